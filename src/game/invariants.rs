@@ -1,0 +1,119 @@
+//! [`Game::check_invariants`]: a full consistency check, run at every step of the random playouts in
+//! `tests/` (cozy-chess style). Never called on the play path.
+
+use super::{Game, Phase};
+use crate::{CardSet, TrumpRule};
+
+/// A broken invariant: a bug in the engine.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("invariant broken: {0}")]
+pub struct InvariantViolation(pub String);
+
+impl Game {
+    /// Checks card conservation, hand sizes, turn order, points and the face-up trump.
+    pub fn check_invariants(&self) -> Result<(), InvariantViolation> {
+        let fail = |msg: String| Err(InvariantViolation(msg));
+        let players = usize::from(self.rules.players);
+        let trick_size = self.trick_size();
+        let trick_start = self.tricks_played() * trick_size;
+        let in_trick = usize::from(self.n_plays) - trick_start;
+        if usize::from(self.n_plays) < trick_start
+            || in_trick >= trick_size.max(1) && self.phase != Phase::Finished
+        {
+            return fail(format!(
+                "{} plays for {} completed tricks",
+                self.n_plays, self.n_tricks
+            ));
+        }
+        // Card conservation: every card of the deck is in exactly one place.
+        let mut seen = CardSet::EMPTY;
+        let mut count = 0;
+        let trick: CardSet = self.current_trick().map(|(_, c)| c).collect();
+        let stock: CardSet = self.stock_from_top().collect();
+        let places = self.hands[..players]
+            .iter()
+            .chain(self.piles[..players].iter())
+            .chain([&trick, &stock]);
+        for &place in places {
+            if !(seen & place).is_empty() {
+                return fail(format!("cards in two places: {}", seen & place));
+            }
+            seen |= place;
+            count += place.len();
+        }
+        if seen != self.rules.deck_cards() || count != self.rules.deck_cards().len() {
+            return fail(format!(
+                "cards not conserved: {count} cards, difference {}",
+                seen ^ self.rules.deck_cards()
+            ));
+        }
+        // Points: piles never exceed the deck's total, and reach it when all cards are played.
+        let pile_points: u16 = (0..self.rules.players).map(|s| self.pile_points(s)).sum();
+        if pile_points > self.rules.total_points() {
+            return fail(format!("{pile_points} points in the piles"));
+        }
+        if let Some(result) = &self.result {
+            let sum: u16 = result.seat_points.iter().sum();
+            if result.end == super::HandEnd::AllCardsPlayed && sum != self.rules.total_points() {
+                return fail(format!("a finished hand counts {sum} points"));
+            }
+        }
+        // Hand sizes: equal at the start of a trick, one (or two) less for those who already played.
+        if self.phase == Phase::Playing {
+            let leader = if in_trick > 0 {
+                usize::from(self.play_seats[trick_start])
+            } else {
+                usize::from(self.to_move)
+            };
+            let base = self.hands[leader].len()
+                + self
+                    .current_trick()
+                    .filter(|&(s, _)| usize::from(s) == leader)
+                    .count();
+            for seat in 0..players {
+                let played = self
+                    .current_trick()
+                    .filter(|&(s, _)| usize::from(s) == seat)
+                    .count();
+                if self.hands[seat].len() + played != base {
+                    return fail(format!(
+                        "seat {seat} holds {} cards, expected {}",
+                        self.hands[seat].len(),
+                        base - played
+                    ));
+                }
+            }
+            let expected = (leader + in_trick) % players;
+            if usize::from(self.to_move) != expected {
+                return fail(format!(
+                    "seat {} to move, expected {expected}",
+                    self.to_move
+                ));
+            }
+        }
+        // Public knowledge is true.
+        for seat in 0..players {
+            if !self.hands[seat].is_superset(self.known[seat]) {
+                return fail(format!(
+                    "seat {seat} is said to hold cards it does not: {}",
+                    self.known[seat] - self.hands[seat]
+                ));
+            }
+        }
+        // The face-up trump is the bottom card of the stock and gives the trump suit.
+        match self.face_up {
+            Some(card) => {
+                if self.stock_len == 0 || self.stock[0] != card || self.trump != Some(card.suit()) {
+                    return fail(format!(
+                        "face-up trump {card} is not at the bottom of the stock"
+                    ));
+                }
+            }
+            None if self.rules.trump == TrumpRule::TurnedUp && self.stock_len > 0 => {
+                return fail("the stock has lost its face-up trump".to_string());
+            }
+            None => {}
+        }
+        Ok(())
+    }
+}

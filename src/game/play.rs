@@ -1,0 +1,580 @@
+//! Legal actions and the checked `apply`, dispatched on the [`Phase`].
+//!
+//! `apply` validates completely before it changes anything, so a refused action leaves the game exactly
+//! as it was. The play path (legal cards, trick winner, drawing) avoids allocation: it is what random
+//! playouts and AI search run millions of times.
+
+use super::{Action, ActionList, Bid, Exchange, Game, HandEnd, MAX_EXCHANGES, Phase, Seat};
+use crate::{Card, CardSet, ExchangeRule, FollowRule, Rank, Suit, TrumpRule};
+
+/// Why an action was refused. The game is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum IllegalAction {
+    /// The hand is over.
+    #[error("the hand is over")]
+    HandOver,
+    /// The action does not belong to this phase (a bid while cards are played, …).
+    #[error("`{action}` is not possible now: the game is in the {phase:?} phase")]
+    WrongPhase {
+        /// The refused action.
+        action: Action,
+        /// The current phase.
+        phase: Phase,
+    },
+    /// The seat does not hold the card.
+    #[error("seat {seat} does not hold {card}")]
+    CardNotHeld {
+        /// The seat to move.
+        seat: Seat,
+        /// The card.
+        card: Card,
+    },
+    /// The card is held but the duty to follow suit forbids it.
+    #[error("{card} cannot be played: {reason}")]
+    MustFollow {
+        /// The card.
+        card: Card,
+        /// The rule that forbids it.
+        reason: String,
+    },
+    /// The exchange is not allowed now.
+    #[error("exchanging {card} is not allowed: {reason}")]
+    Exchange {
+        /// The card offered.
+        card: Card,
+        /// Why not.
+        reason: String,
+    },
+    /// Mano negra is not allowed or not held.
+    #[error("mano negra is not possible: {0}")]
+    ManoNegra(String),
+    /// The bid is not higher than the current one, or the seat has passed.
+    #[error("bid {bid} is not allowed: {reason}")]
+    Bid {
+        /// The bid, as text.
+        bid: String,
+        /// Why not.
+        reason: String,
+    },
+    /// The called card does not match the winning bid.
+    #[error("cannot call {card}: {reason}")]
+    Call {
+        /// The card.
+        card: Card,
+        /// Why not.
+        reason: String,
+    },
+}
+
+/// How a trick resolves: the index (in the trick) of the winning card.
+pub(crate) fn trick_winner_index(
+    cards: &[Card],
+    trump: Option<Suit>,
+    strengths: &[u8; 12],
+) -> usize {
+    let mut best = 0;
+    for i in 1..cards.len() {
+        if beats(cards[i], cards[best], trump, strengths) {
+            best = i;
+        }
+    }
+    best
+}
+
+/// Whether `challenger`, played after `best`, takes the trick from it.
+#[inline]
+pub(crate) fn beats(
+    challenger: Card,
+    best: Card,
+    trump: Option<Suit>,
+    strengths: &[u8; 12],
+) -> bool {
+    if challenger.suit() == best.suit() {
+        strengths[challenger.rank().index()] > strengths[best.rank().index()]
+    } else {
+        Some(challenger.suit()) == trump
+    }
+}
+
+impl Game {
+    /// Every legal action of the seat to move (empty when the hand is over).
+    pub fn legal_actions(&self) -> ActionList {
+        let mut list = ActionList::new();
+        match self.phase {
+            Phase::Finished => {}
+            Phase::Bidding => self.legal_bids(&mut list),
+            Phase::Calling => {
+                if let Some((_, bid)) = self.auction.best {
+                    for suit in Suit::ALL {
+                        let card = Card::new(suit, bid.rank);
+                        if self.rules.deck_cards().contains(card) {
+                            list.push(Action::Call(card));
+                        }
+                    }
+                }
+            }
+            Phase::Playing => {
+                for card in self.legal_cards() {
+                    list.push(Action::Play(card));
+                }
+                for card in self.hand(self.to_move) {
+                    if self.exchange_refusal(card).is_none() {
+                        list.push(Action::Exchange(card));
+                    }
+                }
+                if self.mano_negra_refusal().is_none() {
+                    list.push(Action::ManoNegra);
+                }
+            }
+        }
+        list
+    }
+
+    /// The cards the seat to move may play now (empty outside the playing phase).
+    pub fn legal_cards(&self) -> CardSet {
+        if self.phase != Phase::Playing {
+            return CardSet::EMPTY;
+        }
+        let hand = self.hand(self.to_move);
+        let Some(led) = self.led_card() else {
+            return hand;
+        };
+        match self.follow_duty() {
+            Duty::None => hand,
+            Duty::Follow => {
+                let same = hand & CardSet::suit(led.suit());
+                if same.is_empty() { hand } else { same }
+            }
+            Duty::FollowAndBeat => {
+                let same = hand & CardSet::suit(led.suit());
+                if same.is_empty() {
+                    return hand;
+                }
+                let best = self.current_best();
+                let strengths = self.rules.order.strengths();
+                let winning: CardSet = same
+                    .iter()
+                    .filter(|&c| beats(c, best, self.trump, strengths))
+                    .collect();
+                if winning.is_empty() { same } else { winning }
+            }
+        }
+    }
+
+    /// Whether `action` is legal now.
+    pub fn is_legal(&self, action: Action) -> bool {
+        self.refusal(action).is_none()
+    }
+
+    /// Applies a legal action. An illegal one is refused with the reason, and the game is unchanged.
+    ///
+    /// ```
+    /// use briscola::{Action, Deal, Game, IllegalAction, Preset, Ruleset};
+    /// let rules = Ruleset::preset(Preset::Briscola, 2)?;
+    /// let mut game = Game::new(rules, 0, &Deal::Seed(7))?;
+    /// let not_mine = game.hand(0).first().expect("seat 0 has cards");
+    /// let before = game.clone();
+    /// assert!(matches!(game.apply(Action::Play(not_mine)), Err(IllegalAction::CardNotHeld { .. })));
+    /// assert_eq!(game.to_move(), before.to_move());
+    /// let mine = game.legal_cards().first().expect("seat 1 has cards");
+    /// game.apply(Action::Play(mine))?;
+    /// assert_eq!(game.to_move(), 0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn apply(&mut self, action: Action) -> Result<(), IllegalAction> {
+        if let Some(refusal) = self.refusal(action) {
+            return Err(refusal);
+        }
+        match action {
+            Action::Play(card) => self.play_card(card),
+            Action::Exchange(card) => self.exchange(card),
+            Action::ManoNegra => self.finish(HandEnd::ManoNegra { seat: self.to_move }),
+            Action::Bid(bid) => self.bid(Some(bid)),
+            Action::Pass => self.bid(None),
+            Action::Call(card) => self.call(card),
+        }
+        Ok(())
+    }
+
+    /// Plays a card already known to be legal, skipping validation: for search and playouts that take
+    /// their cards from [`Game::legal_cards`]. Debug builds still check legality.
+    pub fn play_unchecked(&mut self, card: Card) {
+        debug_assert!(self.legal_cards().contains(card), "{card} is not legal");
+        self.play_card(card);
+    }
+
+    /// Why `action` would be refused, or `None` if it is legal.
+    fn refusal(&self, action: Action) -> Option<IllegalAction> {
+        let wrong_phase = || {
+            Some(IllegalAction::WrongPhase {
+                action,
+                phase: self.phase,
+            })
+        };
+        match (self.phase, action) {
+            (Phase::Finished, _) => Some(IllegalAction::HandOver),
+            (Phase::Playing, Action::Play(card)) => self.play_refusal(card),
+            (Phase::Playing, Action::Exchange(card)) => self.exchange_refusal(card),
+            (Phase::Playing, Action::ManoNegra) => self.mano_negra_refusal(),
+            (Phase::Bidding, Action::Bid(bid)) => self.bid_refusal(bid),
+            (Phase::Bidding, Action::Pass) => None,
+            (Phase::Calling, Action::Call(card)) => self.call_refusal(card),
+            _ => wrong_phase(),
+        }
+    }
+
+    fn play_refusal(&self, card: Card) -> Option<IllegalAction> {
+        let seat = self.to_move;
+        if !self.hand(seat).contains(card) {
+            return Some(IllegalAction::CardNotHeld { seat, card });
+        }
+        if self.legal_cards().contains(card) {
+            return None;
+        }
+        let reason = match self.follow_duty() {
+            Duty::FollowAndBeat => "you must follow the suit led and win the trick if you can",
+            _ => "you must follow the suit led",
+        };
+        Some(IllegalAction::MustFollow {
+            card,
+            reason: reason.to_string(),
+        })
+    }
+
+    /// The first card of the trick in progress.
+    fn led_card(&self) -> Option<Card> {
+        let start = self.tricks_played() * self.trick_size();
+        (usize::from(self.n_plays) > start).then(|| self.plays[start])
+    }
+
+    /// The card currently winning the trick in progress (the trick must have begun).
+    fn current_best(&self) -> Card {
+        let start = self.tricks_played() * self.trick_size();
+        let cards = &self.plays[start..usize::from(self.n_plays)];
+        cards[trick_winner_index(cards, self.trump, self.rules.order.strengths())]
+    }
+
+    fn follow_duty(&self) -> Duty {
+        let stock_empty = self.stock_len == 0;
+        match self.rules.follow {
+            FollowRule::Free => Duty::None,
+            FollowRule::FollowAlways => Duty::Follow,
+            FollowRule::FollowWhenStockEmpty if stock_empty => Duty::Follow,
+            FollowRule::FollowAndBeatWhenStockEmpty if stock_empty => Duty::FollowAndBeat,
+            _ => Duty::None,
+        }
+    }
+
+    fn exchange_refusal(&self, card: Card) -> Option<IllegalAction> {
+        let refuse = |reason: &str| {
+            Some(IllegalAction::Exchange {
+                card,
+                reason: reason.to_string(),
+            })
+        };
+        let seat = self.to_move;
+        if self.rules.exchange == ExchangeRule::Never {
+            return refuse("these rules have no trump exchange");
+        }
+        let Some(face_up) = self.face_up else {
+            return refuse("the face-up trump has already been drawn");
+        };
+        if !self.hand(seat).contains(card) {
+            return Some(IllegalAction::CardNotHeld { seat, card });
+        }
+        if Some(card.suit()) != self.trump {
+            return refuse("only a trump can be exchanged");
+        }
+        let leading = self.led_card().is_none();
+        let strengths = self.rules.order.strengths();
+        match self.rules.exchange {
+            ExchangeRule::Never => refuse("these rules have no trump exchange"),
+            ExchangeRule::TwoBeforeFirstTrick => {
+                if card.rank() != Rank::Two {
+                    refuse("only the 2 of trumps takes the face-up trump")
+                } else if self.n_tricks > 0 {
+                    refuse("the 2 takes the face-up trump only during the first trick")
+                } else {
+                    None
+                }
+            }
+            rule @ (ExchangeRule::SevenAndTwo | ExchangeRule::SevenAndTwoAfterWinning) => {
+                if rule == ExchangeRule::SevenAndTwoAfterWinning
+                    && !(leading && self.n_tricks > 0 && self.last_winner() == Some(seat))
+                {
+                    return refuse("exchanges are allowed only when leading after winning a trick");
+                }
+                match card.rank() {
+                    Rank::Seven
+                        if strengths[face_up.rank().index()] > strengths[Rank::Seven.index()] =>
+                    {
+                        None
+                    }
+                    Rank::Seven => refuse("the 7 takes only a face-up trump ranked above the 7"),
+                    Rank::Two
+                        if matches!(
+                            face_up.rank(),
+                            Rank::Four | Rank::Five | Rank::Six | Rank::Seven
+                        ) =>
+                    {
+                        None
+                    }
+                    Rank::Two => refuse("the 2 takes only a face-up 4, 5, 6 or 7"),
+                    _ => refuse("only the 7 or the 2 of trumps can be exchanged"),
+                }
+            }
+        }
+    }
+
+    fn mano_negra_refusal(&self) -> Option<IllegalAction> {
+        let refuse = |reason: &str| Some(IllegalAction::ManoNegra(reason.to_string()));
+        if !self.rules.mano_negra {
+            return refuse("these rules do not play mano negra");
+        }
+        let Some(trump) = self.trump else {
+            return refuse("there is no trump suit yet");
+        };
+        let needed: CardSet = [Rank::Ace, Rank::Three, Rank::King]
+            .into_iter()
+            .map(|r| Card::new(trump, r))
+            .collect();
+        if self.hand(self.to_move).is_superset(needed) {
+            None
+        } else {
+            refuse("it needs the ace, three and king of trumps in your hand")
+        }
+    }
+
+    fn last_winner(&self) -> Option<Seat> {
+        self.trick_winners().last().copied()
+    }
+
+    fn play_card(&mut self, card: Card) {
+        let seat = self.to_move;
+        let s = usize::from(seat);
+        let trick_start = self.tricks_played() * self.trick_size();
+        let position = usize::from(self.n_plays) - trick_start;
+        if position > 0 && self.follow_duty() != Duty::None {
+            let led = self.plays[trick_start].suit();
+            if card.suit() != led {
+                self.voids[s] |= 1 << led.index();
+            }
+        }
+        self.hands[s].remove(card);
+        self.known[s].remove(card);
+        let n = usize::from(self.n_plays);
+        self.plays[n] = card;
+        self.play_seats[n] = seat;
+        self.n_plays += 1;
+        if self.trump.is_none() && self.rules.trump == TrumpRule::FirstCardPlayed {
+            self.trump = Some(card.suit());
+        }
+        let trick_size = self.trick_size();
+        if position + 1 < trick_size {
+            self.to_move = (self.plays_seat_at(trick_start, position + 1)) as Seat;
+            return;
+        }
+        self.close_trick(trick_start);
+    }
+
+    /// The seat at `position` in the trick starting at `start`.
+    fn plays_seat_at(&self, start: usize, position: usize) -> usize {
+        let leader = usize::from(self.play_seats[start]);
+        (leader + position) % usize::from(self.rules.players)
+    }
+
+    fn close_trick(&mut self, start: usize) {
+        let cards = &self.plays[start..start + self.trick_size()];
+        let winner_index = trick_winner_index(cards, self.trump, self.rules.order.strengths());
+        let winner = self.play_seats[start + winner_index];
+        let won: CardSet = cards.iter().copied().collect();
+        self.piles[usize::from(winner)] |= won;
+        self.winners[self.tricks_played()] = winner;
+        self.n_tricks += 1;
+        self.to_move = winner;
+        let players = self.rules.players;
+        if self.stock_len > 0 {
+            for _ in 0..self.rules.plays_per_trick {
+                for i in 0..players {
+                    let seat = usize::from((winner + i) % players);
+                    self.stock_len -= 1;
+                    let card = self.stock[usize::from(self.stock_len)];
+                    self.hands[seat].insert(card);
+                    // A drawn card may fill a void.
+                    self.voids[seat] = 0;
+                    if self.stock_len == 0 && self.face_up == Some(card) {
+                        self.face_up = None;
+                        self.known[seat].insert(card);
+                    }
+                }
+            }
+        }
+        if self.hands[usize::from(winner)].is_empty() {
+            self.finish(HandEnd::AllCardsPlayed);
+        }
+    }
+
+    fn exchange(&mut self, card: Card) {
+        let s = usize::from(self.to_move);
+        let Some(face_up) = self.face_up else { return };
+        self.hands[s].remove(card);
+        self.known[s].remove(card);
+        self.hands[s].insert(face_up);
+        self.known[s].insert(face_up);
+        self.stock[0] = card;
+        self.face_up = Some(card);
+        let n = usize::from(self.n_exchanges);
+        if n < MAX_EXCHANGES {
+            self.exchanges[n] = Exchange {
+                seat: self.to_move,
+                gave: card,
+                took: face_up,
+                trick: self.n_tricks,
+            };
+            self.n_exchanges += 1;
+        }
+    }
+}
+
+/// The duty to follow suit in force for the next card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Duty {
+    None,
+    Follow,
+    FollowAndBeat,
+}
+
+// ---- Chiamata auction -------------------------------------------------------------------------------
+
+impl Game {
+    /// The weakest rank of the deck: bids by points are made "with the two" unless forcing is allowed.
+    fn weakest_rank(&self) -> Rank {
+        let deck = self.rules.deck_cards();
+        self.rules
+            .order
+            .ranks_by_strength()
+            .into_iter()
+            .rev()
+            .find(|&r| !(deck & CardSet::rank(r)).is_empty())
+            .unwrap_or(Rank::Two)
+    }
+
+    /// Whether `bid` is higher than `than`: a weaker rank, or the same rank with more points.
+    fn bid_higher(&self, bid: Bid, than: Bid) -> bool {
+        let strengths = self.rules.order.strengths();
+        let (b, t) = (strengths[bid.rank.index()], strengths[than.rank.index()]);
+        b < t || (b == t && bid.points > than.points)
+    }
+
+    fn may_bid_points(&self, rank: Rank) -> bool {
+        self.rules.forcing || rank == self.weakest_rank()
+    }
+
+    fn legal_bids(&self, list: &mut ActionList) {
+        list.push(Action::Pass);
+        let deck = self.rules.deck_cards();
+        for rank in self.rules.order.ranks_by_strength() {
+            if (deck & CardSet::rank(rank)).is_empty() {
+                continue;
+            }
+            let max = if self.may_bid_points(rank) {
+                Bid::MAX_POINTS
+            } else {
+                Bid::MIN_POINTS
+            };
+            for points in Bid::MIN_POINTS..=max {
+                let bid = Bid { rank, points };
+                let higher = self
+                    .auction
+                    .best
+                    .is_none_or(|(_, best)| self.bid_higher(bid, best));
+                if higher {
+                    list.push(Action::Bid(bid));
+                }
+            }
+        }
+    }
+
+    fn bid_refusal(&self, bid: Bid) -> Option<IllegalAction> {
+        let refuse = |reason: String| {
+            Some(IllegalAction::Bid {
+                bid: Action::Bid(bid).to_string(),
+                reason,
+            })
+        };
+        if (self.rules.deck_cards() & CardSet::rank(bid.rank)).is_empty() {
+            return refuse("no card of that rank is in the deck".to_string());
+        }
+        if !(Bid::MIN_POINTS..=Bid::MAX_POINTS).contains(&bid.points) {
+            return refuse(format!(
+                "points are bid from {} to {}",
+                Bid::MIN_POINTS,
+                Bid::MAX_POINTS
+            ));
+        }
+        if bid.points > Bid::MIN_POINTS && !self.may_bid_points(bid.rank) {
+            return refuse(
+                "points are raised only on a bid of the two (forcing is off)".to_string(),
+            );
+        }
+        if let Some((_, best)) = self.auction.best
+            && !self.bid_higher(bid, best)
+        {
+            return refuse(format!("it must be higher than {}", Action::Bid(best)));
+        }
+        None
+    }
+
+    fn bid(&mut self, bid: Option<Bid>) {
+        let seat = self.to_move;
+        match bid {
+            Some(bid) => self.auction.best = Some((seat, bid)),
+            None => self.auction.passed |= 1 << seat,
+        }
+        let players = self.rules.players;
+        let passed = self.auction.passed.count_ones() as u8;
+        if passed == players {
+            self.finish(HandEnd::AllPassed);
+            return;
+        }
+        if let Some((declarer, _)) = self.auction.best
+            && passed == players - 1
+        {
+            self.phase = Phase::Calling;
+            self.to_move = declarer;
+            return;
+        }
+        let mut next = (seat + 1) % players;
+        while self.has_passed(next) {
+            next = (next + 1) % players;
+        }
+        self.to_move = next;
+    }
+
+    fn call_refusal(&self, card: Card) -> Option<IllegalAction> {
+        let refuse = |reason: &str| {
+            Some(IllegalAction::Call {
+                card,
+                reason: reason.to_string(),
+            })
+        };
+        let Some((_, bid)) = self.auction.best else {
+            return refuse("nobody has bid");
+        };
+        if card.rank() != bid.rank {
+            return refuse("the called card must have the rank of the winning bid");
+        }
+        if !self.rules.deck_cards().contains(card) {
+            return refuse("that card is not in the deck");
+        }
+        None
+    }
+
+    fn call(&mut self, card: Card) {
+        self.auction.called = Some(card);
+        self.auction.partner = (0..self.rules.players).find(|&s| self.hand(s).contains(card));
+        self.trump = Some(card.suit());
+        self.phase = Phase::Playing;
+        self.to_move = (self.dealer + 1) % self.rules.players;
+    }
+}

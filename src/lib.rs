@@ -1,0 +1,51 @@
+//! # briscola
+//!
+//! Rules engine for the Briscola family of card games: Italian Briscola, Spanish Brisca, Portuguese
+//! Bisca and their variants (scoperta, Briscolone, chiamata, dupla briškula), with matches, per-seat
+//! observations and replayable records.
+//!
+//! ```
+//! use briscola::{Action, Deal, Game, Phase, Preset, Ruleset};
+//!
+//! let rules = Ruleset::preset(Preset::Brisca, 2)?;
+//! let mut game = Game::new(rules, 0, &Deal::Seed(2026))?;
+//! while game.phase() != Phase::Finished {
+//!     // Play the first legal card: every action goes through the checked `apply`.
+//!     let card = game.legal_cards().first().expect("a player to move holds cards");
+//!     game.apply(Action::Play(card))?;
+//! }
+//! let result = game.result().expect("finished");
+//! assert_eq!(result.seat_points.iter().sum::<u16>(), 120);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Design: chance is only ever an explicit seed or deck order ([`Deal`]); nothing here touches files,
+//! clocks, threads or global randomness. Hidden information leaves a [`Game`] for a player only through
+//! [`Game::observation`]; AIs and user interfaces are built on [`Observation`]s.
+
+mod card;
+mod card_set;
+mod game;
+mod match_play;
+mod observation;
+mod record;
+mod rng;
+mod ruleset;
+
+pub use card::{Card, ParseCardError, Rank, Suit, parse_cards};
+pub use card_set::{CardSet, CardSetIter};
+pub use game::{
+    Action, ActionList, Bid, ChiamataResult, Deal, Exchange, Game, HandEnd, HandOutcome,
+    HandResult, IllegalAction, InvariantViolation, MAX_ACTIONS, ParseActionError, Phase, Seat,
+    SetupError, seats_of,
+};
+pub use match_play::{Match, MatchError, MatchFormat, MatchOutcome, MatchStanding};
+pub use observation::{AuctionView, Observation, PlayView, TrickView};
+pub use record::{
+    HandRecord, MatchRecord, MatchSummary, Record, RecordError, ReplaySummary, summarize,
+};
+pub use rng::Rng;
+pub use ruleset::{
+    CardOrder, DeckKind, DeckStyle, ExchangeRule, FollowRule, MAX_PLAYERS, Preset, Ruleset,
+    RulesetError, TieRule, TrumpRule,
+};

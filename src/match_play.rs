@@ -1,0 +1,383 @@
+//! [`Match`]: several hands under one [`MatchFormat`], with the dealer rotating every hand.
+//!
+//! The match owns the current [`Game`], records every hand as it is played (deal order and actions, so
+//! the whole match replays), keeps the standing per match side, and decides when the match is over. A
+//! finished hand waits for [`Match::next_hand`], so a user interface can show the hand's summary first.
+//! Deals come from the match seed: hand `i` is dealt with [`Rng::derive_seed`]`(seed, i)`.
+
+use serde::{Deserialize, Serialize};
+
+use crate::game::{
+    Action, Deal, Game, HandOutcome, HandResult, IllegalAction, Phase, Seat, SetupError,
+};
+use crate::record::{HandRecord, MatchRecord};
+use crate::{Rng, Ruleset, TrumpRule};
+
+/// How a match is decided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "kind")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub enum MatchFormat {
+    /// One hand (a void hand is dealt again).
+    SingleHand,
+    /// The first side to win more than half of `hands` hands ("al mejor de 3 o 5", Briscola text).
+    BestOf {
+        /// 3, 5, …
+        hands: u8,
+    },
+    /// The first side to win `hands` hands.
+    FirstTo {
+        /// Hands to win.
+        hands: u8,
+    },
+    /// Game points to a target (Pennycook in the Briscola text: 1 for 61+, 2 for 91+, 3 for all 120, game
+    /// to 12; three players: 1 each to the two over 40, 2 to a lone one over 40). In chiamata: declarer
+    /// ±2, partner ±1, others ∓1 (alone ±4 / ∓1), doubled for cappotto, game to 10–20.
+    GamePoints {
+        /// Points to reach.
+        target: u8,
+    },
+    /// Card points added up over hands, to 121 or 151 (Briscola text, four players and Briscolone).
+    CardPoints {
+        /// Card points to reach.
+        target: u16,
+    },
+}
+
+impl MatchFormat {
+    /// The usual format of a ruleset: card points to 121 for Briscolone, game points to 12 for chiamata,
+    /// one hand otherwise.
+    pub fn usual(rules: &Ruleset) -> MatchFormat {
+        match rules.preset {
+            crate::Preset::Briscolone => MatchFormat::CardPoints { target: 121 },
+            crate::Preset::Chiamata => MatchFormat::GamePoints { target: 12 },
+            _ => MatchFormat::SingleHand,
+        }
+    }
+
+    fn check(&self) -> Result<(), MatchError> {
+        let ok = match *self {
+            MatchFormat::SingleHand => true,
+            MatchFormat::BestOf { hands } => hands % 2 == 1,
+            MatchFormat::FirstTo { hands } => hands >= 1,
+            MatchFormat::GamePoints { target } => target >= 1,
+            MatchFormat::CardPoints { target } => target >= 1,
+        };
+        if ok {
+            Ok(())
+        } else {
+            Err(MatchError::Format(format!("{self:?} cannot be played")))
+        }
+    }
+}
+
+/// Why a match could not start or continue.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MatchError {
+    /// The hand could not be dealt.
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+    /// The action was refused; nothing changed.
+    #[error(transparent)]
+    Illegal(#[from] IllegalAction),
+    /// The format is not playable (e.g. best of an even number).
+    #[error("bad match format: {0}")]
+    Format(String),
+    /// `next_hand` while the hand is still being played, or after the match ended.
+    #[error("{0}")]
+    NotNow(&'static str),
+}
+
+/// The score so far, per match side.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct MatchStanding {
+    /// Match sides as seat lists (fixed partnerships, or one seat each).
+    pub sides: Vec<Vec<Seat>>,
+    /// Each side's score in the format's unit (hands won, game points or card points).
+    pub scores: Vec<i32>,
+    /// Hands counted so far (void hands excluded).
+    pub hands_played: u32,
+}
+
+/// How the match ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct MatchOutcome {
+    /// Index of the winning side in [`MatchStanding::sides`]; `None` for a drawn single hand.
+    pub winner: Option<u8>,
+}
+
+/// A match in progress. See the module docs.
+#[derive(Clone, Debug)]
+pub struct Match {
+    rules: Ruleset,
+    format: MatchFormat,
+    seed: u64,
+    first_dealer: Seat,
+    game: Game,
+    hands: Vec<HandRecord>,
+    standing: MatchStanding,
+    outcome: Option<MatchOutcome>,
+}
+
+impl Match {
+    /// Starts a match and deals its first hand.
+    pub fn new(
+        rules: Ruleset,
+        format: MatchFormat,
+        first_dealer: Seat,
+        seed: u64,
+    ) -> Result<Match, MatchError> {
+        format.check()?;
+        let order = Game::seed_order(&rules, Rng::derive_seed(seed, 0));
+        let game = Game::new(rules, first_dealer, &Deal::Order(order.clone()))?;
+        let sides: Vec<Vec<Seat>> = if rules.fixed_team(0).is_some() {
+            (0..2)
+                .map(|t| (0..rules.players).filter(|s| s % 2 == t).collect())
+                .collect()
+        } else {
+            (0..rules.players).map(|s| vec![s]).collect()
+        };
+        let scores = vec![0; sides.len()];
+        Ok(Match {
+            rules,
+            format,
+            seed,
+            first_dealer,
+            game,
+            hands: vec![HandRecord {
+                dealer: first_dealer,
+                deal: order,
+                actions: Vec::new(),
+            }],
+            standing: MatchStanding {
+                sides,
+                scores,
+                hands_played: 0,
+            },
+            outcome: None,
+        })
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> &Ruleset {
+        &self.rules
+    }
+
+    /// The format.
+    pub fn format(&self) -> MatchFormat {
+        self.format
+    }
+
+    /// The hand being played (or just finished).
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The standing.
+    pub fn standing(&self) -> &MatchStanding {
+        &self.standing
+    }
+
+    /// The outcome, once the match is over.
+    pub fn outcome(&self) -> Option<&MatchOutcome> {
+        self.outcome.as_ref()
+    }
+
+    /// Whether the current hand is over and the match goes on ([`Match::next_hand`] deals).
+    pub fn awaiting_next_hand(&self) -> bool {
+        self.game.phase() == Phase::Finished && self.outcome.is_none()
+    }
+
+    /// Starts replaying a record: its first hand as recorded.
+    pub(crate) fn from_record_start(record: &MatchRecord) -> Result<Match, MatchError> {
+        let first = record
+            .hands
+            .first()
+            .ok_or(MatchError::NotNow("a match record needs at least one hand"))?;
+        if first.dealer != record.first_dealer {
+            return Err(MatchError::NotNow(
+                "the first hand's dealer is not the match's first dealer",
+            ));
+        }
+        let mut m = Match::new(
+            record.ruleset,
+            record.format,
+            record.first_dealer,
+            record.seed,
+        )?;
+        m.game = Game::new(
+            record.ruleset,
+            first.dealer,
+            &Deal::Order(first.deal.clone()),
+        )?;
+        m.hands = vec![HandRecord {
+            dealer: first.dealer,
+            deal: first.deal.clone(),
+            actions: Vec::new(),
+        }];
+        Ok(m)
+    }
+
+    /// Replaying: deals the next hand as recorded (the dealer must be the one in turn).
+    pub(crate) fn next_hand_with(&mut self, hand: &HandRecord) -> Result<(), MatchError> {
+        if !self.awaiting_next_hand() {
+            return Err(MatchError::NotNow(
+                "a hand follows a hand that is unfinished or ends the match",
+            ));
+        }
+        let dealer = (self.game.dealer() + 1) % self.rules.players;
+        if hand.dealer != dealer {
+            return Err(MatchError::NotNow("the dealer is out of turn"));
+        }
+        self.game = Game::new(self.rules, dealer, &Deal::Order(hand.deal.clone()))?;
+        self.hands.push(HandRecord {
+            dealer,
+            deal: hand.deal.clone(),
+            actions: Vec::new(),
+        });
+        Ok(())
+    }
+
+    /// Applies an action to the current hand; when it ends the hand, scores it.
+    pub fn apply(&mut self, action: Action) -> Result<(), MatchError> {
+        self.game.apply(action)?;
+        if let Some(hand) = self.hands.last_mut() {
+            hand.actions.push(action);
+        }
+        if let Some(result) = self.game.result().cloned() {
+            self.score_hand(&result);
+        }
+        Ok(())
+    }
+
+    /// Deals the next hand, the dealer moving one seat on.
+    pub fn next_hand(&mut self) -> Result<(), MatchError> {
+        if !self.awaiting_next_hand() {
+            return Err(MatchError::NotNow(
+                "the next hand is dealt only after a hand ends in a match still on",
+            ));
+        }
+        let dealer = (self.game.dealer() + 1) % self.rules.players;
+        let index = self.hands.len() as u64;
+        let order = Game::seed_order(&self.rules, Rng::derive_seed(self.seed, index));
+        self.game = Game::new(self.rules, dealer, &Deal::Order(order.clone()))?;
+        self.hands.push(HandRecord {
+            dealer,
+            deal: order,
+            actions: Vec::new(),
+        });
+        Ok(())
+    }
+
+    /// The replayable record of everything played so far.
+    pub fn record(&self) -> MatchRecord {
+        MatchRecord {
+            version: MatchRecord::VERSION,
+            ruleset: self.rules,
+            format: self.format,
+            seed: self.seed,
+            first_dealer: self.first_dealer,
+            hands: self.hands.clone(),
+        }
+    }
+
+    /// What each match side scores for a hand under this format.
+    fn hand_scores(&self, result: &HandResult) -> Vec<i32> {
+        let sides = &self.standing.sides;
+        let seat_side = |seat: Seat| sides.iter().position(|s| s.contains(&seat));
+        let mut scores = vec![0i32; sides.len()];
+        let winners: Vec<Seat> = result.winners().map(<[Seat]>::to_vec).unwrap_or_default();
+        match self.format {
+            MatchFormat::SingleHand | MatchFormat::BestOf { .. } | MatchFormat::FirstTo { .. } => {
+                for side in winners.iter().filter_map(|&s| seat_side(s)) {
+                    scores[side] = 1;
+                }
+            }
+            MatchFormat::CardPoints { .. } => {
+                for (seat, &points) in result.seat_points.iter().enumerate() {
+                    if let Some(side) = seat_side(seat as Seat) {
+                        scores[side] += i32::from(points);
+                    }
+                }
+            }
+            MatchFormat::GamePoints { .. } => {
+                if let Some(c) = result.chiamata {
+                    let sign = if c.made { 1 } else { -1 };
+                    let double = if c.cappotto { 2 } else { 1 };
+                    let alone = c.partner == c.declarer;
+                    for seat in 0..self.rules.players {
+                        let points = if seat == c.declarer {
+                            if alone { 4 } else { 2 }
+                        } else if seat == c.partner {
+                            1
+                        } else {
+                            -1
+                        };
+                        if let Some(side) = seat_side(seat) {
+                            scores[side] = sign * points * double;
+                        }
+                    }
+                } else if sides.len() == 3 && self.rules.trump != TrumpRule::Called {
+                    // Three players: over 40 points scores (Pennycook, Briscola text).
+                    let over: Vec<usize> = (0..3).filter(|&i| result.side_points[i] > 40).collect();
+                    for &i in &over {
+                        scores[i] = match (result.side_points[i], over.len()) {
+                            (120, _) => 3,
+                            (_, 1) => 2,
+                            _ => 1,
+                        };
+                    }
+                } else if let Some(side) = winners.first().and_then(|&s| seat_side(s)) {
+                    let points = result.side_points[result.side_of(winners[0]).unwrap_or(0)];
+                    let total = self.rules.total_points();
+                    scores[side] = if result.end != crate::HandEnd::AllCardsPlayed {
+                        1
+                    } else if points == total {
+                        3
+                    } else if points >= 91 {
+                        2
+                    } else {
+                        1
+                    };
+                }
+            }
+        }
+        scores
+    }
+
+    fn score_hand(&mut self, result: &HandResult) {
+        if result.outcome == HandOutcome::Void {
+            // A void hand does not count; the format decides nothing. Deal again.
+            return;
+        }
+        let scores = self.hand_scores(result);
+        for (total, add) in self.standing.scores.iter_mut().zip(scores) {
+            *total += add;
+        }
+        self.standing.hands_played += 1;
+        self.outcome = self.decide();
+    }
+
+    /// The winner, if the match is decided: a unique leader who has reached the goal.
+    fn decide(&self) -> Option<MatchOutcome> {
+        let scores = &self.standing.scores;
+        let top = *scores.iter().max()?;
+        let leaders: Vec<usize> = (0..scores.len()).filter(|&i| scores[i] == top).collect();
+        let reached = match self.format {
+            MatchFormat::SingleHand => true,
+            MatchFormat::BestOf { hands } => top > i32::from(hands / 2),
+            MatchFormat::FirstTo { hands } => top >= i32::from(hands),
+            MatchFormat::GamePoints { target } => top >= i32::from(target),
+            MatchFormat::CardPoints { target } => top >= i32::from(target),
+        };
+        match leaders.as_slice() {
+            [one] if reached => Some(MatchOutcome {
+                winner: Some(*one as u8),
+            }),
+            _ if self.format == MatchFormat::SingleHand => Some(MatchOutcome { winner: None }),
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,253 @@
+//! Records: `(ruleset, deal, actions)` for a hand, and every hand of a match, as versioned JSON; and
+//! replay, which re-applies every action through the checked [`Game::apply`] and names the first
+//! illegal one. The format is documented in `docs/records.md`.
+
+use serde::{Deserialize, Serialize};
+
+use crate::Ruleset;
+use crate::game::{Action, Deal, Game, HandResult, Seat, SetupError};
+use crate::match_play::{Match, MatchError, MatchFormat, MatchOutcome, MatchStanding};
+use crate::observation::TrickView;
+
+/// One hand: the rules, the dealer, the deal and every action in order.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Record {
+    /// Format version ([`Record::VERSION`]).
+    pub version: u32,
+    /// The rules.
+    pub ruleset: Ruleset,
+    /// The dealer seat.
+    pub dealer: Seat,
+    /// The deal.
+    pub deal: Deal,
+    /// The actions.
+    pub actions: Vec<Action>,
+}
+
+/// One hand of a match: its dealer, its deck order and its actions.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct HandRecord {
+    /// The dealer seat.
+    pub dealer: Seat,
+    /// The deck order from the top.
+    pub deal: Vec<crate::Card>,
+    /// The actions.
+    pub actions: Vec<Action>,
+}
+
+/// A whole match.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct MatchRecord {
+    /// Format version ([`MatchRecord::VERSION`]).
+    pub version: u32,
+    /// The rules.
+    pub ruleset: Ruleset,
+    /// The match format.
+    pub format: MatchFormat,
+    /// The seed the deals were drawn from (informative: the deals themselves are in `hands`).
+    pub seed: u64,
+    /// The dealer of the first hand.
+    pub first_dealer: Seat,
+    /// Every hand, in order.
+    pub hands: Vec<HandRecord>,
+}
+
+/// Why a record does not replay.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RecordError {
+    /// A version this build does not read.
+    #[error("record version {found} is not supported (this build reads version {supported})")]
+    Version {
+        /// The version in the file.
+        found: u32,
+        /// The version this build reads.
+        supported: u32,
+    },
+    /// The rules or the deal are not valid.
+    #[error("hand {hand}: {source}")]
+    Setup {
+        /// Hand index (0 for a single-hand record).
+        hand: usize,
+        /// The setup error.
+        source: SetupError,
+    },
+    /// An action was refused.
+    #[error("hand {hand}, action {index} (`{action}`): {reason}")]
+    IllegalAction {
+        /// Hand index (0 for a single-hand record).
+        hand: usize,
+        /// Index of the first illegal action in that hand's list.
+        index: usize,
+        /// The action.
+        action: Action,
+        /// Why it was refused.
+        reason: String,
+    },
+    /// A match record whose hands do not follow its own format (a hand after the end, a dealer out of turn).
+    #[error("hand {hand}: {reason}")]
+    Match {
+        /// Hand index.
+        hand: usize,
+        /// What is wrong.
+        reason: String,
+    },
+}
+
+/// What a replay shows: every trick, the points and the result.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ReplaySummary {
+    /// Completed tricks.
+    pub tricks: Vec<TrickView>,
+    /// Card points per seat.
+    pub seat_points: Vec<u16>,
+    /// The sides and their points.
+    pub sides: Vec<Vec<Seat>>,
+    /// Card points per side.
+    pub side_points: Vec<u16>,
+    /// The result, if the actions finish the hand.
+    pub result: Option<HandResult>,
+}
+
+impl Record {
+    /// The record format version this build writes and reads.
+    pub const VERSION: u32 = 1;
+
+    /// Replays the record, stopping at the first illegal action.
+    pub fn replay(&self) -> Result<Game, RecordError> {
+        if self.version != Record::VERSION {
+            return Err(RecordError::Version {
+                found: self.version,
+                supported: Record::VERSION,
+            });
+        }
+        replay_hand(0, self.ruleset, self.dealer, &self.deal, &self.actions)
+    }
+
+    /// Replays and summarises.
+    pub fn summary(&self) -> Result<ReplaySummary, RecordError> {
+        self.replay().map(|game| summarize(&game))
+    }
+}
+
+fn replay_hand(
+    hand: usize,
+    rules: Ruleset,
+    dealer: Seat,
+    deal: &Deal,
+    actions: &[Action],
+) -> Result<Game, RecordError> {
+    let mut game =
+        Game::new(rules, dealer, deal).map_err(|source| RecordError::Setup { hand, source })?;
+    for (index, &action) in actions.iter().enumerate() {
+        game.apply(action).map_err(|e| RecordError::IllegalAction {
+            hand,
+            index,
+            action,
+            reason: e.to_string(),
+        })?;
+    }
+    Ok(game)
+}
+
+/// The summary of a game as it stands (every trick is public once played).
+pub fn summarize(game: &Game) -> ReplaySummary {
+    let players = game.rules().players;
+    let view = game.observation(0);
+    let sides: Vec<Vec<Seat>> = game
+        .sides()
+        .into_iter()
+        .map(|m| crate::seats_of(m).collect())
+        .collect();
+    let seat_points: Vec<u16> = (0..players).map(|s| game.pile_points(s)).collect();
+    let side_points = sides
+        .iter()
+        .map(|side| side.iter().map(|&s| seat_points[usize::from(s)]).sum())
+        .collect();
+    ReplaySummary {
+        tricks: view.tricks,
+        seat_points,
+        sides,
+        side_points,
+        result: game.result().cloned(),
+    }
+}
+
+impl MatchRecord {
+    /// The match record format version this build writes and reads.
+    pub const VERSION: u32 = 1;
+
+    /// Replays every hand through a [`Match`], checking dealers, deals and the end of the match.
+    pub fn replay(&self) -> Result<Match, RecordError> {
+        if self.version != MatchRecord::VERSION {
+            return Err(RecordError::Version {
+                found: self.version,
+                supported: MatchRecord::VERSION,
+            });
+        }
+        let mut m = Match::from_record_start(self).map_err(|e| match_error(0, e))?;
+        for (hand, record) in self.hands.iter().enumerate() {
+            if hand > 0 {
+                m.next_hand_with(record).map_err(|e| match_error(hand, e))?;
+            }
+            for (index, &action) in record.actions.iter().enumerate() {
+                m.apply(action).map_err(|e| RecordError::IllegalAction {
+                    hand,
+                    index,
+                    action,
+                    reason: match e {
+                        MatchError::Illegal(illegal) => illegal.to_string(),
+                        other => other.to_string(),
+                    },
+                })?;
+            }
+        }
+        Ok(m)
+    }
+
+    /// Replays and summarises each hand, with the final standing.
+    pub fn summary(&self) -> Result<MatchSummary, RecordError> {
+        let m = self.replay()?;
+        let mut hands = Vec::new();
+        for (hand, record) in self.hands.iter().enumerate() {
+            let game = replay_hand(
+                hand,
+                self.ruleset,
+                record.dealer,
+                &Deal::Order(record.deal.clone()),
+                &record.actions,
+            )?;
+            hands.push(summarize(&game));
+        }
+        Ok(MatchSummary {
+            hands,
+            standing: m.standing().clone(),
+            outcome: m.outcome().cloned(),
+        })
+    }
+}
+
+fn match_error(hand: usize, e: MatchError) -> RecordError {
+    match e {
+        MatchError::Setup(source) => RecordError::Setup { hand, source },
+        other => RecordError::Match {
+            hand,
+            reason: other.to_string(),
+        },
+    }
+}
+
+/// A replayed match: each hand's summary, the standing, the outcome.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct MatchSummary {
+    /// Each hand.
+    pub hands: Vec<ReplaySummary>,
+    /// The standing after the last hand.
+    pub standing: MatchStanding,
+    /// The outcome, if the match is over.
+    pub outcome: Option<MatchOutcome>,
+}

@@ -1,0 +1,528 @@
+//! [`Ruleset`]: one value type for every variant, with named presets and validation.
+//!
+//! A ruleset is plain data (`Copy`, serde): records carry it whole, so a record replays under exactly the
+//! rules it was played with. [`Ruleset::preset`] gives the documented defaults of each preset;
+//! every field is an option a player may change, and [`Ruleset::validate`] says clearly what does not fit
+//! together. Where the source texts disagree, the disagreement is an option here, and the field's doc
+//! names the text (see `docs/rules.md`).
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+use crate::{Card, CardSet, Rank, Suit};
+
+/// The largest table: six players.
+pub const MAX_PLAYERS: usize = 6;
+
+/// The named variants.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub enum Preset {
+    /// Italian Briscola: 2, 3, 4 (pairs) or 6 (two teams of three) players.
+    Briscola,
+    /// Spanish Brisca: Briscola plus the trump exchange with the 7 and the 2 of trumps.
+    Brisca,
+    /// Portuguese Bisca: the 7 ranks second (A 7 K J Q 6 5 4 3 2); French deck by default.
+    Bisca,
+    /// Briscola scoperta / Brisca descubierta: every hand face up, and the next stock card visible.
+    Scoperta,
+    /// Briscolone: two players, no trump, played to 121 or 151 card points over several hands.
+    Briscolone,
+    /// Briscola chiamata: five players, an auction, a called card that names trump and a secret partner.
+    Chiamata,
+    /// Dupla briškula (Dalmatian): two players, four cards each, two cards each per trick.
+    Dupla,
+}
+
+impl Preset {
+    /// Every preset, in menu order.
+    pub const ALL: [Preset; 7] = [
+        Preset::Briscola,
+        Preset::Brisca,
+        Preset::Bisca,
+        Preset::Scoperta,
+        Preset::Briscolone,
+        Preset::Chiamata,
+        Preset::Dupla,
+    ];
+
+    /// The id used on the command line and in files (`briscola`, `brisca`, …).
+    pub fn id(self) -> &'static str {
+        match self {
+            Preset::Briscola => "briscola",
+            Preset::Brisca => "brisca",
+            Preset::Bisca => "bisca",
+            Preset::Scoperta => "scoperta",
+            Preset::Briscolone => "briscolone",
+            Preset::Chiamata => "chiamata",
+            Preset::Dupla => "dupla",
+        }
+    }
+
+    /// Player counts the preset supports; the first is the default.
+    pub fn player_counts(self) -> &'static [u8] {
+        match self {
+            Preset::Briscola | Preset::Brisca => &[2, 3, 4, 6],
+            Preset::Bisca => &[2, 3, 4],
+            Preset::Scoperta => &[2, 3, 4],
+            Preset::Briscolone | Preset::Dupla => &[2],
+            Preset::Chiamata => &[5],
+        }
+    }
+
+    /// The deck style players of this variant usually expect.
+    pub fn usual_deck_style(self) -> DeckStyle {
+        match self {
+            Preset::Brisca => DeckStyle::Spanish,
+            Preset::Bisca => DeckStyle::French,
+            _ => DeckStyle::Italian,
+        }
+    }
+
+    /// One-line English description.
+    pub fn summary(self) -> &'static str {
+        match self {
+            Preset::Briscola => {
+                "Italian Briscola: three cards each, a turned-up trump, no duty to follow suit"
+            }
+            Preset::Brisca => {
+                "Spanish Brisca: Briscola plus swapping the turned-up trump with the 7 or the 2 of trumps"
+            }
+            Preset::Bisca => "Portuguese Bisca: the seven ranks second (A 7 K J Q), French cards",
+            Preset::Scoperta => {
+                "Briscola scoperta: all hands face up and the next stock card visible"
+            }
+            Preset::Briscolone => "Briscolone: two players, no trumps, played to 121 or 151 points",
+            Preset::Chiamata => "Briscola chiamata: five players, an auction and a secret partner",
+            Preset::Dupla => "Dupla briškula: four cards each, two cards each per trick",
+        }
+    }
+}
+
+impl fmt::Display for Preset {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+impl FromStr for Preset {
+    type Err = RulesetError;
+    fn from_str(s: &str) -> Result<Preset, RulesetError> {
+        Preset::ALL
+            .into_iter()
+            .find(|p| p.id() == s)
+            .ok_or_else(|| RulesetError::UnknownPreset(s.to_string()))
+    }
+}
+
+/// How card faces are drawn. Belongs to the player's preferences, not to the rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub enum DeckStyle {
+    /// Napoletane-inspired Italian cards, indices 1–7 and 8/9/10.
+    Italian,
+    /// Spanish cards (baraja española), indices 1–7 and 10/11/12, with la pinta.
+    Spanish,
+    /// French cards (A, 2–7, J, Q, K), two colours.
+    French,
+    /// French cards with four suit colours.
+    French4Color,
+}
+
+/// Which cards make the deck before any 2s are removed for the number of players.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub enum DeckKind {
+    /// The 40-card deck: A, 2–7 and three court cards in four suits.
+    Standard,
+    /// The Catalan 48-card deck: adds the 8 and 9 of each suit, worth 0, between the 7 and the jack
+    /// ("Brisca Catalana", Italian Brisca text).
+    Catalan,
+    /// "Brisca rápida": 20 cards, only aces, threes and court cards (Italian Brisca text).
+    Rapida,
+}
+
+impl DeckKind {
+    /// The cards of this deck.
+    pub fn cards(self) -> CardSet {
+        let ranks: &[Rank] = match self {
+            DeckKind::Standard => &[
+                Rank::Ace,
+                Rank::Two,
+                Rank::Three,
+                Rank::Four,
+                Rank::Five,
+                Rank::Six,
+                Rank::Seven,
+                Rank::Jack,
+                Rank::Knight,
+                Rank::King,
+            ],
+            DeckKind::Catalan => &Rank::ALL,
+            DeckKind::Rapida => &[Rank::Ace, Rank::Three, Rank::Jack, Rank::Knight, Rank::King],
+        };
+        ranks
+            .iter()
+            .fold(CardSet::EMPTY, |set, &r| set | CardSet::rank(r))
+    }
+}
+
+/// Rank order and card points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub enum CardOrder {
+    /// A 3 K Q(cavallo) J(fante) 7 6 5 4 2; A 11, 3 10, K 4, Q 3, J 2 (all Briscola and Brisca texts).
+    Classic,
+    /// A 7 K J Q 6 5 4 3 2; A 11, 7 10, K 4, J 3, Q 2: Portuguese Bisca (Bisca text: "A 7 K J Q").
+    Bisca,
+    /// A 7 K Q J 6 5 4 3 2; A 11, 7 10, K 4, Q 3, J 2: the "simplified" Bisca of the Bisca text, and the
+    /// Piedmont/Sardinia Briscola where the seven replaces the three (Briscola text).
+    SevenSecond,
+    /// A K Q J 7 6 5 4 3 2 with the three still worth 10: the variant "where the three ranks as a three"
+    /// (Briscola text, "el tres se clasifica como un tres").
+    LowThree,
+}
+
+impl CardOrder {
+    /// Strength of each rank (higher beats lower within a suit), indexed by [`Rank::index`].
+    pub const fn strengths(self) -> &'static [u8; 12] {
+        //                    A  2  3  4  5  6  7  8  9  J  Q  K
+        match self {
+            CardOrder::Classic => &[12, 1, 11, 2, 3, 4, 5, 6, 7, 8, 9, 10],
+            CardOrder::Bisca => &[12, 1, 2, 3, 4, 5, 11, 6, 7, 9, 8, 10],
+            CardOrder::SevenSecond => &[12, 1, 2, 3, 4, 5, 11, 6, 7, 8, 9, 10],
+            CardOrder::LowThree => &[12, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11],
+        }
+    }
+
+    /// Card points of each rank, indexed by [`Rank::index`].
+    pub const fn points(self) -> &'static [u8; 12] {
+        //                    A   2  3   4  5  6  7   8  9  J  Q  K
+        match self {
+            CardOrder::Classic | CardOrder::LowThree => &[11, 0, 10, 0, 0, 0, 0, 0, 0, 2, 3, 4],
+            CardOrder::Bisca => &[11, 0, 0, 0, 0, 0, 10, 0, 0, 3, 2, 4],
+            CardOrder::SevenSecond => &[11, 0, 0, 0, 0, 0, 10, 0, 0, 2, 3, 4],
+        }
+    }
+
+    /// The points of one card.
+    pub const fn card_points(self, card: Card) -> u8 {
+        self.points()[card.rank() as usize]
+    }
+
+    /// The strength of one card within its suit.
+    pub const fn card_strength(self, card: Card) -> u8 {
+        self.strengths()[card.rank() as usize]
+    }
+
+    /// Ranks from strongest to weakest.
+    pub fn ranks_by_strength(self) -> [Rank; 12] {
+        let mut ranks = Rank::ALL;
+        ranks.sort_by_key(|r| std::cmp::Reverse(self.strengths()[r.index()]));
+        ranks
+    }
+}
+
+/// Where the trump suit comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub enum TrumpRule {
+    /// The card after the deal is turned face up under the stock; it is drawn last.
+    TurnedUp,
+    /// No trumps (Briscolone).
+    NoTrump,
+    /// The suit of the first card played in the hand is trump (a Briscolone variant in the Briscola text).
+    FirstCardPlayed,
+    /// Named by the called card after the auction (Briscola chiamata).
+    Called,
+}
+
+/// When players must follow the suit led. Without a duty, any card may be played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub enum FollowRule {
+    /// Never any duty (all Briscola texts: "no están obligados a seguir el palo").
+    Free,
+    /// Follow suit once the stock is empty ("Brisca Valenciana", Italian Brisca text).
+    FollowWhenStockEmpty,
+    /// Follow suit and win the trick if possible once the stock is empty (Briscolone, Briscola text:
+    /// "deben seguir el palo y, si pueden, hacer la baza").
+    FollowAndBeatWhenStockEmpty,
+    /// Always follow suit (the five-card Briscolone "often" adds it; Brisca subastada).
+    FollowAlways,
+}
+
+/// Swapping a card of the hand for the face-up trump.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub enum ExchangeRule {
+    /// No exchange.
+    Never,
+    /// The holder of the 2 of trumps may take the face-up trump, only during the first trick
+    /// (Briscola text: "solo al comienzo del juego o en la primera mano").
+    TwoBeforeFirstTrick,
+    /// Brisca: the 7 of trumps takes a face-up trump ranked above the 7; the 2 of trumps takes a face-up
+    /// 4, 5, 6 or 7. On any own turn before playing, while the face-up trump is on the table.
+    SevenAndTwo,
+    /// As [`ExchangeRule::SevenAndTwo`], but only when leading a trick after winning the previous one.
+    SevenAndTwoAfterWinning,
+}
+
+/// What a 60–60 (or a tie for first place) means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub enum TieRule {
+    /// The hand is drawn (the Brisca and cardgames.io texts: "la partida queda en tablas").
+    Draw,
+    /// The hand is void and dealt again (Briscola text: "se juega otra partida").
+    Replay,
+}
+
+/// A complete set of rules. See [`Ruleset::preset`] for the documented defaults.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Ruleset {
+    /// The variant this ruleset starts from.
+    pub preset: Preset,
+    /// Number of players, 2–6.
+    pub players: u8,
+    /// Partnerships with 4 players (seats opposite) or 6 (two teams of three, alternating). Without
+    /// them everyone plays alone (Bisca text: four players "individualmente o en parejas").
+    pub partnerships: bool,
+    /// Which cards make the deck.
+    pub deck: DeckKind,
+    /// The first 2 removed when the deck does not divide by the players (three players remove one 2,
+    /// six remove all four); default the 2 of coins (cardgames.io text: "el dos de oros").
+    pub removed_two: Suit,
+    /// Rank order and points.
+    pub order: CardOrder,
+    /// Cards in each hand.
+    pub hand_size: u8,
+    /// Cards each player plays into one trick: 1, or 2 in dupla briškula.
+    pub plays_per_trick: u8,
+    /// Where trumps come from.
+    pub trump: TrumpRule,
+    /// Duty to follow suit.
+    pub follow: FollowRule,
+    /// Swapping for the face-up trump.
+    pub exchange: ExchangeRule,
+    /// "Mano negra" / "la conquista": holding the ace, three and king of trumps wins the hand at once.
+    pub mano_negra: bool,
+    /// Every hand face up and the next stock card visible (scoperta / descubierta).
+    pub open_hands: bool,
+    /// What a tie means.
+    pub tie: TieRule,
+    /// Chiamata auction: any player may "force", keeping the bid card and raising the points. Without
+    /// it, points are only bid once the bid has come down to the two (Briscola text, chiamata).
+    pub forcing: bool,
+}
+
+/// Why a ruleset is not playable.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RulesetError {
+    /// No preset has this id.
+    #[error(
+        "unknown ruleset `{0}`: choose one of briscola, brisca, bisca, scoperta, briscolone, chiamata, dupla"
+    )]
+    UnknownPreset(String),
+    /// The preset is not played with this many players.
+    #[error("{preset} is played by {allowed:?} players, not {players}")]
+    Players {
+        /// The preset.
+        preset: Preset,
+        /// The requested count.
+        players: u8,
+        /// The counts it supports.
+        allowed: &'static [u8],
+    },
+    /// The options contradict each other or the deck.
+    #[error("{0}")]
+    Inconsistent(String),
+}
+
+impl Ruleset {
+    /// The documented defaults of a preset for a number of players.
+    ///
+    /// ```
+    /// use briscola::{Preset, Ruleset, CardOrder};
+    /// let bisca = Ruleset::preset(Preset::Bisca, 2)?;
+    /// assert_eq!(bisca.order, CardOrder::Bisca);
+    /// assert!(Ruleset::preset(Preset::Chiamata, 4).is_err());
+    /// # Ok::<(), briscola::RulesetError>(())
+    /// ```
+    pub fn preset(preset: Preset, players: u8) -> Result<Ruleset, RulesetError> {
+        let allowed = preset.player_counts();
+        if !allowed.contains(&players) {
+            return Err(RulesetError::Players {
+                preset,
+                players,
+                allowed,
+            });
+        }
+        let base = Ruleset {
+            preset,
+            players,
+            partnerships: players == 4 || players == 6,
+            deck: DeckKind::Standard,
+            removed_two: Suit::Coins,
+            order: CardOrder::Classic,
+            hand_size: 3,
+            plays_per_trick: 1,
+            trump: TrumpRule::TurnedUp,
+            follow: FollowRule::Free,
+            exchange: ExchangeRule::Never,
+            mano_negra: false,
+            open_hands: false,
+            tie: TieRule::Draw,
+            forcing: false,
+        };
+        let rules = match preset {
+            Preset::Briscola => base,
+            Preset::Brisca => Ruleset {
+                exchange: ExchangeRule::SevenAndTwo,
+                ..base
+            },
+            Preset::Bisca => Ruleset {
+                order: CardOrder::Bisca,
+                ..base
+            },
+            Preset::Scoperta => Ruleset {
+                open_hands: true,
+                ..base
+            },
+            Preset::Briscolone => Ruleset {
+                trump: TrumpRule::NoTrump,
+                ..base
+            },
+            Preset::Chiamata => Ruleset {
+                hand_size: 8,
+                trump: TrumpRule::Called,
+                partnerships: false,
+                ..base
+            },
+            Preset::Dupla => Ruleset {
+                hand_size: 4,
+                plays_per_trick: 2,
+                ..base
+            },
+        };
+        rules.validate()?;
+        Ok(rules)
+    }
+
+    /// The cards in play: the deck kind, less the 2s removed so that the deck divides by the players.
+    pub fn deck_cards(&self) -> CardSet {
+        let mut cards = self.deck.cards();
+        let mut excess = cards.len() % usize::from(self.players.max(1));
+        let twos = Suit::ALL
+            .into_iter()
+            .cycle()
+            .skip(self.removed_two.index())
+            .take(4);
+        for suit in twos {
+            if excess == 0 {
+                break;
+            }
+            if cards.remove(Card::new(suit, Rank::Two)) {
+                excess -= 1;
+            }
+        }
+        cards
+    }
+
+    /// Total card points in the deck (120 for every standard deck).
+    pub fn total_points(&self) -> u16 {
+        self.deck_cards()
+            .iter()
+            .map(|c| u16::from(self.order.card_points(c)))
+            .sum()
+    }
+
+    /// The team (side) of a seat when teams are fixed: partnerships alternate seats. `None` when every
+    /// player is alone or teams are formed by the chiamata call.
+    pub fn fixed_team(&self, seat: u8) -> Option<u8> {
+        if self.partnerships && self.trump != TrumpRule::Called {
+            Some(seat % 2)
+        } else {
+            None
+        }
+    }
+
+    /// Checks that the options fit together and the deck deals out evenly.
+    pub fn validate(&self) -> Result<(), RulesetError> {
+        let bad = |msg: &str| Err(RulesetError::Inconsistent(msg.to_string()));
+        if !(2..=MAX_PLAYERS as u8).contains(&self.players) {
+            return bad("a table has 2 to 6 players");
+        }
+        if self.partnerships && self.players != 4 && self.players != 6 {
+            return bad("partnerships need 4 or 6 players");
+        }
+        if self.plays_per_trick == 0 || self.plays_per_trick > 2 {
+            return bad("each player plays one or two cards per trick");
+        }
+        if self.plays_per_trick == 2 && (self.players != 2 || self.follow != FollowRule::Free) {
+            return bad(
+                "two cards per trick (dupla) is a two-player game without a duty to follow suit",
+            );
+        }
+        if self.hand_size == 0 || self.hand_size % self.plays_per_trick != 0 {
+            return bad("the hand size must be a positive multiple of the cards played per trick");
+        }
+        let deck = self.deck.cards().len();
+        let cards = self.deck_cards().len();
+        if cards % usize::from(self.players) != 0 {
+            return bad(&format!(
+                "a {deck}-card deck cannot be dealt evenly to {} players",
+                self.players
+            ));
+        }
+        let dealt = usize::from(self.players) * usize::from(self.hand_size);
+        if dealt > cards {
+            return bad(&format!(
+                "{cards} cards are not enough for {} hands of {}",
+                self.players, self.hand_size
+            ));
+        }
+        let stock = cards - dealt;
+        let per_round = usize::from(self.players) * usize::from(self.plays_per_trick);
+        if stock % per_round != 0 {
+            return bad("the stock does not divide into whole rounds of drawing");
+        }
+        match self.trump {
+            TrumpRule::Called => {
+                if self.preset != Preset::Chiamata || stock != 0 {
+                    return bad(
+                        "a called trump needs the chiamata auction and the whole deck dealt",
+                    );
+                }
+            }
+            TrumpRule::TurnedUp if stock == 0 => {
+                return bad("a turned-up trump needs cards left after the deal");
+            }
+            _ => {}
+        }
+        if self.preset == Preset::Chiamata && self.trump != TrumpRule::Called {
+            return bad("chiamata names its trump by the called card");
+        }
+        if self.exchange != ExchangeRule::Never && self.trump != TrumpRule::TurnedUp {
+            return bad("the trump exchange needs a turned-up trump");
+        }
+        if self.mano_negra && self.trump != TrumpRule::TurnedUp {
+            return bad("mano negra needs a turned-up trump");
+        }
+        if self.mano_negra && self.hand_size < 3 {
+            return bad("mano negra needs hands of at least three cards");
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,70 @@
+/** Card notation (see docs/card-notation.md): rank char + suit char, e.g. `Ad`, `3c`, `Qs`. */
+export const RANKS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', 'J', 'Q', 'K'] as const;
+export const SUITS = ['d', 'c', 's', 'b'] as const;
+export type Rank = (typeof RANKS)[number];
+export type Suit = (typeof SUITS)[number];
+export type CardCode = `${Rank}${Suit}`;
+
+export const DECK_STYLES = ['italian', 'italian-fcr', 'spanish', 'french', 'french-4color'] as const;
+export type DeckStyle = (typeof DECK_STYLES)[number];
+/** Latin-suited decks (coins, cups, swords, clubs) versus French-suited ones. */
+export type DeckFamily = 'latin' | 'french';
+
+export function deckFamily(style: DeckStyle): DeckFamily {
+  return style === 'french' || style === 'french-4color' ? 'french' : 'latin';
+}
+
+export function isCardCode(s: string): s is CardCode {
+  return s.length === 2 && (RANKS as readonly string[]).includes(s[0]) && (SUITS as readonly string[]).includes(s[1]);
+}
+
+export function parseCard(code: string): { rank: Rank; suit: Suit } {
+  const map: Record<string, Suit> = { '♦': 'd', '♥': 'c', '♠': 's', '♣': 'b' };
+  const c = code.trim();
+  const fixed = c[0] + (map[c.slice(1)] ?? c.slice(1));
+  if (!isCardCode(fixed)) throw new Error(`not a card: ${code}`);
+  return { rank: fixed[0] as Rank, suit: fixed[1] as Suit };
+}
+
+/** Point values per rank: they depend on the ruleset, so callers pass them in. */
+export type PointValues = Partial<Record<Rank, number>>;
+export const ITALIAN_POINTS: PointValues = { A: 11, '3': 10, K: 4, Q: 3, J: 2 };
+export const BISCA_POINTS: PointValues = { A: 11, '7': 10, K: 4, J: 3, Q: 2 };
+export const BISCA_SIMPLE_POINTS: PointValues = { A: 11, '7': 10, K: 4, Q: 3, J: 2 };
+
+export function cardPoints(code: CardCode, values: PointValues): number {
+  return values[code[0] as Rank] ?? 0;
+}
+
+/** Base URL of the card images: the build copies `assets/cards` into `dist/cards`. */
+export const CARDS_BASE = './cards';
+
+export function cardImageUrl(style: DeckStyle, code: CardCode): string {
+  return `${CARDS_BASE}/${style}/${code}.svg`;
+}
+export function backImageUrl(style: DeckStyle): string {
+  return `${CARDS_BASE}/${style}/back.svg`;
+}
+
+/** Text labels used on the fallback face when an image is missing. */
+export function cornerLabel(code: CardCode, style: DeckStyle): string {
+  const r = code[0] as Rank;
+  if (r === 'A') return deckFamily(style) === 'french' ? 'A' : '1';
+  if (deckFamily(style) === 'french') return r;
+  if (style === 'spanish') return ({ J: '10', Q: '11', K: '12' } as Record<string, string>)[r] ?? r;
+  if (style === 'italian-fcr') return ({ J: 'F', Q: 'C', K: 'R' } as Record<string, string>)[r] ?? r;
+  return ({ J: '8', Q: '9', K: '10' } as Record<string, string>)[r] ?? r;
+}
+
+export const SUIT_SYMBOL: Record<DeckFamily, Record<Suit, string>> = {
+  french: { d: '♦', c: '♥', s: '♠', b: '♣' },
+  // Latin suits have no Unicode glyphs: small pictograms are drawn in CSS/SVG by the fallback face.
+  latin: { d: '●', c: '♁', s: '⚔', b: '♣' },
+};
+
+/** Suit colour class for the fallback face: two colours for French, four for four-colour and Latin. */
+export function suitTone(suit: Suit, style: DeckStyle): 'red' | 'black' | 'blue' | 'green' | 'gold' {
+  if (style === 'french') return suit === 'd' || suit === 'c' ? 'red' : 'black';
+  if (style === 'french-4color') return ({ d: 'blue', c: 'red', s: 'black', b: 'green' } as const)[suit];
+  return ({ d: 'gold', c: 'red', s: 'blue', b: 'green' } as const)[suit];
+}

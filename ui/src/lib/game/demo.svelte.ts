@@ -1,0 +1,163 @@
+/**
+ * DEV FIXTURE — not a game engine. It drives the table components for the
+ * `?demo` flag and for component tests until phase 2 wires the real engine
+ * commands. Two players, plain Briscola rules, a naive opponent.
+ */
+import { ITALIAN_POINTS, RANKS, SUITS, cardPoints, type CardCode, type Rank } from '../cards';
+import type { TableView } from './view';
+
+const ORDER: Rank[] = ['2', '4', '5', '6', '7', 'J', 'Q', 'K', '3', 'A'];
+const strength = (c: CardCode) => ORDER.indexOf(c[0] as Rank);
+
+function seededDeck(seed: number): CardCode[] {
+  const deck = SUITS.flatMap((s) => RANKS.filter((r) => r !== '8' && r !== '9').map((r) => `${r}${s}` as CardCode));
+  let x = seed;
+  for (let i = deck.length - 1; i > 0; i--) {
+    x = (x * 1103515245 + 12345) & 0x7fffffff;
+    const j = x % (i + 1);
+    [deck[i], deck[j]] = [deck[j], deck[i]];
+  }
+  return deck;
+}
+
+export function trickWinner(lead: CardCode, follow: CardCode, trumpSuit: string): 0 | 1 {
+  const lt = lead[1] === trumpSuit;
+  const ft = follow[1] === trumpSuit;
+  if (ft && !lt) return 1;
+  if (lt && !ft) return 0;
+  if (follow[1] !== lead[1]) return 0;
+  return strength(follow) > strength(lead) ? 1 : 0;
+}
+
+export interface DemoNames {
+  you: string;
+  opponent: string;
+}
+
+export class DemoGame {
+  view: TableView = $state() as TableView;
+  private stock: CardCode[] = [];
+  private busy = false;
+
+  constructor(
+    names: DemoNames,
+    formatLabel: string,
+    seed = 7,
+    private readonly pauses: () => { ai: number; collect: number } = () => ({ ai: 700, collect: 900 }),
+  ) {
+    const deck = seededDeck(seed);
+    const you = deck.splice(0, 3);
+    const opp = deck.splice(0, 3);
+    const trump = deck.shift()!;
+    this.stock = deck;
+    // Pretend a few tricks have gone already so the piles are not empty.
+    const wonYou = this.stock.splice(0, 4);
+    const wonOpp = this.stock.splice(0, 4);
+    const sum = (l: CardCode[]) => l.reduce((a, c) => a + cardPoints(c, ITALIAN_POINTS), 0);
+    this.view = {
+      seats: [
+        { id: 0, name: names.you, isYou: true, hand: you, wonPoints: sum(wonYou), wonCards: 4 },
+        { id: 1, name: names.opponent, isYou: false, hand: opp.length, wonPoints: sum(wonOpp), wonCards: 4 },
+      ],
+      trick: [],
+      trickWinner: null,
+      stockCount: this.stock.length + 1,
+      trump,
+      trumpSuit: trump[1] as TableView['trumpSuit'],
+      turn: 0,
+      values: ITALIAN_POINTS,
+      handNo: 2,
+      formatLabel,
+      scores: [
+        { name: names.you, value: 1, you: true },
+        { name: names.opponent, value: 0 },
+      ],
+      canUndo: false,
+      canHint: true,
+      hint: null,
+      lastTrick: [
+        { seat: 1, card: wonOpp[0] },
+        { seat: 0, card: wonOpp[1] },
+      ],
+    };
+    this.oppHand = opp;
+  }
+
+  private oppHand: CardCode[] = [];
+
+  hint(reason: string): void {
+    const hand = this.view.seats[0].hand as CardCode[];
+    if (!hand.length) return;
+    const cheapest = [...hand].sort((a, b) => cardPoints(a, ITALIAN_POINTS) - cardPoints(b, ITALIAN_POINTS) || strength(a) - strength(b))[0];
+    this.view.hint = { card: cheapest, reason };
+  }
+
+  async play(card: CardCode, onEvent?: (e: { kind: 'play' | 'trick'; seat: number; card?: CardCode; points?: number }) => void): Promise<void> {
+    if (this.busy || this.view.turn !== 0) return;
+    this.busy = true;
+    const me = this.view.seats[0];
+    me.hand = (me.hand as CardCode[]).filter((c) => c !== card);
+    this.view.hint = null;
+    this.view.trick = [...this.view.trick, { seat: 0, card }];
+    onEvent?.({ kind: 'play', seat: 0, card });
+    if (this.view.trick.length === 1) {
+      this.view.turn = 1;
+      await wait(this.pauses().ai);
+      this.oppPlay(onEvent);
+    }
+    await this.resolve(onEvent);
+    this.busy = false;
+  }
+
+  private oppPlay(onEvent?: (e: { kind: 'play'; seat: number; card: CardCode }) => void): void {
+    const lead = this.view.trick[0]?.card;
+    let pick = this.oppHand[0];
+    if (lead) {
+      const winning = this.oppHand.filter((c) => trickWinner(lead, c, this.view.trumpSuit!) === 1);
+      pick = winning.length && cardPoints(lead, ITALIAN_POINTS) > 0 ? winning[0] : [...this.oppHand].sort((a, b) => cardPoints(a, ITALIAN_POINTS) - cardPoints(b, ITALIAN_POINTS))[0];
+    }
+    this.oppHand = this.oppHand.filter((c) => c !== pick);
+    this.view.seats[1].hand = this.oppHand.length;
+    this.view.trick = [...this.view.trick, { seat: 1, card: pick }];
+    onEvent?.({ kind: 'play', seat: 1, card: pick });
+  }
+
+  private async resolve(onEvent?: (e: { kind: 'play' | 'trick'; seat: number; card?: CardCode; points?: number }) => void): Promise<void> {
+    if (this.view.trick.length < 2) return;
+    const [a, b] = this.view.trick;
+    const w = trickWinner(a.card, b.card, this.view.trumpSuit!) === 0 ? a.seat : b.seat;
+    const pts = cardPoints(a.card, ITALIAN_POINTS) + cardPoints(b.card, ITALIAN_POINTS);
+    this.view.trickWinner = w;
+    this.view.turn = null;
+    onEvent?.({ kind: 'trick', seat: w, points: pts });
+    await wait(this.pauses().collect);
+    this.view.lastTrick = this.view.trick;
+    this.view.trick = [];
+    this.view.trickWinner = null;
+    this.view.seats[w].wonPoints += pts;
+    this.view.seats[w].wonCards += 2;
+    // Draw: winner first; the face-up trump is the last card.
+    for (const seat of [w, 1 - w]) {
+      let c: CardCode | undefined = this.stock.shift();
+      if (!c && this.view.trump) {
+        c = this.view.trump;
+        this.view.trump = null;
+      }
+      if (!c) continue;
+      if (seat === 0) this.view.seats[0].hand = [...(this.view.seats[0].hand as CardCode[]), c];
+      else {
+        this.oppHand.push(c);
+        this.view.seats[1].hand = this.oppHand.length;
+      }
+    }
+    this.view.stockCount = this.stock.length + (this.view.trump ? 1 : 0);
+    this.view.turn = w;
+    if (w === 1 && this.oppHand.length) {
+      await wait(this.pauses().ai);
+      this.oppPlay(onEvent);
+      this.view.turn = 0;
+    }
+  }
+}
+
+const wait = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));

@@ -1,0 +1,53 @@
+import type { AiLevel, PresetId } from './presets';
+
+/** A finished match as the History list needs it (phase 2 maps the shell's records to this). */
+export interface MatchSummary {
+  id: string;
+  /** ISO date-time. */
+  date: string;
+  preset: PresetId;
+  result: 'won' | 'lost' | 'drawn';
+  score: string;
+}
+
+/** Plain data behind the Statistics screen (phase 2 computes it from the match records). */
+export interface StatsData {
+  /** Matches in date order. */
+  results: { date: string; result: 'won' | 'lost' | 'drawn' }[];
+  byLevel: { level: AiLevel; won: number; played: number }[];
+  byPreset: { preset: PresetId; won: number; played: number }[];
+  /** Your card points in each finished hand. */
+  handPoints: number[];
+  bestStreak: number;
+}
+
+/** Running win rate (percent) after each match. */
+export function runningWinRate(results: StatsData['results']): number[] {
+  let won = 0;
+  return results.map((r, i) => {
+    if (r.result === 'won') won++;
+    return Math.round((won / (i + 1)) * 100);
+  });
+}
+
+/** Histogram of hand points in bins of `width` (0–120). */
+export function pointsHistogram(points: number[], width = 20): { from: number; to: number; count: number }[] {
+  const bins: { from: number; to: number; count: number }[] = [];
+  for (let from = 0; from <= 120; from += width) bins.push({ from, to: Math.min(120, from + width - 1), count: 0 });
+  for (const p of points) {
+    const b = bins[Math.min(bins.length - 1, Math.floor(Math.max(0, p) / width))];
+    b.count++;
+  }
+  return bins;
+}
+
+/** Longest run of consecutive wins. */
+export function bestStreak(results: StatsData['results']): number {
+  let best = 0;
+  let cur = 0;
+  for (const r of results) {
+    cur = r.result === 'won' ? cur + 1 : 0;
+    best = Math.max(best, cur);
+  }
+  return best;
+}

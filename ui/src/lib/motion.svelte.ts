@@ -1,0 +1,35 @@
+import type { AnimSpeed } from './prefs.svelte';
+
+/** Base durations in ms at normal speed. */
+const BASE = { deal: 220, play: 320, collect: 480, draw: 260, flip: 240, aiPause: 750 } as const;
+export type Durations = { [K in keyof typeof BASE]: number };
+
+const FACTOR: Record<AnimSpeed, number> = { slow: 1.7, normal: 1, fast: 0.5, instant: 0 };
+
+/**
+ * Animation timings for a speed setting. With reduced motion every movement is
+ * instant; the AI's "thinking" pause stays (shortened) so plays remain readable.
+ */
+export function durations(speed: AnimSpeed, reducedMotion: boolean): Durations {
+  const f = reducedMotion ? 0 : FACTOR[speed];
+  const pauseF = speed === 'instant' ? 0.4 : reducedMotion ? 0.8 : Math.max(FACTOR[speed], 0.6);
+  return {
+    deal: Math.round(BASE.deal * f),
+    play: Math.round(BASE.play * f),
+    collect: Math.round(BASE.collect * f),
+    draw: Math.round(BASE.draw * f),
+    flip: Math.round(BASE.flip * f),
+    aiPause: Math.round(BASE.aiPause * pauseF),
+  };
+}
+
+/** Live `prefers-reduced-motion` flag. */
+export const motion = $state({ reduced: false });
+
+if (typeof window !== 'undefined' && typeof window.matchMedia === 'function') {
+  const mq = window.matchMedia('(prefers-reduced-motion: reduce)');
+  motion.reduced = mq.matches;
+  mq.addEventListener?.('change', (e) => (motion.reduced = e.matches));
+}
+
+export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));

@@ -1,0 +1,4 @@
+import type { RulesBook } from './types';
+
+const stub = { intro: 'TODO', sections: [], tips: [] };
+export const pt: RulesBook = { briscola: stub, brisca: stub, bisca: stub, scoperta: stub, briscolone: stub, chiamata: stub, dupla: stub };

@@ -1,1 +1,27 @@
 import '@testing-library/jest-dom/vitest';
+
+// jsdom has no Web Animations API; Svelte transitions use element.animate().
+if (typeof Element !== 'undefined' && !Element.prototype.animate) {
+  Element.prototype.animate = function () {
+    const anim = {
+      onfinish: null as null | (() => void),
+      currentTime: 0,
+      playState: 'finished',
+      cancel() {},
+      finish() {},
+      play() {},
+      pause() {},
+      reverse() {},
+      addEventListener() {},
+      removeEventListener() {},
+      finished: Promise.resolve(),
+      effect: null,
+    };
+    queueMicrotask(() => anim.onfinish?.());
+    return anim as unknown as Animation;
+  };
+}
+// Nor elementFromPoint (used by drag and drop).
+if (typeof document !== 'undefined' && !document.elementFromPoint) {
+  document.elementFromPoint = () => null;
+}

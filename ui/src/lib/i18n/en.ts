@@ -135,6 +135,7 @@ export const en = {
   'table.keysHelp': 'Keys 1–9 pick a card, Enter plays it. You can also tap a card twice or drag it to the table.',
   'table.selected': 'Selected: {card}',
   'table.dropHere': 'Drop a card here to play it',
+  'table.demoHintReason': 'Lead a card worth nothing: it gives nothing away.',
   'table.partner': 'Partner',
   'table.scoreboard': 'Score',
   'table.handNo': 'Hand {n}',

@@ -136,6 +136,7 @@ export const es: Messages = {
   'table.keysHelp': 'Las teclas 1–9 eligen una carta y Intro la juega. También puedes tocar dos veces una carta o arrastrarla a la mesa.',
   'table.selected': 'Elegida: {card}',
   'table.dropHere': 'Suelta aquí una carta para jugarla',
+  'table.demoHintReason': 'Sal con una carta sin valor: no regala nada.',
   'table.partner': 'Compañero',
   'table.scoreboard': 'Marcador',
   'table.handNo': 'Mano {n}',

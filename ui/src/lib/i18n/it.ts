@@ -136,6 +136,7 @@ export const it: Messages = {
   'table.keysHelp': 'I tasti 1–9 scelgono una carta, Invio la gioca. Puoi anche toccare due volte una carta o trascinarla sul tavolo.',
   'table.selected': 'Scelta: {card}',
   'table.dropHere': 'Lascia qui una carta per giocarla',
+  'table.demoHintReason': 'Apri con una scartina: non regala niente.',
   'table.partner': 'Compagno',
   'table.scoreboard': 'Punteggio',
   'table.handNo': 'Mano {n}',

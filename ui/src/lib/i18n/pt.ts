@@ -136,6 +136,7 @@ export const pt: Messages = {
   'table.keysHelp': 'As teclas 1–9 escolhem uma carta e Enter joga-a. Também podes tocar duas vezes numa carta ou arrastá-la para a mesa.',
   'table.selected': 'Escolhida: {card}',
   'table.dropHere': 'Larga aqui uma carta para a jogar',
+  'table.demoHintReason': 'Sai com uma carta sem valor: não oferece nada.',
   'table.partner': 'Parceiro',
   'table.scoreboard': 'Marcador',
   'table.handNo': 'Mão {n}',

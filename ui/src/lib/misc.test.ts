@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { durations } from './motion.svelte';
+import { bestStreak, pointsHistogram, runningWinRate } from './game/history';
+import { cardImageUrl, backImageUrl, cardPoints, cornerLabel, parseCard, BISCA_POINTS, ITALIAN_POINTS } from './cards';
+import { PRESETS, defaultOptions } from './game/presets';
+import { trickWinner } from './game/demo.svelte';
+
+describe('animation timing', () => {
+  it('scales with the speed setting', () => {
+    const n = durations('normal', false);
+    expect(durations('slow', false).play).toBeGreaterThan(n.play);
+    expect(durations('fast', false).play).toBeLessThan(n.play);
+    expect(durations('instant', false).play).toBe(0);
+  });
+  it('makes every movement instant with reduced motion but keeps a short AI pause', () => {
+    const r = durations('normal', true);
+    expect([r.deal, r.play, r.collect, r.draw, r.flip]).toEqual([0, 0, 0, 0, 0]);
+    expect(r.aiPause).toBeGreaterThan(0);
+  });
+});
+
+describe('statistics helpers', () => {
+  const res = (s: string) => [...s].map((c) => ({ date: '2026-01-01', result: c === 'w' ? 'won' : c === 'l' ? 'lost' : 'drawn' }) as const);
+  it('computes the best streak and the running win rate', () => {
+    expect(bestStreak(res('wwlwwwdw'))).toBe(3);
+    expect(runningWinRate(res('wl'))).toEqual([100, 50]);
+  });
+  it('bins hand points', () => {
+    const h = pointsHistogram([0, 19, 20, 61, 120]);
+    expect(h[0].count).toBe(2);
+    expect(h[1].count).toBe(1);
+    expect(h[h.length - 1].count).toBe(1);
+    expect(h.reduce((a, b) => a + b.count, 0)).toBe(5);
+  });
+});
+
+describe('cards', () => {
+  it('builds asset paths', () => {
+    expect(cardImageUrl('italian', 'Ad')).toBe('./cards/italian/Ad.svg');
+    expect(backImageUrl('french-4color')).toBe('./cards/french-4color/back.svg');
+  });
+  it('reads French suit symbols', () => {
+    expect(parseCard('5♠')).toEqual({ rank: '5', suit: 's' });
+    expect(parseCard('Qd')).toEqual({ rank: 'Q', suit: 'd' });
+    expect(() => parseCard('10s')).toThrow();
+  });
+  it('scores by ruleset', () => {
+    expect(cardPoints('7s', ITALIAN_POINTS)).toBe(0);
+    expect(cardPoints('7s', BISCA_POINTS)).toBe(10);
+    expect(PRESETS.bisca.points({ ...defaultOptions('bisca'), simplified: true }).Q).toBe(3);
+  });
+  it('labels the corners per deck', () => {
+    expect(cornerLabel('Jd', 'spanish')).toBe('10');
+    expect(cornerLabel('Jd', 'italian')).toBe('8');
+    expect(cornerLabel('Jd', 'italian-fcr')).toBe('F');
+    expect(cornerLabel('Jd', 'french')).toBe('J');
+  });
+  it('demo fixture resolves tricks like Briscola', () => {
+    expect(trickWinner('3c', 'Ac', 's')).toBe(1);
+    expect(trickWinner('Ac', '2s', 's')).toBe(1);
+    expect(trickWinner('2c', 'Ad', 's')).toBe(0);
+  });
+});

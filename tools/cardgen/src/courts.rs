@@ -88,15 +88,14 @@ fn face(g: &mut Frag, cx: f64, cy: f64, scale: f64) {
 }
 
 /// Where and how the held object is drawn, relative to the hand that holds it.
-fn held(g: &mut Frag, suit: Suit, pip_id: &str, hx: f64, hy: f64, scale: f64, mirror: bool) {
-    let m = if mirror { -1.0 } else { 1.0 };
+fn held(g: &mut Frag, suit: Suit, pip_id: &str, hx: f64, hy: f64, scale: f64, lean: f64) {
     let t = match suit {
-        Suit::Coins => Transform::at(hx - m * 4.0 * scale, hy - 20.0 * scale, scale),
+        Suit::Coins => Transform::at(hx - 4.0 * scale, hy - 20.0 * scale, scale),
         Suit::Cups => Transform::at(hx, hy - 20.0 * scale, scale),
         Suit::Swords => Transform::at(hx, hy - 33.0 * scale, scale),
         Suit::Clubs => {
-            // Hold the cudgel near its lower end, leaning outwards.
-            let a: f64 = m * 14.0;
+            // Hold the cudgel near its lower end, leaning by `lean` degrees.
+            let a: f64 = lean;
             let (dx, dy) = crate::pips::rot((0.0, -36.0 * scale), a.to_radians());
             Transform::at(hx + dx, hy + dy, scale).rot(a)
         }
@@ -251,7 +250,7 @@ fn page(style: Style, suit: Suit, pip_id: &str) -> Frag {
         10.0,
         1.3,
     );
-    held(&mut g, suit, pip_id, hx, hy, 1.05, false);
+    held(&mut g, suit, pip_id, hx, hy, 1.05, 14.0);
     hand(&mut g, hx, hy);
     let _ = style;
     g
@@ -390,7 +389,7 @@ fn king(style: Style, suit: Suit, pip_id: &str) -> Frag {
         11.0,
         1.3,
     );
-    held(&mut g, suit, pip_id, hx, hy, 1.1, false);
+    held(&mut g, suit, pip_id, hx, hy, 1.1, 14.0);
     hand(&mut g, hx, hy);
     let _ = style;
     g
@@ -464,37 +463,49 @@ fn knight(style: Style, suit: Suit, pip_id: &str) -> Frag {
         f(colour::BLACK),
     );
     h.path(
-        PathData::new().raw("M-40,10 C-52,-10 -58,-30 -54,-52 L-38,-58 C-36,-40 -28,-26 -16,-18 Z"),
+        PathData::new().raw("M-42,12 C-56,-10 -62,-32 -56,-56 L-36,-62 C-34,-42 -26,-28 -12,-18 Z"),
         fs(coat, line, OUT),
     );
     h.path(
-        PathData::new().raw("M-45,-67 C-56,-65 -66,-54 -76,-38 C-80,-31 -78,-24 -71,-23 C-65,-23 -60,-29 -54,-35 C-48,-40 -41,-47 -38,-56 C-38,-62 -40,-66 -45,-67 Z"),
+        PathData::new().raw("M-44,-71 C-58,-69 -70,-57 -81,-39 C-86,-31 -83,-21 -75,-20 C-68,-20 -62,-27 -55,-33 C-48,-39 -40,-47 -35,-58 C-34,-66 -38,-71 -44,-71 Z"),
         fs(coat, line, OUT),
     );
     let mut ears = PathData::new();
-    ears = leaf(ears, -46.0, -64.0, -0.35, 12.0, 4.0);
-    ears = leaf(ears, -41.0, -64.0, -0.1, 11.0, 4.0);
+    ears = leaf(ears, -46.0, -68.0, -0.35, 13.0, 4.4);
+    ears = leaf(ears, -40.0, -68.0, -0.05, 12.0, 4.4);
     h.path(ears, fs(coat, line, 1.1));
-    let mut manes = PathData::new();
-    for k in 0..6 {
-        let t = k as f64 / 5.0;
-        let (x, y) = (-42.0 + 24.0 * t, -60.0 + 38.0 * t);
-        manes = leaf(manes, x, y, 0.9 + 0.3 * t, 14.0, 4.5);
+    // Mane: tufts along the crest of the neck, from the poll to the withers.
+    let crest = |u: f64| (-38.0 + 26.0 * u, -66.0 + 46.0 * u);
+    let (nx, ny) = (0.87, -0.45);
+    let mut pts = Vec::new();
+    for k in 0..7 {
+        let u = k as f64 / 6.0;
+        let (x, y) = crest(u);
+        pts.push((x - nx * 3.0, y - ny * 3.0));
+        if k < 6 {
+            let (mx, my) = crest(u + 0.6 / 6.0);
+            pts.push((mx + nx * 10.0, my + ny * 10.0 + 6.0));
+        }
     }
+    let (ex, ey) = crest(1.0);
+    pts.push((ex - nx * 7.0, ey - ny * 7.0));
+    let (sx, sy) = crest(0.0);
+    pts.push((sx - nx * 7.0, sy - ny * 7.0));
+    let manes = PathData::new().poly(&pts);
     h.path(manes, fs(mane, line, 1.0));
     h.path(
         PathData::new()
-            .circle(-56.0, -53.0, 2.0)
-            .circle(-74.0, -31.0, 1.2),
+            .circle(-58.0, -55.0, 2.3)
+            .circle(-79.0, -30.0, 1.4),
         f(colour::BLACK),
     );
     // Bridle and caparison in the suit colour.
     h.path(
         PathData::new()
-            .m(-48.0, -62.0)
-            .l(-66.0, -32.0)
-            .m(-62.0, -46.0)
-            .l(-44.0, -50.0),
+            .m(-47.0, -66.0)
+            .l(-72.0, -30.0)
+            .m(-66.0, -46.0)
+            .l(-42.0, -52.0),
         s(p.dark, 2.0),
     );
     h.path(
@@ -518,24 +529,24 @@ fn knight(style: Style, suit: Suit, pip_id: &str) -> Frag {
         PathData::new().raw("M-10,-34 L20,-34 L26,-6 C12,-2 -6,-2 -16,-6 Z"),
         fs(p.main, colour::LINE, OUT),
     );
+    h.path(
+        PathData::new().m(-8.0, -10.0).l(-10.0, 22.0),
+        s(colour::GOLD_DARK, 1.6),
+    );
+    h.path(
+        PathData::new().m(-18.0, 24.0).l(-3.0, 24.0),
+        s(colour::GOLD, 2.4),
+    );
     h.limb(
-        PathData::new().m(6.0, -18.0).q(-12.0, -12.0, -10.0, 18.0),
+        PathData::new().polyline(&[(8.0, -24.0), (-8.0, -14.0), (-9.0, 12.0)]),
         p.light,
         colour::LINE,
         10.0,
         1.3,
     );
     h.path(
-        PathData::new().raw("M-18,14 C-18,10 -4,10 -2,16 L-2,22 L-18,22 Z"),
+        PathData::new().raw("M-15,6 L-3,6 L-3,21 L-19,23 C-23,23 -23,16 -15,15 Z"),
         fs(colour::BLACK, colour::BLACK, 0.8),
-    );
-    h.path(
-        PathData::new()
-            .m(-14.0, 26.0)
-            .l(-6.0, 26.0)
-            .m(-10.0, 22.0)
-            .l(-10.0, -4.0),
-        s(colour::GOLD, 1.6),
     );
     h.path(
         PathData::new().raw("M-8,-34 C-11,-50 -8,-64 -2,-72 L16,-72 C22,-64 24,-50 20,-34 Z"),
@@ -562,7 +573,7 @@ fn knight(style: Style, suit: Suit, pip_id: &str) -> Frag {
     h.path(
         PathData::new()
             .m(-16.0, -42.0)
-            .q(-40.0, -40.0, -66.0, -32.0),
+            .q(-40.0, -40.0, -72.0, -31.0),
         s(p.dark, 1.4),
     );
     hand(&mut h, -16.0, -42.0);
@@ -593,7 +604,7 @@ fn knight(style: Style, suit: Suit, pip_id: &str) -> Frag {
     // Arm raising the suit object.
     let (hx, hy) = match suit {
         Suit::Coins | Suit::Cups => (32.0, -82.0),
-        Suit::Swords | Suit::Clubs => (38.0, -60.0),
+        Suit::Swords | Suit::Clubs => (34.0, -56.0),
     };
     h.limb(
         PathData::new().m(16.0, -66.0).q(32.0, -62.0, hx, hy),
@@ -609,8 +620,8 @@ fn knight(style: Style, suit: Suit, pip_id: &str) -> Frag {
         pip_id,
         hx,
         hy,
-        if mirror { 0.9 } else { 1.0 },
-        false,
+        if mirror { 0.85 } else { 1.0 },
+        -5.0,
     );
     hand(&mut h, hx, hy);
     let _ = style;

@@ -3,6 +3,7 @@
 //! - `cardgen write` writes every generated SVG into `assets/cards/<style>/`.
 //! - `cardgen check` exits non-zero if the committed files differ from the current output.
 //! - `cardgen contact-sheet --out DIR` renders PNG contact sheets of every deck.
+//! - `cardgen render CARD.svg… --out FILE.png` renders cards side by side, large.
 
 use briscola_cardgen::{cards_dir, check_all, render, write_all};
 use clap::{Parser, Subcommand};
@@ -31,6 +32,18 @@ enum Cmd {
         /// Output folder for the PNGs.
         #[arg(long)]
         out: PathBuf,
+    },
+    /// Render one or more SVG cards side by side into a PNG (for a close look at details).
+    Render {
+        /// SVG files to render.
+        #[arg(required = true)]
+        svgs: Vec<PathBuf>,
+        /// Output PNG.
+        #[arg(long)]
+        out: PathBuf,
+        /// Width of each card in pixels.
+        #[arg(long, default_value_t = 400)]
+        width: u32,
     },
 }
 
@@ -61,6 +74,13 @@ fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         }
+        Cmd::Render { svgs, out, width } => match render::render_row(&svgs, width, &out) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("cardgen: {e}");
+                ExitCode::FAILURE
+            }
+        },
         Cmd::ContactSheet { out } => match render::write_contact_sheets(&dir, &out) {
             Ok(paths) => {
                 for p in paths {

@@ -154,46 +154,87 @@ fn sword() -> Frag {
 
 fn cudgel() -> Frag {
     let mut g = Frag::new();
-    // Knots: cut-off branch stubs on alternating sides, drawn under the trunk outline.
-    let knots: [(f64, f64); 4] = [(-1.0, -30.0), (1.0, -12.0), (-1.0, 8.0), (1.0, 27.0)];
+    // Knots: cut-off branch stubs on alternating sides where the trunk swells, drawn under the
+    // trunk outline.
+    let knots: [(f64, f64, f64); 4] = [
+        (-1.0, -31.0, 10.2),
+        (1.0, -12.0, 9.4),
+        (-1.0, 8.0, 8.6),
+        (1.0, 27.0, 7.4),
+    ];
     let mut stubs = PathData::new();
     let mut cuts = PathData::new();
-    for &(side, y) in &knots {
-        let w = 7.6 - (y + 50.0) * 0.025;
+    for &(side, y, w) in &knots {
         stubs = stubs.poly(&[
-            (side * (w - 2.0), y + 4.0),
-            (side * (w + 5.2), y - 2.2),
-            (side * (w + 3.6), y - 6.0),
-            (side * (w - 2.0), y - 3.0),
+            (side * (w - 2.0), y + 3.5),
+            (side * (w + 6.0), y - 3.0),
+            (side * (w + 3.4), y - 8.0),
+            (side * (w - 2.0), y - 4.5),
         ]);
-        cuts = cuts.ellipse(side * (w + 4.4), y - 4.1, 2.1, 2.1);
+        cuts = cuts.ellipse(side * (w + 4.8), y - 5.6, 2.5, 2.5);
     }
     g.path(stubs, fs(WOOD, WOOD_DARK, 1.2));
+    let outline = [
+        (8.2, -48.0),
+        (9.0, -40.0),
+        (8.0, -30.0),
+        (7.8, -20.0),
+        (9.4, -12.0),
+        (7.0, -4.0),
+        (6.6, 6.0),
+        (6.2, 18.0),
+        (7.4, 27.0),
+        (5.8, 36.0),
+        (5.2, 46.0),
+        (3.4, 50.2),
+        (0.0, 51.0),
+        (-3.4, 50.2),
+        (-5.2, 46.0),
+        (-5.6, 38.0),
+        (-6.0, 28.0),
+        (-6.6, 16.0),
+        (-8.6, 8.0),
+        (-7.8, -2.0),
+        (-7.2, -12.0),
+        (-7.6, -22.0),
+        (-10.2, -31.0),
+        (-9.2, -40.0),
+        (-8.2, -48.0),
+    ];
     g.path(
-        PathData::new().raw("M-7.8,-48 C-9.6,-30 -6,-12 -6.8,8 C-7.4,28 -4.6,40 -4.8,49 C-2,51 2,51 4.8,49 C4.6,40 7.4,28 6.8,8 C6,-12 9.6,-30 7.8,-48 Z"),
+        PathData::new().smooth(&outline).z(),
         fs(WOOD, WOOD_DARK, 1.4),
     );
     g.path(
-        PathData::new()
-            .m(-3.2, -42.0)
-            .c(-4.6, -24.0, -2.4, -8.0, -3.2, 12.0)
-            .c(-3.6, 28.0, -2.0, 38.0, -2.2, 46.0),
-        s(WOOD_LIGHT, 1.6),
+        PathData::new().smooth(&[
+            (-4.0, -42.0),
+            (-5.2, -30.0),
+            (-3.6, -14.0),
+            (-4.0, 4.0),
+            (-3.4, 22.0),
+            (-2.6, 44.0),
+        ]),
+        s(WOOD_LIGHT, 1.8),
     );
     g.path(
         PathData::new()
-            .m(3.0, -38.0)
-            .c(4.2, -26.0, 2.6, -18.0, 3.0, -6.0)
-            .m(2.4, 16.0)
-            .c(3.4, 26.0, 1.8, 34.0, 2.2, 42.0),
+            .smooth(&[(3.4, -40.0), (4.2, -30.0), (3.0, -20.0)])
+            .smooth(&[(2.4, 0.0), (3.0, 10.0), (2.2, 20.0)])
+            .smooth(&[(1.6, 33.0), (2.2, 40.0), (1.4, 46.0)]),
         s(WOOD_DARK, 0.8),
+    );
+    g.path(
+        PathData::new()
+            .ellipse(1.4, -1.0, 1.3, 2.4)
+            .ellipse(-1.6, 36.0, 1.1, 2.0),
+        f(WOOD_DARK),
     );
     g.path(cuts, fs(WOOD_CUT, WOOD_DARK, 0.9));
     g.path(
-        PathData::new().ellipse(0.0, -48.0, 7.8, 2.6),
+        PathData::new().ellipse(0.0, -48.0, 8.2, 2.8),
         fs(WOOD_CUT, WOOD_DARK, 1.2),
     );
-    g.path(PathData::new().ellipse(0.0, -48.0, 3.6, 1.1), s(WOOD, 0.7));
+    g.path(PathData::new().ellipse(0.0, -48.0, 3.8, 1.2), s(WOOD, 0.7));
     g
 }
 
@@ -284,15 +325,12 @@ pub fn ace_ornament(suit: Suit) -> Frag {
             );
         }
         Suit::Clubs => {
+            // Leaves sprouting from the knots of the large cudgel (drawn at scale 2.7).
             let mut leaves = PathData::new();
-            for &(x, y, a) in &[
-                (-24.0, -92.0, -0.9),
-                (-26.0, -88.0, -1.7),
-                (24.0, -42.0, 0.9),
-                (26.0, -38.0, 1.7),
-                (-22.0, 14.0, -1.0),
-            ] {
-                leaves = leaf(leaves, x, y, a, 20.0, 7.0);
+            for &(side, y, w) in &[(-1.0, -31.0, 10.2), (1.0, -12.0, 9.4), (-1.0, 8.0, 8.6)] {
+                let (x, y) = (side * (w + 3.0) * 2.7, (y - 6.0) * 2.7);
+                leaves = leaf(leaves, x, y, side * 0.5, 22.0, 7.5);
+                leaves = leaf(leaves, x, y, side * 1.4, 18.0, 6.5);
             }
             g.path(leaves, fs(p.main, p.dark, 1.1));
         }

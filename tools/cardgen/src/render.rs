@@ -59,7 +59,7 @@ pub fn contact_sheet(cards: &[(String, String)], (cw, ch): (u32, u32)) -> Result
         .collect::<Result<_, _>>()?;
     let gap = (cw / 8).max(4);
     let cols = 13u32;
-    let fan_h = ch * 2;
+    let fan_h = ch * 3 / 2;
     let w = cols * (cw + gap) + gap;
     let h = 4 * (ch + gap) + gap + fan_h + gap;
     let mut pix = Pixmap::new(w, h).ok_or("empty pixmap")?;
@@ -127,4 +127,33 @@ pub fn write_contact_sheets(
         }
     }
     Ok(written)
+}
+
+/// Renders SVG files side by side, each `width` pixels wide, into one PNG.
+pub fn render_row(files: &[std::path::PathBuf], width: u32, out: &Path) -> Result<(), String> {
+    let trees: Vec<usvg::Tree> = files
+        .iter()
+        .map(|p| {
+            std::fs::read_to_string(p)
+                .map_err(|e| format!("{}: {e}", p.display()))
+                .and_then(|s| parse(&s))
+        })
+        .collect::<Result<_, _>>()?;
+    let height = width * 7 / 5;
+    let gap = 8;
+    let n = trees.len() as u32;
+    let mut pix = Pixmap::new(n * (width + gap) + gap, height + 2 * gap).ok_or("empty pixmap")?;
+    pix.fill(Color::from_rgba8(30, 90, 58, 255));
+    for (i, t) in trees.iter().enumerate() {
+        draw(
+            t,
+            &mut pix,
+            (gap + i as u32 * (width + gap)) as f32,
+            gap as f32,
+            width as f32,
+            0.0,
+        );
+    }
+    pix.save_png(out)
+        .map_err(|e| format!("{}: {e}", out.display()))
 }

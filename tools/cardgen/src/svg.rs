@@ -124,6 +124,27 @@ impl PathData {
         );
         self
     }
+    /// Adds a smooth curve through the points (Catmull-Rom splines as cubic Béziers), starting
+    /// with a move to the first point.
+    pub fn smooth(mut self, pts: &[(f64, f64)]) -> Self {
+        if let Some(&(x, y)) = pts.first() {
+            self = self.m(x, y);
+        }
+        for i in 0..pts.len().saturating_sub(1) {
+            let p0 = pts[i.saturating_sub(1)];
+            let (p1, p2) = (pts[i], pts[i + 1]);
+            let p3 = pts[(i + 2).min(pts.len() - 1)];
+            self = self.c(
+                p1.0 + (p2.0 - p0.0) / 6.0,
+                p1.1 + (p2.1 - p0.1) / 6.0,
+                p2.0 - (p3.0 - p1.0) / 6.0,
+                p2.1 - (p3.1 - p1.1) / 6.0,
+                p2.0,
+                p2.1,
+            );
+        }
+        self
+    }
     /// Appends raw path data written with literal numbers (used for hand-drawn glyph outlines).
     pub fn raw(mut self, d: &str) -> Self {
         if !self.0.is_empty() {

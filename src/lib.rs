@@ -23,6 +23,7 @@
 //! clocks, threads or global randomness. Hidden information leaves a [`Game`] for a player only through
 //! [`Game::observation`]; AIs and user interfaces are built on [`Observation`]s.
 
+pub mod ai;
 mod card;
 mod card_set;
 mod game;

@@ -124,7 +124,7 @@ impl<'de> Deserialize<'de> for Action {
 }
 
 /// The most actions one position can have (a chiamata auction turn: ranks plus point raises).
-pub const MAX_ACTIONS: usize = 128;
+pub const MAX_ACTIONS: usize = 160;
 
 /// A fixed-capacity list of actions, filled without allocating.
 #[derive(Clone)]

@@ -466,29 +466,19 @@ impl Game {
         b < t || (b == t && bid.points > than.points)
     }
 
+    /// Points above 61 may be bid with the weakest rank ("two with 65 points"), or, when forcing is
+    /// allowed, to raise the current bid keeping its card.
     fn may_bid_points(&self, rank: Rank) -> bool {
-        self.rules.forcing || rank == self.weakest_rank()
+        rank == self.weakest_rank()
+            || (self.rules.forcing && self.auction.best.is_some_and(|(_, best)| best.rank == rank))
     }
 
     fn legal_bids(&self, list: &mut ActionList) {
         list.push(Action::Pass);
-        let deck = self.rules.deck_cards();
         for rank in self.rules.order.ranks_by_strength() {
-            if (deck & CardSet::rank(rank)).is_empty() {
-                continue;
-            }
-            let max = if self.may_bid_points(rank) {
-                Bid::MAX_POINTS
-            } else {
-                Bid::MIN_POINTS
-            };
-            for points in Bid::MIN_POINTS..=max {
+            for points in Bid::MIN_POINTS..=Bid::MAX_POINTS {
                 let bid = Bid { rank, points };
-                let higher = self
-                    .auction
-                    .best
-                    .is_none_or(|(_, best)| self.bid_higher(bid, best));
-                if higher {
+                if self.bid_refusal(bid).is_none() {
                     list.push(Action::Bid(bid));
                 }
             }
@@ -496,12 +486,8 @@ impl Game {
     }
 
     fn bid_refusal(&self, bid: Bid) -> Option<IllegalAction> {
-        let refuse = |reason: String| {
-            Some(IllegalAction::Bid {
-                bid: Action::Bid(bid).to_string(),
-                reason,
-            })
-        };
+        let refuse =
+            |reason: String| Some(IllegalAction::Bid { bid: Action::Bid(bid).to_string(), reason });
         if (self.rules.deck_cards() & CardSet::rank(bid.rank)).is_empty() {
             return refuse("no card of that rank is in the deck".to_string());
         }
@@ -514,7 +500,8 @@ impl Game {
         }
         if bid.points > Bid::MIN_POINTS && !self.may_bid_points(bid.rank) {
             return refuse(
-                "points are raised only on a bid of the two (forcing is off)".to_string(),
+                "points are raised only with the lowest card, or by forcing the current bid's card"
+                    .to_string(),
             );
         }
         if let Some((_, best)) = self.auction.best

@@ -21,7 +21,16 @@ if (typeof Element !== 'undefined' && !Element.prototype.animate) {
     return anim as unknown as Animation;
   };
 }
+// No canvas either: charts skip drawing when getContext returns null.
+if (typeof HTMLCanvasElement !== 'undefined') {
+  HTMLCanvasElement.prototype.getContext = (() => null) as typeof HTMLCanvasElement.prototype.getContext;
+}
 // Nor elementFromPoint (used by drag and drop).
 if (typeof document !== 'undefined' && !document.elementFromPoint) {
   document.elementFromPoint = () => null;
 }
+
+// Unmount components between tests (auto-cleanup needs vitest globals otherwise).
+import { afterEach } from 'vitest';
+import { cleanup } from '@testing-library/svelte';
+afterEach(() => cleanup());

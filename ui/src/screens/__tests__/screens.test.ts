@@ -1,0 +1,224 @@
+import { describe, expect, it, vi, beforeEach } from 'vitest';
+import { render, screen, fireEvent } from '@testing-library/svelte';
+import userEvent from '@testing-library/user-event';
+import Table from '../../lib/components/Table.svelte';
+import Settings from '../Settings.svelte';
+import NewGame from '../NewGame.svelte';
+import Rules from '../Rules.svelte';
+import Stats from '../Stats.svelte';
+import History from '../History.svelte';
+import { ITALIAN_POINTS } from '../../lib/cards';
+import type { TableView } from '../../lib/game/view';
+import { initPrefs, prefs, type Prefs, type PrefsBackend } from '../../lib/prefs.svelte';
+import { setLang } from '../../lib/i18n/index.svelte';
+
+function memoryBackend(initial: unknown = {}) {
+  let stored: unknown = initial;
+  const b: PrefsBackend & { saved: () => Prefs } = {
+    load: async () => stored,
+    save: vi.fn(async (p: Prefs) => {
+      stored = p;
+    }),
+    saved: () => stored as Prefs,
+  };
+  return b;
+}
+
+/** A plain table fixture (component test only). */
+function view(over: Partial<TableView> = {}): TableView {
+  return {
+    seats: [
+      { id: 0, name: 'You', isYou: true, hand: ['Ad', '3c', '7s'], wonPoints: 21, wonCards: 4 },
+      { id: 1, name: 'Luca', isYou: false, hand: 3, wonPoints: 14, wonCards: 4 },
+    ],
+    trick: [],
+    trickWinner: null,
+    stockCount: 26,
+    trump: 'Kb',
+    trumpSuit: 'b',
+    turn: 0,
+    values: ITALIAN_POINTS,
+    handNo: 1,
+    formatLabel: 'Best of 3',
+    scores: [
+      { name: 'You', value: 0, you: true },
+      { name: 'Luca', value: 0 },
+    ],
+    canUndo: true,
+    canHint: true,
+    ...over,
+  };
+}
+
+beforeEach(async () => {
+  await initPrefs(memoryBackend({ lang: 'en' }));
+  setLang('en');
+});
+
+describe('Table', () => {
+  it('shows whose turn it is, the stock, the piles and your hand', () => {
+    render(Table, { view: view(), deck: 'italian' });
+    expect(screen.getByText('Your turn')).toBeInTheDocument();
+    expect(screen.getByText('26 cards in the stock')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Trump: King of clubs' })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Luca’s tricks' })).toHaveTextContent('14 points');
+    expect(screen.getByRole('group', { name: 'Your hand' })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Luca’s hand, 3 cards face down' })).toBeInTheDocument();
+  });
+
+  it('plays a card chosen with the keyboard', async () => {
+    const onplay = vi.fn();
+    render(Table, { view: view(), deck: 'italian', onplay });
+    await userEvent.keyboard('1{Enter}');
+    expect(onplay).toHaveBeenCalledWith('Ad');
+  });
+
+  it('plays the selected card with the Play button', async () => {
+    const onplay = vi.fn();
+    render(Table, { view: view(), deck: 'italian', onplay });
+    const play = screen.getByRole('button', { name: 'Play card' });
+    expect(play).toBeDisabled();
+    await fireEvent.click(screen.getByRole('button', { name: /Three of cups/ }));
+    expect(play).toBeEnabled();
+    await fireEvent.click(play);
+    expect(onplay).toHaveBeenCalledWith('3c');
+  });
+
+  it('hides the opponents’ points when the setting says so', () => {
+    render(Table, { view: view(), deck: 'italian', scoreDisplay: 'mine' });
+    expect(screen.getByRole('group', { name: 'Luca’s tricks' })).toHaveTextContent('points hidden');
+    expect(screen.getByRole('group', { name: 'You’s tricks' })).toHaveTextContent('21 points');
+  });
+
+  it('offers hint and undo, and shows the hint', async () => {
+    const onhint = vi.fn();
+    const onundo = vi.fn();
+    const { rerender } = render(Table, { view: view(), deck: 'italian', onhint, onundo, allowUndo: true });
+    await fireEvent.click(screen.getByRole('button', { name: 'Hint' }));
+    await fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(onhint).toHaveBeenCalled();
+    expect(onundo).toHaveBeenCalled();
+    await rerender({ view: view({ hint: { card: '7s', reason: 'It gives nothing away.' } }), allowUndo: false });
+    expect(screen.getByRole('note')).toHaveTextContent('Seven of swords: It gives nothing away.');
+    expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
+  });
+
+  it('does not accept plays when it is someone else’s turn', async () => {
+    const onplay = vi.fn();
+    render(Table, { view: view({ turn: 1 }), deck: 'italian', onplay });
+    expect(screen.getAllByText('Luca is thinking…').length).toBeGreaterThan(0);
+    await userEvent.keyboard('1{Enter}');
+    expect(onplay).not.toHaveBeenCalled();
+    expect(screen.queryByRole('button', { name: /Ace of coins/ })).toBeNull();
+  });
+
+  it('highlights a partner and shows face-up hands in open games', () => {
+    const v = view();
+    v.seats.push({ id: 2, name: 'Sara', isYou: false, partner: true, hand: ['Qd', '2b'], wonPoints: 0, wonCards: 0 });
+    render(Table, { view: v, deck: 'italian' });
+    expect(screen.getByText('Partner')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Knight of coins, 3 points' })).toBeInTheDocument();
+  });
+});
+
+describe('Settings', () => {
+  it('saves each change at once', async () => {
+    const b = memoryBackend({ lang: 'en' });
+    await initPrefs(b);
+    render(Settings);
+    await fireEvent.click(screen.getByRole('radio', { name: /French, four colours/ }));
+    expect(prefs.deckStyle).toBe('french-4color');
+    expect(b.saved().deckStyle).toBe('french-4color');
+    await fireEvent.change(screen.getByLabelText('Language'), { target: { value: 'it' } });
+    expect(b.saved().lang).toBe('it');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Impostazioni');
+    await fireEvent.click(screen.getByRole('checkbox', { name: 'Effetti sonori' }));
+    expect(b.saved().sound).toBe(false);
+    await fireEvent.click(screen.getByRole('radio', { name: 'Nascondi i punti degli avversari' }));
+    expect(b.saved().scoreDisplay).toBe('mine');
+  });
+});
+
+describe('New game', () => {
+  it('explains each option and hands back the choices', async () => {
+    const onstart = vi.fn();
+    render(NewGame, { onstart });
+    await fireEvent.click(screen.getByRole('radio', { name: /Brisca The Spanish game/ }));
+    expect(screen.getByText('Holding the ace, three and king of trumps at once wins the hand on the spot.')).toBeInTheDocument();
+    await fireEvent.click(screen.getByRole('checkbox', { name: /Mano negra/ }));
+    await fireEvent.click(screen.getByRole('radio', { name: '4' }));
+    expect(screen.getByText('Two partnerships, partners sit opposite.')).toBeInTheDocument();
+    expect(screen.getAllByRole('combobox', { name: /Opponent|Partner/ })).toHaveLength(3);
+    await fireEvent.change(screen.getByLabelText('Opponent 1'), { target: { value: 'hard' } });
+    await fireEvent.click(screen.getByRole('button', { name: 'Start the game' }));
+    expect(onstart).toHaveBeenCalledTimes(1);
+    const c = onstart.mock.calls[0][0];
+    expect(c).toMatchObject({ preset: 'brisca', players: 4, aiLevels: ['hard', 'medium', 'medium'] });
+    expect(c.options.brisca.manoNegra).toBe(true);
+  });
+
+  it('starts from the remembered choices', async () => {
+    await initPrefs(memoryBackend({ lang: 'en', lastNewGame: { preset: 'bisca', players: 3, aiLevels: ['easy', 'hard'], format: 'bestOf5', firstToN: 3, deckStyle: 'french', options: {} } }));
+    render(NewGame, {});
+    expect(screen.getByRole('radio', { name: /Bisca The Portuguese game/ })).toBeChecked();
+    expect(screen.getByLabelText('Opponent 2')).toHaveValue('hard');
+    expect(screen.getByLabelText('Match')).toHaveValue('bestOf5');
+  });
+
+  it('only offers the player counts of the preset', async () => {
+    render(NewGame, {});
+    await fireEvent.click(screen.getByRole('radio', { name: /Briscola chiamata/ }));
+    expect(screen.getByRole('radio', { name: '5' })).toBeChecked();
+    expect(screen.queryByRole('radio', { name: '2' })).toBeNull();
+  });
+});
+
+describe('Rules', () => {
+  it('shows the rules and tips of the chosen preset in the current language', async () => {
+    setLang('es');
+    render(Rules);
+    await fireEvent.click(screen.getByRole('radio', { name: 'Bisca' }));
+    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Bisca');
+    expect(screen.getByRole('heading', { name: 'Consejos' })).toBeInTheDocument();
+    // Card values of the ruleset: the seven is worth 10 in Bisca.
+    expect(screen.getByRole('complementary', { name: 'Valor de las cartas' })).toHaveTextContent('Siete10');
+  });
+});
+
+describe('Statistics and history', () => {
+  it('shows an empty state without data', () => {
+    render(Stats, { data: null });
+    expect(screen.getByText(/Play a few matches/)).toBeInTheDocument();
+  });
+
+  it('shows key numbers and accessible data tables', () => {
+    render(Stats, {
+      data: {
+        results: [
+          { date: '2026-01-01', result: 'won' },
+          { date: '2026-01-02', result: 'won' },
+          { date: '2026-01-03', result: 'lost' },
+        ],
+        byLevel: [{ level: 'easy', won: 2, played: 2 }, { level: 'hard', won: 0, played: 1 }],
+        byPreset: [{ preset: 'briscola', won: 2, played: 3 }],
+        handPoints: [70, 80, 40],
+        bestStreak: 2,
+      },
+    });
+    expect(screen.getByText('Win rate', { selector: '.kpi .k' }).previousElementSibling).toHaveTextContent('67%');
+    expect(screen.getByRole('img', { name: 'Win rate by AI level' })).toBeInTheDocument();
+    expect(screen.getByRole('rowheader', { name: 'Hard' })).toBeInTheDocument();
+  });
+
+  it('filters the match list', async () => {
+    render(History, {
+      matches: [
+        { id: '1', date: '2026-01-01', preset: 'briscola', result: 'won', score: '2–1' },
+        { id: '2', date: '2026-01-02', preset: 'bisca', result: 'lost', score: '0–2' },
+      ],
+    });
+    expect(screen.getAllByRole('listitem')).toHaveLength(2);
+    await fireEvent.change(screen.getByLabelText('Result'), { target: { value: 'lost' } });
+    expect(screen.getAllByRole('listitem')).toHaveLength(1);
+  });
+});

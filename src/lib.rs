@@ -38,7 +38,7 @@ pub use card_set::{CardSet, CardSetIter};
 pub use game::{
     Action, ActionList, Bid, ChiamataResult, Deal, Exchange, Game, HandEnd, HandOutcome,
     HandResult, IllegalAction, InvariantViolation, MAX_ACTIONS, ParseActionError, Phase, Seat,
-    SetupError, seats_of,
+    SetupError, beats, seats_of, trick_winner_index,
 };
 pub use match_play::{Match, MatchError, MatchFormat, MatchOutcome, MatchStanding};
 pub use observation::{AuctionView, Observation, PlayView, TrickView};

@@ -16,7 +16,7 @@ mod sample;
 
 pub use action::{Action, ActionList, Bid, MAX_ACTIONS, ParseActionError};
 pub use invariants::InvariantViolation;
-pub use play::IllegalAction;
+pub use play::{IllegalAction, beats, trick_winner_index};
 pub use result::{ChiamataResult, HandEnd, HandOutcome, HandResult};
 
 use serde::{Deserialize, Serialize};

@@ -66,12 +66,9 @@ pub enum IllegalAction {
     },
 }
 
-/// How a trick resolves: the index (in the trick) of the winning card.
-pub(crate) fn trick_winner_index(
-    cards: &[Card],
-    trump: Option<Suit>,
-    strengths: &[u8; 12],
-) -> usize {
+/// How a trick resolves: the index (in the trick) of the winning card. `strengths` is
+/// [`CardOrder::strengths`](crate::CardOrder::strengths) of the ruleset.
+pub fn trick_winner_index(cards: &[Card], trump: Option<Suit>, strengths: &[u8; 12]) -> usize {
     let mut best = 0;
     for i in 1..cards.len() {
         if beats(cards[i], cards[best], trump, strengths) {
@@ -83,12 +80,7 @@ pub(crate) fn trick_winner_index(
 
 /// Whether `challenger`, played after `best`, takes the trick from it.
 #[inline]
-pub(crate) fn beats(
-    challenger: Card,
-    best: Card,
-    trump: Option<Suit>,
-    strengths: &[u8; 12],
-) -> bool {
+pub fn beats(challenger: Card, best: Card, trump: Option<Suit>, strengths: &[u8; 12]) -> bool {
     if challenger.suit() == best.suit() {
         strengths[challenger.rank().index()] > strengths[best.rank().index()]
     } else {
@@ -486,8 +478,12 @@ impl Game {
     }
 
     fn bid_refusal(&self, bid: Bid) -> Option<IllegalAction> {
-        let refuse =
-            |reason: String| Some(IllegalAction::Bid { bid: Action::Bid(bid).to_string(), reason });
+        let refuse = |reason: String| {
+            Some(IllegalAction::Bid {
+                bid: Action::Bid(bid).to_string(),
+                reason,
+            })
+        };
         if (self.rules.deck_cards() & CardSet::rank(bid.rank)).is_empty() {
             return refuse("no card of that rank is in the deck".to_string());
         }

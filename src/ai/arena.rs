@@ -1,0 +1,381 @@
+//! The arena: two levels play duplicate deals, and the report says who is stronger and how fast.
+//!
+//! Every deal (a "pair", or deal set) is played once per seat rotation: with `n` players, `n` games in
+//! which the seats of level A move round the table (two players: the seats swapped; partnerships: A
+//! takes one team, B the other; otherwise A plays one seat against `n - 1` B players). Luck of the deal
+//! cancels within a set, so the 95% confidence interval of the mean point difference is computed over
+//! sets. Games are spread over threads by set index; the result does not depend on the thread count
+//! (with a deterministic [`Budget`]). Decision times are measured around [`super::Agent::choose`].
+//! Deliberately absent: matches of several hands (the arena plays single hands).
+
+use std::fmt;
+use std::time::Instant;
+
+use serde::Serialize;
+
+use super::stats::{Timing, mean_ci95};
+use super::{AgentConfig, Budget, Level, agent_with};
+use crate::{Deal, Game, HandOutcome, Phase, Preset, Rng, Ruleset, Seat};
+
+/// What to play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ArenaConfig {
+    /// Level A (the one the statistics are about).
+    pub a: Level,
+    /// Level B.
+    pub b: Level,
+    /// The rules.
+    pub rules: Ruleset,
+    /// Deal sets to play (each is played once per seat rotation).
+    pub pairs: usize,
+    /// Seeds the deals and the agents.
+    pub seed: u64,
+    /// Worker threads (at least one).
+    pub threads: usize,
+    /// The budget of Hard agents.
+    pub budget: Budget,
+}
+
+impl ArenaConfig {
+    /// `a` against `b` under `rules`: 1,000 deal sets, seed 1, one thread, the default budget.
+    pub fn new(a: Level, b: Level, rules: Ruleset) -> ArenaConfig {
+        ArenaConfig {
+            a,
+            b,
+            rules,
+            pairs: 1_000,
+            seed: 1,
+            threads: 1,
+            budget: Budget::default(),
+        }
+    }
+}
+
+/// Reads a ruleset id: a preset id with an optional player count, `briscola-2p`, `brisca-4p`,
+/// `chiamata` (the preset's default count).
+pub fn ruleset_from_id(id: &str) -> Result<Ruleset, String> {
+    let (name, players) = match id.rsplit_once('-') {
+        Some((name, count)) if count.ends_with('p') => {
+            let n = count
+                .trim_end_matches('p')
+                .parse::<u8>()
+                .map_err(|_| format!("`{id}`: the player count must look like `2p`"))?;
+            (name, Some(n))
+        }
+        _ => (id, None),
+    };
+    let preset: Preset = name.parse().map_err(|e| format!("{e}"))?;
+    let players = players.unwrap_or(preset.player_counts()[0]);
+    Ruleset::preset(preset, players).map_err(|e| e.to_string())
+}
+
+/// The id [`ruleset_from_id`] reads back.
+pub fn ruleset_id(rules: &Ruleset) -> String {
+    format!("{}-{}p", rules.preset.id(), rules.players)
+}
+
+/// What the arena measured. Its `Display` is the printed table.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ArenaReport {
+    /// Level A.
+    pub a: Level,
+    /// Level B.
+    pub b: Level,
+    /// The ruleset id (`briscola-2p`).
+    pub ruleset: String,
+    /// The seed.
+    pub seed: u64,
+    /// Deal sets played.
+    pub pairs: usize,
+    /// Games played (sets × rotations).
+    pub games: usize,
+    /// Games level A's side won.
+    pub wins: usize,
+    /// Games it lost.
+    pub losses: usize,
+    /// Drawn games (void hands included).
+    pub draws: usize,
+    /// Void hands (all passed in chiamata, or a replayed tie), counted among the draws.
+    pub voids: usize,
+    /// (W + D/2) / games.
+    pub score_rate: f64,
+    /// The score rate of an equally strong level, where the seating makes it known.
+    pub fair_share: Option<f64>,
+    /// Mean card-point difference per game: A's side minus the mean of the other sides.
+    pub mean_diff: f64,
+    /// Half-width of the 95% confidence interval of `mean_diff`, over deal sets.
+    pub ci95: f64,
+    /// Decision times per level.
+    pub timings: Vec<Timing>,
+    /// Illegal actions chosen by an agent (replaced by the first legal action); always 0 unless a bug.
+    pub illegal: usize,
+}
+
+/// The result of one game for level A.
+#[derive(Clone, Copy, Debug, Default)]
+struct Tally {
+    wins: usize,
+    losses: usize,
+    draws: usize,
+    voids: usize,
+    illegal: usize,
+}
+
+impl Tally {
+    fn add(&mut self, other: Tally) {
+        self.wins += other.wins;
+        self.losses += other.losses;
+        self.draws += other.draws;
+        self.voids += other.voids;
+        self.illegal += other.illegal;
+    }
+}
+
+/// What one thread brings back.
+#[derive(Default)]
+struct Partial {
+    tally: Tally,
+    set_diffs: Vec<(usize, f64)>,
+    nanos: [Vec<u64>; 3],
+}
+
+/// Plays the arena. See the module docs.
+pub fn run(config: &ArenaConfig) -> ArenaReport {
+    let threads = config.threads.max(1);
+    let partials: Vec<Partial> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| scope.spawn(move || play_sets(config, t, threads)))
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect()
+    });
+    let mut tally = Tally::default();
+    let mut diffs: Vec<(usize, f64)> = Vec::new();
+    let mut nanos: [Vec<u64>; 3] = Default::default();
+    for p in partials {
+        tally.add(p.tally);
+        diffs.extend(p.set_diffs);
+        for (all, mine) in nanos.iter_mut().zip(p.nanos) {
+            all.extend(mine);
+        }
+    }
+    diffs.sort_by_key(|&(i, _)| i);
+    let values: Vec<f64> = diffs.iter().map(|&(_, d)| d).collect();
+    let (mean_diff, ci95) = mean_ci95(&values);
+    let games = tally.wins + tally.losses + tally.draws;
+    let score_rate = if games == 0 {
+        0.0
+    } else {
+        (tally.wins as f64 + tally.draws as f64 / 2.0) / games as f64
+    };
+    let mut levels = vec![config.a];
+    if config.b != config.a {
+        levels.push(config.b);
+    }
+    let timings = levels
+        .into_iter()
+        .map(|l| Timing::from_nanos(l, std::mem::take(&mut nanos[level_index(l)])))
+        .collect();
+    ArenaReport {
+        a: config.a,
+        b: config.b,
+        ruleset: ruleset_id(&config.rules),
+        seed: config.seed,
+        pairs: config.pairs,
+        games,
+        wins: tally.wins,
+        losses: tally.losses,
+        draws: tally.draws,
+        voids: tally.voids,
+        score_rate,
+        fair_share: fair_share(&config.rules),
+        mean_diff,
+        ci95,
+        timings,
+        illegal: tally.illegal,
+    }
+}
+
+fn level_index(level: Level) -> usize {
+    match level {
+        Level::Easy => 0,
+        Level::Medium => 1,
+        Level::Hard => 2,
+    }
+}
+
+fn fair_share(rules: &Ruleset) -> Option<f64> {
+    if rules.preset == Preset::Chiamata {
+        None
+    } else if rules.players == 2 || rules.fixed_team(0).is_some() {
+        Some(0.5)
+    } else {
+        Some(1.0 / f64::from(rules.players))
+    }
+}
+
+/// Whether `seat` plays level A in rotation `k`.
+fn plays_a(rules: &Ruleset, seat: Seat, k: usize) -> bool {
+    let n = usize::from(rules.players);
+    let rotated = ((usize::from(seat) + k) % n) as Seat;
+    match rules.fixed_team(0) {
+        Some(team) => rules.fixed_team(rotated) == Some(team),
+        None => rotated == 0,
+    }
+}
+
+fn play_sets(config: &ArenaConfig, thread: usize, threads: usize) -> Partial {
+    let mut partial = Partial::default();
+    let n = usize::from(config.rules.players);
+    for set in (thread..config.pairs).step_by(threads) {
+        let deal_seed = Rng::derive_seed(config.seed, set as u64);
+        let dealer = (set % n) as Seat;
+        let mut sum = 0.0;
+        for k in 0..n {
+            let (tally, diff) = play_game(config, set, k, deal_seed, dealer, &mut partial.nanos);
+            partial.tally.add(tally);
+            sum += diff;
+        }
+        partial.set_diffs.push((set, sum / n as f64));
+    }
+    partial
+}
+
+fn play_game(
+    config: &ArenaConfig,
+    set: usize,
+    k: usize,
+    deal_seed: u64,
+    dealer: Seat,
+    nanos: &mut [Vec<u64>; 3],
+) -> (Tally, f64) {
+    let rules = config.rules;
+    let n = usize::from(rules.players);
+    let mut tally = Tally::default();
+    let Ok(mut game) = Game::new(rules, dealer, &Deal::Seed(deal_seed)) else {
+        return (tally, 0.0);
+    };
+    let levels: Vec<Level> = (0..rules.players)
+        .map(|s| {
+            if plays_a(&rules, s, k) {
+                config.a
+            } else {
+                config.b
+            }
+        })
+        .collect();
+    let mut agents: Vec<_> = levels
+        .iter()
+        .enumerate()
+        .map(|(s, &level)| {
+            let stream = ((set * n + k) * 8 + s) as u64;
+            agent_with(AgentConfig {
+                level,
+                seed: Rng::derive_seed(config.seed ^ 0xA6E7, stream),
+                budget: config.budget,
+            })
+        })
+        .collect();
+    while game.phase() != Phase::Finished {
+        let seat = game.to_move();
+        let obs = game.observation(seat);
+        let start = Instant::now();
+        let decision = agents[usize::from(seat)].choose(&obs);
+        let elapsed = start.elapsed().as_nanos() as u64;
+        nanos[level_index(levels[usize::from(seat)])].push(elapsed);
+        if game.apply(decision.action).is_err() {
+            tally.illegal += 1;
+            let Some(&action) = game.legal_actions().as_slice().first() else {
+                break;
+            };
+            if game.apply(action).is_err() {
+                break;
+            }
+        }
+    }
+    let Some(result) = game.result() else {
+        return (tally, 0.0);
+    };
+    let a_seat = (0..rules.players)
+        .find(|&s| plays_a(&rules, s, k))
+        .unwrap_or(0);
+    let a_side = result.side_of(a_seat).unwrap_or(0);
+    match result.outcome {
+        HandOutcome::Won { side } if usize::from(side) == a_side => tally.wins += 1,
+        HandOutcome::Won { .. } => tally.losses += 1,
+        HandOutcome::Drawn => tally.draws += 1,
+        HandOutcome::Void => {
+            tally.draws += 1;
+            tally.voids += 1;
+        }
+    }
+    let mine = f64::from(result.side_points.get(a_side).copied().unwrap_or(0));
+    let others: Vec<f64> = result
+        .side_points
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| i != a_side)
+        .map(|(_, &p)| f64::from(p))
+        .collect();
+    let diff = if others.is_empty() {
+        0.0
+    } else {
+        mine - others.iter().sum::<f64>() / others.len() as f64
+    };
+    (tally, diff)
+}
+
+impl fmt::Display for ArenaReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "{} (A) vs {} (B), {}, seed {}: {} deal sets, {} games",
+            self.a, self.b, self.ruleset, self.seed, self.pairs, self.games
+        )?;
+        let fair = self
+            .fair_share
+            .map_or(String::new(), |x| format!(" (equal strength: {x:.3})"));
+        writeln!(
+            f,
+            "A: W {}  L {}  D {}{}  score rate {:.3}{}",
+            self.wins,
+            self.losses,
+            self.draws,
+            if self.voids > 0 {
+                format!(" ({} void)", self.voids)
+            } else {
+                String::new()
+            },
+            self.score_rate,
+            fair
+        )?;
+        writeln!(
+            f,
+            "mean point difference A - B per game: {:+.2} ± {:.2} (95% CI over deal sets)",
+            self.mean_diff, self.ci95
+        )?;
+        writeln!(
+            f,
+            "{:<8} {:>10} {:>12} {:>12} {:>12} {:>12}",
+            "level", "decisions", "median µs", "p95 µs", "p99 µs", "max µs"
+        )?;
+        for t in &self.timings {
+            writeln!(
+                f,
+                "{:<8} {:>10} {:>12.1} {:>12.1} {:>12.1} {:>12.1}",
+                t.level.id(),
+                t.decisions,
+                t.median_us,
+                t.p95_us,
+                t.p99_us,
+                t.max_us
+            )?;
+        }
+        if self.illegal > 0 {
+            writeln!(f, "ILLEGAL ACTIONS: {}", self.illegal)?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,132 @@
+//! Chiamata bidding and calling, for every level.
+//!
+//! A hand is valued for each suit as if it were trump (trumps by strength and points, plain aces and
+//! threes a little). The bid comes down one rank at a time while that value supports it; on the weakest
+//! rank it raises the points a little for a very strong hand. The call names the chosen rank in the
+//! suit where the hand is strongest and which it does not hold itself, so that suit becomes trump and
+//! the holder of the card a partner. Deliberately simple: no reading of the other bidders.
+
+use crate::{Action, Bid, Card, CardSet, Observation, Rank, Suit};
+
+/// The value of the hand with `trump` as trump, in rough card points.
+fn suit_value(obs: &Observation, trump: Suit) -> f32 {
+    let order = obs.ruleset.order;
+    obs.hand
+        .iter()
+        .map(|c| {
+            let points = f32::from(order.card_points(c));
+            if c.suit() == trump {
+                points + 2.0 + 0.5 * f32::from(order.card_strength(c))
+            } else {
+                0.5 * points
+            }
+        })
+        .sum()
+}
+
+/// The suit this hand would like as trump, and its value.
+fn best_suit(obs: &Observation) -> (Suit, f32) {
+    let mut best = (Suit::Coins, f32::MIN);
+    for suit in Suit::ALL {
+        let v = suit_value(obs, suit);
+        if v > best.1 {
+            best = (suit, v);
+        }
+    }
+    best
+}
+
+/// The value needed to bid the rank at position `i` of the strength order (0 = the ace).
+fn needed(i: usize) -> f32 {
+    26.0 + 3.5 * i as f32
+}
+
+/// A bid or a pass, with its hint.
+pub(crate) fn bid(obs: &Observation) -> (Action, String) {
+    let (suit, value) = best_suit(obs);
+    let deck = obs.ruleset.deck_cards();
+    let ranks: Vec<Rank> = obs
+        .ruleset
+        .order
+        .ranks_by_strength()
+        .into_iter()
+        .filter(|&r| !(deck & CardSet::rank(r)).is_empty())
+        .collect();
+    let best = obs.auction.as_ref().and_then(|a| a.best);
+    let next = match best {
+        None => 0,
+        Some((_, b)) => ranks.iter().position(|&r| r == b.rank).map_or(0, |i| i + 1),
+    };
+    let legal = |a: &Action| obs.legal_actions.contains(a);
+    if let Some(&rank) = ranks.get(next)
+        && value >= needed(next)
+    {
+        let action = Action::Bid(Bid {
+            rank,
+            points: Bid::MIN_POINTS,
+        });
+        if legal(&action) {
+            let hint = format!(
+                "Bid the {}: your {} are strong enough to call it",
+                rank.name(),
+                suit.name()
+            );
+            return (action, hint);
+        }
+    }
+    if let Some((_, b)) = best {
+        let raise_to = b.points.saturating_add(1);
+        let cap = 61.0 + (value - needed(ranks.len())).max(0.0);
+        if f32::from(raise_to) <= cap {
+            let action = Action::Bid(Bid {
+                rank: b.rank,
+                points: raise_to,
+            });
+            if legal(&action) {
+                return (
+                    action,
+                    format!(
+                        "Raise to {raise_to} points: your {} are very strong",
+                        suit.name()
+                    ),
+                );
+            }
+        }
+    }
+    (
+        Action::Pass,
+        "Pass: the hand is not strong enough to bid lower".to_string(),
+    )
+}
+
+/// The card to call, with its hint: the winning bid's rank in the strongest suit not held.
+pub(crate) fn call(obs: &Observation) -> (Action, String) {
+    let mut options: Vec<(Card, f32)> = obs
+        .legal_actions
+        .iter()
+        .filter_map(|a| match a {
+            Action::Call(c) => Some(*c),
+            _ => None,
+        })
+        .map(|c| {
+            let own = if obs.hand.contains(c) { -1000.0 } else { 0.0 };
+            (c, suit_value(obs, c.suit()) + own)
+        })
+        .collect();
+    options.sort_by(|a, b| b.1.total_cmp(&a.1));
+    match options.first() {
+        Some(&(card, _)) if obs.hand.contains(card) => (
+            Action::Call(card),
+            format!("Call the {}: you hold it, and play alone", card.name()),
+        ),
+        Some(&(card, _)) => (
+            Action::Call(card),
+            format!(
+                "Call the {}: {} become trumps and its holder your partner",
+                card.name(),
+                card.suit().name()
+            ),
+        ),
+        None => super::fallback(obs),
+    }
+}

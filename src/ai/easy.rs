@@ -1,0 +1,34 @@
+//! [`Easy`]: the beginner. The shared heuristics without card memory, and now and then (one turn in
+//! five where one fits) a plausible mistake: leading a ten-pointer, trumping an empty trick, throwing
+//! away a card with points. No endgame search.
+
+use super::heuristic::{Heuristic, Params};
+use super::{Agent, Decision};
+use crate::Observation;
+
+/// The Easy agent.
+pub(crate) struct Easy(Heuristic);
+
+impl Easy {
+    /// A seeded Easy agent.
+    pub fn new(seed: u64) -> Easy {
+        Easy(Heuristic::new(
+            seed,
+            Params {
+                memory: false,
+                mistakes: 0.2,
+                endgame_leaves: 0,
+            },
+        ))
+    }
+}
+
+impl Agent for Easy {
+    fn name(&self) -> &str {
+        "easy"
+    }
+
+    fn choose(&mut self, obs: &Observation) -> Decision {
+        self.0.choose(obs)
+    }
+}

@@ -1,0 +1,184 @@
+//! [`Hard`]: determinized search (Perfect Information Monte Carlo).
+//!
+//! Each decision samples worlds consistent with the observation ([`Observation::sample_world`]: the
+//! unseen cards dealt to the other hands and the stock, respecting hand sizes, known cards and known
+//! voids). Once the stock is empty and the rest of the hand is small, every sampled world is solved
+//! exactly by alpha-beta (a single world in two-player games: card counting leaves nothing hidden).
+//! Earlier, each legal card is tried in every world and the hand is played out by the Medium heuristics
+//! for every seat, finishing with exact search when the world's stock runs out; the same worlds are used
+//! for every card (common random numbers), and the stock order of a world is just one draw of chance.
+//! The card with the best mean [`Objective::utility`] wins: win probability first, points as the
+//! tie-break. The [`Budget`] bounds the worlds (deterministic) and optionally the wall-clock time.
+//!
+//! Deliberately absent (measured candidates for later): belief weighting of worlds by the opponents'
+//! past plays, information-set MCTS, and search in the chiamata auction (it uses the shared heuristic).
+
+use std::time::{Duration, Instant};
+
+use super::policy::{self, Style};
+use super::situation::Situation;
+use super::solver::{Objective, Solver, leaf_bound, solve_endgame};
+use super::{Agent, Decision, hint, special};
+use crate::{Action, Card, Game, Observation, Phase, Rank, Rng};
+
+/// How much searching Hard may do per decision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// Worlds sampled per decision. With no time limit, decisions depend only on the seed.
+    pub worlds: u32,
+    /// Stop sampling new worlds after this many milliseconds (at least one world is always searched).
+    /// `None` never reads a clock.
+    pub time_ms: Option<u64>,
+}
+
+impl Budget {
+    /// A deterministic budget of `worlds` worlds and no clock.
+    pub fn worlds(worlds: u32) -> Budget {
+        Budget {
+            worlds,
+            time_ms: None,
+        }
+    }
+}
+
+impl Default for Budget {
+    /// 48 worlds, stopping early after 100 ms.
+    fn default() -> Budget {
+        Budget {
+            worlds: 48,
+            time_ms: Some(100),
+        }
+    }
+}
+
+/// Endgames up to this many card orders are solved exactly at the root.
+const ROOT_LEAVES: u64 = 50_000;
+/// Node budget of one root endgame world.
+const ROOT_NODES: u64 = 200_000;
+/// Playouts switch to exact search once the stock is empty and at most this many orders remain.
+const PLAYOUT_LEAVES: u64 = 400;
+/// Node budget of one playout endgame.
+const PLAYOUT_NODES: u64 = 5_000;
+
+/// The Hard agent.
+pub(crate) struct Hard {
+    rng: Rng,
+    budget: Budget,
+}
+
+impl Hard {
+    /// A seeded Hard agent.
+    pub fn new(seed: u64, budget: Budget) -> Hard {
+        Hard {
+            rng: Rng::new(seed),
+            budget,
+        }
+    }
+
+    fn choose_card(&mut self, obs: &Observation, s: &Situation) -> Option<Card> {
+        if s.legal.len() <= 1 {
+            return s.legal.first();
+        }
+        let worlds = self.budget.worlds.max(1) as usize;
+        if let Some(card) =
+            solve_endgame(obs, &mut self.rng, worlds.min(32), ROOT_LEAVES, ROOT_NODES)
+        {
+            return Some(card);
+        }
+        let deadline = self
+            .budget
+            .time_ms
+            .map(|ms| Instant::now() + Duration::from_millis(ms));
+        let cards: Vec<Card> = s.legal.iter().collect();
+        let mut totals = vec![0i64; cards.len()];
+        for i in 0..worlds {
+            if i > 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+                break;
+            }
+            let world = obs.sample_world(&mut self.rng);
+            let obj = Objective::new(&world, obs.seat);
+            for (card, total) in cards.iter().zip(totals.iter_mut()) {
+                let mut game = world.clone();
+                game.play_unchecked(*card);
+                *total += i64::from(playout(&mut game, &obj));
+            }
+        }
+        let mut best: Option<(Card, i64)> = None;
+        for (&card, &total) in cards.iter().zip(&totals) {
+            if best.is_none_or(|(_, b)| total > b) {
+                best = Some((card, total));
+            }
+        }
+        best.map(|(card, _)| card)
+    }
+}
+
+impl Agent for Hard {
+    fn name(&self) -> &str {
+        "hard"
+    }
+
+    fn choose(&mut self, obs: &Observation) -> Decision {
+        if let Some(decision) = special::special(obs) {
+            return decision;
+        }
+        let s = Situation::from_observation(obs, true);
+        match self.choose_card(obs, &s) {
+            Some(card) => Decision {
+                action: Action::Play(card),
+                hint: hint::explain(&s, card),
+            },
+            None => {
+                let (action, hint) = super::fallback(obs);
+                Decision { action, hint }
+            }
+        }
+    }
+}
+
+/// Plays a sampled world to the end with the Medium heuristics for every seat (exact search once the
+/// stock is empty and the rest is small) and returns its value for `obj`.
+fn playout(game: &mut Game, obj: &Objective) -> i32 {
+    let mut rng = Rng::new(0);
+    loop {
+        if game.phase() != Phase::Playing {
+            return obj.utility(game);
+        }
+        take_special(game);
+        if game.phase() != Phase::Playing {
+            return obj.utility(game);
+        }
+        if game.stock_len() == 0 {
+            let players = game.rules().players;
+            let sizes: Vec<u8> = (0..players).map(|p| game.hand(p).len() as u8).collect();
+            if leaf_bound(&sizes) <= PLAYOUT_LEAVES
+                && let Some(v) = Solver::new(PLAYOUT_NODES).search(game, obj, i32::MIN, i32::MAX)
+            {
+                return v;
+            }
+        }
+        let s = Situation::from_game(game);
+        match policy::choose_card(&s, Style::SOUND, &mut rng) {
+            Some(card) => game.play_unchecked(card),
+            None => return obj.utility(game),
+        }
+    }
+}
+
+/// Mano negra and the trump exchange, taken whenever legal, as every level does.
+fn take_special(game: &mut Game) {
+    let rules = *game.rules();
+    if rules.mano_negra && game.apply(Action::ManoNegra).is_ok() {
+        return;
+    }
+    if rules.exchange == crate::ExchangeRule::Never || game.face_up().is_none() {
+        return;
+    }
+    let Some(trump) = game.trump() else { return };
+    for rank in [Rank::Seven, Rank::Two] {
+        let card = Card::new(trump, rank);
+        if game.hand(game.to_move()).contains(card) && game.apply(Action::Exchange(card)).is_ok() {
+            return;
+        }
+    }
+}

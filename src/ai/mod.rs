@@ -1,0 +1,181 @@
+//! # AI players
+//!
+//! Three levels behind one [`Agent`] trait, for every ruleset the engine plays:
+//!
+//! - [`Level::Easy`]: the heuristic player without card memory, who now and then makes a plausible
+//!   beginner's mistake (leads a ten-pointer, trumps an empty trick, throws away the wrong card).
+//! - [`Level::Medium`]: the same heuristics with card counting, and exact play once the stock is empty.
+//! - [`Level::Hard`]: determinized search (flat Monte Carlo over worlds sampled from the observation,
+//!   Medium-policy playouts, exact alpha-beta near the end), deciding by win probability with points as
+//!   the tie-break, under an anytime budget.
+//!
+//! The no-cheating guarantee is structural: [`Agent::choose`] receives an [`Observation`] and nothing
+//! else, and nothing in this module holds a [`crate::Game`] that it did not sample itself from that
+//! observation. Agents are seeded and deterministic for a given seed and an iteration budget; only
+//! [`Budget::time_ms`] reads a clock, and only to stop searching early.
+//!
+//! Also here: [`arena`] (duplicate-deal matches between levels with statistics) and [`bot`] (a JSON
+//! Lines loop so other programs can play against the agents). Deliberately absent: learned models,
+//! opening books, and any state carried between hands.
+
+pub mod arena;
+mod auction;
+pub mod bot;
+mod easy;
+mod hard;
+mod heuristic;
+mod hint;
+mod medium;
+mod policy;
+mod situation;
+mod solver;
+mod special;
+mod stats;
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+use crate::{Action, Observation};
+
+pub use hard::Budget;
+pub use stats::Timing;
+
+/// The strength of an agent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Level {
+    /// A beginner: sensible, forgetful, sometimes wrong.
+    Easy,
+    /// An attentive player who counts cards.
+    Medium,
+    /// Search over sampled worlds.
+    Hard,
+}
+
+impl Level {
+    /// Every level, weakest first.
+    pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
+
+    /// The id used on the command line and in the bot protocol.
+    pub fn id(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+/// An unknown level name.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown level `{0}`: choose easy, medium or hard")]
+pub struct ParseLevelError(pub String);
+
+impl FromStr for Level {
+    type Err = ParseLevelError;
+    fn from_str(s: &str) -> Result<Level, ParseLevelError> {
+        Level::ALL
+            .into_iter()
+            .find(|l| l.id() == s)
+            .ok_or_else(|| ParseLevelError(s.to_string()))
+    }
+}
+
+/// An agent's move and a one-sentence explanation of it (for the hint button).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Decision {
+    /// The action to take; always one of the observation's legal actions.
+    pub action: Action,
+    /// Why, in one short sentence.
+    pub hint: String,
+}
+
+/// A player that decides from what one seat knows.
+pub trait Agent {
+    /// The level name.
+    fn name(&self) -> &str;
+
+    /// Chooses one of `obs.legal_actions`. The observation must be for the seat to move and have at
+    /// least one legal action; otherwise the agent returns [`Action::Pass`] with a hint saying so.
+    fn choose(&mut self, obs: &Observation) -> Decision;
+}
+
+/// How to build an agent: its level, its seed and (for Hard) its search budget.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AgentConfig {
+    /// The level.
+    pub level: Level,
+    /// Seeds every random choice the agent makes.
+    pub seed: u64,
+    /// The search budget (used by Hard only).
+    pub budget: Budget,
+}
+
+impl AgentConfig {
+    /// A level with a seed and the default budget.
+    pub fn new(level: Level, seed: u64) -> AgentConfig {
+        AgentConfig {
+            level,
+            seed,
+            budget: Budget::default(),
+        }
+    }
+}
+
+/// An agent of `level` seeded with `seed`, with the default budget.
+///
+/// ```
+/// use briscola::ai::{self, Level};
+/// use briscola::{Deal, Game, Phase, Preset, Ruleset};
+///
+/// let mut game = Game::new(Ruleset::preset(Preset::Briscola, 2)?, 0, &Deal::Seed(9))?;
+/// let mut agents = [ai::agent(Level::Medium, 1), ai::agent(Level::Easy, 2)];
+/// while game.phase() != Phase::Finished {
+///     let seat = game.to_move();
+///     let decision = agents[usize::from(seat)].choose(&game.observation(seat));
+///     game.apply(decision.action)?;
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn agent(level: Level, seed: u64) -> Box<dyn Agent + Send> {
+    agent_with(AgentConfig::new(level, seed))
+}
+
+/// An agent built from a full configuration.
+pub fn agent_with(config: AgentConfig) -> Box<dyn Agent + Send> {
+    match config.level {
+        Level::Easy => Box::new(easy::Easy::new(config.seed)),
+        Level::Medium => Box::new(medium::Medium::new(config.seed)),
+        Level::Hard => Box::new(hard::Hard::new(config.seed, config.budget)),
+    }
+}
+
+/// The decision for an observation with nothing to do.
+fn no_move() -> Decision {
+    Decision {
+        action: Action::Pass,
+        hint: "Nothing to do: it is not this seat's turn".to_string(),
+    }
+}
+
+/// The first legal action, for positions no heuristic covers.
+fn fallback(obs: &Observation) -> (Action, String) {
+    match obs.legal_actions.first() {
+        Some(&action) => (
+            action,
+            format!("Play {action}: the only sensible choice here"),
+        ),
+        None => (
+            Action::Pass,
+            "Nothing to do: it is not this seat's turn".to_string(),
+        ),
+    }
+}

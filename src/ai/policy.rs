@@ -1,0 +1,156 @@
+//! The card-play heuristics shared by Easy, Medium and the Hard level's playouts.
+//!
+//! One pass over the legal cards, valued in card points: what a card wins or gives away in this trick,
+//! plus a "tempo" cost for spending a trump (a trump kept is a future capture). Leading: the cheapest
+//! card, or a sure winner when card memory proves nothing can beat it. Following: win with the card of
+//! best net value when that beats throwing away the cheapest card; feed points to a partner who holds
+//! the trick safely; never take a trick from a partner. Exact endgame play is not here (see the solver).
+
+use super::situation::Situation;
+use crate::{Card, CardSet, Rng};
+
+/// How the heuristics play: the chance of a beginner's mistake, when one fits the position.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Style {
+    /// Probability of making a plausible mistake on a turn that offers one.
+    pub mistakes: f64,
+}
+
+impl Style {
+    /// No mistakes.
+    pub const SOUND: Style = Style { mistakes: 0.0 };
+}
+
+/// The cost of spending a trump now, in card points.
+fn tempo(s: &Situation, card: Card) -> f32 {
+    if s.is_trump(card) {
+        5.0 + 1.2 * f32::from(s.strength(card))
+    } else {
+        0.0
+    }
+}
+
+/// What throwing a card away costs: its points, a trump's tempo, and a little for a strong card.
+pub(crate) fn discard_cost(s: &Situation, card: Card) -> f32 {
+    let extra = if s.is_trump(card) {
+        tempo(s, card)
+    } else {
+        0.08 * f32::from(s.strength(card))
+    };
+    f32::from(s.points(card)) + extra
+}
+
+/// The legal card minimizing `cost` (ties go to the lowest card index, so choices are deterministic).
+fn cheapest(cards: CardSet, mut cost: impl FnMut(Card) -> f32) -> Option<Card> {
+    let mut best: Option<(Card, f32)> = None;
+    for card in cards {
+        let c = cost(card);
+        if best.is_none_or(|(_, b)| c < b) {
+            best = Some((card, c));
+        }
+    }
+    best.map(|(card, _)| card)
+}
+
+/// The heuristic choice of card for the seat to move. `s.legal` must not be empty.
+pub(crate) fn choose_card(s: &Situation, style: Style, rng: &mut Rng) -> Option<Card> {
+    if s.legal.len() <= 1 {
+        return s.legal.first();
+    }
+    let mistake = style.mistakes > 0.0 && rng.unit() < style.mistakes;
+    match s.best() {
+        None => Some(lead(s, mistake)),
+        Some((winner, best)) => Some(follow(s, winner, best, mistake)),
+    }
+}
+
+fn lead(s: &Situation, mistake: bool) -> Card {
+    let legal = s.legal;
+    if mistake {
+        // A beginner's lead: a ten-pointer of a plain suit.
+        let tens = legal
+            .iter()
+            .filter(|&c| !s.is_trump(c) && s.points(c) >= 10)
+            .collect::<CardSet>();
+        if let Some(card) = tens.first() {
+            return card;
+        }
+    }
+    let cost = |c: Card| {
+        let points = f32::from(s.points(c));
+        let sure = !s.can_be_beaten(c) && !s.trump_pending();
+        if sure && points > 0.0 {
+            -points + 0.5 * tempo(s, c)
+        } else {
+            discard_cost(s, c) + 0.5 * points
+        }
+    };
+    cheapest(legal, cost).unwrap_or_else(|| first_or_any(legal))
+}
+
+fn follow(s: &Situation, winner: u8, best: Card, mistake: bool) -> Card {
+    let legal = s.legal;
+    let table = f32::from(s.table_points());
+    let rivals_after = s.rivals_after();
+    let discard = cheapest(legal, |c| discard_cost(s, c)).unwrap_or_else(|| first_or_any(legal));
+    if s.is_ally(winner) {
+        let safe = !rivals_after || !s.can_be_beaten(best);
+        if safe {
+            // Feed the partner the most points that cost no trump.
+            let feed = cheapest(legal, |c| {
+                if s.is_trump(c) {
+                    100.0 + discard_cost(s, c)
+                } else {
+                    -f32::from(s.points(c)) + 0.01 * f32::from(s.strength(c))
+                }
+            });
+            if let Some(card) = feed.filter(|&c| !s.is_trump(c) && s.points(c) > 0) {
+                return card;
+            }
+        }
+        return discard;
+    }
+    let winners: CardSet = legal.iter().filter(|&c| s.beats(c, best)).collect();
+    let take_value = |w: Card| {
+        let gain = table + f32::from(s.points(w));
+        if rivals_after && s.can_be_beaten(w) {
+            0.5 * table - 0.5 * f32::from(s.points(w)) - tempo(s, w)
+        } else {
+            gain - tempo(s, w)
+        }
+    };
+    let best_take = cheapest(winners, |w| -take_value(w));
+    let pass_value = -table - discard_cost(s, discard);
+    let chosen = match best_take {
+        Some(w) if take_value(w) >= pass_value => w,
+        _ => discard,
+    };
+    if !mistake || chosen != discard {
+        return chosen;
+    }
+    // A beginner's mistakes when giving up a trick: trumping an empty trick, or throwing away a
+    // card with points instead of a worthless one.
+    if table == 0.0
+        && let Some(trump) = cheapest(legal, |c| {
+            if s.is_trump(c) && s.beats(c, best) {
+                tempo(s, c)
+            } else {
+                f32::INFINITY
+            }
+        })
+        .filter(|&c| s.is_trump(c) && s.beats(c, best))
+    {
+        return trump;
+    }
+    let wrong = legal
+        .iter()
+        .filter(|&c| !s.is_trump(c) && s.points(c) > 0)
+        .collect::<CardSet>();
+    cheapest(wrong, |c| f32::from(s.points(c))).unwrap_or(chosen)
+}
+
+fn first_or_any(cards: CardSet) -> Card {
+    cards
+        .first()
+        .unwrap_or(Card::new(crate::Suit::Coins, crate::Rank::Ace))
+}

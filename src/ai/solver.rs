@@ -1,0 +1,197 @@
+//! Exact search of one fully known world: alpha-beta over the remaining card plays.
+//!
+//! Used once the hidden part of a hand is small: Medium and Hard solve the end of the hand in each
+//! world consistent with their observation, Hard's playouts finish with it. The value of a finished
+//! hand is [`Objective::utility`]: the outcome for the searching seat's side first (win, draw, loss
+//! weighted by [`WIN_WEIGHT`]), its card points as the tie-break. Other seats are assumed to play
+//! against that side (the "paranoid" assumption when everyone plays alone). Deliberately absent:
+//! transposition tables and card merging — the endgames solved here are small enough without them.
+
+use crate::{Card, CardSet, Game, HandOutcome, Phase, Seat, TrumpRule};
+
+/// How much a win is worth against card points: the outcome decides, points break ties.
+pub(crate) const WIN_WEIGHT: i32 = 120;
+
+/// What the searching seat's side wants from the hand.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Objective {
+    /// Seats on the searching side.
+    side: u8,
+    /// Every seat at the table.
+    all: u8,
+    /// The searching seat.
+    seat: Seat,
+}
+
+impl Objective {
+    /// The objective of `seat` in a (sampled) game: its fixed team, its chiamata side as that world
+    /// deals it, or itself alone.
+    pub fn new(game: &Game, seat: Seat) -> Objective {
+        let rules = game.rules();
+        let all = ((1u16 << rules.players) - 1) as u8;
+        let side = if rules.fixed_team(0).is_some() {
+            (0..rules.players)
+                .filter(|&s| rules.fixed_team(s) == rules.fixed_team(seat))
+                .fold(0u8, |acc, s| acc | 1 << s)
+        } else if let (TrumpRule::Called, Some(d), Some(p)) =
+            (rules.trump, game.declarer(), game.partner())
+        {
+            let team = 1u8 << d | 1u8 << p;
+            if team & 1 << seat != 0 {
+                team
+            } else {
+                all & !team
+            }
+        } else {
+            1 << seat
+        };
+        Objective { side, all, seat }
+    }
+
+    /// Whether `seat` plays for this side.
+    pub fn is_ours(&self, seat: Seat) -> bool {
+        self.side & 1 << seat != 0
+    }
+
+    /// Card points of this side so far.
+    pub fn points(&self, game: &Game) -> i32 {
+        (0..8u8)
+            .filter(|&s| self.side & self.all & 1 << s != 0)
+            .map(|s| i32::from(game.pile_points(s)))
+            .sum()
+    }
+
+    /// The value of a finished hand (of any position: the outcome term is only counted once the hand
+    /// is over).
+    pub fn utility(&self, game: &Game) -> i32 {
+        let points = self.points(game);
+        let Some(result) = game.result() else {
+            return points;
+        };
+        let class = match (result.outcome, result.side_of(self.seat)) {
+            (HandOutcome::Won { side }, Some(mine)) if usize::from(side) == mine => 2,
+            (HandOutcome::Won { .. }, _) => 0,
+            _ => 1,
+        };
+        class * WIN_WEIGHT + points
+    }
+}
+
+/// Alpha-beta with a node budget.
+pub(crate) struct Solver {
+    nodes: u64,
+    limit: u64,
+}
+
+impl Solver {
+    /// A solver that gives up after `limit` nodes.
+    pub fn new(limit: u64) -> Solver {
+        Solver { nodes: 0, limit }
+    }
+
+    /// The exact value of each legal card of the seat to move, or `None` when the budget ran out.
+    pub fn card_values(&mut self, game: &Game, obj: &Objective) -> Option<Vec<(Card, i32)>> {
+        let mut values = Vec::new();
+        for card in game.legal_cards() {
+            let mut child = game.clone();
+            child.play_unchecked(card);
+            let v = self.search(&child, obj, i32::MIN, i32::MAX)?;
+            values.push((card, v));
+        }
+        Some(values)
+    }
+
+    /// The value of a position under best play by both sides.
+    pub fn search(
+        &mut self,
+        game: &Game,
+        obj: &Objective,
+        mut alpha: i32,
+        mut beta: i32,
+    ) -> Option<i32> {
+        if game.phase() != Phase::Playing {
+            return Some(obj.utility(game));
+        }
+        self.nodes += 1;
+        if self.nodes > self.limit {
+            return None;
+        }
+        let maximizing = obj.is_ours(game.to_move());
+        let mut best = if maximizing { i32::MIN } else { i32::MAX };
+        for card in ordered(game) {
+            let mut child = game.clone();
+            child.play_unchecked(card);
+            let v = self.search(&child, obj, alpha, beta)?;
+            if maximizing {
+                best = best.max(v);
+                alpha = alpha.max(v);
+            } else {
+                best = best.min(v);
+                beta = beta.min(v);
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        Some(best)
+    }
+}
+
+/// Legal cards, high-point cards first (better cut-offs), then by index.
+fn ordered(game: &Game) -> impl Iterator<Item = Card> {
+    let legal = game.legal_cards();
+    let order = game.rules().order;
+    let high: CardSet = legal
+        .iter()
+        .filter(|&c| order.card_points(c) >= 10)
+        .collect();
+    high.iter().chain((legal - high).iter())
+}
+
+/// An upper bound on the leaves of the remaining hand: the product of the hand sizes' factorials.
+pub(crate) fn leaf_bound(hand_sizes: &[u8]) -> u64 {
+    hand_sizes
+        .iter()
+        .map(|&n| (1..=u64::from(n)).product::<u64>())
+        .fold(1u64, |acc, f| acc.saturating_mul(f))
+}
+
+/// Exact play of the end of the hand: once the stock is empty and at most `max_leaves` card orders
+/// remain, solves up to `worlds` worlds sampled from the observation (one when nothing is hidden) and
+/// returns the card with the best total value. `None` when not applicable or over budget.
+pub(crate) fn solve_endgame(
+    obs: &crate::Observation,
+    rng: &mut crate::Rng,
+    worlds: usize,
+    max_leaves: u64,
+    node_limit: u64,
+) -> Option<Card> {
+    if obs.phase != Phase::Playing || obs.stock_len != 0 || leaf_bound(&obs.hand_sizes) > max_leaves
+    {
+        return None;
+    }
+    let worlds = if obs.unseen_cards().is_empty() {
+        1
+    } else {
+        worlds
+    };
+    let mut totals: Vec<(Card, i64)> = Vec::new();
+    for _ in 0..worlds {
+        let world = obs.sample_world(rng);
+        let obj = Objective::new(&world, obs.seat);
+        let values = Solver::new(node_limit).card_values(&world, &obj)?;
+        for (card, v) in values {
+            match totals.iter_mut().find(|(c, _)| *c == card) {
+                Some(entry) => entry.1 += i64::from(v),
+                None => totals.push((card, i64::from(v))),
+            }
+        }
+    }
+    let mut best: Option<(Card, i64)> = None;
+    for (card, total) in totals {
+        if best.is_none_or(|(_, b)| total > b) {
+            best = Some((card, total));
+        }
+    }
+    best.map(|(card, _)| card)
+}

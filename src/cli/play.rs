@@ -1,0 +1,167 @@
+//! `briscola play`: one hand in the terminal, you at seat 0 against simple opponents.
+//!
+//! The opponents here are deliberately plain (cheapest winning card when points are at stake, otherwise
+//! the least valuable card; they pass in auctions): the real AI levels live in the library's `ai` module.
+//! Everything shown to you comes from your seat's `Observation`.
+
+use std::io::{BufRead, Write};
+
+use briscola::{Action, Card, Deal, Game, Observation, Phase, Preset, Ruleset, trick_winner_index};
+use clap::Args;
+
+/// Options of `briscola play`.
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    /// Ruleset preset id (see `briscola rules`).
+    #[arg(long, default_value = "briscola")]
+    ruleset: String,
+    /// Number of players (default: the preset's first).
+    #[arg(long)]
+    players: Option<u8>,
+    /// Seed of the deal.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+/// Plays one hand, reading your moves from standard input.
+pub fn run(args: &PlayArgs) -> Result<(), String> {
+    let preset: Preset = args
+        .ruleset
+        .parse()
+        .map_err(|e: briscola::RulesetError| e.to_string())?;
+    let players = args.players.unwrap_or(preset.player_counts()[0]);
+    let rules = Ruleset::preset(preset, players).map_err(|e| e.to_string())?;
+    let mut game =
+        Game::new(rules, players - 1, &Deal::Seed(args.seed)).map_err(|e| e.to_string())?;
+    let stdin = std::io::stdin();
+    let mut lines = stdin.lock().lines();
+    println!(
+        "{} for {players}: you are seat 0. Type a card (e.g. Ad), `?` for your options, `quit` to stop.",
+        preset.summary()
+    );
+    while game.phase() != Phase::Finished {
+        let seat = game.to_move();
+        let obs = game.observation(seat);
+        let action = if seat == 0 {
+            show(&obs);
+            loop {
+                print!("> ");
+                std::io::stdout().flush().map_err(|e| e.to_string())?;
+                let Some(line) = lines.next() else {
+                    return Err("input ended".to_string());
+                };
+                let line = line.map_err(|e| e.to_string())?;
+                match line.trim() {
+                    "quit" => return Ok(()),
+                    "?" | "help" => println!("  you can: {}", list(&obs.legal_actions)),
+                    text => match text.parse::<Action>() {
+                        Ok(action) if obs.legal_actions.contains(&action) => break action,
+                        Ok(action) => println!(
+                            "  `{action}` is not allowed now; you can: {}",
+                            list(&obs.legal_actions)
+                        ),
+                        Err(e) => println!("  {e}"),
+                    },
+                }
+            }
+        } else {
+            let action = simple_choice(&obs);
+            println!("seat {seat}: {action}");
+            action
+        };
+        game.apply(action).map_err(|e| e.to_string())?;
+        if let Some(trick) = game
+            .observation(0)
+            .tricks
+            .last()
+            .filter(|_| game.current_trick().next().is_none())
+        {
+            println!("  trick to seat {} ({} points)", trick.winner, trick.points);
+        }
+    }
+    if let Some(result) = game.result() {
+        println!(
+            "Hand over ({:?}): points per seat {:?}, per side {:?}, {:?}",
+            result.end, result.seat_points, result.side_points, result.outcome
+        );
+    }
+    Ok(())
+}
+
+fn list(actions: &[Action]) -> String {
+    actions
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn show(obs: &Observation) {
+    let trump = obs
+        .trump
+        .map_or("none yet".to_string(), |s| s.name().to_string());
+    let face_up = obs
+        .face_up_trump
+        .map_or(String::new(), |c| format!(" (face up: {c})"));
+    let trick: Vec<String> = obs
+        .current_trick
+        .iter()
+        .map(|p| format!("{}:{}", p.seat, p.card))
+        .collect();
+    println!(
+        "\ntrump {trump}{face_up}, stock {}, points {:?}\ntable [{}]  your hand: {}",
+        obs.stock_len,
+        obs.pile_points,
+        trick.join(" "),
+        obs.hand
+    );
+}
+
+/// A plain opponent: see the module docs.
+fn simple_choice(obs: &Observation) -> Action {
+    let order = obs.ruleset.order;
+    let legal = &obs.legal_actions;
+    if let Some(special) = legal
+        .iter()
+        .find(|a| matches!(a, Action::ManoNegra | Action::Exchange(_)))
+    {
+        return *special;
+    }
+    if obs.phase == Phase::Bidding {
+        return Action::Pass;
+    }
+    if let Some(call) = legal.iter().find(|a| matches!(a, Action::Call(_))) {
+        return *call;
+    }
+    let cards: Vec<Card> = legal
+        .iter()
+        .filter_map(|a| {
+            if let Action::Play(c) = a {
+                Some(*c)
+            } else {
+                None
+            }
+        })
+        .collect();
+    let cost = |c: &Card| {
+        (
+            u16::from(order.card_points(*c)) * 4 + u16::from(Some(c.suit()) == obs.trump) * 20,
+            order.card_strength(*c),
+        )
+    };
+    let cheapest = cards.iter().copied().min_by_key(cost);
+    let trick: Vec<Card> = obs.current_trick.iter().map(|p| p.card).collect();
+    if trick.is_empty() {
+        return cheapest.map_or(Action::Pass, Action::Play);
+    }
+    let at_stake: u16 = trick.iter().map(|&c| u16::from(order.card_points(c))).sum();
+    let winning = cards.iter().copied().filter(|&c| {
+        let mut with = trick.clone();
+        with.push(c);
+        trick_winner_index(&with, obs.trump, order.strengths()) == trick.len()
+    });
+    match winning.min_by_key(cost) {
+        Some(card) if at_stake >= 10 || cost(&card).0 == 0 => Action::Play(card),
+        _ => cheapest.map_or(Action::Pass, Action::Play),
+    }
+}

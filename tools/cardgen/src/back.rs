@@ -4,7 +4,7 @@
 use crate::deck::{document, outline};
 use crate::model::{Style, colour};
 use crate::pips::{leaf, rot};
-use crate::svg::{Frag, PathData, f, fs, s};
+use crate::svg::{Frag, PathData, Transform, f, fs, s};
 use std::f64::consts::PI;
 
 struct Scheme {
@@ -42,9 +42,13 @@ pub fn back(style: Style) -> String {
     let mut body = Frag::new();
     body.path(outline(), fs(colour::FACE, colour::LINE, 1.0));
     body.path(panel.clone(), f(sc.ground));
+    // The ornament: one motif, defined once, repeated on a grid with <use>.
+    let motif_id = format!("{}back-motif", style.id_prefix());
+    let mut motif = Frag::new();
     let mut pattern = Frag::new();
+    let mut cells = Vec::new();
     if style.is_italian() {
-        // Diamond lattice with a small quatrefoil in each cell.
+        // Diamond lattice with a quatrefoil at every crossing.
         let step = 22.0;
         let mut lines = PathData::new();
         for k in -20..=20 {
@@ -56,29 +60,21 @@ pub fn back(style: Style) -> String {
                 .l(c - 200.0, 200.0);
         }
         pattern.path(lines, s(sc.line, 1.1));
-        let mut dots = PathData::new();
         let mut petals = PathData::new();
-        for i in -8..=8 {
-            for j in -12..=12 {
-                if (i + j) % 2 != 0 {
-                    continue;
+        for q in 0..4 {
+            petals = leaf(petals, 0.0, 0.0, q as f64 * PI / 2.0, 6.0, 3.0);
+        }
+        motif.path(petals, f(sc.accent));
+        motif.path(PathData::new().circle(0.0, 0.0, 1.2), f(sc.pale));
+        for i in -10..=10 {
+            for j in -15..=15 {
+                if (i + j) % 2 == 0 {
+                    cells.push((i as f64 * step / 2.0, j as f64 * step / 2.0));
                 }
-                let (x, y) = (
-                    i as f64 * step / 2.0 * 2.0 / 2.0 * 1.0,
-                    j as f64 * step / 2.0,
-                );
-                let (x, y) = (x * 1.0, y);
-                let (cx, cy) = (x, y + step / 2.0 * 0.0);
-                for q in 0..4 {
-                    petals = leaf(petals, cx, cy, q as f64 * PI / 2.0, 6.0, 3.0);
-                }
-                dots = dots.circle(cx, cy, 1.2);
             }
         }
-        pattern.path(petals, f(sc.accent));
-        pattern.path(dots, f(sc.pale));
     } else {
-        // Rows of eight-petalled rosettes on a square grid, linked by fine lines.
+        // Eight-petalled rosettes on a square grid, linked by fine lines, with dots between.
         let step = 24.0;
         let mut grid = PathData::new();
         for k in -10..=10 {
@@ -87,20 +83,25 @@ pub fn back(style: Style) -> String {
         }
         pattern.path(grid, s(sc.accent, 1.0));
         let mut petals = PathData::new();
-        let mut rings = PathData::new();
+        for q in 0..8 {
+            petals = leaf(petals, 0.0, 0.0, q as f64 * PI / 4.0, 8.5, 3.2);
+        }
+        motif.path(petals, f(sc.line));
+        motif.path(
+            PathData::new()
+                .circle(0.0, 0.0, 2.0)
+                .circle(step / 2.0, step / 2.0, 1.4),
+            f(sc.pale),
+        );
         for i in -5..=5 {
             for j in -7..=7 {
-                let (cx, cy) = (i as f64 * step, j as f64 * step);
-                for q in 0..8 {
-                    petals = leaf(petals, cx, cy, q as f64 * PI / 4.0, 8.5, 3.2);
-                }
-                rings = rings.circle(cx, cy, 2.0);
-                let (hx, hy) = (cx + step / 2.0, cy + step / 2.0);
-                rings = rings.circle(hx, hy, 1.4);
+                cells.push((i as f64 * step, j as f64 * step));
             }
         }
-        pattern.path(petals, f(sc.line));
-        pattern.path(rings, f(sc.pale));
+    }
+    defs.raw(&format!("<g id=\"{motif_id}\">\n{}</g>\n", motif.0));
+    for (x, y) in cells {
+        pattern.use_ref(&motif_id, &Transform::at(x, y, 1.0));
     }
     body.raw(&format!(
         "<g clip-path=\"url(#{clip_id})\">\n{}</g>\n",

@@ -15,7 +15,7 @@ const OUT: f64 = 1.4;
 pub fn court(style: Style, rank: char, suit: Suit, pip_id: &str) -> Frag {
     let p = suit.palette();
     let mut g = Frag::new();
-    let scale = if style.is_italian() {
+    let (scale, dy) = if style.is_italian() {
         g.path(
             PathData::new().rrect(-58.0, 134.0, 116.0, 16.0, 3.0),
             fs(p.main, p.dark, 1.4),
@@ -24,17 +24,17 @@ pub fn court(style: Style, rank: char, suit: Suit, pip_id: &str) -> Frag {
             PathData::new().m(-54.0, 138.5).l(54.0, 138.5),
             s(p.light, 1.6),
         );
-        1.18
+        (1.18, -4.0)
     } else {
-        g.path(PathData::new().ellipse(0.0, 130.0, 54.0, 7.0), f(p.light));
-        1.12
+        g.path(PathData::new().ellipse(0.0, 128.0, 54.0, 7.0), f(p.light));
+        (1.09, -2.0)
     };
     let figure = match rank {
         'J' => page(style, suit, pip_id),
         'Q' => knight(style, suit, pip_id),
         _ => king(style, suit, pip_id),
     };
-    g.group(&Transform::at(0.0, -4.0, scale), &figure);
+    g.group(&Transform::at(0.0, dy, scale), &figure);
     g
 }
 
@@ -187,6 +187,18 @@ fn page(style: Style, suit: Suit, pip_id: &str) -> Frag {
         fs(p.main, colour::LINE, OUT),
     );
     g.path(
+        PathData::new()
+            .m(-13.0, -6.0)
+            .c(-15.0, 6.0, -17.0, 16.0, -19.0, 24.0)
+            .m(13.0, -6.0)
+            .c(15.0, 6.0, 17.0, 16.0, 19.0, 24.0)
+            .m(-12.0, -60.0)
+            .c(-14.0, -44.0, -13.0, -30.0, -12.0, -18.0)
+            .m(12.0, -60.0)
+            .c(14.0, -44.0, 13.0, -30.0, 12.0, -18.0),
+        s(p.dark, 1.1),
+    );
+    g.path(
         PathData::new().m(0.0, -68.0).l(0.0, 26.0),
         s(colour::GOLD, 4.0),
     );
@@ -267,6 +279,18 @@ fn king(style: Style, suit: Suit, pip_id: &str) -> Frag {
     g.path(PathData::new().raw("M-38,-20 C-44,30 -46,80 -46,112 L-36,112 C-36,70 -36,20 -30,-30 Z M38,-20 C44,30 46,80 46,112 L36,112 C36,70 36,20 30,-30 Z"), f(p.light));
     // Robe.
     g.path(PathData::new().raw("M-22,-71 C-28,-40 -31,40 -35,112 L35,112 C31,40 28,-40 22,-71 C10,-75 -10,-75 -22,-71 Z"), fs(p.main, colour::LINE, OUT));
+    g.path(
+        PathData::new()
+            .m(-14.0, -2.0)
+            .c(-17.0, 40.0, -20.0, 76.0, -22.0, 100.0)
+            .m(14.0, -2.0)
+            .c(17.0, 40.0, 20.0, 76.0, 22.0, 100.0)
+            .m(-6.0, 20.0)
+            .c(-7.0, 50.0, -8.0, 80.0, -9.0, 100.0)
+            .m(6.0, 20.0)
+            .c(7.0, 50.0, 8.0, 80.0, 9.0, 100.0),
+        s(p.dark, 1.1),
+    );
     g.path(
         PathData::new().m(0.0, -66.0).l(0.0, 108.0),
         s(colour::GOLD, 6.0),

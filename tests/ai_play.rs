@@ -4,7 +4,7 @@
 
 use briscola::ai::{self, AgentConfig, Budget, Level};
 use briscola::{
-    Action, DeckKind, ExchangeRule, FollowRule, Game, Deal, Phase, Preset, Ruleset, TrumpRule,
+    Action, Deal, DeckKind, ExchangeRule, FollowRule, Game, Phase, Preset, Ruleset, TrumpRule,
 };
 
 fn rulesets() -> Vec<(String, Ruleset)> {
@@ -89,10 +89,19 @@ fn config(level: Level, seed: u64) -> AgentConfig {
 
 /// Plays one hand with the given level at each seat; panics on an illegal action.
 fn play(rules: Ruleset, levels: &[Level], deal: u64) -> Game {
-    let mut game = Game::new(rules, (deal % u64::from(rules.players)) as u8, &Deal::Seed(deal))
-        .expect("deal");
+    let mut game = Game::new(
+        rules,
+        (deal % u64::from(rules.players)) as u8,
+        &Deal::Seed(deal),
+    )
+    .expect("deal");
     let mut agents: Vec<_> = (0..rules.players)
-        .map(|s| ai::agent_with(config(levels[usize::from(s) % levels.len()], deal * 10 + u64::from(s))))
+        .map(|s| {
+            ai::agent_with(config(
+                levels[usize::from(s) % levels.len()],
+                deal * 10 + u64::from(s),
+            ))
+        })
         .collect();
     let mut steps = 0;
     while game.phase() != Phase::Finished {
@@ -128,7 +137,11 @@ fn every_level_plays_every_ruleset_legally() {
         }
         // Mixed tables.
         for deal in 0..3 {
-            play(rules, &[Level::Easy, Level::Medium, Level::Hard], 100 + deal);
+            play(
+                rules,
+                &[Level::Easy, Level::Medium, Level::Hard],
+                100 + deal,
+            );
         }
     }
 }
@@ -155,7 +168,8 @@ fn mano_negra_is_declared_when_held() {
         mano_negra: true,
         ..Ruleset::preset(Preset::Briscola, 2).expect("preset")
     };
-    let mut order: Vec<briscola::Card> = briscola::parse_cards("Ad Ac 3d 3c Kd Kc 2d").expect("cards");
+    let mut order: Vec<briscola::Card> =
+        briscola::parse_cards("Ad Ac 3d 3c Kd Kc 2d").expect("cards");
     for c in rules.deck_cards() {
         if !order.contains(&c) {
             order.push(c);

@@ -11,14 +11,21 @@ use briscola::{Action, Bid, Card, Deal, Game, Phase, Rank, Rng};
 use common::{random_action, variants};
 
 fn games_per_variant() -> u64 {
-    std::env::var("BRISCOLA_PLAYOUTS").ok().and_then(|v| v.parse().ok()).unwrap_or(60)
+    std::env::var("BRISCOLA_PLAYOUTS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(60)
 }
 
 /// Every action that could be attempted: all cards played and exchanged, mano negra, passes, bids, calls.
 fn candidate_actions() -> Vec<Action> {
     let mut all = vec![Action::ManoNegra, Action::Pass];
     for card in Card::all() {
-        all.extend([Action::Play(card), Action::Exchange(card), Action::Call(card)]);
+        all.extend([
+            Action::Play(card),
+            Action::Exchange(card),
+            Action::Call(card),
+        ]);
     }
     for rank in Rank::ALL {
         for points in [61, 62, 70, 120] {
@@ -37,7 +44,8 @@ fn random_playouts_keep_every_invariant_and_legality_matches_apply() {
         let mut rng = Rng::new(0xB15C);
         for g in 0..games {
             let dealer = (g % u64::from(rules.players)) as u8;
-            let mut game = Game::new(rules, dealer, &Deal::Seed(g)).unwrap_or_else(|e| panic!("{name}: {e}"));
+            let mut game =
+                Game::new(rules, dealer, &Deal::Seed(g)).unwrap_or_else(|e| panic!("{name}: {e}"));
             // The full legality sweep is slow: do it on a few games per variant.
             let sweep = g < 4;
             let mut steps = 0;
@@ -50,7 +58,11 @@ fn random_playouts_keep_every_invariant_and_legality_matches_apply() {
                     for &a in &candidates {
                         let mut copy = game.clone();
                         let applied = copy.apply(a);
-                        assert_eq!(legal.contains(&a), applied.is_ok(), "{name} game {g}: {a} ({applied:?})");
+                        assert_eq!(
+                            legal.contains(&a),
+                            applied.is_ok(),
+                            "{name} game {g}: {a} ({applied:?})"
+                        );
                         if applied.is_err() {
                             assert_eq!(copy.check_invariants(), Ok(()));
                             assert_eq!(copy.to_move(), game.to_move());
@@ -59,14 +71,17 @@ fn random_playouts_keep_every_invariant_and_legality_matches_apply() {
                     }
                 }
                 let action = random_action(&game, &mut rng);
-                game.apply(action).unwrap_or_else(|e| panic!("{name}: legal action {action} refused: {e}"));
+                game.apply(action)
+                    .unwrap_or_else(|e| panic!("{name}: legal action {action} refused: {e}"));
                 steps += 1;
                 assert!(steps < 500, "{name}: the hand does not end");
             }
             if let Err(e) = game.check_invariants() {
                 panic!("{name} game {g} at the end: {e}");
             }
-            let result = game.result().unwrap_or_else(|| panic!("{name}: finished without a result"));
+            let result = game
+                .result()
+                .unwrap_or_else(|| panic!("{name}: finished without a result"));
             assert_eq!(result.seat_points.len(), usize::from(rules.players));
             total_games += 1;
         }
@@ -79,7 +94,8 @@ fn sampled_worlds_look_the_same_to_the_observer() {
     for (name, rules) in variants() {
         let mut rng = Rng::new(77);
         for g in 0..8 {
-            let mut game = Game::new(rules, 0, &Deal::Seed(1000 + g)).unwrap_or_else(|e| panic!("{name}: {e}"));
+            let mut game = Game::new(rules, 0, &Deal::Seed(1000 + g))
+                .unwrap_or_else(|e| panic!("{name}: {e}"));
             while game.phase() != Phase::Finished {
                 let seat = game.to_move();
                 let obs = game.observation(seat);
@@ -87,8 +103,16 @@ fn sampled_worlds_look_the_same_to_the_observer() {
                 if let Err(e) = world.check_invariants() {
                     panic!("{name}: sampled world is invalid: {e}");
                 }
-                assert_eq!(world.observation(seat), obs, "{name}: the sampled world looks different");
-                assert_eq!(world.legal_actions().as_slice(), game.legal_actions().as_slice(), "{name}");
+                assert_eq!(
+                    world.observation(seat),
+                    obs,
+                    "{name}: the sampled world looks different"
+                );
+                assert_eq!(
+                    world.legal_actions().as_slice(),
+                    game.legal_actions().as_slice(),
+                    "{name}"
+                );
                 let action = random_action(&game, &mut rng);
                 game.apply(action).unwrap_or_else(|e| panic!("{name}: {e}"));
             }

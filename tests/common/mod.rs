@@ -4,13 +4,14 @@
 #![allow(dead_code)] // each test crate uses a different subset of these helpers
 
 use briscola::{
-    Action, Card, CardOrder, DeckKind, ExchangeRule, FollowRule, Game, Preset, Rng, Ruleset, TieRule,
-    TrumpRule,
+    Action, Card, CardOrder, DeckKind, ExchangeRule, FollowRule, Game, Preset, Rng, Ruleset,
+    TieRule, TrumpRule,
 };
 
 /// Parses one card, panicking on a typo in the test itself.
 pub fn c(text: &str) -> Card {
-    text.parse().unwrap_or_else(|e| panic!("bad card in test: {e}"))
+    text.parse()
+        .unwrap_or_else(|e| panic!("bad card in test: {e}"))
 }
 
 /// Parses a space-separated list of cards.
@@ -47,26 +48,149 @@ pub fn variants() -> Vec<(String, Ruleset)> {
     let briscola = preset(Preset::Briscola, 2);
     let briscolone = preset(Preset::Briscolone, 2);
     let more = [
-        ("brisca-mano-negra", Ruleset { mano_negra: true, ..brisca }),
-        ("brisca-valencian", Ruleset { follow: FollowRule::FollowWhenStockEmpty, ..brisca }),
-        ("brisca-after-winning", Ruleset { exchange: ExchangeRule::SevenAndTwoAfterWinning, ..brisca }),
-        ("brisca-catalan", Ruleset { deck: DeckKind::Catalan, ..brisca }),
-        ("brisca-catalan-3p", Ruleset { deck: DeckKind::Catalan, ..preset(Preset::Brisca, 3) }),
-        ("brisca-rapida", Ruleset { deck: DeckKind::Rapida, ..brisca }),
-        ("brisca-rapida-4p", Ruleset { deck: DeckKind::Rapida, ..preset(Preset::Brisca, 4) }),
-        ("briscola-two-takes-trump", Ruleset { exchange: ExchangeRule::TwoBeforeFirstTrick, ..briscola }),
-        ("briscola-replay-ties", Ruleset { tie: TieRule::Replay, ..briscola }),
-        ("briscola-low-three", Ruleset { order: CardOrder::LowThree, ..briscola }),
-        ("briscola-seven-second", Ruleset { order: CardOrder::SevenSecond, ..briscola }),
-        ("bisca-dos-sete", Ruleset { hand_size: 7, ..preset(Preset::Bisca, 2) }),
-        ("bisca-dos-nove-4p", Ruleset { hand_size: 9, ..preset(Preset::Bisca, 4) }),
-        ("bisca-simplified", Ruleset { order: CardOrder::SevenSecond, ..preset(Preset::Bisca, 2) }),
-        ("bisca-4p-alone", Ruleset { partnerships: false, ..preset(Preset::Bisca, 4) }),
-        ("briscolone-follow-and-beat", Ruleset { follow: FollowRule::FollowAndBeatWhenStockEmpty, ..briscolone }),
-        ("briscolone-five-follow", Ruleset { hand_size: 5, follow: FollowRule::FollowAlways, ..briscolone }),
-        ("briscolone-first-card-trump", Ruleset { hand_size: 5, trump: TrumpRule::FirstCardPlayed, ..briscolone }),
-        ("chiamata-forcing", Ruleset { forcing: true, ..preset(Preset::Chiamata, 5) }),
-        ("scoperta-brisca", Ruleset { exchange: ExchangeRule::SevenAndTwo, mano_negra: true, ..preset(Preset::Scoperta, 2) }),
+        (
+            "brisca-mano-negra",
+            Ruleset {
+                mano_negra: true,
+                ..brisca
+            },
+        ),
+        (
+            "brisca-valencian",
+            Ruleset {
+                follow: FollowRule::FollowWhenStockEmpty,
+                ..brisca
+            },
+        ),
+        (
+            "brisca-after-winning",
+            Ruleset {
+                exchange: ExchangeRule::SevenAndTwoAfterWinning,
+                ..brisca
+            },
+        ),
+        (
+            "brisca-catalan",
+            Ruleset {
+                deck: DeckKind::Catalan,
+                ..brisca
+            },
+        ),
+        (
+            "brisca-catalan-3p",
+            Ruleset {
+                deck: DeckKind::Catalan,
+                ..preset(Preset::Brisca, 3)
+            },
+        ),
+        (
+            "brisca-rapida",
+            Ruleset {
+                deck: DeckKind::Rapida,
+                ..brisca
+            },
+        ),
+        (
+            "brisca-rapida-4p",
+            Ruleset {
+                deck: DeckKind::Rapida,
+                ..preset(Preset::Brisca, 4)
+            },
+        ),
+        (
+            "briscola-two-takes-trump",
+            Ruleset {
+                exchange: ExchangeRule::TwoBeforeFirstTrick,
+                ..briscola
+            },
+        ),
+        (
+            "briscola-replay-ties",
+            Ruleset {
+                tie: TieRule::Replay,
+                ..briscola
+            },
+        ),
+        (
+            "briscola-low-three",
+            Ruleset {
+                order: CardOrder::LowThree,
+                ..briscola
+            },
+        ),
+        (
+            "briscola-seven-second",
+            Ruleset {
+                order: CardOrder::SevenSecond,
+                ..briscola
+            },
+        ),
+        (
+            "bisca-dos-sete",
+            Ruleset {
+                hand_size: 7,
+                ..preset(Preset::Bisca, 2)
+            },
+        ),
+        (
+            "bisca-dos-nove-4p",
+            Ruleset {
+                hand_size: 9,
+                ..preset(Preset::Bisca, 4)
+            },
+        ),
+        (
+            "bisca-simplified",
+            Ruleset {
+                order: CardOrder::SevenSecond,
+                ..preset(Preset::Bisca, 2)
+            },
+        ),
+        (
+            "bisca-4p-alone",
+            Ruleset {
+                partnerships: false,
+                ..preset(Preset::Bisca, 4)
+            },
+        ),
+        (
+            "briscolone-follow-and-beat",
+            Ruleset {
+                follow: FollowRule::FollowAndBeatWhenStockEmpty,
+                ..briscolone
+            },
+        ),
+        (
+            "briscolone-five-follow",
+            Ruleset {
+                hand_size: 5,
+                follow: FollowRule::FollowAlways,
+                ..briscolone
+            },
+        ),
+        (
+            "briscolone-first-card-trump",
+            Ruleset {
+                hand_size: 5,
+                trump: TrumpRule::FirstCardPlayed,
+                ..briscolone
+            },
+        ),
+        (
+            "chiamata-forcing",
+            Ruleset {
+                forcing: true,
+                ..preset(Preset::Chiamata, 5)
+            },
+        ),
+        (
+            "scoperta-brisca",
+            Ruleset {
+                exchange: ExchangeRule::SevenAndTwo,
+                mano_negra: true,
+                ..preset(Preset::Scoperta, 2)
+            },
+        ),
     ];
     for (name, rules) in more {
         rules.validate().unwrap_or_else(|e| panic!("{name}: {e}"));
@@ -78,6 +202,10 @@ pub fn variants() -> Vec<(String, Ruleset)> {
 /// Plays one uniformly random legal action.
 pub fn random_action(game: &Game, rng: &mut Rng) -> Action {
     let actions = game.legal_actions();
-    assert!(!actions.is_empty(), "no legal action in phase {:?}", game.phase());
+    assert!(
+        !actions.is_empty(),
+        "no legal action in phase {:?}",
+        game.phase()
+    );
     actions[rng.below(actions.len())]
 }

@@ -30,9 +30,9 @@ pub fn court(style: Style, rank: char, suit: Suit, pip_id: &str) -> Frag {
         (1.09, -2.0)
     };
     let figure = match rank {
-        'J' => page(style, suit, pip_id),
-        'Q' => knight(style, suit, pip_id),
-        _ => king(style, suit, pip_id),
+        'J' => page(suit, pip_id),
+        'Q' => knight(suit, pip_id),
+        _ => king(suit, pip_id),
     };
     g.group(&Transform::at(0.0, dy, scale), &figure);
     g
@@ -139,7 +139,7 @@ fn hose(p: &Palette) -> (&'static str, &'static str) {
     (p.light, p.dark)
 }
 
-fn page(style: Style, suit: Suit, pip_id: &str) -> Frag {
+fn page(suit: Suit, pip_id: &str) -> Frag {
     let p = suit.palette();
     let mut g = Frag::new();
     let (h1, h2) = hose(&p);
@@ -264,11 +264,10 @@ fn page(style: Style, suit: Suit, pip_id: &str) -> Frag {
     );
     held(&mut g, suit, pip_id, hx, hy, 1.05, 14.0);
     hand(&mut g, hx, hy);
-    let _ = style;
     g
 }
 
-fn king(style: Style, suit: Suit, pip_id: &str) -> Frag {
+fn king(suit: Suit, pip_id: &str) -> Frag {
     let p = suit.palette();
     let mut g = Frag::new();
     // Cloak behind, lined in the light tint.
@@ -415,7 +414,6 @@ fn king(style: Style, suit: Suit, pip_id: &str) -> Frag {
     );
     held(&mut g, suit, pip_id, hx, hy, 1.1, 14.0);
     hand(&mut g, hx, hy);
-    let _ = style;
     g
 }
 
@@ -429,7 +427,7 @@ fn horse_colours(suit: Suit) -> (&'static str, &'static str, &'static str) {
     }
 }
 
-fn knight(style: Style, suit: Suit, pip_id: &str) -> Frag {
+fn knight(suit: Suit, pip_id: &str) -> Frag {
     let p = suit.palette();
     let (coat, mane, line) = horse_colours(suit);
     let mut h = Frag::new();
@@ -526,10 +524,10 @@ fn knight(style: Style, suit: Suit, pip_id: &str) -> Frag {
     // Bridle and caparison in the suit colour.
     h.path(
         PathData::new()
-            .m(-47.0, -66.0)
-            .l(-72.0, -30.0)
-            .m(-66.0, -46.0)
-            .l(-42.0, -52.0),
+            .m(-44.0, -66.0)
+            .l(-64.0, -30.0)
+            .m(-73.0, -36.0)
+            .l(-62.0, -32.0),
         s(p.dark, 2.0),
     );
     h.path(
@@ -562,8 +560,8 @@ fn knight(style: Style, suit: Suit, pip_id: &str) -> Frag {
         s(colour::GOLD, 2.4),
     );
     h.limb(
-        PathData::new().polyline(&[(8.0, -24.0), (-8.0, -14.0), (-9.0, 12.0)]),
-        p.light,
+        PathData::new().polyline(&[(10.0, -24.0), (-9.0, -18.0), (-8.0, 10.0)]),
+        p.dark,
         colour::LINE,
         10.0,
         1.3,
@@ -648,7 +646,6 @@ fn knight(style: Style, suit: Suit, pip_id: &str) -> Frag {
         -5.0,
     );
     hand(&mut h, hx, hy);
-    let _ = style;
     let t = if mirror {
         Transform::at(0.0, 18.0, 1.0).flip_x()
     } else {

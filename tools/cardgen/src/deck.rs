@@ -309,3 +309,61 @@ fn ace(suit: Suit, pip_id: &str) -> Frag {
     }
     g
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pip_layouts_have_n_pips_inside_the_central_area() {
+        for suit in Suit::ALL {
+            for n in 2..=9 {
+                let v = positions(suit, n);
+                assert_eq!(v.len(), n, "{suit:?} {n}");
+                for &(x, y, sc, _) in &v {
+                    // Half extents of the pip at this scale (long pips are 100 units long).
+                    let (hw, hh) = if suit.is_long() {
+                        (14.0 * sc, 52.0 * sc)
+                    } else {
+                        (20.0 * sc, 22.0 * sc)
+                    };
+                    let limit = if suit.is_long() { 72.0 } else { 62.0 };
+                    assert!(x.abs() + hw <= limit, "{suit:?} {n}: x {x}");
+                    assert!(y.abs() + hh <= 136.0, "{suit:?} {n}: y {y}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn round_pips_do_not_overlap() {
+        for suit in [Suit::Coins, Suit::Cups] {
+            for n in 2..=9 {
+                let v = positions(suit, n);
+                for (i, a) in v.iter().enumerate() {
+                    for b in &v[i + 1..] {
+                        let dist = (a.0 - b.0).hypot(a.1 - b.1);
+                        assert!(
+                            dist >= 22.0 * (a.2 + b.2),
+                            "{suit:?} {n}: {a:?} and {b:?} overlap"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn labels_follow_each_tradition() {
+        let labels = |st: Style| ['A', '7', '8', '9', 'J', 'Q', 'K'].map(|r| st.index_label(r));
+        assert_eq!(labels(Style::Italian), ["1", "7", "8", "9", "8", "9", "10"]);
+        assert_eq!(
+            labels(Style::ItalianFcr),
+            ["1", "7", "8", "9", "F", "C", "R"]
+        );
+        assert_eq!(
+            labels(Style::Spanish),
+            ["1", "7", "8", "9", "10", "11", "12"]
+        );
+    }
+}

@@ -39,11 +39,36 @@ fn every_style_has_48_cards_and_a_back() {
     }
 }
 
+/// SHA-256 of each French style's `SHA256SUMS`, pinning the manifests themselves to the files of
+/// `@heruka_urgyen/react-playing-cards@0.5.0`. Changing the French art means changing these.
+const PINNED_MANIFESTS: [(&str, &str); 2] = [
+    (
+        "french",
+        "17de97c066f195db0654d1e63fc30d3bd0dbde0f876c249912100584d79d800d",
+    ),
+    (
+        "french-4color",
+        "9652d0a649eeaa0e1f68f0a95b19ae4baee5c7f28966323e1ca0d250bd7c8b72",
+    ),
+];
+
+fn sha256_hex(data: &[u8]) -> String {
+    Sha256::digest(data)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
 #[test]
 fn french_files_match_the_pinned_manifest() {
-    for style in ["french", "french-4color"] {
+    for (style, manifest_hash) in PINNED_MANIFESTS {
         let dir = cards_dir().join(style);
         let manifest = std::fs::read_to_string(dir.join("SHA256SUMS")).expect("manifest");
+        assert_eq!(
+            sha256_hex(manifest.as_bytes()),
+            manifest_hash,
+            "{style}/SHA256SUMS is not the pinned one"
+        );
         let mut pinned = HashMap::new();
         for line in manifest.lines() {
             let (hash, name) = line.split_once("  ").expect("`<sha256>  <name>` lines");

@@ -1,0 +1,279 @@
+//! Match formats (dealer rotation, best of, game points, card points, chiamata scoring), records and
+//! replay, and the `briscola` CLI's replay command.
+
+mod common;
+
+use briscola::{
+    Action, Deal, Game, Match, MatchFormat, MatchRecord, Phase, Preset, Record, RecordError, Rng,
+    Ruleset,
+};
+use common::{preset, random_action};
+
+/// Plays the current hand of a match with random legal actions.
+fn play_hand(m: &mut Match, rng: &mut Rng) {
+    while m.game().phase() != Phase::Finished {
+        let action = random_action(m.game(), rng);
+        m.apply(action).expect("legal action");
+    }
+}
+
+fn play_match(m: &mut Match, rng: &mut Rng) -> usize {
+    let mut hands = 1;
+    play_hand(m, rng);
+    while m.awaiting_next_hand() {
+        m.next_hand().expect("next hand");
+        play_hand(m, rng);
+        hands += 1;
+        assert!(hands < 500, "the match does not end");
+    }
+    hands
+}
+
+#[test]
+fn the_dealer_rotates_and_the_player_after_the_dealer_leads() {
+    let mut m = Match::new(
+        preset(Preset::Briscola, 4),
+        MatchFormat::FirstTo { hands: 3 },
+        2,
+        9,
+    )
+    .expect("valid");
+    let mut rng = Rng::new(1);
+    let mut dealer = 2;
+    loop {
+        assert_eq!(m.game().dealer(), dealer);
+        assert_eq!(m.game().to_move(), (dealer + 1) % 4);
+        play_hand(&mut m, &mut rng);
+        if !m.awaiting_next_hand() {
+            break;
+        }
+        m.next_hand().expect("next");
+        dealer = (dealer + 1) % 4;
+    }
+}
+
+#[test]
+fn best_of_three_ends_when_a_side_wins_two_hands() {
+    let mut m = Match::new(
+        preset(Preset::Briscola, 2),
+        MatchFormat::BestOf { hands: 3 },
+        0,
+        5,
+    )
+    .expect("valid");
+    play_match(&mut m, &mut Rng::new(2));
+    let winner = m.outcome().and_then(|o| o.winner).expect("a winner");
+    assert_eq!(m.standing().scores[usize::from(winner)], 2);
+    assert!(
+        Match::new(
+            preset(Preset::Briscola, 2),
+            MatchFormat::BestOf { hands: 4 },
+            0,
+            5
+        )
+        .is_err()
+    );
+}
+
+#[test]
+fn game_points_give_one_for_61_two_for_91_three_for_all_120_and_play_to_12() {
+    let rules = preset(Preset::Briscola, 2);
+    let mut rng = Rng::new(3);
+    for seed in 0..30 {
+        let mut m =
+            Match::new(rules, MatchFormat::GamePoints { target: 12 }, 0, seed).expect("valid");
+        play_hand(&mut m, &mut rng);
+        let result = m.game().result().expect("result").clone();
+        let gained: i32 = m.standing().scores.iter().sum();
+        let expected = match result.winners() {
+            None => 0,
+            Some(w) => match result.seat_points[usize::from(w[0])] {
+                120 => 3,
+                91..=119 => 2,
+                _ => 1,
+            },
+        };
+        assert_eq!(gained, expected, "{:?}", result.seat_points);
+    }
+    let mut m = Match::new(rules, MatchFormat::GamePoints { target: 12 }, 0, 77).expect("valid");
+    play_match(&mut m, &mut rng);
+    assert!(m.standing().scores.iter().any(|&s| s >= 12));
+}
+
+#[test]
+fn three_players_score_game_points_above_forty() {
+    let rules = preset(Preset::Briscola, 3);
+    let mut rng = Rng::new(4);
+    for seed in 0..30 {
+        let mut m =
+            Match::new(rules, MatchFormat::GamePoints { target: 12 }, 0, seed).expect("valid");
+        play_hand(&mut m, &mut rng);
+        let points = &m.game().result().expect("result").side_points;
+        let over = points.iter().filter(|&&p| p > 40).count();
+        for (i, &p) in points.iter().enumerate() {
+            let expected = match (p, over) {
+                (120, _) => 3,
+                (41.., 1) => 2,
+                (41.., _) => 1,
+                _ => 0,
+            };
+            assert_eq!(m.standing().scores[i], expected, "{points:?}");
+        }
+    }
+}
+
+#[test]
+fn card_points_add_up_over_hands_to_121() {
+    let rules = preset(Preset::Briscolone, 2);
+    let mut m = Match::new(rules, MatchFormat::usual(&rules), 0, 8).expect("valid");
+    let hands = play_match(&mut m, &mut Rng::new(5));
+    assert!(hands >= 2, "121 needs at least two hands");
+    let top = *m.standing().scores.iter().max().expect("scores");
+    assert!(top >= 121);
+    assert_eq!(m.standing().scores.iter().sum::<i32>(), 120 * hands as i32);
+}
+
+#[test]
+fn chiamata_game_points_are_two_one_and_minus_one_doubled_for_cappotto() {
+    let rules = preset(Preset::Chiamata, 5);
+    let mut rng = Rng::new(6);
+    let mut checked = 0;
+    for seed in 0..60 {
+        let mut m =
+            Match::new(rules, MatchFormat::GamePoints { target: 12 }, 0, seed).expect("valid");
+        play_hand(&mut m, &mut rng);
+        let result = m.game().result().expect("result").clone();
+        let Some(ch) = result.chiamata else { continue };
+        let sign = if ch.made { 1 } else { -1 } * if ch.cappotto { 2 } else { 1 };
+        let scores = &m.standing().scores;
+        let alone = ch.declarer == ch.partner;
+        assert_eq!(
+            scores[usize::from(ch.declarer)],
+            sign * if alone { 4 } else { 2 }
+        );
+        if !alone {
+            assert_eq!(scores[usize::from(ch.partner)], sign);
+        }
+        for seat in (0..5u8).filter(|&s| s != ch.declarer && s != ch.partner) {
+            assert_eq!(scores[usize::from(seat)], -sign);
+        }
+        checked += 1;
+    }
+    assert!(
+        checked > 10,
+        "enough auctions ended with a declarer: {checked}"
+    );
+}
+
+#[test]
+fn a_match_record_replays_to_the_same_standing_and_survives_json() {
+    let rules = preset(Preset::Brisca, 2);
+    let mut m = Match::new(rules, MatchFormat::BestOf { hands: 5 }, 1, 10).expect("valid");
+    play_match(&mut m, &mut Rng::new(7));
+    let record = m.record();
+    let json = serde_json::to_string(&record).expect("serializes");
+    let back: MatchRecord = serde_json::from_str(&json).expect("parses");
+    let replayed = back.replay().expect("replays");
+    assert_eq!(replayed.standing(), m.standing());
+    assert_eq!(replayed.outcome(), m.outcome());
+}
+
+#[test]
+fn a_hand_record_names_the_first_illegal_action() {
+    let rules = preset(Preset::Briscola, 2);
+    let game = Game::new(rules, 0, &Deal::Seed(3)).expect("valid");
+    let first = game.legal_cards().first().expect("cards");
+    let record = Record {
+        version: Record::VERSION,
+        ruleset: rules,
+        dealer: 0,
+        deal: Deal::Seed(3),
+        actions: vec![Action::Play(first), Action::Play(first)],
+    };
+    match record.replay() {
+        Err(RecordError::IllegalAction { index, .. }) => assert_eq!(index, 1),
+        other => panic!("expected an illegal action, got {other:?}"),
+    }
+    let future = Record {
+        version: 99,
+        ..record
+    };
+    assert!(matches!(
+        future.replay(),
+        Err(RecordError::Version { found: 99, .. })
+    ));
+}
+
+#[test]
+fn a_tampered_match_record_is_refused() {
+    let rules = preset(Preset::Briscola, 2);
+    let mut m = Match::new(rules, MatchFormat::BestOf { hands: 3 }, 0, 11).expect("valid");
+    play_match(&mut m, &mut Rng::new(8));
+    let mut record = m.record();
+    if record.hands.len() > 1 {
+        record.hands[1].dealer = record.hands[0].dealer;
+        assert!(matches!(
+            record.replay(),
+            Err(RecordError::Match { hand: 1, .. })
+        ));
+    }
+    let mut extra = m.record();
+    let last = extra.hands.last().cloned().expect("hands");
+    extra.hands.push(last);
+    assert!(extra.replay().is_err(), "a hand after the end of the match");
+}
+
+#[test]
+fn cli_replay_prints_a_summary_or_the_first_illegal_action() {
+    let rules = Ruleset::preset(Preset::Briscola, 2).expect("preset");
+    let mut game = Game::new(rules, 0, &Deal::Seed(4)).expect("valid");
+    let mut actions = Vec::new();
+    while game.phase() != Phase::Finished {
+        let card = game.legal_cards().first().expect("cards");
+        game.apply(Action::Play(card)).expect("legal");
+        actions.push(Action::Play(card));
+    }
+    let record = Record {
+        version: 1,
+        ruleset: rules,
+        dealer: 0,
+        deal: Deal::Seed(4),
+        actions,
+    };
+    let dir = std::env::temp_dir().join(format!("briscola-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let good = dir.join("good.json");
+    std::fs::write(&good, serde_json::to_string(&record).expect("json")).expect("write");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_briscola"))
+        .arg("replay")
+        .arg(&good)
+        .output()
+        .expect("runs");
+    assert!(out.status.success());
+    let summary: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON summary");
+    assert_eq!(
+        summary["summary"]["tricks"].as_array().map(Vec::len),
+        Some(20)
+    );
+    let total: u64 = summary["summary"]["seat_points"]
+        .as_array()
+        .expect("points")
+        .iter()
+        .filter_map(|p| p.as_u64())
+        .sum();
+    assert_eq!(total, 120);
+    let mut bad_record = record.clone();
+    bad_record.actions.swap(0, 1);
+    let bad = dir.join("bad.json");
+    std::fs::write(&bad, serde_json::to_string(&bad_record).expect("json")).expect("write");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_briscola"))
+        .arg("replay")
+        .arg(&bad)
+        .output()
+        .expect("runs");
+    assert!(!out.status.success());
+    let error: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON error");
+    assert_eq!(error["error"], "illegal-action");
+    assert_eq!(error["index"], 0);
+    std::fs::remove_dir_all(&dir).ok();
+}

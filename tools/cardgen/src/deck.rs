@@ -166,8 +166,10 @@ fn corner_index(style: Style, label: &str, suit: Suit, pip_id: &str) -> Frag {
         -161.0
     };
     let tw = glyphs::text_width(label) * INDEX_SCALE;
-    let column = 2.0 * 9.0 * INDEX_SCALE + 4.0; // width of a two-glyph label
-    let cx = left + column.max(tw) / 2.0 + 1.0;
+    // The label and the small pip below it are centred on one axis; a single glyph sits in a
+    // column a little wider than itself.
+    let min_column = glyphs::GLYPH_W * INDEX_SCALE + 4.0;
+    let cx = left + min_column.max(tw) / 2.0 + 1.0;
     let x = cx - tw / 2.0;
     let mut g = Frag::new();
     let glyph = Frag({

@@ -26,8 +26,8 @@ pub fn court(style: Style, rank: char, suit: Suit, pip_id: &str) -> Frag {
         );
         (1.18, -4.0)
     } else {
-        g.path(PathData::new().ellipse(0.0, 128.0, 54.0, 7.0), f(p.light));
-        (1.09, -2.0)
+        g.path(PathData::new().ellipse(0.0, 131.0, 54.0, 7.0), f(p.light));
+        (1.08, 2.0)
     };
     let figure = match rank {
         'J' => page(suit, pip_id),
@@ -139,6 +139,102 @@ fn hose(p: &Palette) -> (&'static str, &'static str) {
     (p.light, p.dark)
 }
 
+/// Hair colour of the page and the knight: brown, fair, black or auburn by suit.
+fn hair(suit: Suit) -> &'static str {
+    match suit {
+        Suit::Coins => colour::HAIR,
+        Suit::Cups => "#c8963e",
+        Suit::Swords => "#2f2420",
+        Suit::Clubs => "#8a3b1c",
+    }
+}
+
+/// The page's hat, different for each suit: a feathered beret (coins), a brimmed hat (cups), a
+/// plumed cap (swords), a pointed hunter's hat (clubs).
+fn page_hat(g: &mut Frag, suit: Suit) {
+    let p = suit.palette();
+    match suit {
+        Suit::Coins => {
+            g.path(
+                leaf(PathData::new(), 12.0, -110.0, 1.15, 30.0, 6.0),
+                fs(colour::WHITE, colour::LINE, 1.0),
+            );
+            g.path(
+                PathData::new()
+                    .raw("M-20,-101 C-24,-114 4,-124 22,-112 C20,-104 -6,-98 -20,-101 Z"),
+                fs(p.main, colour::LINE, OUT),
+            );
+            g.path(
+                PathData::new()
+                    .m(-19.0, -103.0)
+                    .c(-6.0, -100.0, 12.0, -104.0, 20.0, -109.0),
+                s(colour::GOLD_DARK, 1.6),
+            );
+        }
+        Suit::Cups => {
+            g.path(
+                PathData::new().raw("M-12,-104 C-13,-121 13,-121 12,-104 Z"),
+                fs(p.main, colour::LINE, OUT),
+            );
+            g.path(
+                PathData::new()
+                    .m(-12.0, -108.0)
+                    .c(-4.0, -110.0, 4.0, -110.0, 12.0, -108.0),
+                s(colour::GOLD, 3.0),
+            );
+            g.path(
+                PathData::new().ellipse(0.0, -104.0, 23.0, 4.6),
+                fs(p.dark, colour::LINE, OUT),
+            );
+            g.path(
+                leaf(PathData::new(), 8.0, -112.0, 0.5, 18.0, 4.5),
+                fs(colour::WHITE, colour::LINE, 1.0),
+            );
+        }
+        Suit::Swords => {
+            g.path(
+                leaf(PathData::new(), 4.0, -112.0, 1.35, 34.0, 8.0),
+                fs(p.light, colour::LINE, 1.0),
+            );
+            g.path(
+                leaf(PathData::new(), 4.0, -112.0, 1.0, 26.0, 6.0),
+                fs(colour::WHITE, colour::LINE, 1.0),
+            );
+            g.path(
+                PathData::new()
+                    .raw("M-16,-100 C-17,-118 17,-118 16,-100 C8,-104 -8,-104 -16,-100 Z"),
+                fs(p.main, colour::LINE, OUT),
+            );
+            g.path(
+                PathData::new()
+                    .m(-15.5, -102.0)
+                    .c(-6.0, -105.0, 6.0, -105.0, 15.5, -102.0),
+                s(colour::GOLD, 2.4),
+            );
+            g.path(
+                PathData::new().circle(4.0, -112.0, 2.4),
+                fs(colour::GOLD, colour::GOLD_DARK, 0.8),
+            );
+        }
+        Suit::Clubs => {
+            g.path(
+                leaf(PathData::new(), 10.0, -110.0, 1.25, 26.0, 5.0),
+                fs("#c8262e", colour::LINE, 1.0),
+            );
+            g.path(
+                PathData::new().raw("M-20,-100 C-16,-108 -8,-124 10,-125 C8,-118 12,-108 20,-101 C6,-104 -6,-104 -20,-100 Z"),
+                fs(p.main, colour::LINE, OUT),
+            );
+            g.path(
+                PathData::new()
+                    .m(-19.0, -101.5)
+                    .c(-6.0, -104.5, 6.0, -104.5, 19.5, -102.0),
+                s(p.dark, 2.6),
+            );
+        }
+    }
+}
+
 fn page(suit: Suit, pip_id: &str) -> Frag {
     let p = suit.palette();
     let mut g = Frag::new();
@@ -224,7 +320,7 @@ fn page(suit: Suit, pip_id: &str) -> Frag {
         PathData::new()
             .ellipse(0.0, -96.0, 16.5, 17.0)
             .raw("M-16,-96 C-18,-84 -16,-76 -12,-74 L12,-74 C16,-76 18,-84 16,-96 Z"),
-        fs(colour::HAIR, colour::LINE, 1.2),
+        fs(hair(suit), colour::LINE, 1.2),
     );
     face(&mut g, 0.0, -92.0, 1.0);
     g.path(
@@ -233,22 +329,9 @@ fn page(suit: Suit, pip_id: &str) -> Frag {
     );
     g.path(
         PathData::new().raw("M-13,-99 C-10,-108 10,-108 13,-99 C6,-103 -6,-103 -13,-99 Z"),
-        f(colour::HAIR),
+        f(hair(suit)),
     );
-    g.path(
-        leaf(PathData::new(), 12.0, -110.0, 1.15, 30.0, 6.0),
-        fs(colour::WHITE, colour::LINE, 1.0),
-    );
-    g.path(
-        PathData::new().raw("M-20,-101 C-24,-114 4,-124 22,-112 C20,-104 -6,-98 -20,-101 Z"),
-        fs(p.main, colour::LINE, OUT),
-    );
-    g.path(
-        PathData::new()
-            .m(-19.0, -103.0)
-            .c(-6.0, -100.0, 12.0, -104.0, 20.0, -109.0),
-        s(colour::GOLD, 2.2),
-    );
+    page_hat(&mut g, suit);
     // Right arm holding the suit object.
     let (hx, hy) = match suit {
         Suit::Coins => (26.0, -30.0),
@@ -272,10 +355,10 @@ fn king(suit: Suit, pip_id: &str) -> Frag {
     let mut g = Frag::new();
     // Cloak behind, lined in the light tint.
     g.path(
-        PathData::new().raw("M-24,-72 C-50,-52 -56,40 -52,114 L52,114 C56,40 50,-52 24,-72 Z"),
+        PathData::new().raw("M-24,-72 C-50,-52 -54,40 -48,114 L48,114 C54,40 50,-52 24,-72 Z"),
         fs(p.dark, colour::LINE, OUT),
     );
-    g.path(PathData::new().raw("M-38,-20 C-44,30 -46,80 -46,112 L-36,112 C-36,70 -36,20 -30,-30 Z M38,-20 C44,30 46,80 46,112 L36,112 C36,70 36,20 30,-30 Z"), f(p.light));
+    g.path(PathData::new().raw("M-38,-20 C-43,30 -44,80 -43,112 L-35,112 C-35,70 -35,20 -30,-30 Z M38,-20 C43,30 44,80 43,112 L35,112 C35,70 35,20 30,-30 Z"), f(p.light));
     // Robe.
     g.path(PathData::new().raw("M-22,-71 C-28,-40 -31,40 -35,112 L35,112 C31,40 28,-40 22,-71 C10,-75 -10,-75 -22,-71 Z"), fs(p.main, colour::LINE, OUT));
     g.path(
@@ -357,7 +440,12 @@ fn king(suit: Suit, pip_id: &str) -> Frag {
     }
     g.path(cspots, f(colour::BLACK));
     // Hair, face, beard and crown.
-    let beard = "#7a5a3c";
+    let beard = match suit {
+        Suit::Coins => "#7a5a3c",
+        Suit::Cups => "#bdb5a8",
+        Suit::Swords => "#3b2e26",
+        Suit::Clubs => "#94502a",
+    };
     g.path(
         PathData::new().ellipse(0.0, -95.0, 15.5, 16.5),
         fs(beard, colour::LINE, 1.2),
@@ -602,7 +690,7 @@ fn knight(suit: Suit, pip_id: &str) -> Frag {
     // Head.
     h.path(
         PathData::new().ellipse(6.0, -92.0, 14.0, 14.5),
-        fs(colour::HAIR, colour::LINE, 1.2),
+        fs(hair(suit), colour::LINE, 1.2),
     );
     face(&mut h, 6.0, -89.0, 0.85);
     h.path(

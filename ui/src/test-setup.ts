@@ -29,6 +29,9 @@ if (typeof HTMLCanvasElement !== 'undefined') {
 if (typeof document !== 'undefined' && !document.elementFromPoint) {
   document.elementFromPoint = () => null;
 }
+if (typeof document !== 'undefined' && !document.elementsFromPoint) {
+  document.elementsFromPoint = () => [];
+}
 
 // Unmount components between tests (auto-cleanup needs vitest globals otherwise).
 import { afterEach } from 'vitest';

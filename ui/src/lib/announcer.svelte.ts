@@ -1,8 +1,12 @@
 /** Messages for the screen-reader live region (plays, trick winners, turns). */
-export const live = $state({ message: '', seq: 0 });
+export const live: { messages: { id: number; text: string }[] } = $state({ messages: [] });
 
-export function announce(message: string): void {
-  // Bump a counter so the same text said twice is still read out.
-  live.seq++;
-  live.message = message;
+let next = 0;
+
+/**
+ * Queues a message. The region keeps the last few as separate nodes, so a
+ * play quickly followed by "takes the trick" are both read, in order.
+ */
+export function announce(text: string): void {
+  live.messages = [...live.messages.slice(-2), { id: next++, text }];
 }

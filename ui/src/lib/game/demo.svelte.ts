@@ -161,3 +161,78 @@ export class DemoGame {
 }
 
 const wait = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/** DEV FIXTURE for `?demo`: made-up statistics so the charts can be looked at. */
+export function demoStats(): import('./history').StatsData {
+  const seq = 'wwlwdwwlwwwlwlwwwwlw';
+  const results = [...seq].map((c, i) => ({
+    date: `2026-0${1 + Math.floor(i / 7)}-${String(1 + ((i * 3) % 28)).padStart(2, '0')}`,
+    result: (c === 'w' ? 'won' : c === 'l' ? 'lost' : 'drawn') as 'won' | 'lost' | 'drawn',
+  }));
+  return {
+    results,
+    byLevel: [
+      { level: 'easy', won: 7, played: 8 },
+      { level: 'medium', won: 6, played: 8 },
+      { level: 'hard', won: 1, played: 4 },
+    ],
+    byPreset: [
+      { preset: 'briscola', won: 7, played: 10 },
+      { preset: 'brisca', won: 4, played: 5 },
+      { preset: 'bisca', won: 1, played: 3 },
+      { preset: 'chiamata', won: 2, played: 2 },
+    ],
+    handPoints: [72, 65, 48, 90, 61, 33, 80, 57, 66, 101, 44, 69, 75, 58, 62, 83, 39, 70, 64, 95, 52, 61, 77, 120, 29],
+    bestStreak: 4,
+  };
+}
+
+/** DEV FIXTURE for `?demo`: a few finished matches for the History list. */
+export function demoMatches(): import('./history').MatchSummary[] {
+  return [
+    { id: 'd1', date: '2026-03-02', preset: 'briscola', result: 'won', score: '2–1' },
+    { id: 'd2', date: '2026-03-03', preset: 'brisca', result: 'lost', score: '1–2' },
+    { id: 'd3', date: '2026-03-05', preset: 'bisca', result: 'won', score: '2–0' },
+    { id: 'd4', date: '2026-03-06', preset: 'chiamata', result: 'drawn', score: '10–10' },
+  ];
+}
+
+/** DEV FIXTURE for `?demo=4` / `?demo=5`: a still table with more seats (layout check only). */
+export function demoStillView(players: 4 | 5 | 6, names: { you: string; other: (n: number) => string }): TableView {
+  const hands: CardCode[][] = [
+    ['Ad', '7c', 'Kb'],
+    ['2s', 'Qd', '5c'],
+    ['3b', 'Jd', '4s'],
+    ['6c', 'Ks', '2d'],
+    ['Qs', '5b', '7d'],
+    ['4c', '6s', 'Jb'],
+  ];
+  const seats = Array.from({ length: players }, (_, i) => ({
+    id: i,
+    name: i === 0 ? names.you : names.other(i),
+    isYou: i === 0,
+    team: players === 5 ? undefined : i % 2,
+    partner: players !== 5 && i !== 0 && i % 2 === 0,
+    hand: i === 0 ? hands[0] : i % 2 === 0 && players !== 5 ? hands[i] : 3,
+    wonPoints: [12, 21, 4, 0, 9, 3][i],
+    wonCards: [4, 4, 4, 0, 4, 4][i],
+  }));
+  return {
+    seats,
+    trick: [
+      { seat: 1, card: '3c' },
+      { seat: 2, card: 'Ac' },
+    ],
+    trickWinner: null,
+    stockCount: 14,
+    trump: 'Jc',
+    trumpSuit: 'c',
+    turn: 3 % players,
+    values: ITALIAN_POINTS,
+    handNo: 1,
+    formatLabel: '—',
+    scores: seats.map((s) => ({ name: s.name, value: 0, you: s.isYou })),
+    canUndo: false,
+    canHint: true,
+  };
+}

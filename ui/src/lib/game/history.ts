@@ -33,7 +33,7 @@ export function runningWinRate(results: StatsData['results']): number[] {
 /** Histogram of hand points in bins of `width` (0–120). */
 export function pointsHistogram(points: number[], width = 20): { from: number; to: number; count: number }[] {
   const bins: { from: number; to: number; count: number }[] = [];
-  for (let from = 0; from <= 120; from += width) bins.push({ from, to: Math.min(120, from + width - 1), count: 0 });
+  for (let from = 0; from < 120; from += width) bins.push({ from, to: from + width >= 120 ? 120 : from + width - 1, count: 0 });
   for (const p of points) {
     const b = bins[Math.min(bins.length - 1, Math.floor(Math.max(0, p) / width))];
     b.count++;

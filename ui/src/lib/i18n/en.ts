@@ -3,6 +3,7 @@ export const en = {
   'app.name': 'Briscola',
   'app.skip': 'Skip to content',
   'nav.label': 'Main',
+  'nav.menu': 'Menu',
   'nav.newGame': 'New game',
   'nav.table': 'Table',
   'nav.history': 'History',

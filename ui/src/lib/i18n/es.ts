@@ -4,6 +4,7 @@ export const es: Messages = {
   'app.name': 'Briscola',
   'app.skip': 'Ir al contenido',
   'nav.label': 'Principal',
+  'nav.menu': 'Menú',
   'nav.newGame': 'Nueva partida',
   'nav.table': 'Mesa',
   'nav.history': 'Historial',

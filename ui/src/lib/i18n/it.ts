@@ -4,6 +4,7 @@ export const it: Messages = {
   'app.name': 'Briscola',
   'app.skip': 'Vai al contenuto',
   'nav.label': 'Principale',
+  'nav.menu': 'Menu',
   'nav.newGame': 'Nuova partita',
   'nav.table': 'Tavolo',
   'nav.history': 'Storico',

@@ -4,6 +4,7 @@ export const pt: Messages = {
   'app.name': 'Briscola',
   'app.skip': 'Saltar para o conteúdo',
   'nav.label': 'Principal',
+  'nav.menu': 'Menu',
   'nav.newGame': 'Novo jogo',
   'nav.table': 'Mesa',
   'nav.history': 'Histórico',

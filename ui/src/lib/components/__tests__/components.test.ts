@@ -150,9 +150,11 @@ describe('table pieces', () => {
   it('Announcer reads messages in a polite live region', async () => {
     render(Announcer);
     announce('Luca gioca Asso di coppe.');
+    announce('Luca prende, 11 punti.');
     await tick();
-    const region = screen.getByRole('status');
+    const region = screen.getByRole('log');
     expect(region).toHaveAttribute('aria-live', 'polite');
     expect(region).toHaveTextContent('Luca gioca Asso di coppe.');
+    expect(region).toHaveTextContent('Luca prende, 11 punti.');
   });
 });

@@ -35,8 +35,20 @@ impl CardSet {
     }
 
     /// All cards of one rank.
-    pub fn rank(rank: Rank) -> CardSet {
-        Suit::ALL.into_iter().map(|s| Card::new(s, rank)).collect()
+    pub const fn rank(rank: Rank) -> CardSet {
+        let r = rank as u32;
+        CardSet(1 << r | 1 << (12 + r) | 1 << (24 + r) | 1 << (36 + r))
+    }
+
+    /// All cards of the given ranks.
+    pub const fn ranks(ranks: &[Rank]) -> CardSet {
+        let mut bits = 0;
+        let mut i = 0;
+        while i < ranks.len() {
+            bits |= CardSet::rank(ranks[i]).0;
+            i += 1;
+        }
+        CardSet(bits)
     }
 
     /// The raw mask (bit `i` is the card with index `i`).
@@ -55,19 +67,23 @@ impl CardSet {
     }
 
     /// Whether `card` is in the set.
+    #[inline]
     pub const fn contains(self, card: Card) -> bool {
         self.0 & (1 << card.index()) != 0
     }
 
     /// Adds a card.
+    #[inline]
     pub fn insert(&mut self, card: Card) {
         self.0 |= 1 << card.index();
     }
 
     /// Removes a card; returns whether it was present.
+    #[inline]
     pub fn remove(&mut self, card: Card) -> bool {
-        let had = self.contains(card);
-        self.0 &= !(1 << card.index());
+        let bit = 1 << card.index();
+        let had = self.0 & bit != 0;
+        self.0 &= !bit;
         had
     }
 

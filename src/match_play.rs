@@ -246,7 +246,7 @@ impl Match {
         if let Some(hand) = self.hands.last_mut() {
             hand.actions.push(action);
         }
-        if let Some(result) = self.game.result().cloned() {
+        if let Some(result) = self.game.result() {
             self.score_hand(&result);
         }
         Ok(())

@@ -175,7 +175,7 @@ impl Game {
             } else {
                 Vec::new()
             },
-            result: self.result().cloned(),
+            result: self.result(),
         }
     }
 }

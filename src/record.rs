@@ -172,7 +172,7 @@ pub fn summarize(game: &Game) -> ReplaySummary {
         seat_points,
         sides,
         side_points,
-        result: game.result().cloned(),
+        result: game.result(),
     }
 }
 

@@ -149,26 +149,26 @@ pub enum DeckKind {
 
 impl DeckKind {
     /// The cards of this deck.
-    pub fn cards(self) -> CardSet {
-        let ranks: &[Rank] = match self {
-            DeckKind::Standard => &[
-                Rank::Ace,
-                Rank::Two,
-                Rank::Three,
-                Rank::Four,
-                Rank::Five,
-                Rank::Six,
-                Rank::Seven,
-                Rank::Jack,
-                Rank::Knight,
-                Rank::King,
-            ],
-            DeckKind::Catalan => &Rank::ALL,
-            DeckKind::Rapida => &[Rank::Ace, Rank::Three, Rank::Jack, Rank::Knight, Rank::King],
-        };
-        ranks
-            .iter()
-            .fold(CardSet::EMPTY, |set, &r| set | CardSet::rank(r))
+    pub const fn cards(self) -> CardSet {
+        const STANDARD: CardSet = CardSet::ranks(&[
+            Rank::Ace,
+            Rank::Two,
+            Rank::Three,
+            Rank::Four,
+            Rank::Five,
+            Rank::Six,
+            Rank::Seven,
+            Rank::Jack,
+            Rank::Knight,
+            Rank::King,
+        ]);
+        const RAPIDA: CardSet =
+            CardSet::ranks(&[Rank::Ace, Rank::Three, Rank::Jack, Rank::Knight, Rank::King]);
+        match self {
+            DeckKind::Standard => STANDARD,
+            DeckKind::Catalan => CardSet::ALL,
+            DeckKind::Rapida => RAPIDA,
+        }
     }
 }
 

@@ -48,11 +48,13 @@ impl Game {
             ));
         }
         // Points: piles never exceed the deck's total, and reach it when all cards are played.
-        let pile_points: u16 = (0..self.rules.players).map(|s| self.pile_points(s)).sum();
+        let pile_points: u16 = (0..self.rules.players)
+            .map(|s| self.points_of(self.pile(s)))
+            .sum();
         if pile_points > self.rules.total_points() {
             return fail(format!("{pile_points} points in the piles"));
         }
-        if let Some(result) = &self.result {
+        if let Some(result) = self.result() {
             let sum: u16 = result.seat_points.iter().sum();
             if result.end == super::HandEnd::AllCardsPlayed && sum != self.rules.total_points() {
                 return fail(format!("a finished hand counts {sum} points"));
@@ -90,6 +92,25 @@ impl Game {
                     self.to_move
                 ));
             }
+        }
+        // Cached values agree with what they cache.
+        for seat in 0..self.rules.players {
+            if self.pile_points(seat) != self.points_of(self.pile(seat)) {
+                return fail(format!("seat {seat}: cached pile points are stale"));
+            }
+        }
+        if usize::from(self.trick_start) != trick_start {
+            return fail(format!(
+                "trick starts at {}, expected {trick_start}",
+                self.trick_start
+            ));
+        }
+        let current: Vec<crate::Card> = self.current_trick().map(|(_, c)| c).collect();
+        if !current.is_empty()
+            && super::trick_winner_index(&current, self.trump, self.rules.order.strengths())
+                != usize::from(self.best_pos)
+        {
+            return fail("the cached best card of the trick is wrong".to_string());
         }
         // Public knowledge is true.
         for seat in 0..players {

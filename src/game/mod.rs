@@ -135,7 +135,17 @@ pub struct Game {
     n_plays: u8,
     winners: [Seat; MAX_TRICKS],
     n_tricks: u8,
+    /// Cached from the rules: rank strengths and points, players, and cards in a trick.
+    strengths: &'static [u8; 12],
+    rank_points: &'static [u8; 12],
+    players: u8,
+    trick_len: u8,
+    /// Index in `plays` of the trick in progress, and the position in it of the card winning it so far.
+    trick_start: u8,
+    best_pos: u8,
     piles: [CardSet; MAX_PLAYERS],
+    /// Card points of each pile, kept as tricks are won.
+    points: [u16; MAX_PLAYERS],
     /// Cards publicly known to be in each hand (taken in an exchange, the face-up trump drawn last).
     known: [CardSet; MAX_PLAYERS],
     /// Suits each seat is publicly known to lack (bit per suit), from a duty to follow suit.
@@ -143,7 +153,8 @@ pub struct Game {
     exchanges: [Exchange; MAX_EXCHANGES],
     n_exchanges: u8,
     auction: Auction,
-    result: Option<HandResult>,
+    /// How the hand ended; the [`HandResult`] is computed from it on request.
+    end: Option<HandEnd>,
 }
 
 impl Game {
@@ -171,9 +182,10 @@ impl Game {
         match deal {
             Deal::Seed(seed) => {
                 let mut order = [Card::new(Suit::Coins, crate::Rank::Ace); MAX_CARDS];
-                let n = deck.len();
-                for (slot, card) in order.iter_mut().zip(deck.iter()) {
-                    *slot = card;
+                let mut n = 0;
+                for card in deck {
+                    order[n] = card;
+                    n += 1;
                 }
                 Rng::new(*seed).shuffle(&mut order[..n]);
                 Ok(Game::from_order(rules, dealer, &order[..n]))
@@ -226,7 +238,14 @@ impl Game {
             n_plays: 0,
             winners: [0; MAX_TRICKS],
             n_tricks: 0,
+            strengths: rules.order.strengths(),
+            rank_points: rules.order.points(),
+            players: rules.players,
+            trick_len: rules.players * rules.plays_per_trick,
+            trick_start: 0,
+            best_pos: 0,
             piles: [CardSet::EMPTY; MAX_PLAYERS],
+            points: [0; MAX_PLAYERS],
             known: [CardSet::EMPTY; MAX_PLAYERS],
             voids: [0; MAX_PLAYERS],
             exchanges: [Exchange {
@@ -237,7 +256,7 @@ impl Game {
             }; MAX_EXCHANGES],
             n_exchanges: 0,
             auction: Auction::default(),
-            result: None,
+            end: None,
         };
         let dealt = players * usize::from(rules.hand_size);
         for (i, &card) in order[..dealt].iter().enumerate() {
@@ -321,7 +340,7 @@ impl Game {
 
     /// Card points a seat has won so far.
     pub fn pile_points(&self, seat: Seat) -> u16 {
-        self.points_of(self.pile(seat))
+        self.points[usize::from(seat)]
     }
 
     /// Card points of a set of cards under this ruleset.
@@ -339,7 +358,7 @@ impl Game {
 
     /// Cards in one trick (players × plays per trick).
     pub fn trick_size(&self) -> usize {
-        usize::from(self.rules.players) * usize::from(self.rules.plays_per_trick)
+        usize::from(self.trick_len)
     }
 
     /// Every play of the hand in order, with its seat.
@@ -353,7 +372,7 @@ impl Game {
 
     /// The plays of the trick in progress.
     pub fn current_trick(&self) -> impl Iterator<Item = (Seat, Card)> + '_ {
-        self.plays().skip(self.tricks_played() * self.trick_size())
+        self.plays().skip(usize::from(self.trick_start))
     }
 
     /// The winner of each completed trick.
@@ -376,9 +395,19 @@ impl Game {
         self.voids[usize::from(seat)]
     }
 
-    /// The result, once the hand is over.
-    pub fn result(&self) -> Option<&HandResult> {
-        self.result.as_ref()
+    /// The result, once the hand is over (computed on request: the play path never allocates).
+    pub fn result(&self) -> Option<HandResult> {
+        self.end.map(|end| self.hand_result(end))
+    }
+
+    /// The seat after `seat` in playing order.
+    #[inline]
+    fn next_seat(&self, seat: Seat) -> Seat {
+        if seat + 1 == self.players {
+            0
+        } else {
+            seat + 1
+        }
     }
 
     /// Chiamata: the highest bid and its bidder.

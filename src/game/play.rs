@@ -235,15 +235,12 @@ impl Game {
 
     /// The first card of the trick in progress.
     fn led_card(&self) -> Option<Card> {
-        let start = self.tricks_played() * self.trick_size();
-        (usize::from(self.n_plays) > start).then(|| self.plays[start])
+        (self.n_plays > self.trick_start).then(|| self.plays[usize::from(self.trick_start)])
     }
 
     /// The card currently winning the trick in progress (the trick must have begun).
     fn current_best(&self) -> Card {
-        let start = self.tricks_played() * self.trick_size();
-        let cards = &self.plays[start..usize::from(self.n_plays)];
-        cards[trick_winner_index(cards, self.trump, self.rules.order.strengths())]
+        self.plays[usize::from(self.trick_start) + usize::from(self.best_pos)]
     }
 
     fn follow_duty(&self) -> Duty {
@@ -344,64 +341,68 @@ impl Game {
     fn play_card(&mut self, card: Card) {
         let seat = self.to_move;
         let s = usize::from(seat);
-        let trick_start = self.tricks_played() * self.trick_size();
-        let position = usize::from(self.n_plays) - trick_start;
-        if position > 0 && self.follow_duty() != Duty::None {
-            let led = self.plays[trick_start].suit();
-            if card.suit() != led {
-                self.voids[s] |= 1 << led.index();
+        let start = usize::from(self.trick_start);
+        let n = usize::from(self.n_plays);
+        let position = n - start;
+        if position > 0 {
+            let led = self.plays[start];
+            if card.suit() != led.suit() && self.follow_duty() != Duty::None {
+                self.voids[s] |= 1 << led.suit().index();
             }
+            if beats(card, self.current_best(), self.trump, self.strengths) {
+                self.best_pos = position as u8;
+            }
+        } else {
+            self.best_pos = 0;
         }
         self.hands[s].remove(card);
         self.known[s].remove(card);
-        let n = usize::from(self.n_plays);
         self.plays[n] = card;
         self.play_seats[n] = seat;
         self.n_plays += 1;
         if self.trump.is_none() && self.rules.trump == TrumpRule::FirstCardPlayed {
             self.trump = Some(card.suit());
         }
-        let trick_size = self.trick_size();
-        if position + 1 < trick_size {
-            self.to_move = (self.plays_seat_at(trick_start, position + 1)) as Seat;
-            return;
+        if position + 1 < usize::from(self.trick_len) {
+            self.to_move = self.next_seat(seat);
+        } else {
+            self.close_trick();
         }
-        self.close_trick(trick_start);
     }
 
-    /// The seat at `position` in the trick starting at `start`.
-    fn plays_seat_at(&self, start: usize, position: usize) -> usize {
-        let leader = usize::from(self.play_seats[start]);
-        (leader + position) % usize::from(self.rules.players)
-    }
-
-    fn close_trick(&mut self, start: usize) {
-        let cards = &self.plays[start..start + self.trick_size()];
-        let winner_index = trick_winner_index(cards, self.trump, self.rules.order.strengths());
-        let winner = self.play_seats[start + winner_index];
-        let won: CardSet = cards.iter().copied().collect();
-        self.piles[usize::from(winner)] |= won;
-        self.winners[self.tricks_played()] = winner;
+    fn close_trick(&mut self) {
+        let start = usize::from(self.trick_start);
+        let end = start + usize::from(self.trick_len);
+        let winner = self.play_seats[start + usize::from(self.best_pos)];
+        let w = usize::from(winner);
+        let points = self.rank_points;
+        for &card in &self.plays[start..end] {
+            self.piles[w].insert(card);
+            self.points[w] += u16::from(points[card.rank().index()]);
+        }
+        self.winners[usize::from(self.n_tricks)] = winner;
         self.n_tricks += 1;
+        self.trick_start = end as u8;
         self.to_move = winner;
-        let players = self.rules.players;
         if self.stock_len > 0 {
             for _ in 0..self.rules.plays_per_trick {
-                for i in 0..players {
-                    let seat = usize::from((winner + i) % players);
+                let mut seat = winner;
+                for _ in 0..self.players {
+                    let s = usize::from(seat);
                     self.stock_len -= 1;
                     let card = self.stock[usize::from(self.stock_len)];
-                    self.hands[seat].insert(card);
+                    self.hands[s].insert(card);
                     // A drawn card may fill a void.
-                    self.voids[seat] = 0;
+                    self.voids[s] = 0;
                     if self.stock_len == 0 && self.face_up == Some(card) {
                         self.face_up = None;
-                        self.known[seat].insert(card);
+                        self.known[s].insert(card);
                     }
+                    seat = self.next_seat(seat);
                 }
             }
         }
-        if self.hands[usize::from(winner)].is_empty() {
+        if self.hands[w].is_empty() {
             self.finish(HandEnd::AllCardsPlayed);
         }
     }

@@ -90,8 +90,14 @@ impl HandResult {
 }
 
 impl Game {
-    /// Ends the hand and computes the result.
+    /// Ends the hand.
     pub(super) fn finish(&mut self, end: HandEnd) {
+        self.phase = Phase::Finished;
+        self.end = Some(end);
+    }
+
+    /// The result of a hand that ended with `end`.
+    pub(super) fn hand_result(&self, end: HandEnd) -> HandResult {
         let players = self.rules.players;
         let seat_points: Vec<u16> = (0..players).map(|s| self.pile_points(s)).collect();
         let sides: Vec<Vec<Seat>> = self
@@ -143,14 +149,13 @@ impl Game {
                 }
             },
         };
-        self.phase = Phase::Finished;
-        self.result = Some(HandResult {
+        HandResult {
             end,
             seat_points,
             sides,
             side_points,
             outcome,
             chiamata,
-        });
+        }
     }
 }

@@ -95,7 +95,14 @@ impl Game {
             n_plays: 0,
             winners: [0; Card::COUNT / 2],
             n_tricks: 0,
+            strengths: rules.order.strengths(),
+            rank_points: rules.order.points(),
+            players: rules.players,
+            trick_len: rules.players * rules.plays_per_trick,
+            trick_start: 0,
+            best_pos: 0,
             piles: [CardSet::EMPTY; crate::MAX_PLAYERS],
+            points: [0; crate::MAX_PLAYERS],
             known: [CardSet::EMPTY; crate::MAX_PLAYERS],
             voids: [0; crate::MAX_PLAYERS],
             exchanges: [Exchange {
@@ -106,7 +113,7 @@ impl Game {
             }; MAX_EXCHANGES],
             n_exchanges: 0,
             auction: Auction::default(),
-            result: obs.result.clone(),
+            end: obs.result.as_ref().map(|r| r.end),
         };
         for trick in &obs.tricks {
             for play in &trick.plays {
@@ -114,8 +121,15 @@ impl Game {
             }
             let won: CardSet = trick.plays.iter().map(|p| p.card).collect();
             game.piles[usize::from(trick.winner)] |= won;
+            game.points[usize::from(trick.winner)] += trick.points;
             game.winners[usize::from(game.n_tricks)] = trick.winner;
             game.n_tricks += 1;
+        }
+        game.trick_start = game.n_plays;
+        let current: Vec<Card> = obs.current_trick.iter().map(|p| p.card).collect();
+        if !current.is_empty() {
+            game.best_pos =
+                super::trick_winner_index(&current, obs.trump, rules.order.strengths()) as u8;
         }
         for play in &obs.current_trick {
             game.push_play(play.seat, play.card);

@@ -6,7 +6,9 @@
 
 use std::io::{BufRead, Write};
 
-use briscola::{Action, Card, Deal, Game, Observation, Phase, Preset, Ruleset, trick_winner_index};
+use briscola::{
+    Action, Card, Deal, Game, Observation, Phase, Preset, Record, Ruleset, trick_winner_index,
+};
 use clap::Args;
 
 /// Options of `briscola play`.
@@ -21,6 +23,9 @@ pub struct PlayArgs {
     /// Seed of the deal.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Write the hand's record (JSON, for `briscola replay`) to this file when the hand ends.
+    #[arg(long)]
+    record: Option<std::path::PathBuf>,
 }
 
 /// Plays one hand, reading your moves from standard input.
@@ -33,6 +38,7 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
     let rules = Ruleset::preset(preset, players).map_err(|e| e.to_string())?;
     let mut game =
         Game::new(rules, players - 1, &Deal::Seed(args.seed)).map_err(|e| e.to_string())?;
+    let mut actions = Vec::new();
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     println!(
@@ -70,6 +76,7 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
             action
         };
         game.apply(action).map_err(|e| e.to_string())?;
+        actions.push(action);
         if let Some(trick) = game
             .observation(0)
             .tricks
@@ -78,6 +85,18 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
         {
             println!("  trick to seat {} ({} points)", trick.winner, trick.points);
         }
+    }
+    if let Some(path) = &args.record {
+        let record = Record {
+            version: Record::VERSION,
+            ruleset: rules,
+            dealer: players - 1,
+            deal: Deal::Seed(args.seed),
+            actions,
+        };
+        let json = serde_json::to_string_pretty(&record).map_err(|e| e.to_string())?;
+        std::fs::write(path, json).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        println!("record written to {}", path.display());
     }
     if let Some(result) = game.result() {
         println!(

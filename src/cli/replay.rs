@@ -1,7 +1,7 @@
 //! `briscola replay FILE`: replays a hand record or a match record and prints a JSON summary, or a JSON
 //! error naming the first illegal action (and exits non-zero).
 
-use std::io::Read;
+use std::io::{Read, Write};
 
 use briscola::{MatchRecord, Record, RecordError};
 use serde_json::{Value, json};
@@ -26,11 +26,11 @@ pub fn run(file: &str) -> Result<(), String> {
     };
     match summary {
         Ok(summary) => {
-            println!("{}", pretty(&summary));
+            emit(&pretty(&summary));
             Ok(())
         }
         Err(error) => {
-            println!("{}", pretty(&error_json(&error)));
+            emit(&pretty(&error_json(&error)));
             Err(error.to_string())
         }
     }
@@ -46,6 +46,12 @@ fn read(file: &str) -> Result<String, String> {
     } else {
         std::fs::read_to_string(file).map_err(|e| format!("cannot read {file}: {e}"))
     }
+}
+
+/// Prints to standard output; a closed pipe (`| head`) is not an error worth a panic.
+fn emit(text: &str) {
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "{text}");
 }
 
 fn pretty(value: &Value) -> String {

@@ -277,3 +277,13 @@ fn cli_replay_prints_a_summary_or_the_first_illegal_action() {
     assert_eq!(error["index"], 0);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn the_documented_example_record_replays() {
+    let text = include_str!("fixtures/briscola-2p-seed5.json");
+    let record: Record = serde_json::from_str(text).expect("the fixture parses");
+    let summary = record.summary().expect("the fixture replays");
+    assert_eq!(summary.tricks.len(), 20);
+    assert_eq!(summary.seat_points, vec![50, 70]);
+    assert_eq!(summary.result.and_then(|r| r.winners().map(<[u8]>::to_vec)), Some(vec![1]));
+}

@@ -85,6 +85,11 @@ export class DemoGame {
 
   private oppHand: CardCode[] = [];
 
+  /** True once every card has been played. */
+  get over(): boolean {
+    return this.view.trick.length === 0 && (this.view.seats[0].hand as CardCode[]).length === 0 && this.view.seats[1].hand === 0;
+  }
+
   hint(reason: string): void {
     const hand = this.view.seats[0].hand as CardCode[];
     if (!hand.length) return;

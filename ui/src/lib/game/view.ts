@@ -29,6 +29,12 @@ export interface ScoreRow {
   you?: boolean;
 }
 
+/** An optional move offered when legal: the Brisca trump exchange, Briscola's 2-takes-trump, mano negra. */
+export type Offer =
+  | { kind: 'exchange'; own: CardCode; trump: CardCode }
+  | { kind: 'twoTakes'; own: CardCode; trump: CardCode }
+  | { kind: 'manoNegra'; cards: CardCode[] };
+
 export interface TableView {
   seats: SeatView[];
   trick: TrickPlay[];
@@ -51,4 +57,6 @@ export interface TableView {
   canHint: boolean;
   hint?: { card: CardCode; reason: string } | null;
   lastTrick?: TrickPlay[] | null;
+  /** A legal optional move to offer you now. */
+  offer?: Offer | null;
 }

@@ -1,0 +1,94 @@
+import { describe, expect, it, vi, beforeEach } from 'vitest';
+import { render, screen, fireEvent } from '@testing-library/svelte';
+import userEvent from '@testing-library/user-event';
+import HandSummary from '../HandSummary.svelte';
+import OfferBar from '../OfferBar.svelte';
+import AuctionDialog from '../AuctionDialog.svelte';
+import Hand from '../Hand.svelte';
+import { ITALIAN_POINTS } from '../../cards';
+import { setLang } from '../../i18n/index.svelte';
+
+beforeEach(() => setLang('en'));
+
+describe('HandSummary', () => {
+  it('shows points per pile, what decided it and the next step', async () => {
+    const onnext = vi.fn();
+    render(HandSummary, {
+      open: true,
+      handNo: 2,
+      outcome: 'lose',
+      winnerName: 'Luca',
+      rows: [
+        { name: 'You', points: 52, cards: 18, you: true },
+        { name: 'Luca', points: 68, cards: 22 },
+      ],
+      decided: ['The ace of cups took your three: 21 points.'],
+      matchScore: [{ name: 'You', value: 1, you: true }, { name: 'Luca', value: 1 }],
+      onnext,
+    });
+    const dlg = screen.getByRole('dialog', { name: 'Hand 2 is over' });
+    expect(dlg).toHaveTextContent('Luca wins.');
+    expect(screen.getByRole('row', { name: /Luca 68 22/ })).toBeInTheDocument();
+    expect(dlg).toHaveTextContent('The ace of cups took your three');
+    await fireEvent.click(screen.getByRole('button', { name: 'Next hand' }));
+    expect(onnext).toHaveBeenCalled();
+  });
+
+  it('offers to play again at the end of the match', () => {
+    render(HandSummary, { open: true, handNo: 3, matchOver: true, outcome: 'win', rows: [{ name: 'You', points: 91, cards: 24, you: true }] });
+    expect(screen.getByRole('dialog', { name: 'The match is over' })).toHaveTextContent('You win!');
+    expect(screen.getByRole('button', { name: 'Play again' })).toBeInTheDocument();
+  });
+
+  it('blocks the hand keys while open', async () => {
+    const onplay = vi.fn();
+    render(Hand, { cards: ['Ad', '3c'], deck: 'italian', label: 'x', interactive: true, keyboard: true, onplay });
+    render(HandSummary, { open: true, handNo: 1, outcome: 'draw', rows: [] });
+    await userEvent.keyboard('1{Enter}');
+    expect(onplay).not.toHaveBeenCalled();
+  });
+});
+
+describe('OfferBar', () => {
+  it('offers the Brisca trump exchange in words', async () => {
+    setLang('es');
+    const onaccept = vi.fn();
+    const ondecline = vi.fn();
+    render(OfferBar, { offer: { kind: 'exchange', own: '7d', trump: 'Ad' }, deck: 'spanish', values: ITALIAN_POINTS, onaccept, ondecline });
+    expect(screen.getByRole('group', { name: '¿Cambiar tu Siete de oros por la muestra, As de oros?' })).toBeInTheDocument();
+    await fireEvent.click(screen.getByRole('button', { name: 'Cambiar' }));
+    await fireEvent.click(screen.getByRole('button', { name: 'Ahora no' }));
+    expect(onaccept).toHaveBeenCalled();
+    expect(ondecline).toHaveBeenCalled();
+  });
+
+  it('offers mano negra', () => {
+    render(OfferBar, { offer: { kind: 'manoNegra', cards: ['Ab', '3b', 'Kb'] }, deck: 'spanish' });
+    expect(screen.getByRole('button', { name: 'Claim mano negra' })).toBeInTheDocument();
+  });
+});
+
+describe('AuctionDialog', () => {
+  it('bids a card, bids points, or passes', async () => {
+    setLang('it');
+    const onbid = vi.fn();
+    const onpass = vi.fn();
+    render(AuctionDialog, { open: true, deck: 'italian', ranks: ['K', 'Q', 'J', '7', '6', '5', '4', '2'], pointsFrom: 61, current: { label: 'Tre', name: 'Sara' }, onbid, onpass });
+    expect(screen.getByRole('dialog', { name: 'L’asta' })).toHaveTextContent('Offerta più alta: Tre, di Sara');
+    await fireEvent.click(screen.getByRole('button', { name: 'Re' }));
+    expect(onbid).toHaveBeenLastCalledWith({ rank: 'K' });
+    await fireEvent.input(screen.getByLabelText('Punti'), { target: { value: '70' } });
+    await fireEvent.click(screen.getByRole('button', { name: 'Due a 70' }));
+    expect(onbid).toHaveBeenLastCalledWith({ points: 70 });
+    await fireEvent.click(screen.getByRole('button', { name: 'Passo' }));
+    expect(onpass).toHaveBeenCalled();
+  });
+
+  it('lets the winner call the suit of the card', async () => {
+    const oncall = vi.fn();
+    render(AuctionDialog, { open: true, deck: 'italian', ranks: [], calling: '3', oncall });
+    expect(screen.getByRole('dialog', { name: 'Call the card' })).toBeInTheDocument();
+    await fireEvent.click(screen.getByRole('button', { name: 'Call Three of cups' }));
+    expect(oncall).toHaveBeenCalledWith('c');
+  });
+});

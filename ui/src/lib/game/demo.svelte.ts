@@ -239,5 +239,6 @@ export function demoStillView(players: 4 | 5 | 6, names: { you: string; other: (
     scores: seats.map((s) => ({ name: s.name, value: 0, you: s.isYou })),
     canUndo: false,
     canHint: true,
+    offer: players === 4 ? { kind: 'exchange', own: '7c', trump: 'Jc' } : null,
   };
 }

@@ -1,5 +1,5 @@
-//! [`Easy`]: the beginner. The shared heuristics without card memory, and now and then (one turn in
-//! five where one fits) a plausible mistake: leading a ten-pointer, trumping an empty trick, throwing
+//! [`Easy`]: the beginner. The shared heuristics without card memory, and now and then (three turns in
+//! ten where one fits) a plausible mistake: leading a ten-pointer, trumping an empty trick, throwing
 //! away a card with points. No endgame search.
 
 use super::heuristic::{Heuristic, Params};
@@ -16,7 +16,7 @@ impl Easy {
             seed,
             Params {
                 memory: false,
-                mistakes: 0.2,
+                mistakes: 0.3,
                 endgame_leaves: 0,
             },
         ))

@@ -42,11 +42,11 @@ impl Budget {
 }
 
 impl Default for Budget {
-    /// 48 worlds, stopping early after 100 ms.
+    /// 200 worlds, stopping early after 150 ms.
     fn default() -> Budget {
         Budget {
-            worlds: 48,
-            time_ms: Some(100),
+            worlds: 200,
+            time_ms: Some(150),
         }
     }
 }

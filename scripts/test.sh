@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# Installs whatever is missing and runs every test: formatting, lints, the Rust workspace
+# (engine + app, including the persistence crash tests), the engine's release-mode playouts,
+# the UI's type check and unit tests, and the end-to-end tests in the real app.
+#
+# Each check is one `step NAME COMMAND...` line below; add new checks the same way. All steps
+# run even if one fails; the script exits non-zero if any failed.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+# shellcheck source=scripts/lib.sh
+source scripts/lib.sh
+
+RESULTS=()
+FAILED=0
+step() {
+  local name=$1
+  shift
+  log "$name"
+  local start=$SECONDS
+  if "$@"; then
+    RESULTS+=("ok     $name ($((SECONDS - start)) s)")
+  else
+    RESULTS+=("FAILED $name ($((SECONDS - start)) s)")
+    FAILED=$((FAILED + 1))
+  fi
+}
+
+setup() {
+  ensure_apt_packages "${APP_PACKAGES[@]}" "${E2E_PACKAGES[@]}" &&
+    ensure_rust &&
+    rustup_components &&
+    build_ui &&
+    { [ ! -d ui/e2e ] || ensure_tauri_driver; }
+}
+
+rustup_components() {
+  command -v rustup >/dev/null 2>&1 || return 0
+  rustup component list --installed 2>/dev/null | grep -q '^clippy' || rustup component add clippy rustfmt
+}
+
+engine_playouts() {
+  [ -f tests/playouts.rs ] || { echo "no tests/playouts.rs: skipped"; return 0; }
+  cargo test --release -p briscola --test playouts
+}
+
+ui_checks() {
+  [ -f ui/package.json ] || { echo "no ui/: skipped"; return 0; }
+  (cd ui && npm run check && npm test)
+}
+
+e2e() {
+  [ -d ui/e2e ] || { echo "no ui/e2e: skipped"; return 0; }
+  cargo build -p briscola-app && (cd ui && npm run e2e)
+}
+
+step "setup (apt, Rust, npm ci, UI build, tauri-driver)" setup
+if [ "$FAILED" -eq 0 ]; then
+  step "cargo fmt --check" cargo fmt --all --check
+  step "cargo clippy" cargo clippy --workspace --all-targets -- -D warnings
+  step "cargo test (engine + app)" cargo test --workspace
+  step "engine playouts (release)" engine_playouts
+  step "UI check + unit tests" ui_checks
+  step "end-to-end" e2e
+fi
+
+echo
+printf '  %s\n' "${RESULTS[@]}"
+if [ "$FAILED" -eq 0 ]; then
+  echo "test.sh: all ${#RESULTS[@]} steps passed in $SECONDS s"
+else
+  echo "test.sh: $FAILED of ${#RESULTS[@]} steps FAILED after $SECONDS s"
+  exit 1
+fi

@@ -1,0 +1,14 @@
+// The app's IPC commands, in one list shared by `build.rs` (which declares them to Tauri's
+// access control) and the crate (which checks the capability file and the generated
+// TypeScript client against it). Included with `include!`, so it holds only this constant.
+
+/// Every command the web UI may invoke; each is granted in `capabilities/default.json`.
+pub const COMMANDS: &[&str] = &[
+    "get_preferences",
+    "set_preferences",
+    "store_warnings",
+    "list_history",
+    "get_match_record",
+    "export_history",
+    "import_history",
+];

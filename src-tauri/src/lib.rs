@@ -1,0 +1,62 @@
+//! Briscola desktop app: the Tauri 2 shell around the `briscola` engine.
+//!
+//! * [`app_builder`] wires commands and state into any Tauri builder (the real one in
+//!   [`run`], `tauri::test::mock_builder()` in tests).
+//! * [`store`] is the Tauri-free persistence layer; [`commands`] are thin adapters over it.
+//! * TypeScript bindings for every command and DTO are generated into
+//!   `ui/src/lib/bindings/` by the `bindings` tests.
+//!
+//! Deliberately absent: any Tauri plugin (no fs, shell, http, opener), and — until phase 2 —
+//! the game session.
+
+pub mod commands;
+pub mod error;
+pub mod history;
+pub mod input;
+pub mod paths;
+pub mod preferences;
+pub mod state;
+pub mod store;
+
+#[cfg(test)]
+mod bindings;
+
+/// The command list shared with `build.rs`.
+pub mod command_names {
+    include!("command_names.rs");
+}
+
+use tauri::{Builder, Manager, Runtime};
+
+use crate::state::AppState;
+
+/// Registers the commands and, unless a test already provided one, opens the store in the
+/// resolved data folder during setup.
+pub fn app_builder<R: Runtime>(builder: Builder<R>) -> Builder<R> {
+    builder
+        .invoke_handler(tauri::generate_handler![
+            commands::get_preferences,
+            commands::set_preferences,
+            commands::store_warnings,
+            commands::list_history,
+            commands::get_match_record,
+            commands::export_history,
+            commands::import_history,
+        ])
+        .setup(|app| {
+            if app.try_state::<AppState>().is_none() {
+                let dir = paths::resolve_data_dir(app.handle())?;
+                app.manage(AppState::open(dir)?);
+            }
+            Ok(())
+        })
+}
+
+/// Starts the app; exits with status 1 and a message if it cannot.
+#[cfg_attr(mobile, tauri::mobile_entry_point)]
+pub fn run() {
+    if let Err(error) = app_builder(tauri::Builder::default()).run(tauri::generate_context!()) {
+        eprintln!("Briscola could not start: {error}");
+        std::process::exit(1);
+    }
+}

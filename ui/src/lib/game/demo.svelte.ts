@@ -242,3 +242,35 @@ export function demoStillView(players: 4 | 5 | 6, names: { you: string; other: (
     offer: players === 4 ? { kind: 'exchange', own: '7c', trump: 'Jc' } : null,
   };
 }
+
+/** DEV FIXTURE for `?demo`: a recorded two-hand match, played by two naive players, for the replay. */
+export function demoReplay(players: string[]): import('./replay').ReplayRecord {
+  const hands: import('./replay').ReplayHand[] = [];
+  for (const [no, seed] of [[1, 11], [2, 23]] as const) {
+    const deck = seededDeck(seed);
+    const deal = [deck.splice(0, 3), deck.splice(0, 3)];
+    const trump = deck.shift()!;
+    const stock = [...deck, trump];
+    const held = deal.map((h) => [...h]);
+    const tricks: import('./replay').ReplayHand['tricks'] = [];
+    let leader = no % 2;
+    while (held[0].length && held[1].length) {
+      const a = held[leader].shift()!;
+      const other = 1 - leader;
+      const b = held[other].pop()!;
+      const w = trickWinner(a, b, trump[1]) === 0 ? leader : other;
+      const draws: { seat: number; card: CardCode }[] = [];
+      for (const seat of [w, 1 - w]) {
+        const c = stock.shift();
+        if (c) {
+          held[seat].push(c);
+          draws.push({ seat, card: c });
+        }
+      }
+      tricks.push({ plays: [{ seat: leader, card: a }, { seat: other, card: b }], winner: w, draws });
+      leader = w;
+    }
+    hands.push({ no, trump, trumpSuit: trump[1] as import('../cards').Suit, deal, tricks });
+  }
+  return { players, values: ITALIAN_POINTS, hands };
+}

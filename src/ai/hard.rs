@@ -80,15 +80,14 @@ impl Hard {
             return s.legal.first();
         }
         let worlds = self.budget.worlds.max(1) as usize;
-        if let Some(card) =
-            solve_endgame(obs, &mut self.rng, worlds.min(32), ROOT_LEAVES, ROOT_NODES)
-        {
-            return Some(card);
-        }
         let deadline = self
             .budget
             .time_ms
             .map(|ms| Instant::now() + Duration::from_millis(ms));
+        let limits = (ROOT_LEAVES, ROOT_NODES);
+        if let Some(card) = solve_endgame(obs, &mut self.rng, worlds.min(32), limits, deadline) {
+            return Some(card);
+        }
         let cards: Vec<Card> = s.legal.iter().collect();
         let mut totals = vec![0i64; cards.len()];
         for i in 0..worlds {

@@ -50,8 +50,8 @@ impl Heuristic {
                 obs,
                 &mut self.rng,
                 ENDGAME_WORLDS,
-                self.params.endgame_leaves,
-                ENDGAME_NODES,
+                (self.params.endgame_leaves, ENDGAME_NODES),
+                None,
             )
         } else {
             None

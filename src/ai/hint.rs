@@ -26,7 +26,10 @@ pub(crate) fn explain(s: &Situation, card: Card) -> String {
         };
         return format!("{verb}: {stake} points at stake");
     }
-    if s.is_ally(winner) && winner != s.seat {
+    if winner == s.seat {
+        return format!("You already hold this trick: add the {name}");
+    }
+    if s.is_ally(winner) {
         if points > 0 {
             return format!("Feed your partner {points} points: the trick is yours");
         }

@@ -158,14 +158,16 @@ pub(crate) fn leaf_bound(hand_sizes: &[u8]) -> u64 {
 
 /// Exact play of the end of the hand: once the stock is empty and at most `max_leaves` card orders
 /// remain, solves up to `worlds` worlds sampled from the observation (one when nothing is hidden) and
-/// returns the card with the best total value. `None` when not applicable or over budget.
+/// returns the card with the best total value. After the first world, no new world is started past
+/// `deadline`. `None` when not applicable or over budget.
 pub(crate) fn solve_endgame(
     obs: &crate::Observation,
     rng: &mut crate::Rng,
     worlds: usize,
-    max_leaves: u64,
-    node_limit: u64,
+    limits: (u64, u64),
+    deadline: Option<std::time::Instant>,
 ) -> Option<Card> {
+    let (max_leaves, node_limit) = limits;
     if obs.phase != Phase::Playing || obs.stock_len != 0 || leaf_bound(&obs.hand_sizes) > max_leaves
     {
         return None;
@@ -176,7 +178,10 @@ pub(crate) fn solve_endgame(
         worlds
     };
     let mut totals: Vec<(Card, i64)> = Vec::new();
-    for _ in 0..worlds {
+    for i in 0..worlds {
+        if i > 0 && deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+            break;
+        }
         let world = obs.sample_world(rng);
         let obj = Objective::new(&world, obs.seat);
         let values = Solver::new(node_limit).card_values(&world, &obj)?;

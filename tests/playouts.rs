@@ -2,19 +2,20 @@
 //! plus the property `legal_actions().contains(a) == apply(a).is_ok()` checked on every position
 //! against every candidate action, legal or not.
 //!
-//! Games per variant: `BRISCOLA_PLAYOUTS` (default 60, enough for a debug `cargo test`); the CI script
-//! runs this file in release mode with 100,000 games per preset.
+//! Games per preset: `BRISCOLA_PLAYOUTS` (default 600, enough for a debug `cargo test`), shared among the
+//! preset's variants (player counts and options); the CI script runs this file in release mode with
+//! 100,000 games per preset.
 
 mod common;
 
 use briscola::{Action, Bid, Card, Deal, Game, Phase, Rank, Rng};
 use common::{random_action, variants};
 
-fn games_per_variant() -> u64 {
+fn games_per_preset() -> u64 {
     std::env::var("BRISCOLA_PLAYOUTS")
         .ok()
         .and_then(|v| v.parse().ok())
-        .unwrap_or(60)
+        .unwrap_or(600)
 }
 
 /// Every action that could be attempted: all cards played and exchanged, mano negra, passes, bids, calls.
@@ -37,10 +38,15 @@ fn candidate_actions() -> Vec<Action> {
 
 #[test]
 fn random_playouts_keep_every_invariant_and_legality_matches_apply() {
-    let games = games_per_variant();
     let candidates = candidate_actions();
-    let mut total_games = 0u64;
-    for (name, rules) in variants() {
+    let mut per_preset = std::collections::BTreeMap::new();
+    let all = variants();
+    for (_, rules) in &all {
+        *per_preset.entry(rules.preset.id()).or_insert(0u64) += 1;
+    }
+    let mut played = std::collections::BTreeMap::new();
+    for (name, rules) in all {
+        let games = games_per_preset().div_ceil(per_preset[rules.preset.id()]);
         let mut rng = Rng::new(0xB15C);
         for g in 0..games {
             let dealer = (g % u64::from(rules.players)) as u8;
@@ -83,10 +89,10 @@ fn random_playouts_keep_every_invariant_and_legality_matches_apply() {
                 .result()
                 .unwrap_or_else(|| panic!("{name}: finished without a result"));
             assert_eq!(result.seat_points.len(), usize::from(rules.players));
-            total_games += 1;
+            *played.entry(rules.preset.id()).or_insert(0u64) += 1;
         }
     }
-    println!("{total_games} random games checked at every step");
+    println!("random games checked at every step, per preset: {played:?}");
 }
 
 #[test]

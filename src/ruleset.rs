@@ -460,6 +460,11 @@ impl Ruleset {
 
     /// Checks that the options fit together and the deck deals out evenly.
     pub fn validate(&self) -> Result<(), RulesetError> {
+        self.checked_deck().map(|_| ())
+    }
+
+    /// [`Ruleset::validate`], giving the deck in play when the rules are valid.
+    pub(crate) fn checked_deck(&self) -> Result<CardSet, RulesetError> {
         let bad = |msg: &str| Err(RulesetError::Inconsistent(msg.to_string()));
         if !(2..=MAX_PLAYERS as u8).contains(&self.players) {
             return bad("a table has 2 to 6 players");
@@ -479,7 +484,8 @@ impl Ruleset {
             return bad("the hand size must be a positive multiple of the cards played per trick");
         }
         let deck = self.deck.cards().len();
-        let cards = self.deck_cards().len();
+        let deck_cards = self.deck_cards();
+        let cards = deck_cards.len();
         if cards % usize::from(self.players) != 0 {
             return bad(&format!(
                 "a {deck}-card deck cannot be dealt evenly to {} players",
@@ -523,6 +529,6 @@ impl Ruleset {
         if self.mano_negra && self.hand_size < 3 {
             return bad("mano negra needs hands of at least three cards");
         }
-        Ok(())
+        Ok(deck_cards)
     }
 }

@@ -39,6 +39,7 @@ impl Rng {
     }
 
     /// The next 64 random bits.
+    #[inline(always)]
     pub fn next_u64(&mut self) -> u64 {
         let s = &mut self.state;
         let result = s[1].wrapping_mul(5).rotate_left(7).wrapping_mul(9);
@@ -71,32 +72,10 @@ impl Rng {
         (self.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
     }
 
-    /// Shuffles a slice uniformly (Fisher–Yates). Each 64-bit draw serves two positions (Lemire's
-    /// unbiased method on 32-bit halves), which halves the generator's work for deck shuffles.
+    /// Shuffles a slice uniformly (Fisher–Yates).
     pub fn shuffle<T>(&mut self, items: &mut [T]) {
-        let mut spare: Option<u32> = None;
         for i in (1..items.len()).rev() {
-            let n = (i + 1) as u64;
-            let j = if n <= u64::from(u32::MAX) {
-                loop {
-                    let r = match spare.take() {
-                        Some(r) => r,
-                        None => {
-                            let x = self.next_u64();
-                            spare = Some((x >> 32) as u32);
-                            x as u32
-                        }
-                    };
-                    let m = u64::from(r) * n;
-                    let low = m & 0xFFFF_FFFF;
-                    // Reject the few low products that would bias the result (rarely even checked).
-                    if low >= n || low >= ((1u64 << 32) - n) % n {
-                        break (m >> 32) as usize;
-                    }
-                }
-            } else {
-                self.below(i + 1)
-            };
+            let j = self.below(i + 1);
             items.swap(i, j);
         }
     }

@@ -284,7 +284,7 @@ fn the_documented_example_record_replays() {
     let record: Record = serde_json::from_str(text).expect("the fixture parses");
     let summary = record.summary().expect("the fixture replays");
     assert_eq!(summary.tricks.len(), 20);
-    assert_eq!(summary.seat_points, vec![32, 88]);
+    assert_eq!(summary.seat_points, vec![50, 70]);
     assert_eq!(
         summary.result.and_then(|r| r.winners().map(<[u8]>::to_vec)),
         Some(vec![1])

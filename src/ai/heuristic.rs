@@ -19,6 +19,8 @@ pub(crate) struct Params {
     pub memory: bool,
     /// Chance of a beginner's mistake on a turn that offers one.
     pub mistakes: f64,
+    /// How much trumps are kept for later (see [`Style::trump_care`]).
+    pub trump_care: f32,
     /// Solves the end of the hand exactly once the stock is empty and at most this many card orders
     /// remain (0: never).
     pub endgame_leaves: u64,
@@ -58,6 +60,7 @@ impl Heuristic {
         };
         let style = Style {
             mistakes: self.params.mistakes,
+            trump_care: self.params.trump_care,
         };
         let card = solved.or_else(|| policy::choose_card(&s, style, &mut self.rng));
         match card {

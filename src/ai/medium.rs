@@ -18,6 +18,7 @@ impl Medium {
             Params {
                 memory: true,
                 mistakes: 0.0,
+                trump_care: 1.0,
                 endgame_leaves: 5_000,
             },
         ))

@@ -14,26 +14,31 @@ use crate::{Card, CardSet, Rng};
 pub(crate) struct Style {
     /// Probability of making a plausible mistake on a turn that offers one.
     pub mistakes: f64,
+    /// How much a trump is worth keeping (1: fully; a beginner spends trumps too readily).
+    pub trump_care: f32,
 }
 
 impl Style {
     /// No mistakes.
-    pub const SOUND: Style = Style { mistakes: 0.0 };
+    pub const SOUND: Style = Style {
+        mistakes: 0.0,
+        trump_care: 1.0,
+    };
 }
 
 /// The cost of spending a trump now, in card points.
-fn tempo(s: &Situation, card: Card) -> f32 {
+fn tempo(s: &Situation, card: Card, care: f32) -> f32 {
     if s.is_trump(card) {
-        5.0 + 1.2 * f32::from(s.strength(card))
+        care * (5.0 + 1.2 * f32::from(s.strength(card)))
     } else {
         0.0
     }
 }
 
 /// What throwing a card away costs: its points, a trump's tempo, and a little for a strong card.
-pub(crate) fn discard_cost(s: &Situation, card: Card) -> f32 {
+fn discard_cost(s: &Situation, card: Card, care: f32) -> f32 {
     let extra = if s.is_trump(card) {
-        tempo(s, card)
+        tempo(s, card, care)
     } else {
         0.08 * f32::from(s.strength(card))
     };
@@ -59,12 +64,12 @@ pub(crate) fn choose_card(s: &Situation, style: Style, rng: &mut Rng) -> Option<
     }
     let mistake = style.mistakes > 0.0 && rng.unit() < style.mistakes;
     match s.best() {
-        None => Some(lead(s, mistake)),
-        Some((winner, best)) => Some(follow(s, winner, best, mistake)),
+        None => Some(lead(s, style.trump_care, mistake)),
+        Some((winner, best)) => Some(follow(s, (winner, best), style.trump_care, mistake)),
     }
 }
 
-fn lead(s: &Situation, mistake: bool) -> Card {
+fn lead(s: &Situation, care: f32, mistake: bool) -> Card {
     let legal = s.legal;
     if mistake {
         // A beginner's lead: a ten-pointer of a plain suit.
@@ -80,26 +85,27 @@ fn lead(s: &Situation, mistake: bool) -> Card {
         let points = f32::from(s.points(c));
         let sure = !s.can_be_beaten(c) && !s.trump_pending();
         if sure && points > 0.0 {
-            -points + 0.5 * tempo(s, c)
+            -points + 0.5 * tempo(s, c, care)
         } else {
-            discard_cost(s, c) + 0.5 * points
+            discard_cost(s, c, care) + 0.5 * points
         }
     };
     cheapest(legal, cost).unwrap_or_else(|| first_or_any(legal))
 }
 
-fn follow(s: &Situation, winner: u8, best: Card, mistake: bool) -> Card {
+fn follow(s: &Situation, (winner, best): (u8, Card), care: f32, mistake: bool) -> Card {
     let legal = s.legal;
     let table = f32::from(s.table_points());
     let rivals_after = s.rivals_after();
-    let discard = cheapest(legal, |c| discard_cost(s, c)).unwrap_or_else(|| first_or_any(legal));
+    let discard =
+        cheapest(legal, |c| discard_cost(s, c, care)).unwrap_or_else(|| first_or_any(legal));
     if s.is_ally(winner) {
         let safe = !rivals_after || !s.can_be_beaten(best);
         if safe {
             // Feed the partner the most points that cost no trump.
             let feed = cheapest(legal, |c| {
                 if s.is_trump(c) {
-                    100.0 + discard_cost(s, c)
+                    100.0 + discard_cost(s, c, care)
                 } else {
                     -f32::from(s.points(c)) + 0.01 * f32::from(s.strength(c))
                 }
@@ -114,13 +120,13 @@ fn follow(s: &Situation, winner: u8, best: Card, mistake: bool) -> Card {
     let take_value = |w: Card| {
         let gain = table + f32::from(s.points(w));
         if rivals_after && s.can_be_beaten(w) {
-            0.5 * table - 0.5 * f32::from(s.points(w)) - tempo(s, w)
+            0.5 * table - 0.5 * f32::from(s.points(w)) - tempo(s, w, care)
         } else {
-            gain - tempo(s, w)
+            gain - tempo(s, w, care)
         }
     };
     let best_take = cheapest(winners, |w| -take_value(w));
-    let pass_value = -table - discard_cost(s, discard);
+    let pass_value = -table - discard_cost(s, discard, care);
     let chosen = match best_take {
         Some(w) if take_value(w) >= pass_value => w,
         _ => discard,
@@ -133,7 +139,7 @@ fn follow(s: &Situation, winner: u8, best: Card, mistake: bool) -> Card {
     if table == 0.0
         && let Some(trump) = cheapest(legal, |c| {
             if s.is_trump(c) && s.beats(c, best) {
-                tempo(s, c)
+                tempo(s, c, care)
             } else {
                 f32::INFINITY
             }

@@ -1,3 +1,4 @@
+#![allow(missing_docs)] // criterion_group! generates an undocumented public function
 //! Engine speed: random 2-player Briscola games (deal + 40 plays) per second on one core, and the cost
 //! of one observation and one sampled world. Run with `cargo bench --bench engine`.
 

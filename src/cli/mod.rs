@@ -1,6 +1,8 @@
-//! Subcommands of the `briscola` binary. Each lives in its own module and returns a plain error message;
+//! Subcommands of the `briscola` binary (thin: the work is in the library). Each lives in its own module and returns a plain error message;
 //! `main` prints it and exits non-zero.
 
+mod arena;
+mod bot;
 mod play;
 mod replay;
 mod rules;
@@ -28,8 +30,12 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Play a hand in the terminal against simple opponents.
+    /// Play a hand in the terminal against the AI.
     Play(play::PlayArgs),
+    /// Pit two AI levels against each other over duplicate deals.
+    Arena(arena::ArenaArgs),
+    /// Serve an AI player over JSON Lines on stdin/stdout (docs/bot-protocol.md).
+    Bot(bot::BotArgs),
 }
 
 /// Runs a parsed command line.
@@ -38,5 +44,7 @@ pub fn run(cli: Cli) -> Result<(), String> {
         Command::Replay { file } => replay::run(&file),
         Command::Rules { json } => rules::run(json),
         Command::Play(args) => play::run(&args),
+        Command::Arena(args) => arena::run(&args),
+        Command::Bot(args) => bot::run(&args),
     }
 }

@@ -1,14 +1,11 @@
-//! `briscola play`: one hand in the terminal, you at seat 0 against simple opponents.
-//!
-//! The opponents here are deliberately plain (cheapest winning card when points are at stake, otherwise
-//! the least valuable card; they pass in auctions): the real AI levels live in the library's `ai` module.
-//! Everything shown to you comes from your seat's `Observation`.
+//! `briscola play`: one hand in the terminal, you at seat 0 against the AI level of your choice, with
+//! `?` for your options and `hint` for the AI's suggestion. Everything shown to you comes from your
+//! seat's `Observation`.
 
 use std::io::{BufRead, Write};
 
-use briscola::{
-    Action, Card, Deal, Game, Observation, Phase, Preset, Record, Ruleset, trick_winner_index,
-};
+use briscola::ai::{self, Level};
+use briscola::{Action, Deal, Game, Observation, Phase, Preset, Record, Rng, Ruleset};
 use clap::Args;
 
 /// Options of `briscola play`.
@@ -20,9 +17,12 @@ pub struct PlayArgs {
     /// Number of players (default: the preset's first).
     #[arg(long)]
     players: Option<u8>,
-    /// Seed of the deal.
+    /// Seed of the deal (and of the opponents' choices).
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// The opponents' AI level.
+    #[arg(long, default_value = "medium")]
+    level: Level,
     /// Write the hand's record (JSON, for `briscola replay`) to this file when the hand ends.
     #[arg(long)]
     record: Option<std::path::PathBuf>,
@@ -39,10 +39,13 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
     let mut game =
         Game::new(rules, players - 1, &Deal::Seed(args.seed)).map_err(|e| e.to_string())?;
     let mut actions = Vec::new();
+    let mut opponents: Vec<_> = (0..players)
+        .map(|s| ai::agent(args.level, Rng::derive_seed(args.seed, u64::from(s))))
+        .collect();
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     println!(
-        "{} for {players}: you are seat 0. Type a card (e.g. Ad), `?` for your options, `quit` to stop.",
+        "{} for {players}: you are seat 0. Type a card (e.g. Ad), `?` for your options, `hint` for advice, `quit` to stop.",
         preset.summary()
     );
     while game.phase() != Phase::Finished {
@@ -60,6 +63,10 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
                 match line.trim() {
                     "quit" => return Ok(()),
                     "?" | "help" => println!("  you can: {}", list(&obs.legal_actions)),
+                    "hint" => {
+                        let advice = ai::agent(Level::Hard, args.seed).choose(&obs);
+                        println!("  hint: {} — {}", advice.action, advice.hint);
+                    }
                     text => match text.parse::<Action>() {
                         Ok(action) if obs.legal_actions.contains(&action) => break action,
                         Ok(action) => println!(
@@ -71,7 +78,7 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
                 }
             }
         } else {
-            let action = simple_choice(&obs);
+            let action = opponents[usize::from(seat)].choose(&obs).action;
             println!("seat {seat}: {action}");
             action
         };
@@ -134,53 +141,4 @@ fn show(obs: &Observation) {
         trick.join(" "),
         obs.hand
     );
-}
-
-/// A plain opponent: see the module docs.
-fn simple_choice(obs: &Observation) -> Action {
-    let order = obs.ruleset.order;
-    let legal = &obs.legal_actions;
-    if let Some(special) = legal
-        .iter()
-        .find(|a| matches!(a, Action::ManoNegra | Action::Exchange(_)))
-    {
-        return *special;
-    }
-    if obs.phase == Phase::Bidding {
-        return Action::Pass;
-    }
-    if let Some(call) = legal.iter().find(|a| matches!(a, Action::Call(_))) {
-        return *call;
-    }
-    let cards: Vec<Card> = legal
-        .iter()
-        .filter_map(|a| {
-            if let Action::Play(c) = a {
-                Some(*c)
-            } else {
-                None
-            }
-        })
-        .collect();
-    let cost = |c: &Card| {
-        (
-            u16::from(order.card_points(*c)) * 4 + u16::from(Some(c.suit()) == obs.trump) * 20,
-            order.card_strength(*c),
-        )
-    };
-    let cheapest = cards.iter().copied().min_by_key(cost);
-    let trick: Vec<Card> = obs.current_trick.iter().map(|p| p.card).collect();
-    if trick.is_empty() {
-        return cheapest.map_or(Action::Pass, Action::Play);
-    }
-    let at_stake: u16 = trick.iter().map(|&c| u16::from(order.card_points(c))).sum();
-    let winning = cards.iter().copied().filter(|&c| {
-        let mut with = trick.clone();
-        with.push(c);
-        trick_winner_index(&with, obs.trump, order.strengths()) == trick.len()
-    });
-    match winning.min_by_key(cost) {
-        Some(card) if at_stake >= 10 || cost(&card).0 == 0 => Action::Play(card),
-        _ => cheapest.map_or(Action::Pass, Action::Play),
-    }
 }

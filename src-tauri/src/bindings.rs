@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use ts_rs::TS;
+use ts_rs::{Config, TS};
 
 use crate::command_names::COMMANDS;
 use crate::error::AppError;
@@ -25,48 +25,52 @@ struct Signature {
     result: String,
 }
 
-fn signatures() -> Vec<Signature> {
+fn signatures(cfg: &Config) -> Vec<Signature> {
     let sig = |name, args: &[(&'static str, String)], result: String| Signature {
         name,
         args: args.to_vec(),
         result,
     };
     vec![
-        sig("get_preferences", &[], Preferences::name()),
+        sig("get_preferences", &[], Preferences::name(cfg)),
         sig(
             "set_preferences",
-            &[("preferences", Preferences::name())],
-            Preferences::name(),
+            &[("preferences", Preferences::name(cfg))],
+            Preferences::name(cfg),
         ),
-        sig("store_warnings", &[], <Vec<StoreWarning>>::name()),
+        sig("store_warnings", &[], <Vec<StoreWarning>>::name(cfg)),
         sig(
             "list_history",
-            &[("query", HistoryQuery::name())],
-            HistoryPage::name(),
+            &[("query", HistoryQuery::name(cfg))],
+            HistoryPage::name(cfg),
         ),
         sig(
             "get_match_record",
-            &[("id", String::name())],
-            <HistoryEntry<MatchRecord>>::name(),
+            &[("id", String::name(cfg))],
+            <HistoryEntry<MatchRecord>>::name(cfg),
         ),
-        sig("export_history", &[("path", String::name())], u32::name()),
+        sig(
+            "export_history",
+            &[("path", String::name(cfg))],
+            u32::name(cfg),
+        ),
         sig(
             "import_history",
-            &[("path", String::name())],
-            ImportReport::name(),
+            &[("path", String::name(cfg))],
+            ImportReport::name(cfg),
         ),
     ]
 }
 
-/// Type files: name → (import path, export function).
-fn export_types(dir: &Path) {
-    AppError::export_all_to(dir).unwrap();
-    Preferences::export_all_to(dir).unwrap();
-    StoreWarning::export_all_to(dir).unwrap();
-    HistoryQuery::export_all_to(dir).unwrap();
-    HistoryPage::export_all_to(dir).unwrap();
-    ImportReport::export_all_to(dir).unwrap();
-    <HistoryEntry<MatchRecord>>::export_all_to(dir).unwrap();
+/// Writes every DTO (and what it refers to) into the configured folder.
+fn export_types(cfg: &Config) {
+    AppError::export_all(cfg).unwrap();
+    Preferences::export_all(cfg).unwrap();
+    StoreWarning::export_all(cfg).unwrap();
+    HistoryQuery::export_all(cfg).unwrap();
+    HistoryPage::export_all(cfg).unwrap();
+    ImportReport::export_all(cfg).unwrap();
+    <HistoryEntry<MatchRecord>>::export_all(cfg).unwrap();
 }
 
 fn camel(name: &str) -> String {
@@ -85,9 +89,9 @@ fn camel(name: &str) -> String {
     out
 }
 
-fn commands_ts(type_files: &[String]) -> String {
+fn commands_ts(cfg: &Config, type_files: &[String]) -> String {
     let mut body = String::new();
-    for s in signatures() {
+    for s in signatures(cfg) {
         let params: Vec<String> = s
             .args
             .iter()
@@ -136,14 +140,15 @@ fn commands_ts(type_files: &[String]) -> String {
 /// Every generated file, relative path → content.
 fn generate() -> BTreeMap<String, String> {
     let temp = tempfile::tempdir().unwrap();
-    export_types(temp.path());
+    let cfg = Config::new().with_out_dir(temp.path());
+    export_types(&cfg);
     let mut files = BTreeMap::new();
     collect(temp.path(), temp.path(), &mut files);
     let type_files: Vec<String> = files
         .keys()
         .map(|path| path.trim_end_matches(".ts").to_string())
         .collect();
-    files.insert("commands.ts".into(), commands_ts(&type_files));
+    files.insert("commands.ts".into(), commands_ts(&cfg, &type_files));
     files
 }
 
@@ -203,7 +208,7 @@ fn bindings_are_current() {
 
 #[test]
 fn every_command_has_a_signature_and_a_permission() {
-    let names: Vec<&str> = signatures().iter().map(|s| s.name).collect();
+    let names: Vec<&str> = signatures(&Config::new()).iter().map(|s| s.name).collect();
     assert_eq!(names, COMMANDS, "signatures() must list COMMANDS in order");
     let capability: serde_json::Value =
         serde_json::from_str(include_str!("../capabilities/default.json")).unwrap();

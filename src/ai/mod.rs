@@ -45,6 +45,7 @@ pub use stats::Timing;
 /// The strength of an agent.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum Level {
     /// A beginner: sensible, forgetful, sometimes wrong.
     Easy,

@@ -7,6 +7,8 @@
 //! against that side (the "paranoid" assumption when everyone plays alone). Deliberately absent:
 //! transposition tables and card merging — the endgames solved here are small enough without them.
 
+use std::time::Instant;
+
 use crate::{Card, CardSet, Game, HandOutcome, Phase, Seat, TrumpRule};
 
 /// How much a win is worth against card points: the outcome decides, points break ties.
@@ -81,12 +83,22 @@ impl Objective {
 pub(crate) struct Solver {
     nodes: u64,
     limit: u64,
+    deadline: Option<Instant>,
 }
 
 impl Solver {
     /// A solver that gives up after `limit` nodes.
     pub fn new(limit: u64) -> Solver {
-        Solver { nodes: 0, limit }
+        Solver {
+            nodes: 0,
+            limit,
+            deadline: None,
+        }
+    }
+
+    /// The same solver, also giving up (every 1,024 nodes it looks) once `deadline` has passed.
+    pub fn until(self, deadline: Option<Instant>) -> Solver {
+        Solver { deadline, ..self }
     }
 
     /// The exact value of each legal card of the seat to move, or `None` when the budget ran out.
@@ -113,7 +125,9 @@ impl Solver {
             return Some(obj.utility(game));
         }
         self.nodes += 1;
-        if self.nodes > self.limit {
+        if self.nodes > self.limit
+            || (self.nodes % 1024 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d))
+        {
             return None;
         }
         let maximizing = obj.is_ours(game.to_move());
@@ -165,7 +179,7 @@ pub(crate) fn solve_endgame(
     rng: &mut crate::Rng,
     worlds: usize,
     limits: (u64, u64),
-    deadline: Option<std::time::Instant>,
+    deadline: Option<Instant>,
 ) -> Option<Card> {
     let (max_leaves, node_limit) = limits;
     if obs.phase != Phase::Playing || obs.stock_len != 0 || leaf_bound(&obs.hand_sizes) > max_leaves
@@ -179,12 +193,14 @@ pub(crate) fn solve_endgame(
     };
     let mut totals: Vec<(Card, i64)> = Vec::new();
     for i in 0..worlds {
-        if i > 0 && deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+        if i > 0 && deadline.is_some_and(|d| Instant::now() >= d) {
             break;
         }
         let world = obs.sample_world(rng);
         let obj = Objective::new(&world, obs.seat);
-        let values = Solver::new(node_limit).card_values(&world, &obj)?;
+        let values = Solver::new(node_limit)
+            .until(deadline)
+            .card_values(&world, &obj)?;
         for (card, v) in values {
             match totals.iter_mut().find(|(c, _)| *c == card) {
                 Some(entry) => entry.1 += i64::from(v),

@@ -111,3 +111,21 @@ fn arena_driver() {
     }
     println!("{}", arena::run(&config));
 }
+
+#[test]
+fn speed_runs_decide_every_position_of_the_hands() {
+    use briscola::ai::AgentConfig;
+    use briscola::ai::speed;
+    let rules = ruleset_from_id("briscola-2p").expect("ruleset");
+    let positions = speed::positions(rules, 3, 1);
+    // Three two-player hands of 40 cards: 40 decisions each.
+    assert_eq!(positions.len(), 120);
+    let config = AgentConfig {
+        budget: Budget::worlds(2),
+        ..AgentConfig::new(Level::Hard, 1)
+    };
+    let report = speed::measure(config, rules, 3, 1);
+    assert_eq!(report.timing.decisions, 120);
+    assert!(report.per_second > 0.0);
+    assert!(report.to_string().contains("decisions/s"));
+}

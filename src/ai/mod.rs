@@ -14,9 +14,9 @@
 //! observation. Agents are seeded and deterministic for a given seed and an iteration budget; only
 //! [`Budget::time_ms`] reads a clock, and only to stop searching early.
 //!
-//! Also here: [`arena`] (duplicate-deal matches between levels with statistics) and [`bot`] (a JSON
-//! Lines loop so other programs can play against the agents). Deliberately absent: learned models,
-//! opening books, and any state carried between hands.
+//! Also here: [`arena`] (duplicate-deal matches between levels with statistics), [`bot`] (a JSON
+//! Lines loop so other programs can play against the agents) and [`speed`] (decisions per second).
+//! Deliberately absent: learned models, opening books, and any state carried between hands.
 
 pub mod arena;
 mod auction;
@@ -30,6 +30,7 @@ mod policy;
 mod situation;
 mod solver;
 mod special;
+pub mod speed;
 mod stats;
 
 use std::fmt;

@@ -47,7 +47,9 @@ pub struct MatchRecord {
     pub ruleset: Ruleset,
     /// The match format.
     pub format: MatchFormat,
-    /// The seed the deals were drawn from (informative: the deals themselves are in `hands`).
+    /// The seed the deals were drawn from (informative: the deals themselves are in `hands`). Typed as
+    /// a number for TypeScript, where seeds above 2^53 lose precision (only Rust reads it back).
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub seed: u64,
     /// The dealer of the first hand.
     pub first_dealer: Seat,

@@ -505,12 +505,8 @@ impl Ruleset {
             return bad("the stock does not divide into whole rounds of drawing");
         }
         match self.trump {
-            TrumpRule::Called => {
-                if self.preset != Preset::Chiamata || stock != 0 {
-                    return bad(
-                        "a called trump needs the chiamata auction and the whole deck dealt",
-                    );
-                }
+            TrumpRule::Called if self.preset != Preset::Chiamata || stock != 0 => {
+                return bad("a called trump needs the chiamata auction and the whole deck dealt");
             }
             TrumpRule::TurnedUp if stock == 0 => {
                 return bad("a turned-up trump needs cards left after the deal");

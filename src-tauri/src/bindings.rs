@@ -13,8 +13,10 @@ use ts_rs::{Config, TS};
 
 use crate::command_names::COMMANDS;
 use crate::error::AppError;
+use crate::game_commands::Hint;
 use crate::history::{HistoryPage, HistoryQuery};
 use crate::preferences::Preferences;
+use crate::session::{GameView, MatchSetup, ReplayHand, SavedMatch};
 use crate::state::MatchRecord;
 use crate::store::{HistoryEntry, ImportReport, StoreWarning};
 
@@ -59,6 +61,27 @@ fn signatures(cfg: &Config) -> Vec<Signature> {
             &[("path", String::name(cfg))],
             ImportReport::name(cfg),
         ),
+        sig("current_game", &[], <Option<GameView>>::name(cfg)),
+        sig(
+            "start_match",
+            &[("setup", MatchSetup::name(cfg))],
+            GameView::name(cfg),
+        ),
+        sig(
+            "play_action",
+            &[("action", String::name(cfg))],
+            GameView::name(cfg),
+        ),
+        sig("ai_move", &[], GameView::name(cfg)),
+        sig("get_hint", &[], Hint::name(cfg)),
+        sig("undo_move", &[], GameView::name(cfg)),
+        sig("next_hand", &[], GameView::name(cfg)),
+        sig("resign_match", &[], GameView::name(cfg)),
+        sig(
+            "get_replay",
+            &[("id", String::name(cfg))],
+            <Vec<ReplayHand>>::name(cfg),
+        ),
     ]
 }
 
@@ -71,6 +94,11 @@ fn export_types(cfg: &Config) {
     HistoryPage::export_all(cfg).unwrap();
     ImportReport::export_all(cfg).unwrap();
     <HistoryEntry<MatchRecord>>::export_all(cfg).unwrap();
+    GameView::export_all(cfg).unwrap();
+    MatchSetup::export_all(cfg).unwrap();
+    Hint::export_all(cfg).unwrap();
+    ReplayHand::export_all(cfg).unwrap();
+    SavedMatch::export_all(cfg).unwrap();
 }
 
 fn camel(name: &str) -> String {

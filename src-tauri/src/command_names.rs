@@ -11,4 +11,13 @@ pub const COMMANDS: &[&str] = &[
     "get_match_record",
     "export_history",
     "import_history",
+    "current_game",
+    "start_match",
+    "play_action",
+    "ai_move",
+    "get_hint",
+    "undo_move",
+    "next_hand",
+    "resign_match",
+    "get_replay",
 ];

@@ -4,6 +4,7 @@
 use serde::Serialize;
 use ts_rs::TS;
 
+use crate::session::SessionError;
 use crate::store::{ImportError, StoreError};
 
 /// The category of a failed command.
@@ -18,6 +19,12 @@ pub enum ErrorKind {
     InvalidFile,
     /// Reading or writing the data folder failed.
     Storage,
+    /// A move that is not legal now (wrong card, not your turn, wrong phase); nothing changed.
+    IllegalMove,
+    /// No match is being played, or it is over.
+    NoMatch,
+    /// A match is already being played: resign it before starting another.
+    MatchInProgress,
     /// A bug or an unexpected state in the app.
     Internal,
 }
@@ -57,6 +64,24 @@ impl From<StoreError> for AppError {
                 ErrorKind::NotFound
             }
             StoreError::Import(_) => ErrorKind::InvalidFile,
+        };
+        Self::new(kind, error.to_string())
+    }
+}
+
+impl From<SessionError> for AppError {
+    fn from(error: SessionError) -> Self {
+        let kind = match &error {
+            SessionError::BadSetup(_) => ErrorKind::InvalidInput,
+            SessionError::MatchOver => ErrorKind::NoMatch,
+            SessionError::BadSave(_) => ErrorKind::InvalidFile,
+            SessionError::Illegal(_)
+            | SessionError::NotYourTurn
+            | SessionError::NotAiTurn
+            | SessionError::Stale
+            | SessionError::UndoOff
+            | SessionError::NothingToUndo
+            | SessionError::HandNotOver => ErrorKind::IllegalMove,
         };
         Self::new(kind, error.to_string())
     }

@@ -39,7 +39,7 @@ pub struct MatchSummary {
     /// End, in milliseconds since the Unix epoch (UTC).
     #[ts(type = "number")]
     pub finished_at_ms: i64,
-    /// Time actually played, in milliseconds (pauses excluded).
+    /// From start to end, in milliseconds.
     #[ts(type = "number")]
     pub duration_ms: u64,
     /// Ruleset identifier.
@@ -52,6 +52,9 @@ pub struct MatchSummary {
     pub outcome: Outcome,
     /// Whether the human resigned.
     pub resigned: bool,
+    /// Moves the human took back (absent in entries written before undo was recorded).
+    #[serde(default)]
+    pub undos: u32,
 }
 
 impl MatchSummary {
@@ -188,6 +191,7 @@ pub(crate) mod tests {
             hand_scores: vec![vec![61, 59]],
             outcome,
             resigned: false,
+            undos: 0,
         }
     }
 

@@ -3,18 +3,21 @@
 //! * [`app_builder`] wires commands and state into any Tauri builder (the real one in
 //!   [`run`], `tauri::test::mock_builder()` in tests).
 //! * [`store`] is the Tauri-free persistence layer; [`commands`] are thin adapters over it.
+//! * [`session`] is the Tauri-free game session (a match against the AI); [`game_commands`] are thin
+//!   adapters over it that also save the match after every move.
 //! * TypeScript bindings for every command and DTO are generated into
 //!   `ui/src/lib/bindings/` by the `bindings` tests.
 //!
-//! Deliberately absent: any Tauri plugin (no fs, shell, http, opener), and — until phase 2 —
-//! the game session.
+//! Deliberately absent: any Tauri plugin (no fs, shell, http, opener).
 
 pub mod commands;
 pub mod error;
+pub mod game_commands;
 pub mod history;
 pub mod input;
 pub mod paths;
 pub mod preferences;
+pub mod session;
 pub mod state;
 pub mod store;
 
@@ -42,6 +45,15 @@ pub fn app_builder<R: Runtime>(builder: Builder<R>) -> Builder<R> {
             commands::get_match_record,
             commands::export_history,
             commands::import_history,
+            game_commands::current_game,
+            game_commands::start_match,
+            game_commands::play_action,
+            game_commands::ai_move,
+            game_commands::get_hint,
+            game_commands::undo_move,
+            game_commands::next_hand,
+            game_commands::resign_match,
+            game_commands::get_replay,
         ])
         .setup(|app| {
             if app.try_state::<AppState>().is_none() {

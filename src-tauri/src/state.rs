@@ -1,27 +1,41 @@
-//! The state shared by all commands: the [`Store`] behind a mutex. Phase 2 adds the game
-//! `Session` here.
+//! The state shared by all commands: the [`Store`] and the game [`Session`], each behind a mutex.
+//! Commands that need both lock the game first, then the store.
 
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use crate::error::{AppError, ErrorKind};
+use crate::session::{SavedMatch, Session};
 use crate::store::Store;
 
-/// The replayable record of a finished match, opaque until phase 2 makes it the engine's
-/// match record type.
-pub type MatchRecord = serde_json::Value;
+/// The replayable record of a finished match: the engine's match record.
+pub type MatchRecord = briscola::MatchRecord;
 
 /// Managed Tauri state.
 #[derive(Debug, Clone)]
 pub struct AppState {
     store: Arc<Mutex<Store>>,
+    game: Arc<Mutex<Option<Session>>>,
 }
 
 impl AppState {
-    /// Opens the store in `dir`.
+    /// Opens the store in `dir` and resumes the unfinished match saved there, if any. A saved match
+    /// that no longer replays is moved aside with a warning, never overwritten.
     pub fn open(dir: impl Into<PathBuf>) -> Result<Self, AppError> {
+        let mut store = Store::open(dir)?;
+        let session = match store.load_unfinished::<SavedMatch>()? {
+            Some(saved) => match Session::restore(saved) {
+                Ok(session) => Some(session),
+                Err(error) => {
+                    store.set_aside_unfinished(&error.to_string())?;
+                    None
+                }
+            },
+            None => None,
+        };
         Ok(Self {
-            store: Arc::new(Mutex::new(Store::open(dir)?)),
+            store: Arc::new(Mutex::new(store)),
+            game: Arc::new(Mutex::new(session)),
         })
     }
 
@@ -34,6 +48,17 @@ impl AppState {
         // it in a state worth refusing.
         let mut store = self.store.lock().unwrap_or_else(PoisonError::into_inner);
         action(&mut store)
+    }
+
+    /// Runs `action` with the game and the store locked (game first).
+    pub fn with_game<T>(
+        &self,
+        action: impl FnOnce(&mut Option<Session>, &mut Store) -> Result<T, AppError>,
+    ) -> Result<T, AppError> {
+        // A session is replaced only after a change was saved (see `game_commands`), so a panic
+        // cannot leave a half-changed one behind.
+        let mut game = self.game.lock().unwrap_or_else(PoisonError::into_inner);
+        self.with_store(|store| action(&mut game, store))
     }
 
     /// Runs `action` with the store locked on a blocking thread, for file-heavy operations

@@ -41,6 +41,7 @@ fn entry(id: &str, n: i64, padding: usize) -> HistoryEntry<Value> {
                 Outcome::Lost
             },
             resigned: false,
+            undos: 0,
         },
         record: json!({ "moves": "x".repeat(padding), "n": n }),
     }

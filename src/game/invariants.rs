@@ -123,13 +123,16 @@ impl Game {
         }
         // The face-up trump is the bottom card of the stock and gives the trump suit.
         match self.face_up {
-            Some(card) => {
-                if self.stock_len == 0 || self.stock[0] != card || self.trump != Some(card.suit()) {
-                    return fail(format!(
-                        "face-up trump {card} is not at the bottom of the stock"
-                    ));
-                }
+            Some(card)
+                if self.stock_len == 0
+                    || self.stock[0] != card
+                    || self.trump != Some(card.suit()) =>
+            {
+                return fail(format!(
+                    "face-up trump {card} is not at the bottom of the stock"
+                ));
             }
+            Some(_) => {}
             None if self.rules.trump == TrumpRule::TurnedUp && self.stock_len > 0 => {
                 return fail("the stock has lost its face-up trump".to_string());
             }

@@ -76,10 +76,18 @@ fn seed_history(dir: &Path, count: i64) {
         };
         let entry = HistoryEntry {
             summary: summary(n, "classic", "easy", outcome),
-            record: json!({ "moves": [n] }),
+            record: record(n as u64),
         };
         assert!(store.append_match(&entry).unwrap());
     }
+}
+
+/// A real (unplayed) match record with seed `n`: history lines hold the engine's record type.
+fn record(n: u64) -> briscola::MatchRecord {
+    let rules = briscola::Ruleset::preset(briscola::Preset::Briscola, 2).unwrap();
+    briscola::Match::new(rules, briscola::MatchFormat::SingleHand, 0, n)
+        .unwrap()
+        .record()
 }
 
 #[test]
@@ -161,7 +169,7 @@ fn match_record_by_id() {
     seed_history(dir.path(), 3);
     let app = harness(dir.path());
     let entry = app.ok("get_match_record", json!({ "id": "m2" }));
-    assert_eq!(entry["record"], json!({ "moves": [2] }));
+    assert_eq!(entry["record"], serde_json::to_value(record(2)).unwrap());
     assert_eq!(entry["summary"]["id"], "m2");
     assert_eq!(
         app.error_kind("get_match_record", json!({ "id": "m9" })),

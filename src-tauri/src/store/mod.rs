@@ -160,6 +160,24 @@ impl Store {
         Ok(true)
     }
 
+    /// Moves an unfinished match that parses but cannot be resumed (say, its record no longer
+    /// replays) aside, keeping its bytes, and reports it; a new match can then be saved.
+    pub fn set_aside_unfinished(&mut self, reason: &str) -> Result<(), StoreError> {
+        let _guard = self.lock()?;
+        let path = UNFINISHED_MATCH.path(&self.dir);
+        let moved = quarantine::move_aside(&path, "unresumable")
+            .map_err(io_err("moving the unfinished match aside", &path))?;
+        self.unfinished_writable = true;
+        self.warnings.push(StoreWarning {
+            kind: WarningKind::Quarantined,
+            path: moved.display().to_string(),
+            message: format!(
+                "The unfinished match could not be resumed ({reason}); it was kept aside."
+            ),
+        });
+        Ok(())
+    }
+
     /// Removes the unfinished match once it is finished (after it was added to the history)
     /// or abandoned.
     pub fn clear_unfinished(&mut self) -> Result<(), StoreError> {

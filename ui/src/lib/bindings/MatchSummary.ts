@@ -19,7 +19,7 @@ started_at_ms: number,
  */
 finished_at_ms: number, 
 /**
- * Time actually played, in milliseconds (pauses excluded).
+ * From start to end, in milliseconds.
  */
 duration_ms: number, 
 /**
@@ -41,4 +41,8 @@ outcome: Outcome,
 /**
  * Whether the human resigned.
  */
-resigned: boolean, };
+resigned: boolean, 
+/**
+ * Moves the human took back (absent in entries written before undo was recorded).
+ */
+undos: number, };

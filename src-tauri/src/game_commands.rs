@@ -1,0 +1,235 @@
+//! The game commands: thin adapters over the Tauri-free [`Session`]. Each locks the game (and the
+//! store), works on a copy of the session, saves the result — the unfinished match after every move,
+//! the finished match into the history — and only then keeps the copy, so a refused move or a failed
+//! save changes nothing. AI moves and hints are computed on a blocking thread without holding any lock;
+//! an answer that arrives after the game moved on (a resign, an undo) is dropped.
+
+use briscola::Action;
+use serde::{Deserialize, Serialize};
+use tauri::State;
+use ts_rs::TS;
+
+use crate::error::{AppError, ErrorKind};
+use crate::history::{MatchSummary, Opponent, Outcome};
+use crate::input::Input;
+use crate::session::{
+    self, AiRequest, FinishedMatch, GameView, MatchSetup, ReplayHand, Session, SessionError,
+    YourResult,
+};
+use crate::state::{AppState, MatchRecord};
+use crate::store::{HistoryEntry, Store, stamp::now_ms};
+
+/// A suggested move and why.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct Hint {
+    /// The move.
+    pub action: Action,
+    /// One short sentence.
+    pub reason: String,
+}
+
+/// The match being played, if any (after a restart: the one saved when the app closed).
+#[tauri::command]
+pub fn current_game(state: State<'_, AppState>) -> Result<Option<GameView>, AppError> {
+    state.with_game(|game, _| Ok(game.as_ref().map(Session::view)))
+}
+
+/// Starts a new match. Refused while another is being played (resign it first).
+#[tauri::command]
+pub fn start_match(
+    state: State<'_, AppState>,
+    setup: Input<MatchSetup>,
+) -> Result<GameView, AppError> {
+    let setup = setup.get("setup")?;
+    state.with_game(|game, store| {
+        if game.as_ref().is_some_and(|s| !s.is_over()) {
+            return Err(AppError::new(
+                ErrorKind::MatchInProgress,
+                "a match is being played: resign it before starting another",
+            ));
+        }
+        let session = Session::start(setup, fresh_seed(), now_ms())?;
+        save(&session, store)?;
+        let view = session.view();
+        *game = Some(session);
+        Ok(view)
+    })
+}
+
+/// Your move, as action text: a card (`Ad`), `exchange 7s`, `mano-negra`, `bid K`, `pass`, `call Ac`.
+#[tauri::command]
+pub fn play_action(
+    state: State<'_, AppState>,
+    action: Input<String>,
+) -> Result<GameView, AppError> {
+    let text = action.get("action")?;
+    let action: Action = text
+        .parse()
+        .map_err(|e: briscola::ParseActionError| AppError::invalid_input(e.to_string()))?;
+    change(&state, |session| session.play(action))
+}
+
+/// Lets the computer player to move make its move (computed off the main thread).
+#[tauri::command]
+pub async fn ai_move(state: State<'_, AppState>) -> Result<GameView, AppError> {
+    let request = state.with_game(|game, _| Ok(playing(game)?.pending_ai()))?;
+    let Some(request) = request else {
+        return Err(AppError::new(
+            ErrorKind::IllegalMove,
+            SessionError::NotAiTurn.to_string(),
+        ));
+    };
+    let (request, decision) = compute(request).await?;
+    state.with_game(|game, store| {
+        let session = playing(game)?;
+        let mut next = session.clone();
+        match next.apply_ai(&request, decision.action) {
+            Ok(()) => {
+                save(&next, store)?;
+                *session = next;
+            }
+            // The game moved on while the computer thought: its answer no longer applies.
+            Err(SessionError::Stale) => {}
+            Err(error) => return Err(error.into()),
+        }
+        Ok(session.view())
+    })
+}
+
+/// A suggested move for you, with the reason (computed off the main thread).
+#[tauri::command]
+pub async fn get_hint(state: State<'_, AppState>) -> Result<Hint, AppError> {
+    let request = state.with_game(|game, _| Ok(playing(game)?.hint()?))?;
+    let (_, decision) = compute(request).await?;
+    Ok(Hint {
+        action: decision.action,
+        reason: decision.hint,
+    })
+}
+
+/// Takes back your last move in this hand (when the match allows undo).
+#[tauri::command]
+pub fn undo_move(state: State<'_, AppState>) -> Result<GameView, AppError> {
+    change(&state, Session::undo)
+}
+
+/// Deals the next hand once the summary of the last one has been seen.
+#[tauri::command]
+pub fn next_hand(state: State<'_, AppState>) -> Result<GameView, AppError> {
+    change(&state, Session::next_hand)
+}
+
+/// Gives up the match; it goes into the history as resigned.
+#[tauri::command]
+pub fn resign_match(state: State<'_, AppState>) -> Result<GameView, AppError> {
+    change(&state, Session::resign)
+}
+
+/// Every position of a finished match, for the history's replay.
+#[tauri::command]
+pub async fn get_replay(
+    state: State<'_, AppState>,
+    id: Input<String>,
+) -> Result<Vec<ReplayHand>, AppError> {
+    let id = id.get("id")?;
+    state
+        .with_store_blocking(move |store| {
+            let entry = store.history_entry::<MatchRecord>(&id)?.ok_or_else(|| {
+                AppError::new(
+                    ErrorKind::NotFound,
+                    format!("no finished match with id {id}"),
+                )
+            })?;
+            Ok(session::replay_hands(&entry.record)?)
+        })
+        .await
+}
+
+/// The session of a match being played (finished ones answer too, for their last view).
+fn playing(game: &mut Option<Session>) -> Result<&mut Session, AppError> {
+    game.as_mut()
+        .ok_or_else(|| AppError::new(ErrorKind::NoMatch, "no match is being played"))
+}
+
+/// Applies `step` to a copy of the session, saves, then keeps the copy.
+fn change(
+    state: &AppState,
+    step: impl FnOnce(&mut Session) -> Result<(), SessionError>,
+) -> Result<GameView, AppError> {
+    state.with_game(|game, store| {
+        let session = playing(game)?;
+        let mut next = session.clone();
+        step(&mut next)?;
+        save(&next, store)?;
+        *session = next;
+        Ok(session.view())
+    })
+}
+
+/// Saves the session: the unfinished match, or the finished one into the history.
+fn save(session: &Session, store: &mut Store) -> Result<(), AppError> {
+    if let Some(finished) = session.finished(now_ms()) {
+        store.append_match(&history_entry(&finished))?;
+        store.clear_unfinished()?;
+    } else if let Some(saved) = session.saved() {
+        store.save_unfinished(&saved)?;
+    }
+    Ok(())
+}
+
+async fn compute(request: AiRequest) -> Result<(AiRequest, briscola::ai::Decision), AppError> {
+    tauri::async_runtime::spawn_blocking(move || {
+        let decision = session::decide(&request);
+        (request, decision)
+    })
+    .await
+    .map_err(|error| AppError::new(ErrorKind::Internal, error.to_string()))
+}
+
+/// A seed for a new match's deals (the one place the shell draws chance from the clock).
+fn fresh_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    briscola::Rng::derive_seed(nanos, u64::from(std::process::id()))
+}
+
+/// The history's entry for a finished match.
+pub fn history_entry(finished: &FinishedMatch) -> HistoryEntry<MatchRecord> {
+    let rules = &finished.setup.ruleset;
+    let summary = MatchSummary {
+        id: format!("{:016x}-{:x}", finished.record.seed, finished.started_ms),
+        started_at_ms: finished.started_ms,
+        finished_at_ms: finished.finished_ms,
+        duration_ms: u64::try_from(finished.finished_ms - finished.started_ms).unwrap_or(0),
+        ruleset: format!("{}-{}p", rules.preset.id(), rules.players),
+        opponents: finished
+            .opponents
+            .iter()
+            .enumerate()
+            .map(|(i, level)| Opponent {
+                name: format!("Seat {}", i + 1),
+                level: level.id().to_string(),
+            })
+            .collect(),
+        hand_scores: finished
+            .hand_points
+            .iter()
+            .map(|hand| hand.iter().map(|&p| u32::from(p)).collect())
+            .collect(),
+        outcome: match finished.result {
+            YourResult::Won => Outcome::Won,
+            YourResult::Drawn => Outcome::Drawn,
+            YourResult::Lost | YourResult::Resigned => Outcome::Lost,
+        },
+        resigned: finished.result == YourResult::Resigned,
+        undos: finished.undos,
+    };
+    HistoryEntry {
+        summary,
+        record: finished.record.clone(),
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,285 @@
+//! The game commands through Tauri's IPC with a mock runtime: a whole match by commands, bad input
+//! answered with `{ kind, message }` and no change, resuming after a restart, and the history entry.
+
+use std::path::Path;
+
+use serde_json::{Value, json};
+use tauri::ipc::{CallbackFn, InvokeBody};
+use tauri::test::{
+    INVOKE_KEY, MockRuntime, get_ipc_response, mock_builder, mock_context, noop_assets,
+};
+use tauri::webview::InvokeRequest;
+use tauri::{App, WebviewWindow, WebviewWindowBuilder};
+
+use crate::app_builder;
+use crate::state::AppState;
+
+struct Harness {
+    _app: App<MockRuntime>,
+    webview: WebviewWindow<MockRuntime>,
+}
+
+fn harness(dir: &Path) -> Harness {
+    let app = app_builder(mock_builder())
+        .manage(AppState::open(dir).expect("store opens"))
+        .build(mock_context(noop_assets()))
+        .expect("app builds");
+    let webview = WebviewWindowBuilder::new(&app, "main", Default::default())
+        .build()
+        .expect("webview");
+    Harness { _app: app, webview }
+}
+
+impl Harness {
+    fn invoke(&self, cmd: &str, args: Value) -> Result<Value, Value> {
+        get_ipc_response(
+            &self.webview,
+            InvokeRequest {
+                cmd: cmd.into(),
+                callback: CallbackFn(0),
+                error: CallbackFn(1),
+                url: "tauri://localhost".parse().expect("url"),
+                body: InvokeBody::Json(args),
+                headers: Default::default(),
+                invoke_key: INVOKE_KEY.into(),
+            },
+        )
+        .map(|body| body.deserialize::<Value>().expect("JSON"))
+    }
+
+    fn ok(&self, cmd: &str, args: Value) -> Value {
+        self.invoke(cmd, args)
+            .unwrap_or_else(|error| panic!("{cmd} failed: {error}"))
+    }
+
+    fn error_kind(&self, cmd: &str, args: Value) -> String {
+        let error = self.invoke(cmd, args).expect_err("expected an error");
+        error["kind"]
+            .as_str()
+            .unwrap_or_else(|| panic!("not an AppError: {error}"))
+            .to_string()
+    }
+}
+
+fn setup(preset: &str, players: u8, format: Value) -> Value {
+    let rules =
+        briscola::Ruleset::preset(preset.parse().expect("preset"), players).expect("ruleset");
+    json!({
+        "setup": {
+            "ruleset": rules,
+            "format": format,
+            "opponents": vec!["easy"; usize::from(players) - 1],
+            "first_dealer": 0,
+            "allow_undo": true,
+        }
+    })
+}
+
+/// Plays by commands until the match is over: the AI through `ai_move`, you with your first legal action.
+fn play_to_the_end(h: &Harness, mut view: Value) -> Value {
+    for _ in 0..5_000 {
+        if view["outcome"].is_object() {
+            return view;
+        }
+        view = if view["ai_to_move"] == json!(true) {
+            h.ok("ai_move", json!({}))
+        } else if view["awaiting_next_hand"] == json!(true) {
+            h.ok("next_hand", json!({}))
+        } else {
+            let action = view["observation"]["legal_actions"][0].clone();
+            h.ok("play_action", json!({ "action": action }))
+        };
+    }
+    panic!("the match does not end");
+}
+
+#[test]
+fn a_match_played_by_commands_lands_in_the_history() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let h = harness(dir.path());
+    assert_eq!(h.ok("current_game", json!({})), Value::Null);
+    let view = h.ok(
+        "start_match",
+        setup("briscola", 2, json!({ "kind": "best-of", "hands": 3 })),
+    );
+    let end = play_to_the_end(&h, view);
+    assert!(end["outcome"]["winner"].is_number());
+    let page = h.ok(
+        "list_history",
+        json!({ "query": { "offset": 0, "limit": 10 } }),
+    );
+    let summary = &page["items"][0];
+    assert_eq!(summary["ruleset"], "briscola-2p");
+    assert!(summary["hand_scores"].as_array().map_or(0, Vec::len) >= 2);
+    let id = summary["id"].as_str().expect("id").to_string();
+    let replay = h.ok("get_replay", json!({ "id": id }));
+    let first = &replay[0]["frames"][0];
+    assert_eq!(
+        first["hands"][0].as_array().map(Vec::len),
+        Some(3),
+        "every seat's cards are shown"
+    );
+    // A new match can start once the last one is over.
+    h.ok(
+        "start_match",
+        setup("brisca", 2, json!({ "kind": "single-hand" })),
+    );
+}
+
+#[test]
+fn bad_input_is_refused_with_a_kind_and_changes_nothing() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let h = harness(dir.path());
+    assert_eq!(
+        h.error_kind("play_action", json!({ "action": "Ad" })),
+        "no_match"
+    );
+    assert_eq!(h.error_kind("start_match", json!({})), "invalid_input");
+    assert_eq!(
+        h.error_kind("start_match", json!({ "setup": { "ruleset": "nonsense" } })),
+        "invalid_input"
+    );
+    let mut two_opponents = setup("briscola", 2, json!({ "kind": "single-hand" }));
+    two_opponents["setup"]["opponents"] = json!(["easy", "hard"]);
+    assert_eq!(h.error_kind("start_match", two_opponents), "invalid_input");
+    let view = h.ok(
+        "start_match",
+        setup("briscola", 2, json!({ "kind": "single-hand" })),
+    );
+    assert_eq!(
+        h.error_kind(
+            "start_match",
+            setup("briscola", 2, json!({ "kind": "single-hand" }))
+        ),
+        "match_in_progress"
+    );
+    // Dealer 0: the computer leads, so it is not your turn.
+    assert_eq!(view["ai_to_move"], json!(true));
+    assert_eq!(
+        h.error_kind("play_action", json!({ "action": "Ad" })),
+        "illegal_move"
+    );
+    assert_eq!(
+        h.error_kind("play_action", json!({ "action": "Zz" })),
+        "invalid_input"
+    );
+    assert_eq!(h.error_kind("play_action", json!({})), "invalid_input");
+    assert_eq!(h.ok("current_game", json!({})), view, "nothing changed");
+    let after_ai = h.ok("ai_move", json!({}));
+    let hand: Vec<String> =
+        serde_json::from_value(after_ai["observation"]["hand"].clone()).expect("hand");
+    let not_mine = briscola::Card::all()
+        .map(|c| c.to_string())
+        .find(|c| !hand.contains(c))
+        .expect("a card");
+    assert_eq!(
+        h.error_kind("play_action", json!({ "action": not_mine })),
+        "illegal_move"
+    );
+    assert_eq!(
+        h.error_kind("ai_move", json!({})),
+        "illegal_move",
+        "it is your turn"
+    );
+    assert_eq!(h.error_kind("next_hand", json!({})), "illegal_move");
+    assert_eq!(
+        h.error_kind("get_replay", json!({ "id": "missing" })),
+        "not_found"
+    );
+    assert_eq!(h.ok("current_game", json!({})), after_ai);
+}
+
+#[test]
+fn closing_the_app_mid_hand_resumes_the_same_position() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let before = {
+        let h = harness(dir.path());
+        h.ok(
+            "start_match",
+            setup("briscola", 4, json!({ "kind": "first-to", "hands": 2 })),
+        );
+        let mut view = h.ok("current_game", json!({}));
+        for _ in 0..7 {
+            view = if view["ai_to_move"] == json!(true) {
+                h.ok("ai_move", json!({}))
+            } else {
+                let action = view["observation"]["legal_actions"][0].clone();
+                h.ok("play_action", json!({ "action": action }))
+            };
+        }
+        view
+    };
+    let h = harness(dir.path());
+    assert_eq!(h.ok("current_game", json!({})), before);
+}
+
+#[test]
+fn a_hint_and_an_undo_and_resigning() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let h = harness(dir.path());
+    h.ok(
+        "start_match",
+        setup("briscola", 2, json!({ "kind": "best-of", "hands": 3 })),
+    );
+    assert_eq!(
+        h.error_kind("get_hint", json!({})),
+        "illegal_move",
+        "not your turn yet"
+    );
+    let view = h.ok("ai_move", json!({}));
+    let hint = h.ok("get_hint", json!({}));
+    assert!(
+        view["observation"]["legal_actions"]
+            .as_array()
+            .expect("actions")
+            .contains(&hint["action"])
+    );
+    assert!(!hint["reason"].as_str().unwrap_or("").is_empty());
+    h.ok("play_action", json!({ "action": hint["action"] }));
+    let undone = h.ok("undo_move", json!({}));
+    assert_eq!(undone["observation"], view["observation"]);
+    assert_eq!(undone["undos"], 1);
+    let resigned = h.ok("resign_match", json!({}));
+    assert_eq!(resigned["resigned"], json!(true));
+    assert_eq!(h.error_kind("resign_match", json!({})), "no_match");
+    let page = h.ok(
+        "list_history",
+        json!({ "query": { "offset": 0, "limit": 10 } }),
+    );
+    assert_eq!(page["items"][0]["resigned"], json!(true));
+    assert_eq!(page["items"][0]["outcome"], "lost");
+    assert_eq!(page["items"][0]["undos"], 1);
+}
+
+#[test]
+fn a_saved_match_that_no_longer_replays_is_kept_aside_not_lost() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    {
+        let h = harness(dir.path());
+        h.ok(
+            "start_match",
+            setup("briscola", 2, json!({ "kind": "single-hand" })),
+        );
+        h.ok("ai_move", json!({}));
+    }
+    let path = dir.path().join("unfinished-match.json");
+    let text = std::fs::read_to_string(&path).expect("saved");
+    let mut doc: Value = serde_json::from_str(&text).expect("JSON");
+    // Make the first recorded move one that the deal does not allow.
+    // The document wraps the saved match as `{ "version": 1, "data": … }`.
+    doc["data"]["record"]["hands"][0]["actions"][0] = json!("pass");
+    std::fs::write(&path, serde_json::to_string(&doc).expect("JSON")).expect("write");
+    let h = harness(dir.path());
+    assert_eq!(h.ok("current_game", json!({})), Value::Null);
+    let warnings = h.ok("store_warnings", json!({}));
+    assert!(
+        warnings.to_string().contains("could not be resumed"),
+        "{warnings}"
+    );
+    let kept: Vec<_> = std::fs::read_dir(dir.path())
+        .expect("dir")
+        .filter_map(Result::ok)
+        .filter(|e| e.file_name().to_string_lossy().contains("unresumable"))
+        .collect();
+    assert_eq!(kept.len(), 1, "the bytes are kept beside");
+}

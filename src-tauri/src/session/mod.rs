@@ -1,0 +1,395 @@
+//! The game session: one match between you (seat 0) and AI opponents, with no Tauri types.
+//!
+//! The shell's game commands are thin adapters over this type. It owns the engine's [`Match`], takes
+//! your moves, hands out AI requests (an observation plus a seeded agent configuration) that the shell
+//! computes off the main thread with [`decide`], and refuses an AI answer that arrives after the game
+//! moved on. Undo replays the match record without your last move. Everything it shows you is built
+//! from your seat's [`briscola::Observation`].
+//!
+//! Deliberately absent: files and clocks (the shell passes timestamps in and persists
+//! [`SavedMatch`] / [`FinishedMatch`]), threads, and any access to the full game state from outside.
+
+mod replay;
+mod saved;
+mod setup;
+mod view;
+
+pub use replay::{ReplayFrame, ReplayHand, replay_hands};
+pub use saved::{FinishedMatch, SavedMatch, YourResult};
+pub use setup::MatchSetup;
+pub use view::GameView;
+
+use briscola::ai::{self, AgentConfig, Budget, Decision, Level};
+use briscola::{
+    Action, Deal, Game, HandOutcome, Match, MatchError, MatchRecord, Observation, Phase, Rng, Seat,
+};
+
+/// Your seat.
+pub const YOU: Seat = 0;
+
+/// Why the session refused a request. Nothing changed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SessionError {
+    /// The setup cannot start a match.
+    #[error("bad setup: {0}")]
+    BadSetup(String),
+    /// The move is not legal now.
+    #[error("{0}")]
+    Illegal(String),
+    /// Another seat is to move.
+    #[error("it is not your turn")]
+    NotYourTurn,
+    /// No AI seat is to move.
+    #[error("no computer player is to move")]
+    NotAiTurn,
+    /// The game moved on while the AI was thinking; ask again.
+    #[error("the game moved on while the computer was thinking")]
+    Stale,
+    /// This match was started without undo.
+    #[error("undo is off for this match")]
+    UndoOff,
+    /// You have no move to take back in this hand.
+    #[error("there is no move of yours to take back in this hand")]
+    NothingToUndo,
+    /// The match is over.
+    #[error("the match is over")]
+    MatchOver,
+    /// The hand is still being played.
+    #[error("the hand is not over yet")]
+    HandNotOver,
+    /// A saved match that does not replay.
+    #[error("the saved match cannot be resumed: {0}")]
+    BadSave(String),
+}
+
+/// A move to compute for a seat: what it sees and how its agent is built.
+#[derive(Debug, Clone)]
+pub struct AiRequest {
+    /// The seat to move.
+    pub seat: Seat,
+    /// What that seat knows.
+    pub observation: Observation,
+    /// The agent: level, seed and budget.
+    pub config: AgentConfig,
+    /// The session version the request belongs to.
+    pub version: u64,
+}
+
+/// Computes an AI request's decision (blocking: run it off the UI thread).
+pub fn decide(request: &AiRequest) -> Decision {
+    ai::agent_with(request.config).choose(&request.observation)
+}
+
+/// One match in progress. See the module docs.
+#[derive(Debug, Clone)]
+pub struct Session {
+    setup: MatchSetup,
+    seed: u64,
+    started_ms: i64,
+    game: Match,
+    undos: u32,
+    resigned: bool,
+    /// Moves made in the whole match (seeds the AI decisions).
+    moves: u64,
+    version: u64,
+}
+
+impl Session {
+    /// Starts a match. `seed` decides the deals and the AI's random choices; `now_ms` is the start time.
+    pub fn start(setup: MatchSetup, seed: u64, now_ms: i64) -> Result<Session, SessionError> {
+        setup.validate()?;
+        let game = Match::new(setup.ruleset, setup.format, setup.first_dealer, seed)
+            .map_err(|e| SessionError::BadSetup(e.to_string()))?;
+        Ok(Session {
+            setup,
+            seed,
+            started_ms: now_ms,
+            game,
+            undos: 0,
+            resigned: false,
+            moves: 0,
+            version: 0,
+        })
+    }
+
+    /// Resumes a saved match by replaying its record.
+    pub fn restore(saved: SavedMatch) -> Result<Session, SessionError> {
+        let bad = |msg: String| SessionError::BadSave(msg);
+        saved.setup.validate().map_err(|e| bad(e.to_string()))?;
+        let record = &saved.record;
+        if record.ruleset != saved.setup.ruleset
+            || record.format != saved.setup.format
+            || record.first_dealer != saved.setup.first_dealer
+            || record.seed != saved.seed
+        {
+            return Err(bad("the record does not belong to the setup".to_string()));
+        }
+        let game = record.replay().map_err(|e| bad(e.to_string()))?;
+        let moves = record.hands.iter().map(|h| h.actions.len() as u64).sum();
+        Ok(Session {
+            setup: saved.setup,
+            seed: saved.seed,
+            started_ms: saved.started_ms,
+            game,
+            undos: saved.undos,
+            resigned: false,
+            moves,
+            version: moves,
+        })
+    }
+
+    /// The setup.
+    pub fn setup(&self) -> &MatchSetup {
+        &self.setup
+    }
+
+    /// Whether the match is over (decided, or resigned).
+    pub fn is_over(&self) -> bool {
+        self.resigned || self.game.outcome().is_some()
+    }
+
+    /// The table as you see it.
+    pub fn view(&self) -> GameView {
+        let observation = self.game.game().observation(YOU);
+        let last_trick = observation.tricks.last().cloned();
+        GameView {
+            setup: self.setup.clone(),
+            standing: self.game.standing().clone(),
+            your_side: self.your_side() as u8,
+            hand_number: self.game.record().hands.len() as u32,
+            awaiting_next_hand: self.game.awaiting_next_hand() && !self.resigned,
+            outcome: self.game.outcome().cloned(),
+            resigned: self.resigned,
+            ai_to_move: self.ai_seat_to_move().is_some(),
+            can_undo: self.undo_target().is_ok(),
+            undos: self.undos,
+            last_trick,
+            version: self.version,
+            observation,
+        }
+    }
+
+    /// Your move.
+    pub fn play(&mut self, action: Action) -> Result<(), SessionError> {
+        self.check_on()?;
+        let game = self.game.game();
+        if game.phase() == Phase::Finished {
+            return Err(SessionError::Illegal("the hand is over".to_string()));
+        }
+        if game.to_move() != YOU {
+            return Err(SessionError::NotYourTurn);
+        }
+        self.apply(action)
+    }
+
+    /// The AI move to compute now, if an AI seat is to move.
+    pub fn pending_ai(&self) -> Option<AiRequest> {
+        let seat = self.ai_seat_to_move()?;
+        let level = self.setup.level_at(seat)?;
+        Some(self.request(seat, level))
+    }
+
+    /// Applies an AI decision computed for `request`; refused if the game moved on meanwhile.
+    pub fn apply_ai(&mut self, request: &AiRequest, action: Action) -> Result<(), SessionError> {
+        if request.version != self.version {
+            return Err(SessionError::Stale);
+        }
+        if self.ai_seat_to_move() != Some(request.seat) {
+            return Err(SessionError::NotAiTurn);
+        }
+        self.apply(action)
+    }
+
+    /// A hint for your move: a Hard search from your seat, to compute with [`decide`].
+    pub fn hint(&self) -> Result<AiRequest, SessionError> {
+        self.check_on()?;
+        let game = self.game.game();
+        if game.phase() == Phase::Finished || game.to_move() != YOU {
+            return Err(SessionError::NotYourTurn);
+        }
+        Ok(self.request(YOU, Level::Hard))
+    }
+
+    /// Takes back your last move in this hand, and the AI moves after it.
+    pub fn undo(&mut self) -> Result<(), SessionError> {
+        let keep = self.undo_target()?;
+        let mut record = self.game.record();
+        let removed = match record.hands.last_mut() {
+            Some(hand) => {
+                let removed = hand.actions.len() - keep;
+                hand.actions.truncate(keep);
+                removed
+            }
+            None => return Err(SessionError::NothingToUndo),
+        };
+        let game = record
+            .replay()
+            .map_err(|e| SessionError::Illegal(e.to_string()))?;
+        self.game = game;
+        self.moves -= removed as u64;
+        self.undos += 1;
+        self.version += 1;
+        Ok(())
+    }
+
+    /// Deals the next hand after a finished one.
+    pub fn next_hand(&mut self) -> Result<(), SessionError> {
+        self.check_on()?;
+        if !self.game.awaiting_next_hand() {
+            return Err(SessionError::HandNotOver);
+        }
+        self.game
+            .next_hand()
+            .map_err(|e| SessionError::Illegal(e.to_string()))?;
+        self.version += 1;
+        Ok(())
+    }
+
+    /// Gives up the match.
+    pub fn resign(&mut self) -> Result<(), SessionError> {
+        self.check_on()?;
+        self.resigned = true;
+        self.version += 1;
+        Ok(())
+    }
+
+    /// What to save so the match resumes exactly (an unfinished match only).
+    pub fn saved(&self) -> Option<SavedMatch> {
+        (!self.is_over()).then(|| SavedMatch {
+            setup: self.setup.clone(),
+            seed: self.seed,
+            started_ms: self.started_ms,
+            undos: self.undos,
+            record: self.game.record(),
+        })
+    }
+
+    /// The finished match for the history, once it is over.
+    pub fn finished(&self, now_ms: i64) -> Option<FinishedMatch> {
+        if !self.is_over() {
+            return None;
+        }
+        let record = self.game.record();
+        let hand_points = record
+            .hands
+            .iter()
+            .filter_map(|hand| {
+                let mut game =
+                    Game::new(record.ruleset, hand.dealer, &Deal::Order(hand.deal.clone())).ok()?;
+                for &action in &hand.actions {
+                    game.apply(action).ok()?;
+                }
+                let result = game.result()?;
+                // Your side first, then the others in order.
+                let yours = result.side_of(YOU).unwrap_or(0);
+                let mut points = vec![result.side_points[yours]];
+                points.extend(
+                    result
+                        .side_points
+                        .iter()
+                        .enumerate()
+                        .filter(|&(i, _)| i != yours)
+                        .map(|(_, &p)| p),
+                );
+                (result.outcome != HandOutcome::Void).then_some(points)
+            })
+            .collect();
+        let standing = self.game.standing().clone();
+        let side = self.your_side();
+        let outcome = self.game.outcome().cloned();
+        let result = match (&outcome, self.resigned) {
+            (_, true) => YourResult::Resigned,
+            (Some(o), false) if o.winner == Some(side as u8) => YourResult::Won,
+            (Some(o), false) if o.winner.is_none() => YourResult::Drawn,
+            _ => YourResult::Lost,
+        };
+        Some(FinishedMatch {
+            setup: self.setup.clone(),
+            started_ms: self.started_ms,
+            finished_ms: now_ms,
+            opponents: self.setup.opponents.clone(),
+            hand_points,
+            your_side: standing.sides.get(side).cloned().unwrap_or_default(),
+            standing,
+            outcome,
+            result,
+            undos: self.undos,
+            record,
+        })
+    }
+
+    /// The whole record so far (for tests and export).
+    pub fn record(&self) -> MatchRecord {
+        self.game.record()
+    }
+
+    fn check_on(&self) -> Result<(), SessionError> {
+        if self.is_over() {
+            Err(SessionError::MatchOver)
+        } else {
+            Ok(())
+        }
+    }
+
+    fn apply(&mut self, action: Action) -> Result<(), SessionError> {
+        self.game.apply(action).map_err(|e| match e {
+            MatchError::Illegal(illegal) => SessionError::Illegal(illegal.to_string()),
+            other => SessionError::Illegal(other.to_string()),
+        })?;
+        self.moves += 1;
+        self.version += 1;
+        Ok(())
+    }
+
+    fn your_side(&self) -> usize {
+        self.game
+            .standing()
+            .sides
+            .iter()
+            .position(|side| side.contains(&YOU))
+            .unwrap_or(0)
+    }
+
+    fn ai_seat_to_move(&self) -> Option<Seat> {
+        let game = self.game.game();
+        let seat = game.to_move();
+        (!self.is_over() && game.phase() != Phase::Finished && seat != YOU).then_some(seat)
+    }
+
+    fn request(&self, seat: Seat, level: Level) -> AiRequest {
+        AiRequest {
+            seat,
+            observation: self.game.game().observation(seat),
+            config: AgentConfig {
+                level,
+                seed: Rng::derive_seed(self.seed, self.moves),
+                budget: Budget::default(),
+            },
+            version: self.version,
+        }
+    }
+
+    /// How many actions of the current hand to keep to take back your last move.
+    fn undo_target(&self) -> Result<usize, SessionError> {
+        if !self.setup.allow_undo {
+            return Err(SessionError::UndoOff);
+        }
+        self.check_on()?;
+        let record = self.game.record();
+        let hand = record.hands.last().ok_or(SessionError::NothingToUndo)?;
+        let mut game = Game::new(record.ruleset, hand.dealer, &Deal::Order(hand.deal.clone()))
+            .map_err(|e| SessionError::Illegal(e.to_string()))?;
+        let mut last_yours = None;
+        for (i, &action) in hand.actions.iter().enumerate() {
+            if game.to_move() == YOU {
+                last_yours = Some(i);
+            }
+            game.apply(action)
+                .map_err(|e| SessionError::Illegal(e.to_string()))?;
+        }
+        last_yours.ok_or(SessionError::NothingToUndo)
+    }
+}
+
+#[cfg(test)]
+mod tests;

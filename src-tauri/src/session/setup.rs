@@ -1,0 +1,54 @@
+//! [`MatchSetup`]: what the player chose on the New game screen, checked before a match starts.
+
+use briscola::ai::Level;
+use briscola::{MatchFormat, Ruleset, Seat};
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use super::SessionError;
+
+/// A new match: rules, format, one AI level per opponent, the first dealer, and whether undo is allowed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct MatchSetup {
+    /// The complete rules (a preset with the player's options).
+    pub ruleset: Ruleset,
+    /// How the match is decided.
+    pub format: MatchFormat,
+    /// The AI level of each opponent, for seats 1, 2, … in playing order (you are seat 0).
+    pub opponents: Vec<Level>,
+    /// The dealer of the first hand (seat 0 is you).
+    pub first_dealer: Seat,
+    /// Whether you may take back your last move.
+    pub allow_undo: bool,
+}
+
+impl MatchSetup {
+    /// Checks the setup as a whole; the match format is checked when the match starts.
+    pub fn validate(&self) -> Result<(), SessionError> {
+        self.ruleset
+            .validate()
+            .map_err(|e| SessionError::BadSetup(e.to_string()))?;
+        let players = usize::from(self.ruleset.players);
+        if self.opponents.len() + 1 != players {
+            return Err(SessionError::BadSetup(format!(
+                "{players} players need {} opponents, not {}",
+                players - 1,
+                self.opponents.len()
+            )));
+        }
+        if self.first_dealer >= self.ruleset.players {
+            return Err(SessionError::BadSetup(format!(
+                "the first dealer must be a seat from 0 to {}",
+                players - 1
+            )));
+        }
+        Ok(())
+    }
+
+    /// The AI level at a seat (`None` for you).
+    pub fn level_at(&self, seat: Seat) -> Option<Level> {
+        usize::from(seat)
+            .checked_sub(1)
+            .and_then(|i| self.opponents.get(i).copied())
+    }
+}

@@ -1,0 +1,244 @@
+//! Session tests: whole matches against the AI, your moves and refusals, stale AI answers, undo,
+//! resign, save and restore.
+
+use briscola::ai::Level;
+use briscola::{Action, MatchFormat, Phase, Preset, Ruleset};
+
+use super::*;
+
+fn setup(preset: Preset, players: u8, format: MatchFormat) -> MatchSetup {
+    let ruleset = Ruleset::preset(preset, players).expect("preset");
+    MatchSetup {
+        ruleset,
+        format,
+        opponents: vec![Level::Easy; usize::from(players) - 1],
+        first_dealer: 0,
+        allow_undo: true,
+    }
+}
+
+/// Lets the AI move until it is your turn (or the hand/match ends).
+fn run_ai(session: &mut Session) {
+    while let Some(request) = session.pending_ai() {
+        let decision = decide(&request);
+        session
+            .apply_ai(&request, decision.action)
+            .expect("the AI's move is legal");
+    }
+}
+
+/// Plays your first legal action.
+fn play_first(session: &mut Session) {
+    let action = session.view().observation.legal_actions[0];
+    session.play(action).expect("a legal action");
+}
+
+fn play_match(session: &mut Session) {
+    for _ in 0..10_000 {
+        run_ai(session);
+        if session.is_over() {
+            return;
+        }
+        if session.view().awaiting_next_hand {
+            session.next_hand().expect("next hand");
+        } else {
+            play_first(session);
+        }
+    }
+    panic!("the match does not end");
+}
+
+#[test]
+fn a_best_of_three_against_the_ai_finishes_with_a_result() {
+    let mut session = Session::start(
+        setup(Preset::Briscola, 2, MatchFormat::BestOf { hands: 3 }),
+        7,
+        1_000,
+    )
+    .expect("starts");
+    play_match(&mut session);
+    let finished = session.finished(2_000).expect("finished");
+    assert!(matches!(
+        finished.result,
+        YourResult::Won | YourResult::Lost
+    ));
+    assert!(finished.hand_points.len() >= 2);
+    assert_eq!(
+        finished.record.replay().expect("replays").standing(),
+        &finished.standing
+    );
+    assert!(
+        session.saved().is_none(),
+        "a finished match is not saved as unfinished"
+    );
+}
+
+#[test]
+fn every_preset_plays_to_the_end_through_the_session() {
+    for preset in Preset::ALL {
+        let players = preset.player_counts()[0];
+        let mut session =
+            Session::start(setup(preset, players, MatchFormat::SingleHand), 3, 0).expect("starts");
+        play_match(&mut session);
+        assert!(session.finished(1).is_some(), "{preset}");
+    }
+}
+
+#[test]
+fn moves_out_of_turn_or_illegal_are_refused_and_change_nothing() {
+    // Dealer 0: seat 1 (the AI) leads the first trick.
+    let mut session =
+        Session::start(setup(Preset::Briscola, 2, MatchFormat::SingleHand), 5, 0).expect("starts");
+    let before = session.view();
+    let any_card = before.observation.hand.first().expect("cards");
+    assert_eq!(
+        session.play(Action::Play(any_card)),
+        Err(SessionError::NotYourTurn)
+    );
+    assert_eq!(session.view(), before);
+    run_ai(&mut session);
+    let before = session.view();
+    let not_held = briscola::Card::all()
+        .find(|c| !before.observation.hand.contains(*c))
+        .expect("a card");
+    assert!(matches!(
+        session.play(Action::Play(not_held)),
+        Err(SessionError::Illegal(_))
+    ));
+    assert!(matches!(
+        session.play(Action::Pass),
+        Err(SessionError::Illegal(_))
+    ));
+    assert_eq!(session.view(), before);
+}
+
+#[test]
+fn an_ai_answer_for_an_older_position_is_refused() {
+    let mut session =
+        Session::start(setup(Preset::Briscola, 2, MatchFormat::SingleHand), 5, 0).expect("starts");
+    let request = session.pending_ai().expect("the AI leads");
+    let decision = decide(&request);
+    session
+        .apply_ai(&request, decision.action)
+        .expect("fresh answer");
+    assert_eq!(
+        session.apply_ai(&request, decision.action),
+        Err(SessionError::Stale)
+    );
+}
+
+#[test]
+fn undo_takes_back_your_move_and_the_ai_replies() {
+    let mut session =
+        Session::start(setup(Preset::Briscola, 2, MatchFormat::SingleHand), 11, 0).expect("starts");
+    run_ai(&mut session);
+    assert!(
+        !session.view().can_undo,
+        "nothing of yours to take back yet"
+    );
+    assert_eq!(session.undo(), Err(SessionError::NothingToUndo));
+    let before = session.view();
+    play_first(&mut session);
+    run_ai(&mut session);
+    session.undo().expect("undo");
+    let after = session.view();
+    assert_eq!(after.observation, before.observation);
+    assert_eq!(after.undos, 1);
+    let mut strict = setup(Preset::Briscola, 2, MatchFormat::SingleHand);
+    strict.allow_undo = false;
+    let mut no_undo = Session::start(strict, 11, 0).expect("starts");
+    run_ai(&mut no_undo);
+    play_first(&mut no_undo);
+    assert_eq!(no_undo.undo(), Err(SessionError::UndoOff));
+}
+
+#[test]
+fn a_saved_match_resumes_exactly() {
+    let mut session = Session::start(
+        setup(Preset::Brisca, 4, MatchFormat::FirstTo { hands: 2 }),
+        21,
+        10,
+    )
+    .expect("starts");
+    run_ai(&mut session);
+    play_first(&mut session);
+    run_ai(&mut session);
+    let saved = session.saved().expect("unfinished");
+    let json = serde_json::to_string(&saved).expect("serializes");
+    let back: SavedMatch = serde_json::from_str(&json).expect("parses");
+    let resumed = Session::restore(back).expect("resumes");
+    assert_eq!(resumed.view(), session.view());
+    // The AI's next move is the same in both: decisions are seeded by the match and the move number.
+    if let (Some(a), Some(b)) = (session.pending_ai(), resumed.pending_ai()) {
+        assert_eq!(decide(&a), decide(&b));
+    }
+    let mut tampered = session.saved().expect("unfinished");
+    tampered.seed += 1;
+    assert!(matches!(
+        Session::restore(tampered),
+        Err(SessionError::BadSave(_))
+    ));
+}
+
+#[test]
+fn resigning_ends_the_match_as_resigned() {
+    let mut session = Session::start(
+        setup(Preset::Briscola, 2, MatchFormat::BestOf { hands: 5 }),
+        2,
+        0,
+    )
+    .expect("starts");
+    session.resign().expect("resign");
+    assert!(session.is_over());
+    assert_eq!(
+        session.finished(5).map(|f| f.result),
+        Some(YourResult::Resigned)
+    );
+    assert_eq!(session.resign(), Err(SessionError::MatchOver));
+    assert!(session.pending_ai().is_none());
+}
+
+#[test]
+fn bad_setups_are_refused() {
+    let mut s = setup(Preset::Briscola, 2, MatchFormat::SingleHand);
+    s.opponents.push(Level::Hard);
+    assert!(matches!(
+        Session::start(s, 1, 0),
+        Err(SessionError::BadSetup(_))
+    ));
+    let mut s = setup(Preset::Briscola, 2, MatchFormat::SingleHand);
+    s.first_dealer = 2;
+    assert!(matches!(
+        Session::start(s, 1, 0),
+        Err(SessionError::BadSetup(_))
+    ));
+    let s = setup(Preset::Briscola, 2, MatchFormat::BestOf { hands: 2 });
+    assert!(matches!(
+        Session::start(s, 1, 0),
+        Err(SessionError::BadSetup(_))
+    ));
+}
+
+#[test]
+fn the_view_never_shows_an_opponents_hidden_cards() {
+    let session =
+        Session::start(setup(Preset::Briscola, 2, MatchFormat::SingleHand), 9, 0).expect("starts");
+    let view = session.view();
+    assert_eq!(view.observation.seat, YOU);
+    assert!(view.observation.open_hands.is_none());
+    let json = serde_json::to_string(&view).expect("serializes");
+    // The opponent's cards appear nowhere in what the UI receives. Dealer 0: the deal goes to seat 1
+    // first, so seat 1 holds deck positions 0, 2 and 4.
+    let record = session.record();
+    let opponent_cards: Vec<String> = record.hands[0]
+        .deal
+        .iter()
+        .step_by(2)
+        .take(3)
+        .map(ToString::to_string)
+        .collect();
+    for card in opponent_cards {
+        assert!(!json.contains(&format!("\"{card}\"")), "{card} leaked");
+    }
+    assert_eq!(view.observation.phase, Phase::Playing);
+}

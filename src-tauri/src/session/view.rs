@@ -1,0 +1,40 @@
+//! [`GameView`]: everything the table shows, built from your seat's observation and the match standing —
+//! never from the full game state.
+
+use briscola::{MatchOutcome, MatchStanding, Observation, TrickView};
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use super::MatchSetup;
+
+/// The table as you see it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct GameView {
+    /// What your seat knows about the current hand, with your legal actions.
+    pub observation: Observation,
+    /// The match's setup.
+    pub setup: MatchSetup,
+    /// The score of the match so far, per side.
+    pub standing: MatchStanding,
+    /// Your side's index in `standing.sides`.
+    pub your_side: u8,
+    /// The current hand, counting from 1.
+    pub hand_number: u32,
+    /// The hand is over and the match goes on: show the summary, then deal with `next_hand`.
+    pub awaiting_next_hand: bool,
+    /// The result, once the match is over.
+    pub outcome: Option<MatchOutcome>,
+    /// Whether you resigned.
+    pub resigned: bool,
+    /// An AI seat is to move: the UI asks for its move.
+    pub ai_to_move: bool,
+    /// Whether undo is possible now.
+    pub can_undo: bool,
+    /// How many moves you have taken back in this match.
+    pub undos: u32,
+    /// The last completed trick, for review.
+    pub last_trick: Option<TrickView>,
+    /// Changes with every move; an AI move computed for an older version is refused.
+    #[ts(type = "number")]
+    pub version: u64,
+}

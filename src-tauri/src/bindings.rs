@@ -16,7 +16,7 @@ use crate::error::AppError;
 use crate::game_commands::Hint;
 use crate::history::{HistoryPage, HistoryQuery};
 use crate::preferences::Preferences;
-use crate::session::{GameView, MatchSetup, ReplayHand, SavedMatch};
+use crate::session::{GameView, MatchSetup, PresetInfo, ReplayHand, SavedMatch};
 use crate::state::MatchRecord;
 use crate::store::{HistoryEntry, ImportReport, StoreWarning};
 
@@ -61,6 +61,7 @@ fn signatures(cfg: &Config) -> Vec<Signature> {
             &[("path", String::name(cfg))],
             ImportReport::name(cfg),
         ),
+        sig("list_presets", &[], <Vec<PresetInfo>>::name(cfg)),
         sig("current_game", &[], <Option<GameView>>::name(cfg)),
         sig(
             "start_match",
@@ -95,6 +96,7 @@ fn export_types(cfg: &Config) {
     ImportReport::export_all(cfg).unwrap();
     <HistoryEntry<MatchRecord>>::export_all(cfg).unwrap();
     GameView::export_all(cfg).unwrap();
+    PresetInfo::export_all(cfg).unwrap();
     MatchSetup::export_all(cfg).unwrap();
     Hint::export_all(cfg).unwrap();
     ReplayHand::export_all(cfg).unwrap();

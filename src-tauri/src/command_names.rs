@@ -11,6 +11,7 @@ pub const COMMANDS: &[&str] = &[
     "get_match_record",
     "export_history",
     "import_history",
+    "list_presets",
     "current_game",
     "start_match",
     "play_action",

@@ -13,8 +13,8 @@ use crate::error::{AppError, ErrorKind};
 use crate::history::{MatchSummary, Opponent, Outcome};
 use crate::input::Input;
 use crate::session::{
-    self, AiRequest, FinishedMatch, GameView, MatchSetup, ReplayHand, Session, SessionError,
-    YourResult,
+    self, AiRequest, FinishedMatch, GameView, MatchSetup, PresetInfo, ReplayHand, Session,
+    SessionError, YourResult,
 };
 use crate::state::{AppState, MatchRecord};
 use crate::store::{HistoryEntry, Store, stamp::now_ms};
@@ -26,6 +26,12 @@ pub struct Hint {
     pub action: Action,
     /// One short sentence.
     pub reason: String,
+}
+
+/// The rulesets on offer, with their defaults.
+#[tauri::command]
+pub fn list_presets() -> Vec<PresetInfo> {
+    session::presets()
 }
 
 /// The match being played, if any (after a restart: the one saved when the app closed).

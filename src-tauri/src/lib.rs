@@ -45,6 +45,7 @@ pub fn app_builder<R: Runtime>(builder: Builder<R>) -> Builder<R> {
             commands::get_match_record,
             commands::export_history,
             commands::import_history,
+            game_commands::list_presets,
             game_commands::current_game,
             game_commands::start_match,
             game_commands::play_action,

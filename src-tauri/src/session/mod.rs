@@ -9,11 +9,13 @@
 //! Deliberately absent: files and clocks (the shell passes timestamps in and persists
 //! [`SavedMatch`] / [`FinishedMatch`]), threads, and any access to the full game state from outside.
 
+mod presets;
 mod replay;
 mod saved;
 mod setup;
 mod view;
 
+pub use presets::{PresetInfo, presets};
 pub use replay::{ReplayFrame, ReplayHand, replay_hands};
 pub use saved::{FinishedMatch, SavedMatch, YourResult};
 pub use setup::MatchSetup;

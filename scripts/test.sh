@@ -40,7 +40,8 @@ rustup_components() {
 
 engine_playouts() {
   [ -f tests/playouts.rs ] || { echo "no tests/playouts.rs: skipped"; return 0; }
-  cargo test --release -p briscola --test playouts
+  # 100,000 random games per preset, the validity checker at every step (docs/engine.md).
+  BRISCOLA_PLAYOUTS=100000 cargo test --release -p briscola --test playouts -- --nocapture
 }
 
 ui_checks() {

@@ -28,6 +28,8 @@ export interface Prefs {
   cardSize: CardSize;
   allowUndo: boolean;
   lastNewGame: NewGameChoice | null;
+  /** The last `MatchSetup` sent to `start_match` (the shell keeps it in `ruleset_options.last_setup`). */
+  lastSetup: Record<string, unknown> | null;
 }
 
 export const DEFAULT_PREFS: Prefs = {
@@ -39,6 +41,7 @@ export const DEFAULT_PREFS: Prefs = {
   cardSize: 'medium',
   allowUndo: true,
   lastNewGame: null,
+  lastSetup: null,
 };
 
 /**
@@ -100,6 +103,7 @@ export function sanitizePrefs(v: unknown): Prefs {
     cardSize: oneOf(['small', 'medium', 'large'] as const, o.cardSize, 'medium'),
     allowUndo: typeof o.allowUndo === 'boolean' ? o.allowUndo : DEFAULT_PREFS.allowUndo,
     lastNewGame: sanitizeNewGame(o.lastNewGame),
+    lastSetup: o.lastSetup && typeof o.lastSetup === 'object' && !Array.isArray(o.lastSetup) ? (o.lastSetup as Record<string, unknown>) : null,
   };
 }
 

@@ -29,7 +29,7 @@ export function toShell(p: Prefs, base: Preferences): Preferences {
     ...(ng
       ? {
           ruleset: ng.preset,
-          ruleset_options: { ...(ng.options[ng.preset] ?? {}) },
+          ruleset_options: { ...(ng.options[ng.preset] ?? {}), ...(p.lastSetup ? { last_setup: p.lastSetup } : {}) },
           match_format: ng.format === 'firstTo' ? `firstTo:${ng.firstToN}` : ng.format,
           ai_levels: [...ng.aiLevels],
         }
@@ -42,6 +42,7 @@ export function fromShell(s: Preferences, local: Partial<Prefs> = {}): Prefs {
   const size: CardSize = s.card_size_percent < 90 ? 'small' : s.card_size_percent > 115 ? 'large' : 'medium';
   const [format, n] = s.match_format.split(':');
   const localNg = local.lastNewGame ?? null;
+  const { last_setup: lastSetup, ...options } = s.ruleset_options ?? {};
   return sanitizePrefs({
     deckStyle: s.deck_style === 'italian' && local.deckStyle === 'italian-fcr' ? 'italian-fcr' : s.deck_style,
     lang: s.language,
@@ -53,7 +54,7 @@ export function fromShell(s: Preferences, local: Partial<Prefs> = {}): Prefs {
     lastNewGame: s.ruleset
       ? {
           preset: s.ruleset,
-          options: { [s.ruleset]: s.ruleset_options },
+          options: { [s.ruleset]: options },
           players: s.ai_levels.length + 1,
           aiLevels: s.ai_levels,
           format,
@@ -61,6 +62,7 @@ export function fromShell(s: Preferences, local: Partial<Prefs> = {}): Prefs {
           deckStyle: s.deck_style === 'italian' && localNg?.deckStyle === 'italian-fcr' ? 'italian-fcr' : s.deck_style,
         }
       : localNg,
+    lastSetup: lastSetup ?? local.lastSetup ?? null,
   });
 }
 

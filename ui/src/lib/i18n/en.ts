@@ -253,6 +253,18 @@ export const en = {
   'about.latin': 'Italian and Spanish decks: drawn by the project’s own generator.',
   'about.licence': 'Licence: MIT OR Apache-2.0.',
   'about.sources': 'Rules and tips are based on traditional descriptions of the games in Spanish and Italian.',
+  'table.resign': "Resign",
+  'table.resignConfirm': "Resign this match? It counts as a loss.",
+  'table.resignCurrent': "A match is still in progress. Resign it and start the new one?",
+  'common.cancel': "Cancel",
+  'app.warnings': "Some saved data had to be repaired",
+  'app.loading': "Loading…",
+  'history.filterLevel': "AI level",
+  'history.from': "From",
+  'history.to': "To",
+  'history.prevPage': "Previous page",
+  'history.nextPage': "Next page",
+  'history.pageInfo': "{from}–{to} of {total}",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -8,7 +8,17 @@ import Rules from '../Rules.svelte';
 import Stats from '../Stats.svelte';
 import History from '../History.svelte';
 import { ITALIAN_POINTS } from '../../lib/cards';
-import { demoReplay } from '../../lib/game/demo.svelte';
+import { setShell, type Shell } from '../../lib/shell';
+import type { HistoryQuery } from '../../lib/bindings/HistoryQuery';
+import type { MatchSummary as ShellSummary } from '../../lib/bindings/MatchSummary';
+import type { ReplayHand } from '../../lib/bindings/ReplayHand';
+
+function shellSummary(id: string, outcome: ShellSummary['outcome']): ShellSummary {
+  return {
+    id, started_at_ms: Date.UTC(2026, 0, 1), finished_at_ms: Date.UTC(2026, 0, 1, 1), duration_ms: 1000, ruleset: 'briscola-2p',
+    opponents: [{ name: 'Luca', level: 'easy' }], hand_scores: [[70, 50]], outcome, resigned: false, undos: 0,
+  };
+}
 import type { TableView } from '../../lib/game/view';
 import { initPrefs, prefs, type Prefs, type PrefsBackend } from '../../lib/prefs.svelte';
 import { setLang } from '../../lib/i18n/index.svelte';
@@ -211,34 +221,46 @@ describe('Statistics and history', () => {
     expect(screen.getByRole('rowheader', { name: 'Hard' })).toBeInTheDocument();
   });
 
-  it('filters the match list', async () => {
-    render(History, {
-      matches: [
-        { id: '1', date: '2026-01-01', preset: 'briscola', result: 'won', score: '2–1' },
-        { id: '2', date: '2026-01-02', preset: 'bisca', result: 'lost', score: '0–2' },
-      ],
-    });
-    expect(screen.getAllByRole('listitem')).toHaveLength(2);
+  it('lists the shell history with filters and pages', async () => {
+    const listHistory = vi.fn(async (q: HistoryQuery) => ({
+      total: 25,
+      offset: q.offset,
+      items: [shellSummary('1', q.outcome ?? 'won'), shellSummary('2', q.outcome ?? 'lost')],
+    }));
+    setShell({ listHistory } as unknown as Shell);
+    render(History);
+    await vi.waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(2));
     await fireEvent.change(screen.getByLabelText('Result'), { target: { value: 'lost' } });
-    expect(screen.getAllByRole('listitem')).toHaveLength(1);
+    await vi.waitFor(() => expect(listHistory).toHaveBeenLastCalledWith({ offset: 0, limit: 20, outcome: 'lost' }));
+    await fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    await vi.waitFor(() => expect(listHistory).toHaveBeenLastCalledWith({ offset: 20, limit: 20, outcome: 'lost' }));
+    setShell(null);
   });
 
   it('opens a match and steps through it', async () => {
-    const record = demoReplay(['You', 'Luca']);
-    render(History, { matches: [{ id: '1', date: '2026-01-01', preset: 'briscola', result: 'won', score: '2–1' }], loadReplay: () => record });
-    await fireEvent.click(screen.getByRole('button', { name: 'Replay' }));
+    const frame = (action: [number, string] | null, hands: string[][], trick: { seat: number; card: string }[], winner: number | null) => ({
+      action, hands, trick, trick_winner: winner, stock_len: 30, face_up: '5c', trump: 'cups' as const, pile_points: [0, 0],
+    });
+    const hands: ReplayHand[] = [
+      {
+        dealer: 1,
+        result: null,
+        frames: [
+          frame(null, [['Ad', '7s', 'Kb'], ['3d', '4b', '2s']], [], null),
+          frame([0, 'Ad'], [['7s', 'Kb'], ['3d', '4b', '2s']], [{ seat: 0, card: 'Ad' }], null),
+          frame([1, '3d'], [['7s', 'Kb'], ['4b', '2s']], [{ seat: 0, card: 'Ad' }, { seat: 1, card: '3d' }], 0),
+        ],
+      },
+    ];
+    setShell({ listHistory: async () => ({ total: 1, offset: 0, items: [shellSummary('1', 'won')] }), getReplay: async () => hands } as unknown as Shell);
+    render(History);
+    await fireEvent.click(await screen.findByRole('button', { name: 'Replay' }));
     expect(await screen.findByRole('region', { name: 'Replay' })).toBeInTheDocument();
-    // Every seat's cards are shown face up.
     expect(screen.getByRole('group', { name: 'Luca’s hand' }).querySelectorAll('[role="img"]')).toHaveLength(3);
-    expect(screen.getByText(/Card 0 of 40/, { selector: '.where' })).toBeInTheDocument();
+    expect(screen.getByText(/Card 0 of 2/, { selector: '.where' })).toBeInTheDocument();
     await fireEvent.click(screen.getByRole('button', { name: 'Next card' }));
-    expect(screen.getByText(/Card 1 of 40/, { selector: '.where' })).toBeInTheDocument();
+    expect(screen.getByText(/Card 1 of 2/, { selector: '.where' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Cards on the table' }).querySelectorAll('[data-card]')).toHaveLength(1);
-    await fireEvent.click(screen.getByRole('button', { name: 'End of the hand' }));
-    expect(screen.getByText(/Card 40 of 40/, { selector: '.where' })).toBeInTheDocument();
-    await fireEvent.change(screen.getByLabelText('Hand'), { target: { value: '1' } });
-    expect(screen.getByText(/Card 0 of 40/, { selector: '.where' })).toBeInTheDocument();
-    await fireEvent.click(screen.getByRole('button', { name: /Back to the list/ }));
-    expect(screen.getByRole('heading', { name: 'History' })).toBeInTheDocument();
+    setShell(null);
   });
 });

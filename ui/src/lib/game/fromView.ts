@@ -1,0 +1,225 @@
+/**
+ * The shell's `GameView` → the table's plain `TableView`, and the bits of the
+ * view the dialogs need (offers, the auction, the hand and match summaries).
+ * Pure functions: tested with hand-written `GameView` fixtures.
+ */
+import type { GameView } from '../bindings/GameView';
+import type { Observation } from '../bindings/Observation';
+import type { MatchFormat } from '../bindings/MatchFormat';
+import type { Suit as ShellSuit } from '../bindings/Suit';
+import type { Rank as ShellRank } from '../bindings/Rank';
+import { RANKS, isCardCode, type CardCode, type Rank, type Suit } from '../cards';
+import { pointsOf } from './rules';
+import type { Offer, SeatView, TableView, TrickPlay } from './view';
+
+export interface Names {
+  you: string;
+  /** Name of AI seat n (1-based). */
+  other: (n: number) => string;
+}
+
+export function seatName(seat: number, names: Names): string {
+  return seat === 0 ? names.you : names.other(seat);
+}
+
+/** The bindings' suit and rank words → the card notation's letters (docs/card-notation.md). */
+export const SUIT_LETTER: Record<ShellSuit, Suit> = { coins: 'd', cups: 'c', swords: 's', clubs: 'b' };
+export const RANK_LETTER: Record<ShellRank, Rank> = {
+  ace: 'A', two: '2', three: '3', four: '4', five: '5', six: '6', seven: '7', eight: '8', nine: '9', jack: 'J', knight: 'Q', king: 'K',
+};
+
+const cards = (xs: readonly string[]): CardCode[] => xs.filter(isCardCode);
+
+/** Card actions among the legal ones. */
+export function legalCards(obs: Observation): CardCode[] {
+  return cards(obs.legal_actions);
+}
+
+/** The team of each seat, or null when everyone plays alone (chiamata: the known partner). */
+export function partnerOf(obs: Observation): number | null {
+  if (obs.teams) {
+    const mine = obs.teams[obs.seat];
+    const p = obs.teams.findIndex((t, i) => i !== obs.seat && t === mine);
+    return p < 0 ? null : p;
+  }
+  const a = obs.auction;
+  if (a?.partner != null && a.partner !== obs.seat) return a.partner;
+  if (a?.partner === obs.seat && a.declarer != null && a.declarer !== obs.seat) return a.declarer;
+  return null;
+}
+
+/** An optional move to offer from the legal actions: trump exchange (or 2-takes-trump), mano negra. */
+export function offerFrom(obs: Observation): Offer | null {
+  if (obs.legal_actions.includes('mano-negra') && obs.trump) {
+    const t = SUIT_LETTER[obs.trump];
+    return { kind: 'manoNegra', cards: [`A${t}`, `3${t}`, `K${t}`] as CardCode[] };
+  }
+  const ex = obs.legal_actions.find((a) => a.startsWith('exchange '));
+  if (ex && obs.face_up_trump && isCardCode(obs.face_up_trump)) {
+    const own = ex.slice('exchange '.length).trim();
+    if (isCardCode(own)) return { kind: own[0] === '2' && obs.ruleset.exchange === 'two-before-first-trick' ? 'twoTakes' : 'exchange', own, trump: obs.face_up_trump };
+  }
+  return null;
+}
+
+/** The action text answering an offer. */
+export function offerAction(offer: Offer): string {
+  return offer.kind === 'manoNegra' ? 'mano-negra' : `exchange ${offer.own}`;
+}
+
+export function formatText(f: MatchFormat): { key: string; n: number } {
+  switch (f.kind) {
+    case 'single-hand':
+      return { key: 'format.single', n: 1 };
+    case 'best-of':
+      return f.hands >= 5 ? { key: 'format.bestOf5', n: 5 } : { key: 'format.bestOf3', n: 3 };
+    case 'first-to':
+      return { key: 'format.firstTo', n: f.hands };
+    case 'game-points':
+      return { key: 'format.gamePoints', n: f.target };
+    case 'card-points':
+      return f.target >= 151 ? { key: 'format.cardPoints151', n: 151 } : { key: 'format.cardPoints121', n: 121 };
+  }
+}
+
+/** A name for a match side ("You", "You & Opponent 2", "Opponent 1"). */
+export function sideName(side: number[], names: Names): string {
+  return side.map((s) => seatName(s, names)).join(' & ');
+}
+
+export interface FromViewExtra {
+  names: Names;
+  formatLabel: string;
+  hint?: { card: CardCode; reason: string } | null;
+}
+
+export function tableViewFrom(view: GameView, extra: FromViewExtra): TableView {
+  const obs = view.observation;
+  const n = obs.ruleset.players;
+  const partner = partnerOf(obs);
+  const wonCards = Array.from({ length: n }, () => 0);
+  for (const t of obs.tricks) wonCards[t.winner] += t.plays.length;
+  const seats: SeatView[] = Array.from({ length: n }, (_, i) => ({
+    id: i,
+    name: seatName(i, extra.names),
+    isYou: i === obs.seat,
+    team: obs.teams ? obs.teams[i] : undefined,
+    partner: i === partner,
+    hand: i === obs.seat ? cards(obs.hand) : obs.open_hands ? cards(obs.open_hands[i] ?? []) : obs.hand_sizes[i] ?? 0,
+    wonPoints: obs.pile_points[i] ?? 0,
+    wonCards: wonCards[i],
+  }));
+  const legal = new Set(legalCards(obs));
+  const myCards = cards(obs.hand);
+  const trick: TrickPlay[] = obs.current_trick.filter((p) => isCardCode(p.card)).map((p) => ({ seat: p.seat, card: p.card as CardCode }));
+  const playing = obs.phase === 'playing';
+  const scores = view.standing.sides.map((side, i) => ({
+    name: sideName(side, extra.names),
+    value: view.standing.scores[i] ?? 0,
+    you: i === view.your_side,
+  }));
+  const trumpSuit = obs.trump ? SUIT_LETTER[obs.trump] : null;
+  const myMove = playing && obs.to_move === obs.seat && !view.ai_to_move && legal.size > 0;
+  return {
+    seats,
+    trick,
+    trickWinner: null,
+    stockCount: obs.stock_len,
+    trump: obs.face_up_trump && isCardCode(obs.face_up_trump) ? obs.face_up_trump : null,
+    trumpSuit,
+    nextStock: obs.next_stock_card && isCardCode(obs.next_stock_card) ? obs.next_stock_card : null,
+    turn: obs.phase === 'finished' ? null : obs.to_move,
+    values: pointsOf(obs.ruleset),
+    handNo: view.hand_number,
+    formatLabel: extra.formatLabel,
+    scores,
+    playable: myCards.map((c) => myMove && legal.has(c)),
+    canUndo: view.can_undo,
+    canHint: myMove && !view.outcome,
+    hint: extra.hint ?? null,
+    lastTrick: view.last_trick ? view.last_trick.plays.filter((p) => isCardCode(p.card)).map((p) => ({ seat: p.seat, card: p.card as CardCode })) : null,
+    offer: myMove ? offerFrom(obs) : null,
+  };
+}
+
+/** What the auction dialog needs, from the legal actions; null when you have nothing to bid/call. */
+export interface AuctionState {
+  ranks: Rank[];
+  pointsFrom: number | null;
+  canPass: boolean;
+  calling: Rank | null;
+  current: { rank: Rank; points: number; seat: number } | null;
+}
+
+export function auctionFrom(obs: Observation): AuctionState | null {
+  if (obs.phase !== 'bidding' && obs.phase !== 'calling') return null;
+  const la = obs.legal_actions;
+  if (la.length === 0) return null;
+  const best = obs.auction?.best ?? null;
+  const current = best ? { rank: RANK_LETTER[best[1].rank], points: best[1].points, seat: best[0] } : null;
+  if (obs.phase === 'calling') {
+    const call = la.find((a) => a.startsWith('call '));
+    const card = call?.slice(5).trim() ?? '';
+    return { ranks: [], pointsFrom: null, canPass: false, calling: isCardCode(card) ? (card[0] as Rank) : null, current };
+  }
+  const ranks: Rank[] = [];
+  let pointsFrom: number | null = null;
+  for (const a of la) {
+    if (!a.startsWith('bid ')) continue;
+    const b = a.slice(4).trim();
+    const m = /^2:(\d+)$/.exec(b);
+    if (m) {
+      const p = Number(m[1]);
+      pointsFrom = pointsFrom === null ? p : Math.min(pointsFrom, p);
+    } else if ((RANKS as readonly string[]).includes(b)) ranks.push(b as Rank);
+  }
+  return { ranks, pointsFrom, canPass: la.includes('pass'), calling: null, current };
+}
+
+/** Action text for an auction choice. */
+export function bidAction(bid: { rank: Rank } | { points: number }): string {
+  return 'rank' in bid ? `bid ${bid.rank}` : `bid 2:${bid.points}`;
+}
+export function callAction(rank: Rank, suit: Suit): string {
+  return `call ${rank}${suit}`;
+}
+
+export interface SummaryData {
+  outcome: 'win' | 'lose' | 'draw';
+  winnerName: string;
+  rows: { name: string; points: number; cards: number; you?: boolean }[];
+  matchScore: { name: string; value: number; you?: boolean }[];
+  matchOver: boolean;
+}
+
+/** The end-of-hand / end-of-match summary, once `observation.result` (or `outcome`) is there. */
+export function summaryFrom(view: GameView, names: Names): SummaryData | null {
+  const obs = view.observation;
+  const res = obs.result;
+  const matchOver = view.outcome !== null;
+  if (!res && !matchOver) return null;
+  const wonCards = Array.from({ length: obs.ruleset.players }, () => 0);
+  for (const t of obs.tricks) wonCards[t.winner] += t.plays.length;
+  const sides = res?.sides ?? view.standing.sides;
+  const mySide = sides.findIndex((s) => s.includes(obs.seat));
+  const rows = sides.map((side, i) => ({
+    name: sideName(side, names),
+    points: res?.side_points[i] ?? side.reduce((a, s) => a + (obs.pile_points[s] ?? 0), 0),
+    cards: side.reduce((a, s) => a + wonCards[s], 0),
+    you: i === mySide,
+  }));
+  const matchScore = view.standing.sides.map((side, i) => ({ name: sideName(side, names), value: view.standing.scores[i] ?? 0, you: i === view.your_side }));
+  let outcome: SummaryData['outcome'];
+  let winnerName = '';
+  if (matchOver) {
+    const w = view.outcome!.winner;
+    outcome = w === null ? 'draw' : w === view.your_side ? 'win' : 'lose';
+    if (w !== null) winnerName = sideName(view.standing.sides[w] ?? [], names);
+    if (view.resigned) outcome = 'lose';
+  } else {
+    const o = res!.outcome;
+    outcome = o.kind === 'won' ? (o.side === mySide ? 'win' : 'lose') : 'draw';
+    if (o.kind === 'won') winnerName = sideName(sides[o.side] ?? [], names);
+  }
+  return { outcome, winnerName, rows, matchScore, matchOver };
+}

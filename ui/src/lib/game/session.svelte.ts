@@ -1,0 +1,164 @@
+/**
+ * The current match as the UI holds it: the last `GameView` from the shell, the
+ * commands that change it, and the AI loop. One instance (`session`).
+ */
+import type { GameView } from '../bindings/GameView';
+import type { MatchSetup } from '../bindings/MatchSetup';
+import type { PresetInfo } from '../bindings/PresetInfo';
+import type { StoreWarning } from '../bindings/StoreWarning';
+import type { TrickView } from '../bindings/TrickView';
+import { shell, errorMessage } from '../shell';
+import { sleep } from '../motion.svelte';
+
+export interface SessionEvents {
+  /** A card was played (seat, card), in order. */
+  onplay?: (seat: number, card: string) => void;
+  /** A trick was completed. */
+  ontrick?: (trick: TrickView) => void;
+  /** Delay before an AI move, in ms (natural pause). */
+  aiPause?: () => number;
+  /** How long a completed trick stays on the table, in ms. */
+  trickPause?: () => number;
+}
+
+class Session {
+  view: GameView | null = $state(null);
+  /** A completed trick shown on the table before the next view (with its winner). */
+  shownTrick: TrickView | null = $state(null);
+  presets: PresetInfo[] = $state([]);
+  warnings: StoreWarning[] = $state([]);
+  error: string | null = $state(null);
+  busy = $state(false);
+  hint: { action: string; reason: string } | null = $state(null);
+  loaded = $state(false);
+  events: SessionEvents = {};
+  private aiRunning = false;
+
+  /** Start-up: warnings, presets, the saved match. */
+  async load(): Promise<void> {
+    const api = shell();
+    try {
+      this.warnings = await api.storeWarnings();
+    } catch (e) {
+      this.error = errorMessage(e);
+    }
+    try {
+      this.presets = await api.listPresets();
+      const v = await api.currentGame();
+      if (v) await this.apply(v, false);
+    } catch (e) {
+      this.error = errorMessage(e);
+    }
+    this.loaded = true;
+    void this.aiLoop();
+  }
+
+  /** Shows a new view, announcing the plays since the last one and pausing on completed tricks. */
+  private async apply(v: GameView, animate = true): Promise<void> {
+    const old = this.view;
+    this.hint = null;
+    if (animate && old && old.hand_number === v.hand_number && old.observation.ruleset.players === v.observation.ruleset.players) {
+      const before = old.observation.tricks.length;
+      const after = v.observation.tricks;
+      const oldPlays = old.observation.current_trick.length;
+      if (after.length > before) {
+        // One or more tricks completed: announce their new plays, then the winner.
+        for (let i = before; i < after.length; i++) {
+          const plays = after[i].plays;
+          for (const p of plays.slice(i === before ? oldPlays : 0)) this.events.onplay?.(p.seat, p.card);
+          this.events.ontrick?.(after[i]);
+        }
+        this.shownTrick = after[after.length - 1];
+        const wait = this.events.trickPause?.() ?? 0;
+        if (wait > 0) await sleep(wait);
+        this.shownTrick = null;
+      } else {
+        for (const p of v.observation.current_trick.slice(oldPlays)) this.events.onplay?.(p.seat, p.card);
+      }
+    } else if (animate && old && v.hand_number === old.hand_number && v.observation.result && !old.observation.result) {
+      // hand ended without a new trick (mano negra)
+    }
+    this.view = v;
+  }
+
+  private async run(f: () => Promise<GameView>): Promise<boolean> {
+    this.error = null;
+    this.busy = true;
+    try {
+      await this.apply(await f());
+      return true;
+    } catch (e) {
+      this.error = errorMessage(e);
+      return false;
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  async start(setup: MatchSetup): Promise<boolean> {
+    const api = shell();
+    this.shownTrick = null;
+    this.error = null;
+    try {
+      this.view = await api.startMatch(setup);
+    } catch (e) {
+      this.error = errorMessage(e);
+      return false;
+    }
+    this.hint = null;
+    void this.aiLoop();
+    return true;
+  }
+
+  async play(action: string): Promise<void> {
+    if (this.busy || !this.view) return;
+    if (await this.run(() => shell().playAction(action))) void this.aiLoop();
+  }
+
+  async next(): Promise<void> {
+    if (await this.run(() => shell().nextHand())) void this.aiLoop();
+  }
+
+  async undo(): Promise<void> {
+    await this.run(() => shell().undoMove());
+  }
+
+  async resign(): Promise<boolean> {
+    return this.run(() => shell().resignMatch());
+  }
+
+  async askHint(): Promise<void> {
+    try {
+      this.hint = await shell().getHint();
+    } catch (e) {
+      this.error = errorMessage(e);
+    }
+  }
+
+  /** While an AI seat is to move: pause, ask for its move, show it. */
+  async aiLoop(): Promise<void> {
+    if (this.aiRunning) return;
+    this.aiRunning = true;
+    try {
+      while (this.view?.ai_to_move && !this.view.awaiting_next_hand && !this.view.outcome) {
+        const version = this.view.version;
+        await sleep(this.events.aiPause?.() ?? 0);
+        if (this.view?.version !== version) continue;
+        this.busy = true;
+        try {
+          await this.apply(await shell().aiMove());
+        } catch (e) {
+          this.error = errorMessage(e);
+          break;
+        } finally {
+          this.busy = false;
+        }
+      }
+    } finally {
+      this.aiRunning = false;
+    }
+  }
+}
+
+export const session = new Session();
+export type { Session };

@@ -64,12 +64,12 @@ pub(crate) fn choose_card(s: &Situation, style: Style, rng: &mut Rng) -> Option<
     }
     let mistake = style.mistakes > 0.0 && rng.unit() < style.mistakes;
     match s.best() {
-        None => Some(lead(s, style.trump_care, mistake)),
-        Some((winner, best)) => Some(follow(s, (winner, best), style.trump_care, mistake)),
+        None => lead(s, style.trump_care, mistake),
+        Some((winner, best)) => follow(s, (winner, best), style.trump_care, mistake),
     }
 }
 
-fn lead(s: &Situation, care: f32, mistake: bool) -> Card {
+fn lead(s: &Situation, care: f32, mistake: bool) -> Option<Card> {
     let legal = s.legal;
     if mistake {
         // A beginner's lead: a ten-pointer of a plain suit.
@@ -78,7 +78,7 @@ fn lead(s: &Situation, care: f32, mistake: bool) -> Card {
             .filter(|&c| !s.is_trump(c) && s.points(c) >= 10)
             .collect::<CardSet>();
         if let Some(card) = tens.first() {
-            return card;
+            return Some(card);
         }
     }
     let cost = |c: Card| {
@@ -90,15 +90,14 @@ fn lead(s: &Situation, care: f32, mistake: bool) -> Card {
             discard_cost(s, c, care) + 0.5 * points
         }
     };
-    cheapest(legal, cost).unwrap_or_else(|| first_or_any(legal))
+    cheapest(legal, cost)
 }
 
-fn follow(s: &Situation, (winner, best): (u8, Card), care: f32, mistake: bool) -> Card {
+fn follow(s: &Situation, (winner, best): (u8, Card), care: f32, mistake: bool) -> Option<Card> {
     let legal = s.legal;
     let table = f32::from(s.table_points());
     let rivals_after = s.rivals_after();
-    let discard =
-        cheapest(legal, |c| discard_cost(s, c, care)).unwrap_or_else(|| first_or_any(legal));
+    let discard = cheapest(legal, |c| discard_cost(s, c, care))?;
     if s.is_ally(winner) {
         let safe = !rivals_after || !s.can_be_beaten(best);
         if safe {
@@ -111,10 +110,10 @@ fn follow(s: &Situation, (winner, best): (u8, Card), care: f32, mistake: bool) -
                 }
             });
             if let Some(card) = feed.filter(|&c| !s.is_trump(c) && s.points(c) > 0) {
-                return card;
+                return Some(card);
             }
         }
-        return discard;
+        return Some(discard);
     }
     let winners: CardSet = legal.iter().filter(|&c| s.beats(c, best)).collect();
     let take_value = |w: Card| {
@@ -132,7 +131,7 @@ fn follow(s: &Situation, (winner, best): (u8, Card), care: f32, mistake: bool) -
         _ => discard,
     };
     if !mistake || chosen != discard {
-        return chosen;
+        return Some(chosen);
     }
     // A beginner's mistakes when giving up a trick: trumping an empty trick, or throwing away a
     // card with points instead of a worthless one.
@@ -146,17 +145,11 @@ fn follow(s: &Situation, (winner, best): (u8, Card), care: f32, mistake: bool) -
         })
         .filter(|&c| s.is_trump(c) && s.beats(c, best))
     {
-        return trump;
+        return Some(trump);
     }
     let wrong = legal
         .iter()
         .filter(|&c| !s.is_trump(c) && s.points(c) > 0)
         .collect::<CardSet>();
-    cheapest(wrong, |c| f32::from(s.points(c))).unwrap_or(chosen)
-}
-
-fn first_or_any(cards: CardSet) -> Card {
-    cards
-        .first()
-        .unwrap_or(Card::new(crate::Suit::Coins, crate::Rank::Ace))
+    cheapest(wrong, |c| f32::from(s.points(c))).or(Some(chosen))
 }

@@ -195,3 +195,15 @@ fn chiamata_strong_hands_bid_and_the_call_is_a_card_not_held() {
         }
     }
 }
+
+#[test]
+fn a_kept_ace_of_trumps_is_explained() {
+    // Seat 1 leads the 4 of swords; seat 0 holds the ace of coins (trumps: the 7d is turned up), the
+    // 5 of cups and the 2 of swords, and the three of coins is unseen. Medium gives up the empty trick
+    // and says why it keeps the ace.
+    let mut game = dealt(two_player(), 0, "4s Ad 6c 5c 7s 2s 7d");
+    game.apply(Action::Play(card("4s"))).expect("legal");
+    let d = choose(Level::Medium, &game);
+    assert!(matches!(d.action, Action::Play(c) if c != card("Ad")), "{}", d.action);
+    assert_eq!(d.hint, "Keep the ace of coins: the three of coins is still out");
+}

@@ -1,6 +1,408 @@
 #!/usr/bin/env node
-// Placeholder for the end-to-end runner (phase 2): it will start tauri-driver
-// (which starts WebKitWebDriver) under `dbus-run-session -- xvfb-run -a`, open
-// the real app binary via WebDriver and play whole matches, taking Xvfb
-// screenshots of the table at desktop and phone sizes. See docs/ui.md.
-console.log('e2e: not implemented yet (phase 2) - nothing to run');
+// End-to-end tests of the real app (Tauri + WebKitGTK) through tauri-driver.
+//
+//   npm run e2e                       (from ui/; builds nothing: build the app first)
+//   BRISCOLA_APP_BIN=/path/to/briscola-app npm run e2e
+//   E2E_ONLY=keyboard,replay npm run e2e   (a subset of the scenarios, by name)
+//
+// Outside a display it re-runs itself under `dbus-run-session -- xvfb-run` (1920x1080x24).
+// Every run gets a fresh data folder (BRISCOLA_DATA_DIR, read by src-tauri/src/paths.rs).
+// Screenshots (ImageMagick `import` of the Xvfb screen) go to ui/e2e/artifacts/.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { WebDriver, KEY } from './webdriver.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const uiDir = resolve(here, '..');
+const artifacts = join(here, 'artifacts');
+
+if (!process.env.E2E_INNER) {
+  // Re-run inside a virtual display and a private D-Bus session.
+  const r = spawnSync(
+    'dbus-run-session',
+    ['--', 'xvfb-run', '-a', '-s', '-screen 0 1920x1080x24', 'env', 'E2E_INNER=1', 'NO_AT_BRIDGE=1', 'WEBKIT_DISABLE_COMPOSITING_MODE=1', process.execPath, fileURLToPath(import.meta.url)],
+    { stdio: 'inherit', env: process.env },
+  );
+  process.exit(r.status ?? 1);
+}
+
+const BIN = resolve(uiDir, process.env.BRISCOLA_APP_BIN ?? '../target/debug/briscola-app');
+const DRIVER = process.env.TAURI_DRIVER ?? 'tauri-driver';
+const ONLY = (process.env.E2E_ONLY ?? '').split(',').filter(Boolean);
+if (!existsSync(BIN)) {
+  console.error(`e2e: app binary not found: ${BIN} (build it with \`cargo build -p briscola-app\` or set BRISCOLA_APP_BIN)`);
+  process.exit(2);
+}
+mkdirSync(artifacts, { recursive: true });
+const dataDir = mkdtempSync(join(tmpdir(), 'briscola-e2e-'));
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const log = (...a) => console.log(`[e2e ${new Date().toISOString().slice(11, 19)}]`, ...a);
+
+function assert(cond, msg) {
+  if (!cond) throw new Error(`assertion failed: ${msg}`);
+}
+
+// ---------- tauri-driver and the app process ----------
+
+let driver = null;
+async function startDriver() {
+  driver = spawn(DRIVER, [], { env: { ...process.env, BRISCOLA_DATA_DIR: dataDir }, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+  driver.stderr.on('data', (d) => process.env.E2E_VERBOSE && process.stderr.write(d));
+  await sleep(3000);
+}
+function stopDriver() {
+  if (driver && driver.exitCode === null) {
+    try {
+      process.kill(-driver.pid, 'SIGTERM');
+    } catch {
+      /* already gone */
+    }
+    spawnSync('sleep', ['0.5']);
+    try {
+      process.kill(-driver.pid, 'SIGKILL');
+    } catch {
+      /* gone */
+    }
+  }
+  driver = null;
+}
+
+/** Pids of the app binary started under our tauri-driver (checked by executable and ancestry). */
+function appPids() {
+  const bin = realpathSync(BIN);
+  const out = [];
+  for (const p of readdirSync('/proc')) {
+    if (!/^\d+$/.test(p)) continue;
+    let exe;
+    try {
+      exe = readlinkSync(`/proc/${p}/exe`).replace(/ \(deleted\)$/, '');
+    } catch {
+      continue;
+    }
+    if (exe !== bin) continue;
+    let pid = Number(p);
+    for (let i = 0; i < 10 && pid > 1; i++) {
+      if (pid === driver?.pid) {
+        out.push(Number(p));
+        break;
+      }
+      try {
+        pid = Number(readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ')[1]);
+      } catch {
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+function screenshot(name) {
+  const file = join(artifacts, `${name}.png`);
+  spawnSync('import', ['-window', 'root', file]);
+  log('screenshot', file);
+  return file;
+}
+
+// ---------- app helpers ----------
+
+async function openApp() {
+  const wd = new WebDriver();
+  await wd.start(BIN);
+  await wd.setRect(1920, 1080).catch(() => {});
+  await wd.waitFor(() => wd.exec('return !!document.querySelector("nav#nav a") && !!window.__TAURI_INTERNALS__'), { what: 'the app to load' });
+  // Collect CSP violations from now on.
+  await wd.exec(`window.__csp = []; document.addEventListener('securitypolicyviolation', (e) => window.__csp.push(e.violatedDirective + ' ' + e.blockedURI));`);
+  return wd;
+}
+
+async function cspViolations(wd) {
+  return wd.exec('return window.__csp || []');
+}
+
+async function nav(wd, screen) {
+  await wd.click(`nav#nav a[href="#/${screen}"]`);
+  await sleep(300);
+}
+
+/** Sets a <select> through its option (falls back to a change event). */
+async function select(wd, css, value) {
+  try {
+    await wd.click(`${css} option[value="${value}"]`);
+  } catch {
+    await wd.exec(`const s = document.querySelector(arguments[0]); s.value = arguments[1]; s.dispatchEvent(new Event('change', { bubbles: true }));`, css, value);
+  }
+  const v = await wd.exec('return document.querySelector(arguments[0]).value', css);
+  if (v !== value) await wd.exec(`const s = document.querySelector(arguments[0]); s.value = arguments[1]; s.dispatchEvent(new Event('change', { bubbles: true }));`, css, value);
+}
+
+async function setup(wd) {
+  await nav(wd, 'settings');
+  await select(wd, '#lang', 'en');
+  await wd.click('input[name="speed"][value="instant"]');
+  await sleep(300);
+}
+
+/** Fills the New game form through the UI and starts; resigns an unfinished match if asked. */
+async function newGame(wd, { preset, players, levels, format }) {
+  await nav(wd, 'new');
+  await wd.click(`label.preset:has(input[value="${preset}"])`);
+  await wd.click(`label.choice:has(input[name="players"][value="${players}"])`);
+  for (let i = 0; i < players - 1; i++) await select(wd, `#ai-${i}`, levels[Math.min(i, levels.length - 1)]);
+  await select(wd, '#format', format);
+  await wd.click('button[type="submit"]');
+  await sleep(500);
+  const resign = await wd.exec(`const d = [...document.querySelectorAll('dialog[open]')].find((d) => d.textContent.includes('in progress')); return !!d;`);
+  if (resign) await wd.click('dialog[open] .btn.primary');
+  await wd.waitFor(() => wd.exec('return !!document.querySelector("[data-testid=table]")'), { what: 'the table' });
+  const g = await wd.invoke('current_game');
+  assert(g && g.setup.ruleset.preset === preset && g.setup.ruleset.players === players, `a new ${preset} match for ${players}`);
+  return g;
+}
+
+/** Waits until the UI shows the shell's latest view and it is your move (or the hand/match is over). */
+async function waitMyTurn(wd) {
+  return wd.waitFor(
+    async () => {
+      const g = await wd.invoke('current_game');
+      const shown = await wd.exec('const e = document.querySelector("[data-testid=table]"); return e ? Number(e.dataset.version) : -1');
+      if (!g || shown !== g.version) return null;
+      if (g.outcome || g.awaiting_next_hand) return g;
+      if (!g.ai_to_move && g.observation.legal_actions.length) {
+        const ready = await wd.exec('return !!document.querySelector(".hand.interactive button[data-card]:not([aria-disabled])") || !!document.querySelector("dialog[open] .btn")');
+        return ready ? g : null;
+      }
+      return null;
+    },
+    { timeout: 60_000, interval: 200, what: 'your turn' },
+  );
+}
+
+/** Plays one of your legal cards by keyboard (digit + Enter) or by two clicks. */
+async function playCard(wd, g, how) {
+  const hand = g.observation.hand;
+  const legal = g.observation.legal_actions.filter((a) => /^[A2-9JQK][dcsb]$/.test(a));
+  const card = legal[0];
+  const before = g.version;
+  if (how === 'keyboard') {
+    const idx = hand.indexOf(card);
+    await wd.exec('document.getElementById("main").focus()');
+    await wd.keys(String(idx + 1), KEY.Enter);
+  } else {
+    const sel = `.hand.interactive button[data-card="${card}"]`;
+    await wd.click(sel);
+    await sleep(100);
+    const still = await wd.exec('return !!document.querySelector(arguments[0])', sel);
+    if (still) await wd.click(sel).catch(() => {});
+  }
+  await wd.waitFor(async () => (await wd.invoke('current_game')).version !== before, { what: `the play of ${card}` });
+  return card;
+}
+
+/** Plays until the hand (or the match, if `untilMatch`) is over; `onTurn` may act first. */
+async function playOut(wd, { how, untilMatch, onTurn, maxMoves = 400 }) {
+  let hands = 0;
+  for (let i = 0; i < maxMoves; i++) {
+    const g = await waitMyTurn(wd);
+    if (g.outcome) return g;
+    if (g.awaiting_next_hand) {
+      hands++;
+      await wd.waitFor(() => wd.exec('return !!document.querySelector("dialog[open] .btn.primary")'), { what: 'the hand summary' });
+      if (!untilMatch) return g;
+      await wd.click('dialog[open] .btn.primary');
+      await wd.waitFor(async () => !(await wd.invoke('current_game')).awaiting_next_hand, { what: 'the next hand' });
+      continue;
+    }
+    if (onTurn && (await onTurn(g))) continue;
+    if (g.observation.phase === 'bidding' || g.observation.phase === 'calling') {
+      await wd.click('dialog[open] .btn');
+      continue;
+    }
+    await playCard(wd, g, how);
+  }
+  throw new Error('too many moves');
+}
+
+// ---------- scenarios ----------
+
+const results = [];
+const scenarios = {
+  async settings(wd) {
+    await setup(wd);
+    // Positive control: an inline <style> must be reported by the CSP listener.
+    await wd.exec(`const s = document.createElement('style'); s.textContent = 'body{}'; document.head.appendChild(s); s.remove();`);
+    await sleep(300);
+    const v = await cspViolations(wd);
+    assert(v.some((x) => x.startsWith('style-src')), `the CSP check works (inline <style> reported): ${JSON.stringify(v)}`);
+    await wd.exec('window.__csp = []');
+  },
+
+  async keyboard(wd) {
+    await setup(wd);
+    await newGame(wd, { preset: 'briscola', players: 2, levels: ['easy'], format: 'bestOf3' });
+    const g = await playOut(wd, { how: 'keyboard', untilMatch: true });
+    assert(g.outcome, 'the match is over');
+    const title = await wd.text('dialog[open] h2');
+    assert(/match is over/i.test(title), `match summary shown: ${title}`);
+    const outcome = await wd.text('dialog[open] .outcome');
+    log('keyboard match:', outcome, JSON.stringify(g.standing.scores));
+    screenshot('match-summary-desktop');
+    const page = await wd.invoke('list_history', { query: { offset: 0, limit: 10 } });
+    assert(page.total >= 1, 'a history entry');
+    await wd.click('dialog[open] .btn.primary'); // Play again
+    await wd.waitFor(async () => !(await wd.invoke('current_game')).outcome, { what: 'play again' });
+    await nav(wd, 'history');
+    await wd.waitFor(async () => (await wd.findAll('.list li')).length >= 1, { what: 'the history list' });
+    const first = await wd.text('.list li');
+    log('history entry:', first.replace(/\s+/g, ' '));
+    assert(/Briscola/.test(first), 'history lists the Briscola match');
+  },
+
+  async clicks(wd) {
+    await setup(wd);
+    const before = (await wd.invoke('list_history', { query: { offset: 0, limit: 1 } })).total;
+    await newGame(wd, { preset: 'briscola', players: 2, levels: ['easy'], format: 'single' });
+    const g = await playOut(wd, { how: 'click', untilMatch: true });
+    assert(g.outcome, 'the single-hand match is over');
+    const after = (await wd.invoke('list_history', { query: { offset: 0, limit: 1 } })).total;
+    assert(after === before + 1, `one more history entry (${before} → ${after})`);
+  },
+
+  async teams(wd) {
+    await setup(wd);
+    await newGame(wd, { preset: 'briscola', players: 4, levels: ['easy'], format: 'single' });
+    await waitMyTurn(wd);
+    const partner = await wd.text('.seat.partner .tag');
+    assert(/Partner/.test(partner), 'the partner is marked');
+    screenshot('table-4p-desktop');
+    await wd.setRect(360, 640);
+    await sleep(800);
+    screenshot('table-4p-phone');
+    await wd.setRect(1920, 1080);
+    await sleep(500);
+    const g = await playOut(wd, { how: 'click', untilMatch: true });
+    assert(g.observation.result && g.observation.result.sides.length === 2, 'a team result (two sides)');
+    log('team hand:', JSON.stringify(g.observation.result.side_points));
+  },
+
+  async exchange(wd) {
+    await setup(wd);
+    let exchanged = false;
+    for (let round = 0; round < 8 && !exchanged; round++) {
+      await newGame(wd, { preset: 'brisca', players: 2, levels: ['easy'], format: 'single' });
+      await playOut(wd, {
+        how: 'click',
+        untilMatch: true,
+        onTurn: async (g) => {
+          if (exchanged || !g.observation.legal_actions.some((a) => a.startsWith('exchange '))) return false;
+          await wd.waitFor(() => wd.exec('return !!document.querySelector(".offer .btn.primary")'), { what: 'the exchange offer' });
+          screenshot('brisca-exchange-offer');
+          const n = g.observation.exchanges.length;
+          await wd.click('.offer .btn.primary');
+          await wd.waitFor(async () => (await wd.invoke('current_game')).observation.exchanges.length === n + 1, { what: 'the exchange' });
+          exchanged = true;
+          log('exchange made in round', round + 1);
+          return true;
+        },
+      });
+    }
+    assert(exchanged, 'a trump exchange within 8 Brisca hands');
+  },
+
+  async prefs(wd, ctx) {
+    await setup(wd);
+    await nav(wd, 'settings');
+    await wd.click('input[name="deck"][value="french"]');
+    await select(wd, '#lang', 'it');
+    await sleep(500);
+    await wd.quit();
+    const wd2 = await openApp();
+    ctx.wd = wd2;
+    await nav(wd2, 'settings');
+    const checked = await wd2.exec('return document.querySelector("input[name=deck]:checked").value');
+    const lang = await wd2.exec('return document.querySelector("#lang").value');
+    const navText = await wd2.text('nav#nav a[href="#/settings"]');
+    assert(checked === 'french', `deck style kept (${checked})`);
+    assert(lang === 'it' && /Impostazioni/.test(navText), `language kept (${lang}, ${navText})`);
+    await wd2.click('input[name="deck"][value="italian"]');
+    await select(wd2, '#lang', 'en');
+    await sleep(300);
+  },
+
+  async resume(wd, ctx) {
+    await setup(wd);
+    await newGame(wd, { preset: 'briscola', players: 2, levels: ['easy'], format: 'bestOf3' });
+    let g = await waitMyTurn(wd);
+    await playCard(wd, g, 'click');
+    g = await waitMyTurn(wd);
+    const pids = appPids();
+    assert(pids.length >= 1, 'found the app process');
+    log('killing the app', pids.join(','));
+    for (const p of pids) process.kill(p, 'SIGKILL');
+    await sleep(1000);
+    await wd.quit();
+    const wd2 = await openApp();
+    ctx.wd = wd2;
+    await wd2.waitFor(() => wd2.exec('return !!document.querySelector("[data-testid=table]")'), { what: 'the resumed table' });
+    const r = await wd2.invoke('current_game');
+    assert(r.version === g.version, `same version after restart (${g.version} → ${r.version})`);
+    assert(JSON.stringify(r.observation.hand) === JSON.stringify(g.observation.hand), 'same hand after restart');
+    const shown = await wd2.exec('return [...document.querySelectorAll(".hand.interactive button[data-card]")].map((b) => b.dataset.card)');
+    assert(JSON.stringify([...shown].sort()) === JSON.stringify([...g.observation.hand].sort()), `the table shows the same cards (${shown})`);
+    screenshot('table-resumed-desktop');
+    await wd2.setRect(360, 640);
+    await sleep(800);
+    screenshot('table-2p-phone');
+    await wd2.setRect(1920, 1080);
+  },
+
+  async replay(wd) {
+    await setup(wd);
+    await nav(wd, 'history');
+    await wd.waitFor(async () => (await wd.findAll('.list li')).length >= 1, { what: 'history entries' });
+    await wd.click('.list li .btn');
+    await wd.waitFor(() => wd.exec('return !!document.querySelector("section[aria-label=Replay], [role=region][aria-label=Replay]")'), { what: 'the replay' });
+    const where1 = await wd.text('.where');
+    await wd.click('.replay button[aria-label="Next card"]');
+    await sleep(300);
+    const where2 = await wd.text('.where');
+    assert(where1 !== where2, `the replay steps (${where1} → ${where2})`);
+    screenshot('replay-desktop');
+  },
+};
+
+async function main() {
+  log('app', BIN, 'data', dataDir);
+  await startDriver();
+  const names = Object.keys(scenarios).filter((n) => !ONLY.length || ONLY.includes(n));
+  for (const name of names) {
+    const ctx = { wd: null };
+    const t0 = Date.now();
+    try {
+      ctx.wd = await openApp();
+      await scenarios[name](ctx.wd, ctx);
+      const csp = await cspViolations(ctx.wd);
+      assert(csp.length === 0, `no CSP violations: ${JSON.stringify(csp)}`);
+      results.push({ name, ok: true, s: (Date.now() - t0) / 1000 });
+      log('PASS', name);
+    } catch (e) {
+      results.push({ name, ok: false, s: (Date.now() - t0) / 1000, error: e.message });
+      log('FAIL', name, e.message);
+      screenshot(`fail-${name}`);
+    } finally {
+      await ctx.wd?.quit();
+    }
+  }
+}
+
+try {
+  await main();
+} finally {
+  stopDriver();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+console.log('\nE2E results');
+for (const r of results) console.log(`${r.ok ? 'PASS' : 'FAIL'}  ${r.name.padEnd(10)} ${r.s.toFixed(1)}s${r.error ? `  ${r.error}` : ''}`);
+process.exit(results.length && results.every((r) => r.ok) ? 0 : 1);

@@ -204,6 +204,13 @@ fn a_kept_ace_of_trumps_is_explained() {
     let mut game = dealt(two_player(), 0, "4s Ad 6c 5c 7s 2s 7d");
     game.apply(Action::Play(card("4s"))).expect("legal");
     let d = choose(Level::Medium, &game);
-    assert!(matches!(d.action, Action::Play(c) if c != card("Ad")), "{}", d.action);
-    assert_eq!(d.hint, "Keep the ace of coins: the three of coins is still out");
+    assert!(
+        matches!(d.action, Action::Play(c) if c != card("Ad")),
+        "{}",
+        d.action
+    );
+    assert_eq!(
+        d.hint,
+        "Keep the ace of coins: the three of coins is still out"
+    );
 }

@@ -256,7 +256,7 @@ describe('Statistics and history', () => {
     render(History);
     await fireEvent.click(await screen.findByRole('button', { name: 'Replay' }));
     expect(await screen.findByRole('region', { name: 'Replay' })).toBeInTheDocument();
-    expect(screen.getByRole('group', { name: 'Luca’s hand' }).querySelectorAll('[role="img"]')).toHaveLength(3);
+    expect(screen.getByRole('group', { name: 'Opponent 1’s hand' }).querySelectorAll('[role="img"]')).toHaveLength(3);
     expect(screen.getByText(/Card 0 of 2/, { selector: '.where' })).toBeInTheDocument();
     await fireEvent.click(screen.getByRole('button', { name: 'Next card' }));
     expect(screen.getByText(/Card 1 of 2/, { selector: '.where' })).toBeInTheDocument();

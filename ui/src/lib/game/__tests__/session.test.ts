@@ -1,0 +1,65 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setShell, type Shell } from '../../shell';
+import { session } from '../session.svelte';
+import { gameView, presets } from './fixtures';
+
+function fakeShell(over: Partial<Shell> = {}): Shell {
+  return {
+    storeWarnings: vi.fn(async () => []),
+    listPresets: vi.fn(async () => presets),
+    currentGame: vi.fn(async () => null),
+    ...over,
+  } as unknown as Shell;
+}
+
+afterEach(() => {
+  setShell(null);
+  session.view = null;
+  session.events = {};
+  session.error = null;
+});
+
+describe('session', () => {
+  it('loads warnings, presets and resumes the saved match', async () => {
+    const saved = gameView({ version: 7 });
+    setShell(fakeShell({ storeWarnings: vi.fn(async () => [{ kind: 'quarantined', path: '/x', message: 'Repaired' }]) as never, currentGame: vi.fn(async () => saved) }));
+    await session.load();
+    expect(session.warnings.map((w) => w.message)).toEqual(['Repaired']);
+    expect(session.presets).toHaveLength(3);
+    expect(session.view?.version).toBe(7);
+  });
+
+  it('plays, announces the plays and the trick, then runs the AI until it is your turn', async () => {
+    const start = gameView({ version: 1 });
+    const trick = { plays: [{ seat: 0, card: 'Ad' }, { seat: 1, card: '3d' }], winner: 0, points: 21 };
+    const afterMine = gameView({ version: 2, ai_to_move: true }, { to_move: 1, current_trick: [{ seat: 0, card: 'Ad' }], hand: ['7s', 'Kb'], legal_actions: [] });
+    const afterAi = gameView({ version: 3, last_trick: trick }, { tricks: [trick], pile_points: [21, 0], hand: ['7s', 'Kb', '2c'] });
+    const playAction = vi.fn(async () => afterMine);
+    const aiMove = vi.fn(async () => afterAi);
+    setShell(fakeShell({ playAction, aiMove }));
+    session.view = start;
+    const plays: string[] = [];
+    const tricks: number[] = [];
+    session.events = { onplay: (seat, card) => plays.push(`${seat}:${card}`), ontrick: (t) => tricks.push(t.winner), aiPause: () => 0, trickPause: () => 0 };
+    await session.play('Ad');
+    await vi.waitFor(() => expect(session.view?.version).toBe(3));
+    expect(playAction).toHaveBeenCalledWith('Ad');
+    expect(aiMove).toHaveBeenCalledTimes(1);
+    expect(plays).toEqual(['0:Ad', '1:3d']);
+    expect(tricks).toEqual([0]);
+  });
+
+  it('keeps the view and shows the message when a command is refused', async () => {
+    setShell(fakeShell({ playAction: vi.fn(async () => Promise.reject({ kind: 'illegal_move', message: 'Not your turn' })) }));
+    session.view = gameView({ version: 4 });
+    await session.play('Ad');
+    expect(session.error).toBe('Not your turn');
+    expect(session.view?.version).toBe(4);
+  });
+
+  it('reports a refused start (match in progress)', async () => {
+    setShell(fakeShell({ startMatch: vi.fn(async () => Promise.reject({ kind: 'match_in_progress', message: 'Finish or resign the current match' })) }));
+    expect(await session.start(gameView().setup)).toBe(false);
+    expect(session.error).toBe('Finish or resign the current match');
+  });
+});

@@ -291,8 +291,13 @@ const scenarios = {
   async exchange(wd) {
     await setup(wd);
     let exchanged = false;
+    await newGame(wd, { preset: 'brisca', players: 2, levels: ['easy'], format: 'single' });
     for (let round = 0; round < 8 && !exchanged; round++) {
-      await newGame(wd, { preset: 'brisca', players: 2, levels: ['easy'], format: 'single' });
+      if (round > 0) {
+        // No exchange came up: "Play again" deals another single-hand Brisca match.
+        await wd.click('dialog[open] .btn.primary');
+        await wd.waitFor(async () => !(await wd.invoke('current_game')).outcome, { what: 'play again' });
+      }
       await playOut(wd, {
         how: 'click',
         untilMatch: true,

@@ -23,6 +23,8 @@ pub mod store;
 
 #[cfg(test)]
 mod bindings;
+#[cfg(test)]
+mod ipc_harness;
 
 /// The command list shared with `build.rs`.
 pub mod command_names {

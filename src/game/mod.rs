@@ -219,21 +219,20 @@ impl Game {
         order
     }
 
-    /// Builds the hand from a checked deck order.
-    fn from_order(rules: Ruleset, dealer: Seat, order: &[Card]) -> Game {
-        let players = usize::from(rules.players);
-        let leader = (dealer + 1) % rules.players;
-        let mut game = Game {
+    /// A hand with no cards anywhere yet: the starting point of a deal and of a sampled world.
+    pub(super) fn blank(rules: Ruleset, dealer: Seat) -> Game {
+        let filler = Card::new(Suit::Coins, crate::Rank::Ace);
+        Game {
             rules,
             dealer,
             phase: Phase::Playing,
-            to_move: leader,
+            to_move: 0,
             hands: [CardSet::EMPTY; MAX_PLAYERS],
-            stock: [order[0]; MAX_CARDS],
+            stock: [filler; MAX_CARDS],
             stock_len: 0,
             face_up: None,
             trump: None,
-            plays: [order[0]; MAX_CARDS],
+            plays: [filler; MAX_CARDS],
             play_seats: [0; MAX_CARDS],
             n_plays: 0,
             winners: [0; MAX_TRICKS],
@@ -250,14 +249,22 @@ impl Game {
             voids: [0; MAX_PLAYERS],
             exchanges: [Exchange {
                 seat: 0,
-                gave: order[0],
-                took: order[0],
+                gave: filler,
+                took: filler,
                 trick: 0,
             }; MAX_EXCHANGES],
             n_exchanges: 0,
             auction: Auction::default(),
             end: None,
-        };
+        }
+    }
+
+    /// Builds the hand from a checked deck order.
+    fn from_order(rules: Ruleset, dealer: Seat, order: &[Card]) -> Game {
+        let players = usize::from(rules.players);
+        let leader = (dealer + 1) % rules.players;
+        let mut game = Game::blank(rules, dealer);
+        game.to_move = leader;
         let dealt = players * usize::from(rules.hand_size);
         for (i, &card) in order[..dealt].iter().enumerate() {
             let seat = (usize::from(leader) + i) % players;

@@ -6,9 +6,9 @@
 //! are ignored rather than failing). Deliberately not modelled: the inference that a player who had to
 //! win the trick "if possible" and did not held no winning card of the suit led.
 
-use super::{Auction, Exchange, Game, MAX_EXCHANGES};
+use super::{Game, MAX_EXCHANGES};
 use crate::observation::Observation;
-use crate::{Card, CardSet, Rng, Suit};
+use crate::{Card, CardSet, Rng};
 
 const VOID_TRIES: usize = 64;
 
@@ -79,42 +79,12 @@ impl Game {
     /// Everything but the hidden cards, copied from the observation.
     fn from_observation_skeleton(obs: &Observation) -> Game {
         let rules = obs.ruleset;
-        let filler = Card::new(Suit::Coins, crate::Rank::Ace);
-        let mut game = Game {
-            rules,
-            dealer: obs.dealer,
-            phase: obs.phase,
-            to_move: obs.to_move,
-            hands: [CardSet::EMPTY; crate::MAX_PLAYERS],
-            stock: [filler; Card::COUNT],
-            stock_len: 0,
-            face_up: obs.face_up_trump,
-            trump: obs.trump,
-            plays: [filler; Card::COUNT],
-            play_seats: [0; Card::COUNT],
-            n_plays: 0,
-            winners: [0; Card::COUNT / 2],
-            n_tricks: 0,
-            strengths: rules.order.strengths(),
-            rank_points: rules.order.points(),
-            players: rules.players,
-            trick_len: rules.players * rules.plays_per_trick,
-            trick_start: 0,
-            best_pos: 0,
-            piles: [CardSet::EMPTY; crate::MAX_PLAYERS],
-            points: [0; crate::MAX_PLAYERS],
-            known: [CardSet::EMPTY; crate::MAX_PLAYERS],
-            voids: [0; crate::MAX_PLAYERS],
-            exchanges: [Exchange {
-                seat: 0,
-                gave: filler,
-                took: filler,
-                trick: 0,
-            }; MAX_EXCHANGES],
-            n_exchanges: 0,
-            auction: Auction::default(),
-            end: obs.result.as_ref().map(|r| r.end),
-        };
+        let mut game = Game::blank(rules, obs.dealer);
+        game.phase = obs.phase;
+        game.to_move = obs.to_move;
+        game.face_up = obs.face_up_trump;
+        game.trump = obs.trump;
+        game.end = obs.result.as_ref().map(|r| r.end);
         for trick in &obs.tricks {
             for play in &trick.plays {
                 game.push_play(play.seat, play.card);

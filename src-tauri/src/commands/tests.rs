@@ -4,67 +4,12 @@
 use std::fs;
 use std::path::Path;
 
-use serde_json::{Value, json};
-use tauri::ipc::{CallbackFn, InvokeBody};
-use tauri::test::{
-    INVOKE_KEY, MockRuntime, get_ipc_response, mock_builder, mock_context, noop_assets,
-};
-use tauri::webview::InvokeRequest;
-use tauri::{App, WebviewWindow, WebviewWindowBuilder};
+use serde_json::json;
 
-use crate::app_builder;
 use crate::history::Outcome;
 use crate::history::tests::summary;
-use crate::state::AppState;
+use crate::ipc_harness::harness;
 use crate::store::{HistoryEntry, Store};
-
-struct Harness {
-    _app: App<MockRuntime>,
-    webview: WebviewWindow<MockRuntime>,
-}
-
-fn harness(dir: &Path) -> Harness {
-    let app = app_builder(mock_builder())
-        .manage(AppState::open(dir).unwrap())
-        .build(mock_context(noop_assets()))
-        .unwrap();
-    let webview = WebviewWindowBuilder::new(&app, "main", Default::default())
-        .build()
-        .unwrap();
-    Harness { _app: app, webview }
-}
-
-impl Harness {
-    fn invoke(&self, cmd: &str, args: Value) -> Result<Value, Value> {
-        get_ipc_response(
-            &self.webview,
-            InvokeRequest {
-                cmd: cmd.into(),
-                callback: CallbackFn(0),
-                error: CallbackFn(1),
-                url: "tauri://localhost".parse().unwrap(),
-                body: InvokeBody::Json(args),
-                headers: Default::default(),
-                invoke_key: INVOKE_KEY.into(),
-            },
-        )
-        .map(|body| body.deserialize::<Value>().unwrap())
-    }
-
-    fn ok(&self, cmd: &str, args: Value) -> Value {
-        self.invoke(cmd, args)
-            .unwrap_or_else(|error| panic!("{cmd} failed: {error}"))
-    }
-
-    fn error_kind(&self, cmd: &str, args: Value) -> String {
-        let error = self.invoke(cmd, args).expect_err("expected an error");
-        assert!(
-            error["message"].as_str().is_some_and(|m| !m.is_empty()),
-            "{error}"
-        );
-        error["kind"].as_str().unwrap().to_string()
-    }
-}
 
 fn seed_history(dir: &Path, count: i64) {
     let mut store = Store::open(dir).unwrap();

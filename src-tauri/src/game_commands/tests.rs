@@ -1,65 +1,9 @@
 //! The game commands through Tauri's IPC with a mock runtime: a whole match by commands, bad input
 //! answered with `{ kind, message }` and no change, resuming after a restart, and the history entry.
 
-use std::path::Path;
-
 use serde_json::{Value, json};
-use tauri::ipc::{CallbackFn, InvokeBody};
-use tauri::test::{
-    INVOKE_KEY, MockRuntime, get_ipc_response, mock_builder, mock_context, noop_assets,
-};
-use tauri::webview::InvokeRequest;
-use tauri::{App, WebviewWindow, WebviewWindowBuilder};
 
-use crate::app_builder;
-use crate::state::AppState;
-
-struct Harness {
-    _app: App<MockRuntime>,
-    webview: WebviewWindow<MockRuntime>,
-}
-
-fn harness(dir: &Path) -> Harness {
-    let app = app_builder(mock_builder())
-        .manage(AppState::open(dir).expect("store opens"))
-        .build(mock_context(noop_assets()))
-        .expect("app builds");
-    let webview = WebviewWindowBuilder::new(&app, "main", Default::default())
-        .build()
-        .expect("webview");
-    Harness { _app: app, webview }
-}
-
-impl Harness {
-    fn invoke(&self, cmd: &str, args: Value) -> Result<Value, Value> {
-        get_ipc_response(
-            &self.webview,
-            InvokeRequest {
-                cmd: cmd.into(),
-                callback: CallbackFn(0),
-                error: CallbackFn(1),
-                url: "tauri://localhost".parse().expect("url"),
-                body: InvokeBody::Json(args),
-                headers: Default::default(),
-                invoke_key: INVOKE_KEY.into(),
-            },
-        )
-        .map(|body| body.deserialize::<Value>().expect("JSON"))
-    }
-
-    fn ok(&self, cmd: &str, args: Value) -> Value {
-        self.invoke(cmd, args)
-            .unwrap_or_else(|error| panic!("{cmd} failed: {error}"))
-    }
-
-    fn error_kind(&self, cmd: &str, args: Value) -> String {
-        let error = self.invoke(cmd, args).expect_err("expected an error");
-        error["kind"]
-            .as_str()
-            .unwrap_or_else(|| panic!("not an AppError: {error}"))
-            .to_string()
-    }
-}
+use crate::ipc_harness::{Harness, harness};
 
 fn setup(preset: &str, players: u8, format: Value) -> Value {
     let rules =

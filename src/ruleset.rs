@@ -424,6 +424,9 @@ impl Ruleset {
     pub fn deck_cards(&self) -> CardSet {
         let mut cards = self.deck.cards();
         let mut excess = cards.len() % usize::from(self.players.max(1));
+        if excess == 0 {
+            return cards;
+        }
         let twos = Suit::ALL
             .into_iter()
             .cycle()

@@ -266,9 +266,10 @@ impl Game {
         let mut game = Game::blank(rules, dealer);
         game.to_move = leader;
         let dealt = players * usize::from(rules.hand_size);
-        for (i, &card) in order[..dealt].iter().enumerate() {
-            let seat = (usize::from(leader) + i) % players;
-            game.hands[seat].insert(card);
+        let mut seat = leader;
+        for &card in &order[..dealt] {
+            game.hands[usize::from(seat)].insert(card);
+            seat = game.next_seat(seat);
         }
         let rest = &order[dealt..];
         // The deck order lists the stock from the top; it is stored bottom first. With a turned-up

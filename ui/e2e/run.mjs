@@ -377,6 +377,17 @@ const scenarios = {
     assert(where1 !== where2, `the replay steps (${where1} → ${where2})`);
     screenshot('replay-desktop');
   },
+
+  async stats(wd) {
+    await setup(wd);
+    await nav(wd, 'stats');
+    await wd.waitFor(() => wd.exec('return document.querySelectorAll("canvas").length >= 3 && !!document.querySelector(".kpi .v")'), { what: 'the charts' });
+    const played = Number(await wd.text('.kpi .v'));
+    const total = (await wd.invoke('list_history', { query: { offset: 0, limit: 1 } })).total;
+    assert(played === total && played >= 1, `matches played = history total (${played}, ${total})`);
+    await sleep(500);
+    screenshot('stats-desktop');
+  },
 };
 
 async function main() {

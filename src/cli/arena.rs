@@ -49,11 +49,13 @@ pub fn run(args: &ArenaArgs) -> Result<(), String> {
     Ok(())
 }
 
-/// The Hard budget from the command line: the defaults, with either part replaced.
+/// The Hard budget from the command line: the defaults, with either part replaced. `--worlds`
+/// alone means a world count and no clock, so runs are deterministic.
 pub fn budget(worlds: Option<u32>, budget_ms: Option<u64>) -> Budget {
     let mut budget = Budget::default();
     if let Some(worlds) = worlds {
         budget.worlds = worlds.max(1);
+        budget.time_ms = None;
     }
     if let Some(ms) = budget_ms {
         budget.time_ms = (ms > 0).then_some(ms);

@@ -2,6 +2,7 @@
 //! `main` prints it and exits non-zero.
 
 mod arena;
+mod bench_ai;
 mod bot;
 mod play;
 mod replay;
@@ -36,6 +37,8 @@ enum Command {
     Arena(arena::ArenaArgs),
     /// Serve an AI player over JSON Lines on stdin/stdout (docs/bot-protocol.md).
     Bot(bot::BotArgs),
+    /// Measure one AI level's decisions per second.
+    BenchAi(bench_ai::BenchAiArgs),
 }
 
 /// Runs a parsed command line.
@@ -46,5 +49,6 @@ pub fn run(cli: Cli) -> Result<(), String> {
         Command::Play(args) => play::run(&args),
         Command::Arena(args) => arena::run(&args),
         Command::Bot(args) => bot::run(&args),
+        Command::BenchAi(args) => bench_ai::run(&args),
     }
 }

@@ -1,0 +1,43 @@
+//! `briscola bench-ai`: decisions per second of one AI level over the positions of hands played by
+//! Medium (see `briscola::ai::speed`), with decision-time percentiles.
+
+use briscola::ai::{AgentConfig, Level, arena, speed};
+use clap::Args;
+
+/// Options of `briscola bench-ai`.
+#[derive(Debug, Args)]
+pub struct BenchAiArgs {
+    /// The level to measure.
+    #[arg(long)]
+    level: Level,
+    /// Ruleset id, e.g. `briscola-2p`.
+    #[arg(long, default_value = "briscola-2p")]
+    ruleset: String,
+    /// Hands whose positions are decided.
+    #[arg(long, default_value_t = 50)]
+    hands: usize,
+    /// Seed of the deals and the agent.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Hard: worlds searched per decision.
+    #[arg(long)]
+    worlds: Option<u32>,
+    /// Hard: time budget per decision in milliseconds (`0` = no clock, worlds only).
+    #[arg(long)]
+    budget_ms: Option<u64>,
+}
+
+/// Measures and prints.
+pub fn run(args: &BenchAiArgs) -> Result<(), String> {
+    let rules = arena::ruleset_from_id(&args.ruleset)?;
+    let config = AgentConfig {
+        level: args.level,
+        seed: args.seed,
+        budget: super::arena::budget(args.worlds, args.budget_ms),
+    };
+    println!(
+        "{}",
+        speed::measure(config, rules, args.hands.max(1), args.seed)
+    );
+    Ok(())
+}

@@ -88,3 +88,54 @@ fn arena_and_bench_ai_print_their_reports_and_refuse_bad_flags() {
     assert!(!bad.status.success());
     assert!(String::from_utf8_lossy(&bad.stderr).contains("poker"));
 }
+
+#[test]
+fn history_lists_and_replays_the_apps_matches_from_its_data_folder() {
+    let rules = Ruleset::preset(Preset::Briscola, 2).expect("preset");
+    let mut m =
+        briscola::Match::new(rules, briscola::MatchFormat::SingleHand, 0, 4).expect("match");
+    while m.game().phase() != briscola::Phase::Finished {
+        let card = m.game().legal_cards().first().expect("cards");
+        m.apply(briscola::Action::Play(card)).expect("legal");
+    }
+    let dir = std::env::temp_dir().join(format!("briscola-cli-history-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("history")).expect("dir");
+    let line = serde_json::json!({ "v": 1, "summary": { "id": "m1", "ruleset": "briscola-2p" }, "record": m.record() });
+    std::fs::write(
+        dir.join("history/records.jsonl"),
+        format!("{line}\n{{\"v\":1,\"summ"),
+    )
+    .expect("write");
+    let list = briscola()
+        .args(["history", "--data-dir"])
+        .arg(&dir)
+        .output()
+        .expect("runs");
+    assert!(list.status.success());
+    let listed: serde_json::Value = serde_json::from_slice(&list.stdout).expect("JSON");
+    assert_eq!(listed["matches"][0]["id"], "m1");
+    assert!(
+        String::from_utf8_lossy(&list.stderr).contains("1 unreadable line"),
+        "the torn line is reported"
+    );
+    let replay = briscola()
+        .args(["history", "--replay", "m1", "--data-dir"])
+        .arg(&dir)
+        .output()
+        .expect("runs");
+    assert!(replay.status.success());
+    let summary: serde_json::Value = serde_json::from_slice(&replay.stdout).expect("JSON");
+    assert_eq!(
+        summary["summary"]["hands"][0]["tricks"]
+            .as_array()
+            .map(Vec::len),
+        Some(20)
+    );
+    let missing = briscola()
+        .args(["history", "--replay", "nope", "--data-dir"])
+        .arg(&dir)
+        .output()
+        .expect("runs");
+    assert!(!missing.status.success());
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -4,6 +4,7 @@
 mod arena;
 mod bench_ai;
 mod bot;
+mod history;
 mod play;
 mod replay;
 mod rules;
@@ -39,6 +40,8 @@ enum Command {
     Bot(bot::BotArgs),
     /// Measure one AI level's decisions per second.
     BenchAi(bench_ai::BenchAiArgs),
+    /// List the desktop app's finished matches, or replay one (`--replay ID`).
+    History(history::HistoryArgs),
 }
 
 /// Runs a parsed command line.
@@ -50,5 +53,6 @@ pub fn run(cli: Cli) -> Result<(), String> {
         Command::Arena(args) => arena::run(&args),
         Command::Bot(args) => bot::run(&args),
         Command::BenchAi(args) => bench_ai::run(&args),
+        Command::History(args) => history::run(&args),
     }
 }

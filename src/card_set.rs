@@ -104,8 +104,16 @@ impl CardSet {
     /// The `n`-th card in index order (0-based), if any.
     pub fn nth(self, n: usize) -> Option<Card> {
         let mut bits = self.0;
-        for _ in 0..n {
-            bits &= bits.wrapping_sub(1);
+        if n < 4 {
+            // Hands are small: pick among the first four without a data-dependent loop.
+            let b1 = bits & bits.wrapping_sub(1);
+            let b2 = b1 & b1.wrapping_sub(1);
+            let b3 = b2 & b2.wrapping_sub(1);
+            bits = [bits, b1, b2, b3][n];
+        } else {
+            for _ in 0..n {
+                bits &= bits.wrapping_sub(1);
+            }
         }
         if bits == 0 {
             None
@@ -291,6 +299,16 @@ mod tests {
             assert_eq!(set.nth(i), Some(*c));
         }
         assert_eq!(set.nth(3), None);
+    }
+
+    #[test]
+    fn nth_agrees_with_iteration_on_large_sets() {
+        let set = CardSet::suit(Suit::Cups) | CardSet::rank(Rank::Ace);
+        for (i, card) in set.iter().enumerate() {
+            assert_eq!(set.nth(i), Some(card), "{i}");
+        }
+        assert_eq!(set.nth(set.len()), None);
+        assert_eq!(CardSet::EMPTY.nth(0), None);
     }
 
     #[test]

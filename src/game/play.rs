@@ -81,11 +81,12 @@ pub fn trick_winner_index(cards: &[Card], trump: Option<Suit>, strengths: &[u8; 
 /// Whether `challenger`, played after `best`, takes the trick from it.
 #[inline]
 pub fn beats(challenger: Card, best: Card, trump: Option<Suit>, strengths: &[u8; 12]) -> bool {
-    if challenger.suit() == best.suit() {
-        strengths[challenger.rank().index()] > strengths[best.rank().index()]
-    } else {
-        Some(challenger.suit()) == trump
-    }
+    // Branch-free on purpose: which card wins a trick is as unpredictable as the cards, and a
+    // mispredicted branch costs more than computing both answers.
+    let same_suit = challenger.suit() == best.suit();
+    let stronger = strengths[challenger.rank().index()] > strengths[best.rank().index()];
+    let trumps = Some(challenger.suit()) == trump;
+    (same_suit & stronger) | (!same_suit & trumps)
 }
 
 impl Game {
@@ -346,12 +347,14 @@ impl Game {
         let position = n - start;
         if position > 0 {
             let led = self.plays[start];
-            if card.suit() != led.suit() && self.follow_duty() != Duty::None {
+            if self.rules.follow != FollowRule::Free
+                && card.suit() != led.suit()
+                && self.follow_duty() != Duty::None
+            {
                 self.voids[s] |= 1 << led.suit().index();
             }
-            if beats(card, self.current_best(), self.trump, self.strengths) {
-                self.best_pos = position as u8;
-            }
+            let wins = beats(card, self.current_best(), self.trump, self.strengths);
+            self.best_pos = if wins { position as u8 } else { self.best_pos };
         } else {
             self.best_pos = 0;
         }

@@ -120,7 +120,8 @@ class Session {
   }
 
   async undo(): Promise<void> {
-    await this.run(() => shell().undoMove());
+    // Undo normally returns to your turn; if the computer is to move after it, let it move.
+    if (await this.run(() => shell().undoMove())) void this.aiLoop();
   }
 
   async resign(): Promise<boolean> {

@@ -26,12 +26,34 @@ pub struct ArenaArgs {
     /// Worker threads.
     #[arg(long, default_value_t = 1)]
     threads: usize,
-    /// Hard: worlds searched per decision.
+    #[command(flatten)]
+    budget: BudgetArgs,
+}
+
+/// Hard's search budget on the command line (shared by `arena`, `bot` and `bench-ai`).
+#[derive(Debug, Args)]
+pub struct BudgetArgs {
+    /// Hard: worlds searched per decision (alone: no clock, so runs are deterministic).
     #[arg(long)]
     worlds: Option<u32>,
     /// Hard: time budget per decision in milliseconds (`0` = no clock, worlds only).
     #[arg(long)]
     budget_ms: Option<u64>,
+}
+
+impl BudgetArgs {
+    /// The budget: the defaults, with either part replaced.
+    pub fn budget(&self) -> Budget {
+        let mut budget = Budget::default();
+        if let Some(worlds) = self.worlds {
+            budget.worlds = worlds.max(1);
+            budget.time_ms = None;
+        }
+        if let Some(ms) = self.budget_ms {
+            budget.time_ms = (ms > 0).then_some(ms);
+        }
+        budget
+    }
 }
 
 /// Runs the arena and prints its report.
@@ -44,21 +66,7 @@ pub fn run(args: &ArenaArgs) -> Result<(), String> {
     config.pairs = args.pairs;
     config.seed = args.seed;
     config.threads = args.threads;
-    config.budget = budget(args.worlds, args.budget_ms);
+    config.budget = args.budget.budget();
     println!("{}", arena::run(&config));
     Ok(())
-}
-
-/// The Hard budget from the command line: the defaults, with either part replaced. `--worlds`
-/// alone means a world count and no clock, so runs are deterministic.
-pub fn budget(worlds: Option<u32>, budget_ms: Option<u64>) -> Budget {
-    let mut budget = Budget::default();
-    if let Some(worlds) = worlds {
-        budget.worlds = worlds.max(1);
-        budget.time_ms = None;
-    }
-    if let Some(ms) = budget_ms {
-        budget.time_ms = (ms > 0).then_some(ms);
-    }
-    budget
 }

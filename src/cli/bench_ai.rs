@@ -19,12 +19,8 @@ pub struct BenchAiArgs {
     /// Seed of the deals and the agent.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Hard: worlds searched per decision.
-    #[arg(long)]
-    worlds: Option<u32>,
-    /// Hard: time budget per decision in milliseconds (`0` = no clock, worlds only).
-    #[arg(long)]
-    budget_ms: Option<u64>,
+    #[command(flatten)]
+    budget: super::arena::BudgetArgs,
 }
 
 /// Measures and prints.
@@ -33,7 +29,7 @@ pub fn run(args: &BenchAiArgs) -> Result<(), String> {
     let config = AgentConfig {
         level: args.level,
         seed: args.seed,
-        budget: super::arena::budget(args.worlds, args.budget_ms),
+        budget: args.budget.budget(),
     };
     println!(
         "{}",

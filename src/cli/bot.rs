@@ -14,12 +14,8 @@ pub struct BotArgs {
     /// Seed of the agent's choices.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Hard: worlds searched per decision.
-    #[arg(long)]
-    worlds: Option<u32>,
-    /// Hard: time budget per decision in milliseconds (`0` = no clock, worlds only).
-    #[arg(long)]
-    budget_ms: Option<u64>,
+    #[command(flatten)]
+    budget: super::arena::BudgetArgs,
 }
 
 /// Serves until standard input ends.
@@ -27,7 +23,7 @@ pub fn run(args: &BotArgs) -> Result<(), String> {
     let config = BotConfig {
         level: args.level,
         seed: args.seed,
-        budget: super::arena::budget(args.worlds, args.budget_ms),
+        budget: args.budget.budget(),
     };
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();

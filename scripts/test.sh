@@ -66,9 +66,7 @@ fi
 
 echo
 printf '  %s\n' "${RESULTS[@]}"
-if [ "$FAILED" -eq 0 ]; then
-  echo "test.sh: all ${#RESULTS[@]} steps passed in $SECONDS s"
-else
-  echo "test.sh: $FAILED of ${#RESULTS[@]} steps FAILED after $SECONDS s"
-  exit 1
-fi
+echo "test.sh: $SECONDS s"
+# The plain closing line CI reads: steps passed and failed.
+echo "steps: $((${#RESULTS[@]} - FAILED)) passed, $FAILED failed"
+[ "$FAILED" -eq 0 ] || exit 1

@@ -3,31 +3,8 @@
 //! without the clock, so the figure is its deterministic cost. Run with `cargo bench --bench ai`.
 
 use briscola::ai::{self, AgentConfig, Budget, Level};
-use briscola::{Deal, Game, Observation, Phase, Preset, Ruleset};
+use briscola::{Preset, Ruleset};
 use criterion::{Criterion, Throughput};
-
-/// Every observation of the seat to move in a few hands played by Medium.
-fn positions(preset: Preset, players: u8, hands: u64) -> Vec<Observation> {
-    let Ok(rules) = Ruleset::preset(preset, players) else {
-        return Vec::new();
-    };
-    let mut all = Vec::new();
-    for deal in 0..hands {
-        let Ok(mut game) = Game::new(rules, 0, &Deal::Seed(deal)) else {
-            continue;
-        };
-        let mut player = ai::agent(Level::Medium, deal);
-        while game.phase() != Phase::Finished {
-            let obs = game.observation(game.to_move());
-            let decision = player.choose(&obs);
-            all.push(obs);
-            if game.apply(decision.action).is_err() {
-                break;
-            }
-        }
-    }
-    all
-}
 
 /// Decisions per second of each level on the positions of one ruleset.
 fn bench_levels(c: &mut Criterion) {
@@ -36,7 +13,11 @@ fn bench_levels(c: &mut Criterion) {
         ("briscola-4p", Preset::Briscola, 4),
         ("chiamata-5p", Preset::Chiamata, 5),
     ] {
-        let obs = positions(preset, players, 4);
+        let Ok(rules) = Ruleset::preset(preset, players) else {
+            continue;
+        };
+        // Every position of the seat to move in four hands played by Medium.
+        let obs = ai::speed::positions(rules, 4, 0);
         let mut group = c.benchmark_group(format!("decisions/{name}"));
         group.throughput(Throughput::Elements(1));
         if name != "briscola-2p" {

@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 use super::policy::{self, Style};
 use super::situation::Situation;
 use super::solver::{Objective, Solver, leaf_bound, solve_endgame};
-use super::{Agent, Decision, hint, special};
+use super::{Agent, Decision, special};
 use crate::{Action, Card, Game, Observation, Phase, Rank, Rng};
 
 /// How much searching Hard may do per decision.
@@ -122,16 +122,8 @@ impl Agent for Hard {
             return decision;
         }
         let s = Situation::from_observation(obs, true);
-        match self.choose_card(obs, &s) {
-            Some(card) => Decision {
-                action: Action::Play(card),
-                hint: hint::explain(&s, card),
-            },
-            None => {
-                let (action, hint) = super::fallback(obs);
-                Decision { action, hint }
-            }
-        }
+        let card = self.choose_card(obs, &s);
+        super::card_decision(obs, &s, card)
     }
 }
 

@@ -4,8 +4,8 @@
 use super::policy::{self, Style};
 use super::situation::Situation;
 use super::solver::solve_endgame;
-use super::{Decision, hint, special};
-use crate::{Action, Observation, Rng};
+use super::{Decision, special};
+use crate::{Observation, Rng};
 
 /// Worlds sampled for an endgame with hidden hands (more than two players).
 const ENDGAME_WORLDS: usize = 4;
@@ -63,15 +63,6 @@ impl Heuristic {
             trump_care: self.params.trump_care,
         };
         let card = solved.or_else(|| policy::choose_card(&s, style, &mut self.rng));
-        match card {
-            Some(card) => Decision {
-                action: Action::Play(card),
-                hint: hint::explain(&s, card),
-            },
-            None => {
-                let (action, hint) = super::fallback(obs);
-                Decision { action, hint }
-            }
-        }
+        super::card_decision(obs, &s, card)
     }
 }

@@ -168,6 +168,24 @@ fn no_move() -> Decision {
     }
 }
 
+/// The decision to play `card`, explained; the first legal action when no card was chosen.
+fn card_decision(
+    obs: &Observation,
+    s: &situation::Situation,
+    card: Option<crate::Card>,
+) -> Decision {
+    match card {
+        Some(card) => Decision {
+            action: Action::Play(card),
+            hint: hint::explain(s, card),
+        },
+        None => {
+            let (action, hint) = fallback(obs);
+            Decision { action, hint }
+        }
+    }
+}
+
 /// The first legal action, for positions no heuristic covers.
 fn fallback(obs: &Observation) -> (Action, String) {
     match obs.legal_actions.first() {

@@ -7,14 +7,17 @@
 //! Earlier, each legal card is tried in every world and the hand is played out by the Medium heuristics
 //! for every seat, finishing with exact search when the world's stock runs out; the same worlds are used
 //! for every card (common random numbers), and the stock order of a world is just one draw of chance.
-//! The card with the best mean [`Objective::utility`] wins: win probability first, points as the
-//! tie-break. The [`Budget`] bounds the worlds (deterministic) and optionally the wall-clock time.
+//! Each world counts with its [`Belief`] weight: how likely the other players' recent plays were, had
+//! they held that world's cards. The card with the best weighted mean [`Objective::utility`] wins: win
+//! probability first, points as the tie-break. The [`Budget`] bounds the worlds (deterministic) and
+//! optionally the wall-clock time.
 //!
-//! Deliberately absent (measured candidates for later): belief weighting of worlds by the opponents'
-//! past plays, information-set MCTS, and search in the chiamata auction (it uses the shared heuristic).
+//! Deliberately absent (measured candidates for later): information-set MCTS, and search in the
+//! chiamata auction (it uses the shared heuristic).
 
 use std::time::{Duration, Instant};
 
+use super::belief::Belief;
 use super::policy::{self, Style};
 use super::situation::Situation;
 use super::solver::{Objective, Solver, leaf_bound, solve_endgame};
@@ -89,20 +92,23 @@ impl Hard {
             return Some(card);
         }
         let cards: Vec<Card> = s.legal.iter().collect();
-        let mut totals = vec![0i64; cards.len()];
+        let mut totals = vec![0f64; cards.len()];
+        let belief = Belief::new(obs);
+        let belief = Some(&belief).filter(|b| b.is_informative());
         for i in 0..worlds {
             if i > 0 && deadline.is_some_and(|d| Instant::now() >= d) {
                 break;
             }
             let world = obs.sample_world(&mut self.rng);
+            let weight = belief.map_or(1.0, |b| b.weight(&world));
             let obj = Objective::new(&world, obs.seat);
             for (card, total) in cards.iter().zip(totals.iter_mut()) {
                 let mut game = world.clone();
                 game.play_unchecked(*card);
-                *total += i64::from(playout(&mut game, &obj));
+                *total += weight * f64::from(playout(&mut game, &obj));
             }
         }
-        let mut best: Option<(Card, i64)> = None;
+        let mut best: Option<(Card, f64)> = None;
         for (&card, &total) in cards.iter().zip(&totals) {
             if best.is_none_or(|(_, b)| total > b) {
                 best = Some((card, total));

@@ -20,6 +20,7 @@
 
 pub mod arena;
 mod auction;
+mod belief;
 pub mod bot;
 mod easy;
 mod hard;
@@ -27,6 +28,7 @@ mod heuristic;
 mod hint;
 mod medium;
 mod policy;
+pub mod public;
 mod situation;
 mod solver;
 mod special;

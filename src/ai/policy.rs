@@ -81,16 +81,73 @@ fn lead(s: &Situation, care: f32, mistake: bool) -> Option<Card> {
             return Some(card);
         }
     }
-    let cost = |c: Card| {
-        let points = f32::from(s.points(c));
-        let sure = !s.can_be_beaten(c) && !s.trump_pending();
-        if sure && points > 0.0 {
-            -points + 0.5 * tempo(s, c, care)
-        } else {
-            discard_cost(s, c, care) + 0.5 * points
+    cheapest(legal, |c| lead_cost(s, c, care))
+}
+
+/// What leading a card costs: a sure winner with points gains them, anything else may be lost.
+fn lead_cost(s: &Situation, card: Card, care: f32) -> f32 {
+    let points = f32::from(s.points(card));
+    let sure = !s.can_be_beaten(card) && !s.trump_pending();
+    if sure && points > 0.0 {
+        -points + 0.5 * tempo(s, card, care)
+    } else {
+        discard_cost(s, card, care) + 0.5 * points
+    }
+}
+
+/// What feeding a card to a partner who holds the trick is worth (points given, never a trump).
+fn feed_value(s: &Situation, card: Card, care: f32) -> f32 {
+    if s.is_trump(card) {
+        -100.0 - discard_cost(s, card, care)
+    } else if s.points(card) > 0 {
+        f32::from(s.points(card)) - 0.01 * f32::from(s.strength(card))
+    } else {
+        -discard_cost(s, card, care)
+    }
+}
+
+/// What taking the trick with `card` is worth, against what is on the table; a winner that a rival
+/// still to play may beat counts half.
+fn take_value(s: &Situation, card: Card, table: f32, care: f32) -> f32 {
+    if s.rivals_after() && s.can_be_beaten(card) {
+        0.5 * table - 0.5 * f32::from(s.points(card)) - tempo(s, card, care)
+    } else {
+        table + f32::from(s.points(card)) - tempo(s, card, care)
+    }
+}
+
+/// The sound heuristics' value of every legal card, in card points (higher is better): what the
+/// belief model turns into the probability that a sensible player picks each card. Its best card is
+/// the one [`choose_card`] plays without mistakes, up to ties.
+pub(crate) fn card_values(s: &Situation, mut value: impl FnMut(Card, f32)) {
+    let care = Style::SOUND.trump_care;
+    let Some((winner, best)) = s.best() else {
+        for card in s.legal {
+            value(card, -lead_cost(s, card, care));
         }
+        return;
     };
-    cheapest(legal, cost)
+    let table = f32::from(s.table_points());
+    if s.is_ally(winner) {
+        let safe = !s.rivals_after() || !s.can_be_beaten(best);
+        for card in s.legal {
+            let v = if safe {
+                feed_value(s, card, care)
+            } else {
+                -discard_cost(s, card, care)
+            };
+            value(card, v);
+        }
+        return;
+    }
+    for card in s.legal {
+        let v = if s.beats(card, best) {
+            take_value(s, card, table, care)
+        } else {
+            -table - discard_cost(s, card, care)
+        };
+        value(card, v);
+    }
 }
 
 fn follow(s: &Situation, (winner, best): (u8, Card), care: f32, mistake: bool) -> Option<Card> {
@@ -102,13 +159,7 @@ fn follow(s: &Situation, (winner, best): (u8, Card), care: f32, mistake: bool) -
         let safe = !rivals_after || !s.can_be_beaten(best);
         if safe {
             // Feed the partner the most points that cost no trump.
-            let feed = cheapest(legal, |c| {
-                if s.is_trump(c) {
-                    100.0 + discard_cost(s, c, care)
-                } else {
-                    -f32::from(s.points(c)) + 0.01 * f32::from(s.strength(c))
-                }
-            });
+            let feed = cheapest(legal, |c| -feed_value(s, c, care));
             if let Some(card) = feed.filter(|&c| !s.is_trump(c) && s.points(c) > 0) {
                 return Some(card);
             }
@@ -116,14 +167,7 @@ fn follow(s: &Situation, (winner, best): (u8, Card), care: f32, mistake: bool) -
         return Some(discard);
     }
     let winners: CardSet = legal.iter().filter(|&c| s.beats(c, best)).collect();
-    let take_value = |w: Card| {
-        let gain = table + f32::from(s.points(w));
-        if rivals_after && s.can_be_beaten(w) {
-            0.5 * table - 0.5 * f32::from(s.points(w)) - tempo(s, w, care)
-        } else {
-            gain - tempo(s, w, care)
-        }
-    };
+    let take_value = |w: Card| take_value(s, w, table, care);
     let best_take = cheapest(winners, |w| -take_value(w));
     let pass_value = -table - discard_cost(s, discard, care);
     let chosen = match best_take {

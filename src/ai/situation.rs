@@ -113,6 +113,28 @@ impl Situation {
         })
     }
 
+    /// The situation another seat was in at an earlier turn, as a belief model imagines it: holding
+    /// `hand` (every card legal: no duty to follow), with `trick` on the table and `gone` the cards that
+    /// seat had seen leave play. Allies come from fixed teams only.
+    pub fn hypothetical(
+        rules: Ruleset,
+        seat: Seat,
+        hand: CardSet,
+        trump: Option<Suit>,
+        trick: &[(Seat, Card)],
+        gone: CardSet,
+    ) -> Situation {
+        Situation::build(SituationParts {
+            rules,
+            seat,
+            legal: hand,
+            trump,
+            trick,
+            threats: rules.deck_cards() - hand - gone,
+            allies: sides(&rules, seat, None, None, false),
+        })
+    }
+
     fn build(parts: SituationParts<'_>) -> Situation {
         let rules = parts.rules;
         let mut trick = [(0, Card::new(Suit::Coins, crate::Rank::Ace)); MAX_TRICK];

@@ -7,10 +7,17 @@
 //! ```
 //! (levels A and B, ruleset id, deal sets, seed, threads; optional seventh field: Hard's worlds).
 
-use briscola::ai::arena::{self, ArenaConfig, ruleset_from_id};
+use briscola::ai::arena::{self, ArenaConfig, Contender, ruleset_from_id};
+use briscola::ai::public::PublicAi;
 use briscola::ai::{Budget, Level};
 
-fn small(a: Level, b: Level, id: &str, pairs: usize, threads: usize) -> ArenaConfig {
+fn small(
+    a: impl Into<Contender>,
+    b: impl Into<Contender>,
+    id: &str,
+    pairs: usize,
+    threads: usize,
+) -> ArenaConfig {
     ArenaConfig {
         pairs,
         seed: 5,
@@ -77,6 +84,31 @@ fn report_prints_the_table() {
 }
 
 #[test]
+fn public_ais_take_a_seat_in_every_ruleset_and_play_only_legal_cards() {
+    for ai in PublicAi::ALL {
+        for id in ["briscola-2p", "brisca-2p", "briscola-4p", "chiamata"] {
+            let report = arena::run(&small(Level::Easy, Contender::Public(ai), id, 3, 1));
+            assert_eq!(report.illegal, 0, "{ai} {id}");
+            assert!(report.timings.iter().any(|t| t.player == ai.id()));
+        }
+    }
+}
+
+#[test]
+fn players_are_read_by_id() {
+    assert_eq!(
+        "hard".parse::<Contender>(),
+        Ok(Contender::Level(Level::Hard))
+    );
+    assert_eq!(
+        "deep-briscola".parse::<Contender>(),
+        Ok(Contender::Public(PublicAi::DeepBriscola))
+    );
+    let err = "alphazero".parse::<Contender>().expect_err("unknown");
+    assert!(err.contains("deep-briscola"), "{err}");
+}
+
+#[test]
 fn ruleset_ids_are_read() {
     assert_eq!(ruleset_from_id("brisca-4p").expect("id").players, 4);
     assert_eq!(ruleset_from_id("chiamata").expect("id").players, 5);
@@ -101,8 +133,8 @@ fn arena_driver() {
         seed: f[4].parse().expect("seed"),
         threads: f[5].parse().expect("threads"),
         ..ArenaConfig::new(
-            f[0].parse().expect("level A"),
-            f[1].parse().expect("level B"),
+            f[0].parse::<Contender>().expect("player A"),
+            f[1].parse::<Contender>().expect("player B"),
             ruleset_from_id(f[2]).expect("ruleset"),
         )
     };

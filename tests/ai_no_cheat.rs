@@ -3,6 +3,7 @@
 //! only input is `&Observation`, so this holds by construction; the test guards the construction (and
 //! that the observations really are identical while the worlds really differ).
 
+use briscola::ai::public::PublicAi;
 use briscola::ai::{self, AgentConfig, Budget, Level};
 use briscola::{Deal, Game, Phase, Preset, Rng, Ruleset};
 
@@ -48,6 +49,12 @@ fn same_observation_same_decision_whatever_the_hidden_cards() {
                                 ai::agent_with(config(level, seed)).choose(&b.observation(seat));
                             assert_eq!(da, db, "{preset}-{n}p {level} step {step}");
                             compared += 1;
+                        }
+                        for public in PublicAi::ALL {
+                            let seed = deal * 31 + step;
+                            let da = public.agent(seed).choose(&a.observation(seat));
+                            let db = public.agent(seed).choose(&b.observation(seat));
+                            assert_eq!(da, db, "{preset}-{n}p {public} step {step}");
                         }
                     }
                     let d = walker.choose(&obs);

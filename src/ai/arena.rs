@@ -6,24 +6,87 @@
 //! cancels within a set, so the 95% confidence interval of the mean point difference is computed over
 //! sets. Games are spread over threads by set index; the result does not depend on the thread count
 //! (with a deterministic [`Budget`]). Decision times are measured around [`super::Agent::choose`].
-//! Deliberately absent: matches of several hands (the arena plays single hands).
+//! Either side may be one of our levels or a public AI re-implemented for comparison
+//! ([`super::public`]). Deliberately absent: matches of several hands (the arena plays single hands).
 
 use std::fmt;
+use std::str::FromStr;
 use std::time::Instant;
 
 use serde::Serialize;
 
+use super::public::PublicAi;
 use super::stats::{Timing, mean_ci95};
-use super::{AgentConfig, Budget, Level, agent_with};
+use super::{Agent, AgentConfig, Budget, Level, agent_with};
 use crate::{Deal, Game, HandOutcome, Phase, Preset, Rng, Ruleset, Seat};
+
+/// A player the arena can seat: one of our levels, or a public AI.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Contender {
+    /// One of our levels.
+    Level(Level),
+    /// A public Briscola AI.
+    Public(PublicAi),
+}
+
+impl Contender {
+    /// The id on the command line: `easy`, `medium`, `hard`, `deep-briscola`, `greedy`.
+    pub fn id(self) -> &'static str {
+        match self {
+            Contender::Level(level) => level.id(),
+            Contender::Public(ai) => ai.id(),
+        }
+    }
+
+    fn agent(self, seed: u64, budget: Budget) -> Box<dyn Agent + Send> {
+        match self {
+            Contender::Level(level) => agent_with(AgentConfig {
+                level,
+                seed,
+                budget,
+            }),
+            Contender::Public(ai) => ai.agent(seed),
+        }
+    }
+}
+
+impl From<Level> for Contender {
+    fn from(level: Level) -> Contender {
+        Contender::Level(level)
+    }
+}
+
+impl fmt::Display for Contender {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+impl Serialize for Contender {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.id())
+    }
+}
+
+impl FromStr for Contender {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Contender, String> {
+        if let Ok(level) = s.parse::<Level>() {
+            return Ok(Contender::Level(level));
+        }
+        s.parse::<PublicAi>().map(Contender::Public).map_err(|_| {
+            format!("unknown player `{s}`: choose easy, medium, hard, deep-briscola or greedy")
+        })
+    }
+}
 
 /// What to play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ArenaConfig {
-    /// Level A (the one the statistics are about).
-    pub a: Level,
-    /// Level B.
-    pub b: Level,
+    /// Player A (the one the statistics are about).
+    pub a: Contender,
+    /// Player B.
+    pub b: Contender,
     /// The rules.
     pub rules: Ruleset,
     /// Deal sets to play (each is played once per seat rotation).
@@ -38,10 +101,10 @@ pub struct ArenaConfig {
 
 impl ArenaConfig {
     /// `a` against `b` under `rules`: 1,000 deal sets, seed 1, one thread, the default budget.
-    pub fn new(a: Level, b: Level, rules: Ruleset) -> ArenaConfig {
+    pub fn new(a: impl Into<Contender>, b: impl Into<Contender>, rules: Ruleset) -> ArenaConfig {
         ArenaConfig {
-            a,
-            b,
+            a: a.into(),
+            b: b.into(),
             rules,
             pairs: 1_000,
             seed: 1,
@@ -77,10 +140,10 @@ pub fn ruleset_id(rules: &Ruleset) -> String {
 /// What the arena measured. Its `Display` is the printed table.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ArenaReport {
-    /// Level A.
-    pub a: Level,
-    /// Level B.
-    pub b: Level,
+    /// Player A.
+    pub a: Contender,
+    /// Player B.
+    pub b: Contender,
     /// The ruleset id (`briscola-2p`).
     pub ruleset: String,
     /// The seed.
@@ -105,7 +168,7 @@ pub struct ArenaReport {
     pub mean_diff: f64,
     /// Half-width of the 95% confidence interval of `mean_diff`, over deal sets.
     pub ci95: f64,
-    /// Decision times per level.
+    /// Decision times per player.
     pub timings: Vec<Timing>,
     /// Illegal actions chosen by an agent (replaced by the first legal action); always 0 unless a bug.
     pub illegal: usize,
@@ -136,7 +199,8 @@ impl Tally {
 struct Partial {
     tally: Tally,
     set_diffs: Vec<(usize, f64)>,
-    nanos: [Vec<u64>; 3],
+    /// Decision times of player A and of player B.
+    nanos: [Vec<u64>; 2],
 }
 
 /// Plays the arena. See the module docs.
@@ -153,7 +217,7 @@ pub fn run(config: &ArenaConfig) -> ArenaReport {
     });
     let mut tally = Tally::default();
     let mut diffs: Vec<(usize, f64)> = Vec::new();
-    let mut nanos: [Vec<u64>; 3] = Default::default();
+    let mut nanos: [Vec<u64>; 2] = Default::default();
     for p in partials {
         tally.add(p.tally);
         diffs.extend(p.set_diffs);
@@ -170,14 +234,18 @@ pub fn run(config: &ArenaConfig) -> ArenaReport {
     } else {
         (tally.wins as f64 + tally.draws as f64 / 2.0) / games as f64
     };
-    let mut levels = vec![config.a];
-    if config.b != config.a {
-        levels.push(config.b);
-    }
-    let timings = levels
-        .into_iter()
-        .map(|l| Timing::from_nanos(l, std::mem::take(&mut nanos[level_index(l)])))
-        .collect();
+    let [a_nanos, b_nanos] = nanos;
+    let timings = if config.a == config.b {
+        vec![Timing::from_nanos(
+            config.a.id(),
+            [a_nanos, b_nanos].concat(),
+        )]
+    } else {
+        vec![
+            Timing::from_nanos(config.a.id(), a_nanos),
+            Timing::from_nanos(config.b.id(), b_nanos),
+        ]
+    };
     ArenaReport {
         a: config.a,
         b: config.b,
@@ -195,14 +263,6 @@ pub fn run(config: &ArenaConfig) -> ArenaReport {
         ci95,
         timings,
         illegal: tally.illegal,
-    }
-}
-
-fn level_index(level: Level) -> usize {
-    match level {
-        Level::Easy => 0,
-        Level::Medium => 1,
-        Level::Hard => 2,
     }
 }
 
@@ -249,7 +309,7 @@ fn play_game(
     k: usize,
     deal_seed: u64,
     dealer: Seat,
-    nanos: &mut [Vec<u64>; 3],
+    nanos: &mut [Vec<u64>; 2],
 ) -> (Tally, f64) {
     let rules = config.rules;
     let n = usize::from(rules.players);
@@ -257,25 +317,15 @@ fn play_game(
     let Ok(mut game) = Game::new(rules, dealer, &Deal::Seed(deal_seed)) else {
         return (tally, 0.0);
     };
-    let levels: Vec<Level> = (0..rules.players)
-        .map(|s| {
-            if plays_a(&rules, s, k) {
-                config.a
-            } else {
-                config.b
-            }
-        })
-        .collect();
-    let mut agents: Vec<_> = levels
+    let is_a: Vec<bool> = (0..rules.players).map(|s| plays_a(&rules, s, k)).collect();
+    let mut agents: Vec<_> = is_a
         .iter()
         .enumerate()
-        .map(|(s, &level)| {
+        .map(|(s, &a)| {
             let stream = ((set * n + k) * 8 + s) as u64;
-            agent_with(AgentConfig {
-                level,
-                seed: Rng::derive_seed(config.seed ^ 0xA6E7, stream),
-                budget: config.budget,
-            })
+            let seed = Rng::derive_seed(config.seed ^ 0xA6E7, stream);
+            let player = if a { config.a } else { config.b };
+            player.agent(seed, config.budget)
         })
         .collect();
     while game.phase() != Phase::Finished {
@@ -284,7 +334,7 @@ fn play_game(
         let start = Instant::now();
         let decision = agents[usize::from(seat)].choose(&obs);
         let elapsed = start.elapsed().as_nanos() as u64;
-        nanos[level_index(levels[usize::from(seat)])].push(elapsed);
+        nanos[usize::from(!is_a[usize::from(seat)])].push(elapsed);
         if game.apply(decision.action).is_err() {
             tally.illegal += 1;
             let Some(&action) = game.legal_actions().as_slice().first() else {
@@ -358,19 +408,14 @@ impl fmt::Display for ArenaReport {
         )?;
         writeln!(
             f,
-            "{:<8} {:>10} {:>12} {:>12} {:>12} {:>12}",
-            "level", "decisions", "median µs", "p95 µs", "p99 µs", "max µs"
+            "{:<13} {:>10} {:>12} {:>12} {:>12} {:>12}",
+            "player", "decisions", "median µs", "p95 µs", "p99 µs", "max µs"
         )?;
         for t in &self.timings {
             writeln!(
                 f,
-                "{:<8} {:>10} {:>12.1} {:>12.1} {:>12.1} {:>12.1}",
-                t.level.id(),
-                t.decisions,
-                t.median_us,
-                t.p95_us,
-                t.p99_us,
-                t.max_us
+                "{:<13} {:>10} {:>12.1} {:>12.1} {:>12.1} {:>12.1}",
+                t.player, t.decisions, t.median_us, t.p95_us, t.p99_us, t.max_us
             )?;
         }
         if self.illegal > 0 {

@@ -68,7 +68,7 @@ pub fn measure(config: AgentConfig, rules: Ruleset, hands: usize, seed: u64) -> 
     SpeedReport {
         ruleset: super::arena::ruleset_id(&rules),
         hands,
-        timing: Timing::from_nanos(config.level, nanos),
+        timing: Timing::from_nanos(config.level.id(), nanos),
         per_second,
     }
 }
@@ -80,7 +80,7 @@ impl fmt::Display for SpeedReport {
             f,
             "{} on {} ({} hands, {} decisions): {:.0} decisions/s; median {:.1} µs, p95 {:.1} µs, \
              p99 {:.1} µs, max {:.1} µs",
-            t.level,
+            t.player,
             self.ruleset,
             self.hands,
             t.decisions,

@@ -3,13 +3,11 @@
 
 use serde::Serialize;
 
-use super::Level;
-
-/// Decision times of one level.
+/// Decision times of one player.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Timing {
-    /// The level.
-    pub level: Level,
+    /// The player's id (`hard`, `deep-briscola`).
+    pub player: String,
     /// Decisions timed.
     pub decisions: usize,
     /// Median, in microseconds.
@@ -24,7 +22,7 @@ pub struct Timing {
 
 impl Timing {
     /// Percentiles of `nanos` (decision times in nanoseconds).
-    pub fn from_nanos(level: Level, mut nanos: Vec<u64>) -> Timing {
+    pub fn from_nanos(player: &str, mut nanos: Vec<u64>) -> Timing {
         nanos.sort_unstable();
         let at = |q: f64| -> f64 {
             if nanos.is_empty() {
@@ -35,7 +33,7 @@ impl Timing {
             nanos[rank - 1] as f64 / 1_000.0
         };
         Timing {
-            level,
+            player: player.to_string(),
             decisions: nanos.len(),
             median_us: at(0.5),
             p95_us: at(0.95),
@@ -65,7 +63,7 @@ mod tests {
 
     #[test]
     fn percentiles_use_nearest_rank() {
-        let t = Timing::from_nanos(Level::Easy, (1..=100).map(|i| i * 1_000).collect());
+        let t = Timing::from_nanos("easy", (1..=100).map(|i| i * 1_000).collect());
         assert_eq!(t.decisions, 100);
         assert_eq!(t.median_us, 50.0);
         assert_eq!(t.p95_us, 95.0);

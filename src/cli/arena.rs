@@ -1,19 +1,20 @@
 //! `briscola arena`: two AI levels over duplicate deals (see `briscola::ai::arena`), printing the table
 //! of results and decision times.
 
-use briscola::ai::arena::{self, ArenaConfig};
-use briscola::ai::{Budget, Level};
+use briscola::ai::Budget;
+use briscola::ai::arena::{self, ArenaConfig, Contender};
 use clap::Args;
 
 /// Options of `briscola arena`.
 #[derive(Debug, Args)]
 pub struct ArenaArgs {
-    /// Level A, whose results the table reports.
+    /// Player A, whose results the table reports: easy, medium, hard, or a public AI
+    /// (deep-briscola, greedy).
     #[arg(long)]
-    a: Level,
-    /// Level B.
+    a: Contender,
+    /// Player B, as A.
     #[arg(long)]
-    b: Level,
+    b: Contender,
     /// Ruleset id: a preset with a player count, e.g. `briscola-2p`, `brisca-4p`, `chiamata-5p`.
     #[arg(long, default_value = "briscola-2p")]
     ruleset: String,

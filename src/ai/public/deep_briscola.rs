@@ -1,0 +1,194 @@
+//! The rule-based `AIAgent` of alsora/deep-briscola (`agents/ai_agent.py` and `environment.py`,
+//! the version with the "win the game" rule, commit 0ad0e23; the fork massimilianoviola/briscola-rl
+//! plays the same rules). The baseline its authors trained their DQN against.
+//!
+//! Its rules, in order, with `T` the points on the table and `W` the cards that take the trick:
+//! 1. With `T > 0` and some card in `W`: rank `W` by points, highest first (ties: the later card in
+//!    hand first). If the best of them brings its own pile past 60, play it. Otherwise play the first
+//!    non-trump of that ranking. If only trumps win: with one winning trump, play it when `T ≥ 10`;
+//!    else find the cheapest card that is neither a trump nor a winner and is worth under 10 (the
+//!    first of equals); with none, play the trump; if the trump is worth 3 or more, play the cheap
+//!    card; if the cheap card is a king (4), play the trump when `T ≥ 3`, the king otherwise; else the
+//!    cheap card. With several winning trumps, play the weakest of them.
+//! 2. Otherwise (leading, an empty table, or no winner): the "weakest" card of the hand — walking from
+//!    the last card to the first, a card replaces the current weakest when the weakest is a trump and
+//!    it is not, or it is of the same suit and lower, or both are plain cards of different suits and it
+//!    is worth fewer points. If that card is worth more than 4 (an ace or a three), play the card of
+//!    lowest rank in the whole hand instead.
+//!
+//! It remembers nothing but its own pile: no card counting. Ambiguity: the original walks its hand in
+//! draw order; the observation gives a set, walked here in card order (it decides only ties between
+//! cards of equal points in different suits).
+
+use super::{Table, play};
+use crate::Card;
+use crate::ai::{Agent, Decision};
+use crate::observation::Observation;
+
+/// The deep-briscola rule player. It has no state and no randomness.
+pub(super) struct DeepBriscola;
+
+impl Agent for DeepBriscola {
+    fn name(&self) -> &str {
+        "deep-briscola"
+    }
+
+    fn choose(&mut self, obs: &Observation) -> Decision {
+        let t = Table { obs };
+        let hand = t.hand();
+        if hand.is_empty() {
+            return play(obs, None, "");
+        }
+        if let Some(card) = take(&t, &hand) {
+            return play(obs, Some(card), "Take the points on the table");
+        }
+        play(obs, Some(fallback(&t, &hand)), "Throw the weakest card")
+    }
+}
+
+/// Rule 1: taking a trick with points on it, if the rules want to.
+fn take(t: &Table<'_>, hand: &[Card]) -> Option<Card> {
+    let table = t.table_points();
+    let best = t.best()?;
+    if table == 0 {
+        return None;
+    }
+    // Winners by points, highest first; equal points: the later card in hand first.
+    let mut winners: Vec<(usize, Card)> = hand
+        .iter()
+        .copied()
+        .enumerate()
+        .filter(|&(_, c)| t.beats(c, best))
+        .collect();
+    winners.sort_by_key(|&(i, c)| std::cmp::Reverse((t.points(c), i)));
+    let &(_, top) = winners.first()?;
+    let own = t.obs.pile_points[usize::from(t.obs.seat)];
+    if own + table + u16::from(t.points(top)) > 60 {
+        return Some(top);
+    }
+    if let Some(&(_, plain)) = winners.iter().find(|&&(_, c)| !t.is_trump(c)) {
+        return Some(plain);
+    }
+    if winners.len() >= 2 {
+        let trumps: Vec<Card> = winners.iter().map(|&(_, c)| c).collect();
+        return Some(weakest(t, &trumps));
+    }
+    let trump = top;
+    if table >= 10 {
+        return Some(trump);
+    }
+    let cheap = hand
+        .iter()
+        .copied()
+        .filter(|&c| c != trump && !t.is_trump(c) && t.points(c) < 10)
+        .fold(None::<Card>, |acc, c| match acc {
+            Some(a) if t.points(a) <= t.points(c) => Some(a),
+            _ => Some(c),
+        });
+    let Some(cheap) = cheap else {
+        return Some(trump);
+    };
+    if t.points(trump) >= 3 {
+        Some(cheap)
+    } else if t.points(cheap) == 4 {
+        Some(if table >= 3 { trump } else { cheap })
+    } else {
+        Some(cheap)
+    }
+}
+
+/// Rule 2: the weakest card, or the lowest rank when the weakest is an ace or a three.
+fn fallback(t: &Table<'_>, hand: &[Card]) -> Card {
+    let w = weakest(t, hand);
+    if t.points(w) <= 4 {
+        return w;
+    }
+    hand.iter().copied().fold(w, |low, c| {
+        if t.strength(c) < t.strength(low) {
+            c
+        } else {
+            low
+        }
+    })
+}
+
+/// The source's "weakest card": walking from the last card to the first. `cards` is not empty.
+fn weakest(t: &Table<'_>, cards: &[Card]) -> Card {
+    let Some((&last, rest)) = cards.split_last() else {
+        unreachable!("weakest of an empty hand")
+    };
+    rest.iter().rev().fold(last, |w, &c| {
+        let replaces = match (t.is_trump(w), t.is_trump(c)) {
+            (false, true) => false,
+            (true, false) => true,
+            _ if w.suit() == c.suit() => t.strength(c) <= t.strength(w),
+            _ => t.points(w) > t.points(c),
+        };
+        if replaces { c } else { w }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Action, Deal, Game, Preset, Ruleset, parse_cards};
+
+    /// Seat 1 holds the 1st, 3rd and 5th cards, seat 0 the others; the 7th is turned up (coins).
+    fn game(top: &str) -> Game {
+        let rules = Ruleset::preset(Preset::Briscola, 2).expect("preset");
+        let mut order = parse_cards(top).expect("cards");
+        order.extend(
+            rules
+                .deck_cards()
+                .iter()
+                .filter(|c| !order.contains(c))
+                .collect::<Vec<_>>(),
+        );
+        Game::new(rules, 0, &Deal::Order(order)).expect("deal")
+    }
+
+    fn card(text: &str) -> Card {
+        text.parse().expect("card")
+    }
+
+    fn choice(game: &Game) -> Action {
+        DeepBriscola
+            .choose(&game.observation(game.to_move()))
+            .action
+    }
+
+    #[test]
+    fn leads_its_weakest_plain_card() {
+        // Seat 1: 4c, Ac, Ks with coins trumps: the four of cups is the weakest.
+        assert_eq!(
+            choice(&game("4c 2d Ac Kd Ks 5s 7d")),
+            Action::Play(card("4c"))
+        );
+    }
+
+    #[test]
+    fn takes_a_led_ace_with_a_plain_winner_before_a_trump() {
+        // Seat 0 holds 2d, Kd and 3s: only its trumps take the ace of cups.
+        let mut g = game("Ac 2d 4c Kd Ks 3s 7d");
+        g.apply(Action::Play(card("Ac"))).expect("legal");
+        // Two winning trumps: the weakest of them, the two of coins.
+        assert_eq!(choice(&g), Action::Play(card("2d")));
+    }
+
+    #[test]
+    fn a_single_small_trump_gives_way_to_a_cheap_card_on_a_low_trick() {
+        // Seat 1 leads the jack of swords (2 points); seat 0 holds 4d (the only winner), 5b and Kb.
+        let mut g = game("Js 4d 4c 5b Ks Kb 7d");
+        g.apply(Action::Play(card("Js"))).expect("legal");
+        // T = 2 < 10, one winning trump worth 0, the cheapest plain card is the five of clubs.
+        assert_eq!(choice(&g), Action::Play(card("5b")));
+    }
+
+    #[test]
+    fn an_empty_table_gets_the_weakest_card() {
+        let mut g = game("4s 2d 4c Ad Ks 5b 7d");
+        g.apply(Action::Play(card("4s"))).expect("legal");
+        // Nothing on the table: rule 2, the weakest of 2d, Ad, 5b is the plain five.
+        assert_eq!(choice(&g), Action::Play(card("5b")));
+    }
+}

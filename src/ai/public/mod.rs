@@ -1,0 +1,144 @@
+//! Other people's Briscola AIs, re-implemented from their published source so that the arena can
+//! measure our levels against them (`briscola arena --a hard --b deep-briscola`).
+//!
+//! Each file describes one player: where it was published, its decision rules (written from a reading
+//! of the source, not copied), and what is ambiguous. Both are defined by their authors for two-player
+//! Briscola with a turned-up trump; here they play any ruleset by choosing among the legal cards, using
+//! the card currently winning the trick where their rules speak of "the card led". Neither declares
+//! mano negra, exchanges the trump or bids: they play cards only (the first legal action otherwise).
+//!
+//! Deliberately absent: BriscolaBot-v3 (LetteraUnica/BriscolaBot, the self-play PPO network reported to
+//! win 59% of 170 games against people). Its decisions live in trained weights, a binary PyTorch file
+//! that cannot be fetched on this machine; porting the forward pass without them would measure nothing.
+//! See `docs/ai.md`.
+
+mod deep_briscola;
+mod greedy;
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::{Agent, Decision};
+use crate::{Action, Card, CardSet, Observation};
+
+/// A public Briscola AI the arena can play against.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PublicAi {
+    /// The rule-based `AIAgent` of alsora/deep-briscola (also in massimilianoviola/briscola-rl).
+    DeepBriscola,
+    /// The greedy `DeterministicPlayer` of Inc-G/Q_learning_briscola: cheapest card, cheapest winner.
+    Greedy,
+}
+
+impl PublicAi {
+    /// Every public AI.
+    pub const ALL: [PublicAi; 2] = [PublicAi::DeepBriscola, PublicAi::Greedy];
+
+    /// The id used on the command line.
+    pub fn id(self) -> &'static str {
+        match self {
+            PublicAi::DeepBriscola => "deep-briscola",
+            PublicAi::Greedy => "greedy",
+        }
+    }
+
+    /// A seeded agent (only the greedy player uses its seed, to break ties).
+    pub fn agent(self, seed: u64) -> Box<dyn Agent + Send> {
+        match self {
+            PublicAi::DeepBriscola => Box::new(deep_briscola::DeepBriscola),
+            PublicAi::Greedy => Box::new(greedy::Greedy::new(seed)),
+        }
+    }
+}
+
+impl fmt::Display for PublicAi {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+impl FromStr for PublicAi {
+    type Err = String;
+    fn from_str(s: &str) -> Result<PublicAi, String> {
+        PublicAi::ALL
+            .into_iter()
+            .find(|p| p.id() == s)
+            .ok_or_else(|| format!("unknown public AI `{s}`: choose deep-briscola or greedy"))
+    }
+}
+
+/// The card facts both players use, from one seat's observation.
+struct Table<'a> {
+    obs: &'a Observation,
+}
+
+impl Table<'_> {
+    fn points(&self, card: Card) -> u8 {
+        self.obs.ruleset.order.card_points(card)
+    }
+
+    fn strength(&self, card: Card) -> u8 {
+        self.obs.ruleset.order.card_strength(card)
+    }
+
+    fn is_trump(&self, card: Card) -> bool {
+        Some(card.suit()) == self.obs.trump
+    }
+
+    /// Whether `mine`, played after `best`, takes the trick.
+    fn beats(&self, mine: Card, best: Card) -> bool {
+        match (self.is_trump(mine), self.is_trump(best)) {
+            (true, false) => true,
+            (false, true) => false,
+            _ => mine.suit() == best.suit() && self.strength(mine) > self.strength(best),
+        }
+    }
+
+    /// The card winning the trick so far, if any.
+    fn best(&self) -> Option<Card> {
+        let mut best: Option<Card> = None;
+        for play in &self.obs.current_trick {
+            if best.is_none_or(|b| self.beats(play.card, b)) {
+                best = Some(play.card);
+            }
+        }
+        best
+    }
+
+    /// Card points on the table.
+    fn table_points(&self) -> u16 {
+        self.obs
+            .current_trick
+            .iter()
+            .map(|p| u16::from(self.points(p.card)))
+            .sum()
+    }
+
+    /// The playable cards, in the order the players walk their hand.
+    fn hand(&self) -> Vec<Card> {
+        let legal: CardSet = self
+            .obs
+            .legal_actions
+            .iter()
+            .filter_map(|a| match a {
+                Action::Play(card) => Some(*card),
+                _ => None,
+            })
+            .collect();
+        legal.iter().collect()
+    }
+}
+
+/// The decision to play `card` (explained in the player's terms), or the first legal action.
+fn play(obs: &Observation, card: Option<Card>, why: &str) -> Decision {
+    match card {
+        Some(card) => Decision {
+            action: Action::Play(card),
+            hint: format!("{why}: play {card}"),
+        },
+        None => {
+            let (action, hint) = super::fallback(obs);
+            Decision { action, hint }
+        }
+    }
+}

@@ -26,9 +26,8 @@ fn bench_levels(c: &mut Criterion) {
         for level in Level::ALL {
             let default = Budget::default();
             let mut agent = ai::agent_with(AgentConfig {
-                level,
-                seed: 1,
                 budget: Budget::worlds(default.worlds),
+                ..AgentConfig::new(level, 1)
             });
             let mut i = 0;
             group.bench_function(level.id(), |b| {

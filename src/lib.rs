@@ -40,7 +40,7 @@ pub use game::{
     HandResult, IllegalAction, InvariantViolation, MAX_ACTIONS, ParseActionError, Phase, Seat,
     SetupError, beats, seats_of, trick_winner_index,
 };
-pub use match_play::{Match, MatchError, MatchFormat, MatchOutcome, MatchStanding};
+pub use match_play::{Match, MatchError, MatchFormat, MatchOutcome, MatchStanding, Stakes};
 pub use observation::{AuctionView, Observation, PlayView, TrickView};
 pub use record::{
     HandRecord, MatchRecord, MatchSummary, Record, RecordError, ReplaySummary, summarize,

@@ -11,7 +11,7 @@ use crate::game::{
     Action, Deal, Game, HandOutcome, HandResult, IllegalAction, Phase, Seat, SetupError,
 };
 use crate::record::{HandRecord, MatchRecord};
-use crate::{Rng, Ruleset, TrumpRule};
+use crate::{MAX_PLAYERS, Rng, Ruleset, TrumpRule};
 
 /// How a match is decided.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -108,6 +108,60 @@ pub struct MatchOutcome {
     pub winner: Option<u8>,
 }
 
+/// What the hand in play is worth in its match, for an AI: the format, the match sides and their scores
+/// before the hand. `Copy`, so it travels in an agent's configuration; the default is a single hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stakes {
+    format: MatchFormat,
+    /// The seats of each match side, as bit masks.
+    sides: [u8; MAX_PLAYERS],
+    /// Each side's score before this hand.
+    scores: [i32; MAX_PLAYERS],
+    n_sides: u8,
+}
+
+impl Default for Stakes {
+    fn default() -> Stakes {
+        Stakes::SINGLE_HAND
+    }
+}
+
+impl Stakes {
+    /// A hand played for itself.
+    pub const SINGLE_HAND: Stakes = Stakes {
+        format: MatchFormat::SingleHand,
+        sides: [0; MAX_PLAYERS],
+        scores: [0; MAX_PLAYERS],
+        n_sides: 0,
+    };
+
+    /// The match format.
+    pub fn format(&self) -> MatchFormat {
+        self.format
+    }
+
+    /// The match side `seat` belongs to.
+    pub fn side_of(&self, seat: Seat) -> Option<usize> {
+        self.sides[..usize::from(self.n_sides)]
+            .iter()
+            .position(|&mask| mask & 1 << seat != 0)
+    }
+
+    /// Each side's score once a hand ends with `result` (played under `rules`), and the side that has
+    /// then won the match, if any.
+    pub fn after(&self, rules: &Ruleset, result: &HandResult) -> (Vec<i32>, Option<usize>) {
+        let n = usize::from(self.n_sides);
+        let mut scores = hand_scores(self.format, rules, n, |seat| self.side_of(seat), result);
+        for (score, before) in scores.iter_mut().zip(&self.scores) {
+            *score += before;
+        }
+        let winner = decide(self.format, &scores)
+            .and_then(|o| o.winner)
+            .map(usize::from);
+        (scores, winner)
+    }
+}
+
 /// A match in progress. See the module docs.
 #[derive(Clone, Debug)]
 pub struct Match {
@@ -183,6 +237,21 @@ impl Match {
     /// The outcome, once the match is over.
     pub fn outcome(&self) -> Option<&MatchOutcome> {
         self.outcome.as_ref()
+    }
+
+    /// What the hand in play is worth in this match (for the AI).
+    pub fn stakes(&self) -> Stakes {
+        let mut stakes = Stakes {
+            format: self.format,
+            ..Stakes::SINGLE_HAND
+        };
+        let sides = self.standing.sides.iter().zip(&self.standing.scores);
+        for (i, (side, &score)) in sides.take(MAX_PLAYERS).enumerate() {
+            stakes.sides[i] = side.iter().fold(0, |mask, &seat| mask | 1 << seat);
+            stakes.scores[i] = score;
+            stakes.n_sides += 1;
+        }
+        stakes
     }
 
     /// Whether the current hand is over and the match goes on ([`Match::next_hand`] deals).
@@ -286,65 +355,13 @@ impl Match {
     /// What each match side scores for a hand under this format.
     fn hand_scores(&self, result: &HandResult) -> Vec<i32> {
         let sides = &self.standing.sides;
-        let seat_side = |seat: Seat| sides.iter().position(|s| s.contains(&seat));
-        let mut scores = vec![0i32; sides.len()];
-        let winners: Vec<Seat> = result.winners().map(<[Seat]>::to_vec).unwrap_or_default();
-        match self.format {
-            MatchFormat::SingleHand | MatchFormat::BestOf { .. } | MatchFormat::FirstTo { .. } => {
-                for side in winners.iter().filter_map(|&s| seat_side(s)) {
-                    scores[side] = 1;
-                }
-            }
-            MatchFormat::CardPoints { .. } => {
-                for (seat, &points) in result.seat_points.iter().enumerate() {
-                    if let Some(side) = seat_side(seat as Seat) {
-                        scores[side] += i32::from(points);
-                    }
-                }
-            }
-            MatchFormat::GamePoints { .. } => {
-                if let Some(c) = result.chiamata {
-                    let sign = if c.made { 1 } else { -1 };
-                    let double = if c.cappotto { 2 } else { 1 };
-                    let alone = c.partner == c.declarer;
-                    for seat in 0..self.rules.players {
-                        let points = if seat == c.declarer {
-                            if alone { 4 } else { 2 }
-                        } else if seat == c.partner {
-                            1
-                        } else {
-                            -1
-                        };
-                        if let Some(side) = seat_side(seat) {
-                            scores[side] = sign * points * double;
-                        }
-                    }
-                } else if sides.len() == 3 && self.rules.trump != TrumpRule::Called {
-                    // Three players: over 40 points scores (Pennycook, Briscola text).
-                    let over: Vec<usize> = (0..3).filter(|&i| result.side_points[i] > 40).collect();
-                    for &i in &over {
-                        scores[i] = match (result.side_points[i], over.len()) {
-                            (120, _) => 3,
-                            (_, 1) => 2,
-                            _ => 1,
-                        };
-                    }
-                } else if let Some(side) = winners.first().and_then(|&s| seat_side(s)) {
-                    let points = result.side_points[result.side_of(winners[0]).unwrap_or(0)];
-                    let total = self.rules.total_points();
-                    scores[side] = if result.end != crate::HandEnd::AllCardsPlayed {
-                        1
-                    } else if points == total {
-                        3
-                    } else if points >= 91 {
-                        2
-                    } else {
-                        1
-                    };
-                }
-            }
-        }
-        scores
+        hand_scores(
+            self.format,
+            &self.rules,
+            sides.len(),
+            |seat| sides.iter().position(|s| s.contains(&seat)),
+            result,
+        )
     }
 
     fn score_hand(&mut self, result: &HandResult) {
@@ -360,24 +377,98 @@ impl Match {
         self.outcome = self.decide();
     }
 
-    /// The winner, if the match is decided: a unique leader who has reached the goal.
+    /// The winner, if the match is decided.
     fn decide(&self) -> Option<MatchOutcome> {
-        let scores = &self.standing.scores;
-        let top = *scores.iter().max()?;
-        let leaders: Vec<usize> = (0..scores.len()).filter(|&i| scores[i] == top).collect();
-        let reached = match self.format {
-            MatchFormat::SingleHand => true,
-            MatchFormat::BestOf { hands } => top > i32::from(hands / 2),
-            MatchFormat::FirstTo { hands } => top >= i32::from(hands),
-            MatchFormat::GamePoints { target } => top >= i32::from(target),
-            MatchFormat::CardPoints { target } => top >= i32::from(target),
-        };
-        match leaders.as_slice() {
-            [one] if reached => Some(MatchOutcome {
-                winner: Some(*one as u8),
-            }),
-            _ if self.format == MatchFormat::SingleHand => Some(MatchOutcome { winner: None }),
-            _ => None,
+        decide(self.format, &self.standing.scores)
+    }
+}
+
+/// What each of `n_sides` match sides scores for a hand under `format`; `seat_side` maps a seat to its
+/// side.
+fn hand_scores(
+    format: MatchFormat,
+    rules: &Ruleset,
+    n_sides: usize,
+    seat_side: impl Fn(Seat) -> Option<usize>,
+    result: &HandResult,
+) -> Vec<i32> {
+    let mut scores = vec![0i32; n_sides];
+    let winners: Vec<Seat> = result.winners().map(<[Seat]>::to_vec).unwrap_or_default();
+    match format {
+        MatchFormat::SingleHand | MatchFormat::BestOf { .. } | MatchFormat::FirstTo { .. } => {
+            for side in winners.iter().filter_map(|&s| seat_side(s)) {
+                scores[side] = 1;
+            }
         }
+        MatchFormat::CardPoints { .. } => {
+            for (seat, &points) in result.seat_points.iter().enumerate() {
+                if let Some(side) = seat_side(seat as Seat) {
+                    scores[side] += i32::from(points);
+                }
+            }
+        }
+        MatchFormat::GamePoints { .. } => {
+            if let Some(c) = result.chiamata {
+                let sign = if c.made { 1 } else { -1 };
+                let double = if c.cappotto { 2 } else { 1 };
+                let alone = c.partner == c.declarer;
+                for seat in 0..rules.players {
+                    let points = if seat == c.declarer {
+                        if alone { 4 } else { 2 }
+                    } else if seat == c.partner {
+                        1
+                    } else {
+                        -1
+                    };
+                    if let Some(side) = seat_side(seat) {
+                        scores[side] = sign * points * double;
+                    }
+                }
+            } else if n_sides == 3 && rules.trump != TrumpRule::Called {
+                // Three players: over 40 points scores (Pennycook, Briscola text).
+                let over: Vec<usize> = (0..3).filter(|&i| result.side_points[i] > 40).collect();
+                for &i in &over {
+                    scores[i] = match (result.side_points[i], over.len()) {
+                        (120, _) => 3,
+                        (_, 1) => 2,
+                        _ => 1,
+                    };
+                }
+            } else if let Some(side) = winners.first().and_then(|&s| seat_side(s)) {
+                let points = result.side_points[result.side_of(winners[0]).unwrap_or(0)];
+                let total = rules.total_points();
+                scores[side] = if result.end != crate::HandEnd::AllCardsPlayed {
+                    1
+                } else if points == total {
+                    3
+                } else if points >= 91 {
+                    2
+                } else {
+                    1
+                };
+            }
+        }
+    }
+    scores
+}
+
+/// The winner under `format` with these side scores, if the match is decided: a unique leader who has
+/// reached the goal (a single hand is always decided, a tie being a draw).
+fn decide(format: MatchFormat, scores: &[i32]) -> Option<MatchOutcome> {
+    let top = *scores.iter().max()?;
+    let leaders: Vec<usize> = (0..scores.len()).filter(|&i| scores[i] == top).collect();
+    let reached = match format {
+        MatchFormat::SingleHand => true,
+        MatchFormat::BestOf { hands } => top > i32::from(hands / 2),
+        MatchFormat::FirstTo { hands } => top >= i32::from(hands),
+        MatchFormat::GamePoints { target } => top >= i32::from(target),
+        MatchFormat::CardPoints { target } => top >= i32::from(target),
+    };
+    match leaders.as_slice() {
+        [one] if reached => Some(MatchOutcome {
+            winner: Some(*one as u8),
+        }),
+        _ if format == MatchFormat::SingleHand => Some(MatchOutcome { winner: None }),
+        _ => None,
     }
 }

@@ -3,7 +3,9 @@
 //! of a two-player hand exactly (checked against a brute-force minimax). Hints name the points at stake.
 
 use briscola::ai::{self, AgentConfig, Budget, Level};
-use briscola::{Action, Card, Deal, Game, HandOutcome, Phase, Preset, Ruleset, parse_cards};
+use briscola::{
+    Action, Card, Deal, Game, HandOutcome, Match, MatchFormat, Phase, Preset, Ruleset, parse_cards,
+};
 
 fn card(text: &str) -> Card {
     text.parse().expect("card")
@@ -32,9 +34,8 @@ fn opening() -> Game {
 /// The decision of `level` (Hard with a fixed world budget, so the test never depends on timing).
 fn choose(level: Level, game: &Game) -> ai::Decision {
     let config = AgentConfig {
-        level,
-        seed: 1,
         budget: Budget::worlds(100),
+        ..AgentConfig::new(level, 1)
     };
     ai::agent_with(config).choose(&game.observation(game.to_move()))
 }
@@ -128,9 +129,8 @@ fn medium_and_hard_play_two_player_endgames_exactly() {
                     let best = minimax(&game, seat);
                     for level in [Level::Medium, Level::Hard] {
                         let config = AgentConfig {
-                            level,
-                            seed: 3,
                             budget: Budget::worlds(50),
+                            ..AgentConfig::new(level, 3)
                         };
                         let d = ai::agent_with(config).choose(&obs);
                         let Action::Play(c) = d.action else {
@@ -212,5 +212,102 @@ fn a_kept_ace_of_trumps_is_explained() {
     assert_eq!(
         d.hint,
         "Keep the ace of coins: the three of coins is still out"
+    );
+}
+
+/// `seat`'s side's card points under best play by both, when only card points count.
+fn points_minimax(game: &Game, seat: u8) -> u16 {
+    if game.phase() == Phase::Finished {
+        let result = game.result().expect("finished");
+        return result.side_points[result.side_of(seat).expect("seated")];
+    }
+    let values = game.legal_cards().iter().map(|c| {
+        let mut child = game.clone();
+        child.apply(Action::Play(c)).expect("legal");
+        points_minimax(&child, seat)
+    });
+    if game.to_move() == seat {
+        values.max().expect("a legal card")
+    } else {
+        values.min().expect("a legal card")
+    }
+}
+
+/// The stakes of a match of card points to 1,000 (far away: every point counts, the hand does not).
+fn card_point_stakes(rules: Ruleset) -> briscola::Stakes {
+    Match::new(rules, MatchFormat::CardPoints { target: 1000 }, 0, 1)
+        .expect("match")
+        .stakes()
+}
+
+#[test]
+fn hard_keeps_every_point_in_a_match_of_card_points() {
+    let rules = Ruleset::preset(Preset::Briscola, 2).expect("preset");
+    let mut checked = 0;
+    for deal in 0..40 {
+        let mut game = Game::new(rules, 0, &Deal::Seed(deal)).expect("deal");
+        let mut walker = ai::agent(Level::Easy, deal);
+        while game.phase() == Phase::Playing {
+            let seat = game.to_move();
+            let obs = game.observation(seat);
+            if game.stock_len() == 0 && game.legal_cards().len() > 1 {
+                let config = AgentConfig {
+                    budget: Budget::worlds(20),
+                    stakes: card_point_stakes(rules),
+                    ..AgentConfig::new(Level::Hard, 3)
+                };
+                let Action::Play(c) = ai::agent_with(config).choose(&obs).action else {
+                    panic!("Hard did not play a card")
+                };
+                let mut child = game.clone();
+                child.apply(Action::Play(c)).expect("legal");
+                assert_eq!(
+                    points_minimax(&child, seat),
+                    points_minimax(&game, seat),
+                    "deal {deal}"
+                );
+                checked += 1;
+            }
+            let d = walker.choose(&obs);
+            game.apply(d.action).expect("legal");
+        }
+    }
+    assert!(checked > 100, "{checked}");
+}
+
+#[test]
+fn hard_decides_by_the_match_stakes() {
+    // Early in the hand the stakes change what is worth risking: a hand played for itself values the
+    // chance of 61, a match of card points only the expected points. Some decisions must differ.
+    let rules = Ruleset::preset(Preset::Briscola, 2).expect("preset");
+    let (mut compared, mut differ) = (0, 0);
+    for deal in 0..30 {
+        let mut game = Game::new(rules, 0, &Deal::Seed(deal)).expect("deal");
+        let mut walker = ai::agent(Level::Medium, deal);
+        while game.phase() == Phase::Playing {
+            let seat = game.to_move();
+            let obs = game.observation(seat);
+            if game.stock_len() > 0 && game.legal_cards().len() > 1 {
+                let hand = AgentConfig {
+                    budget: Budget::worlds(40),
+                    ..AgentConfig::new(Level::Hard, 5)
+                };
+                let matched = AgentConfig {
+                    stakes: card_point_stakes(rules),
+                    ..hand
+                };
+                let a = ai::agent_with(hand).choose(&obs).action;
+                let b = ai::agent_with(matched).choose(&obs).action;
+                compared += 1;
+                differ += usize::from(a != b);
+            }
+            let d = walker.choose(&obs);
+            game.apply(d.action).expect("legal");
+        }
+    }
+    assert!(compared > 300, "{compared}");
+    assert!(
+        differ > 0,
+        "the stakes never changed a decision in {compared}"
     );
 }

@@ -9,9 +9,8 @@ use briscola::{Deal, Game, Phase, Preset, Rng, Ruleset};
 
 fn config(level: Level, seed: u64) -> AgentConfig {
     AgentConfig {
-        level,
-        seed,
         budget: Budget::worlds(4),
+        ..AgentConfig::new(level, seed)
     }
 }
 

@@ -81,9 +81,8 @@ fn rulesets() -> Vec<(String, Ruleset)> {
 
 fn config(level: Level, seed: u64) -> AgentConfig {
     AgentConfig {
-        level,
-        seed,
         budget: Budget::worlds(3),
+        ..AgentConfig::new(level, seed)
     }
 }
 

@@ -290,3 +290,47 @@ fn the_documented_example_record_replays() {
         Some(vec![1])
     );
 }
+
+#[test]
+fn stakes_score_each_hand_exactly_as_the_match_does() {
+    // What the AI is told a hand is worth (`Match::stakes`) must agree with how the match then scores
+    // it, in every format and table: same side scores, same match winner.
+    let formats = [
+        MatchFormat::BestOf { hands: 3 },
+        MatchFormat::FirstTo { hands: 2 },
+        MatchFormat::GamePoints { target: 5 },
+        MatchFormat::CardPoints { target: 151 },
+    ];
+    let mut rng = Rng::new(41);
+    let mut hands = 0;
+    let tables = [
+        (Preset::Briscola, 2),
+        (Preset::Briscola, 3),
+        (Preset::Briscola, 4),
+        (Preset::Chiamata, 5),
+    ];
+    for (name, players) in tables {
+        let rules = preset(name, players);
+        for format in formats {
+            for seed in 0..3 {
+                let mut m = Match::new(rules, format, 0, seed).expect("match");
+                loop {
+                    let stakes = m.stakes();
+                    assert_eq!(stakes.format(), format);
+                    play_hand(&mut m, &mut rng);
+                    let result = m.game().result().expect("finished hand");
+                    let (scores, winner) = stakes.after(&rules, &result);
+                    assert_eq!(scores, m.standing().scores, "{name}-{players}p {format:?}");
+                    let decided = m.outcome().and_then(|o| o.winner).map(usize::from);
+                    assert_eq!(winner, decided, "{name}-{players}p {format:?}");
+                    hands += 1;
+                    if !m.awaiting_next_hand() {
+                        break;
+                    }
+                    m.next_hand().expect("next hand");
+                }
+            }
+        }
+    }
+    assert!(hands > 100, "{hands}");
+}

@@ -41,9 +41,8 @@ impl Contender {
     fn agent(self, seed: u64, budget: Budget) -> Box<dyn Agent + Send> {
         match self {
             Contender::Level(level) => agent_with(AgentConfig {
-                level,
-                seed,
                 budget,
+                ..AgentConfig::new(level, seed)
             }),
             Contender::Public(ai) => ai.agent(seed),
         }

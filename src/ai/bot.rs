@@ -38,9 +38,8 @@ enum Reply {
 /// Serves requests from `reader` until end of input, writing one reply line per request.
 pub fn serve<R: BufRead, W: Write>(reader: R, mut writer: W, config: BotConfig) -> io::Result<()> {
     let mut agent = agent_with(AgentConfig {
-        level: config.level,
-        seed: config.seed,
         budget: config.budget,
+        ..AgentConfig::new(config.level, config.seed)
     });
     for line in reader.lines() {
         let line = line?;

@@ -5,7 +5,7 @@
 
 use super::heuristic::{Heuristic, Params};
 use super::{Agent, Decision};
-use crate::Observation;
+use crate::{Observation, Stakes};
 
 /// The Easy agent.
 pub(crate) struct Easy(Heuristic);
@@ -21,6 +21,7 @@ impl Easy {
                 trump_care: 0.25,
                 endgame_leaves: 0,
             },
+            Stakes::SINGLE_HAND,
         ))
     }
 }

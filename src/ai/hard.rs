@@ -22,7 +22,7 @@ use super::policy::{self, Style};
 use super::situation::Situation;
 use super::solver::{Objective, Solver, leaf_bound, solve_endgame};
 use super::{Agent, Decision, special};
-use crate::{Action, Card, Game, Observation, Phase, Rank, Rng};
+use crate::{Action, Card, Game, Observation, Phase, Rank, Rng, Stakes};
 
 /// How much searching Hard may do per decision.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,14 +67,16 @@ const PLAYOUT_NODES: u64 = 5_000;
 pub(crate) struct Hard {
     rng: Rng,
     budget: Budget,
+    stakes: Stakes,
 }
 
 impl Hard {
-    /// A seeded Hard agent.
-    pub fn new(seed: u64, budget: Budget) -> Hard {
+    /// A seeded Hard agent, playing for the match's `stakes`.
+    pub fn new(seed: u64, budget: Budget, stakes: Stakes) -> Hard {
         Hard {
             rng: Rng::new(seed),
             budget,
+            stakes,
         }
     }
 
@@ -88,7 +90,14 @@ impl Hard {
             .time_ms
             .map(|ms| Instant::now() + Duration::from_millis(ms));
         let limits = (ROOT_LEAVES, ROOT_NODES);
-        if let Some(card) = solve_endgame(obs, &mut self.rng, worlds.min(32), limits, deadline) {
+        if let Some(card) = solve_endgame(
+            obs,
+            &mut self.rng,
+            worlds.min(32),
+            limits,
+            deadline,
+            self.stakes,
+        ) {
             return Some(card);
         }
         let cards: Vec<Card> = s.legal.iter().collect();
@@ -101,7 +110,7 @@ impl Hard {
             }
             let world = obs.sample_world(&mut self.rng);
             let weight = belief.map_or(1.0, |b| b.weight(&world));
-            let obj = Objective::new(&world, obs.seat);
+            let obj = Objective::new(&world, obs.seat, self.stakes);
             for (card, total) in cards.iter().zip(totals.iter_mut()) {
                 let mut game = world.clone();
                 game.play_unchecked(*card);

@@ -5,7 +5,7 @@ use super::policy::{self, Style};
 use super::situation::Situation;
 use super::solver::solve_endgame;
 use super::{Decision, special};
-use crate::{Observation, Rng};
+use crate::{Observation, Rng, Stakes};
 
 /// Worlds sampled for an endgame with hidden hands (more than two players).
 const ENDGAME_WORLDS: usize = 4;
@@ -30,14 +30,16 @@ pub(crate) struct Params {
 pub(crate) struct Heuristic {
     rng: Rng,
     params: Params,
+    stakes: Stakes,
 }
 
 impl Heuristic {
-    /// A player with these parameters.
-    pub fn new(seed: u64, params: Params) -> Heuristic {
+    /// A player with these parameters; its exact endgames play for the match's `stakes`.
+    pub fn new(seed: u64, params: Params, stakes: Stakes) -> Heuristic {
         Heuristic {
             rng: Rng::new(seed),
             params,
+            stakes,
         }
     }
 
@@ -54,6 +56,7 @@ impl Heuristic {
                 ENDGAME_WORLDS,
                 (self.params.endgame_leaves, ENDGAME_NODES),
                 None,
+                self.stakes,
             )
         } else {
             None

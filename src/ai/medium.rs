@@ -5,14 +5,14 @@
 
 use super::heuristic::{Heuristic, Params};
 use super::{Agent, Decision};
-use crate::Observation;
+use crate::{Observation, Stakes};
 
 /// The Medium agent.
 pub(crate) struct Medium(Heuristic);
 
 impl Medium {
-    /// A seeded Medium agent.
-    pub fn new(seed: u64) -> Medium {
+    /// A seeded Medium agent (its exact endgames play for the match's `stakes`).
+    pub fn new(seed: u64, stakes: Stakes) -> Medium {
         Medium(Heuristic::new(
             seed,
             Params {
@@ -21,6 +21,7 @@ impl Medium {
                 trump_care: 1.0,
                 endgame_leaves: 5_000,
             },
+            stakes,
         ))
     }
 }

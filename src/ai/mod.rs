@@ -40,7 +40,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use crate::{Action, Observation};
+use crate::{Action, Observation, Stakes};
 
 pub use hard::Budget;
 pub use stats::Timing;
@@ -121,6 +121,9 @@ pub struct AgentConfig {
     pub seed: u64,
     /// The search budget (used by Hard only).
     pub budget: Budget,
+    /// What the hand is worth in its match ([`crate::Match::stakes`]); Hard decides by it, Medium's
+    /// exact endgames too. Default: the hand is played for itself.
+    pub stakes: Stakes,
 }
 
 impl AgentConfig {
@@ -130,6 +133,7 @@ impl AgentConfig {
             level,
             seed,
             budget: Budget::default(),
+            stakes: Stakes::SINGLE_HAND,
         }
     }
 }
@@ -157,8 +161,8 @@ pub fn agent(level: Level, seed: u64) -> Box<dyn Agent + Send> {
 pub fn agent_with(config: AgentConfig) -> Box<dyn Agent + Send> {
     match config.level {
         Level::Easy => Box::new(easy::Easy::new(config.seed)),
-        Level::Medium => Box::new(medium::Medium::new(config.seed)),
-        Level::Hard => Box::new(hard::Hard::new(config.seed, config.budget)),
+        Level::Medium => Box::new(medium::Medium::new(config.seed, config.stakes)),
+        Level::Hard => Box::new(hard::Hard::new(config.seed, config.budget, config.stakes)),
     }
 }
 

@@ -9,10 +9,14 @@
 
 use std::time::Instant;
 
-use crate::{Card, CardSet, Game, HandOutcome, Phase, Seat, TrumpRule};
+use crate::{
+    Card, CardSet, Game, HandOutcome, HandResult, MatchFormat, Phase, Seat, Stakes, TrumpRule,
+};
 
 /// How much a win is worth against card points: the outcome decides, points break ties.
 pub(crate) const WIN_WEIGHT: i32 = 120;
+/// How much deciding the match is worth against everything else a hand brings.
+const MATCH_WEIGHT: i32 = 120 * WIN_WEIGHT;
 
 /// What the searching seat's side wants from the hand.
 #[derive(Clone, Copy, Debug)]
@@ -23,12 +27,14 @@ pub(crate) struct Objective {
     all: u8,
     /// The searching seat.
     seat: Seat,
+    /// What the hand is worth in its match.
+    stakes: Stakes,
 }
 
 impl Objective {
     /// The objective of `seat` in a (sampled) game: its fixed team, its chiamata side as that world
-    /// deals it, or itself alone.
-    pub fn new(game: &Game, seat: Seat) -> Objective {
+    /// deals it, or itself alone; the hand valued at the match's `stakes`.
+    pub fn new(game: &Game, seat: Seat, stakes: Stakes) -> Objective {
         let rules = game.rules();
         let all = ((1u16 << rules.players) - 1) as u8;
         let side = if rules.fixed_team(0).is_some() {
@@ -47,7 +53,12 @@ impl Objective {
         } else {
             1 << seat
         };
-        Objective { side, all, seat }
+        Objective {
+            side,
+            all,
+            seat,
+            stakes,
+        }
     }
 
     /// Whether `seat` plays for this side.
@@ -70,12 +81,48 @@ impl Objective {
         let Some(result) = game.result() else {
             return points;
         };
+        match self.stakes.format() {
+            MatchFormat::GamePoints { .. } | MatchFormat::CardPoints { .. } => {
+                self.match_utility(game, &result, points)
+            }
+            _ => self.hand_utility(&result, points),
+        }
+    }
+
+    /// Hands won count (single hand, best of, first to): the outcome, then the points.
+    fn hand_utility(&self, result: &HandResult, points: i32) -> i32 {
         let class = match (result.outcome, result.side_of(self.seat)) {
             (HandOutcome::Won { side }, Some(mine)) if usize::from(side) == mine => 2,
             (HandOutcome::Won { .. }, _) => 0,
             _ => 1,
         };
         class * WIN_WEIGHT + points
+    }
+
+    /// Game or card points count: deciding the match first, then the lead over the best other side
+    /// after this hand (game points, the hand's card points breaking ties; or card points).
+    fn match_utility(&self, game: &Game, result: &HandResult, points: i32) -> i32 {
+        let Some(mine) = self.stakes.side_of(self.seat) else {
+            return self.hand_utility(result, points);
+        };
+        let (scores, winner) = self.stakes.after(game.rules(), result);
+        let best_other = scores
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| i != mine)
+            .map(|(_, &s)| s)
+            .max()
+            .unwrap_or(0);
+        let lead = scores.get(mine).copied().unwrap_or(0) - best_other;
+        let decided = match winner {
+            Some(w) if w == mine => MATCH_WEIGHT,
+            Some(_) => -MATCH_WEIGHT,
+            None => 0,
+        };
+        match self.stakes.format() {
+            MatchFormat::CardPoints { .. } => decided + lead,
+            _ => decided + lead * WIN_WEIGHT + points,
+        }
     }
 }
 
@@ -180,6 +227,7 @@ pub(crate) fn solve_endgame(
     worlds: usize,
     limits: (u64, u64),
     deadline: Option<Instant>,
+    stakes: Stakes,
 ) -> Option<Card> {
     let (max_leaves, node_limit) = limits;
     if obs.phase != Phase::Playing || obs.stock_len != 0 || leaf_bound(&obs.hand_sizes) > max_leaves
@@ -197,7 +245,7 @@ pub(crate) fn solve_endgame(
             break;
         }
         let world = obs.sample_world(rng);
-        let obj = Objective::new(&world, obs.seat);
+        let obj = Objective::new(&world, obs.seat, stakes);
         let values = Solver::new(node_limit)
             .until(deadline)
             .card_values(&world, &obj)?;
@@ -215,4 +263,61 @@ pub(crate) fn solve_endgame(
         }
     }
     best.map(|(card, _)| card)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Deal, Match, Preset, Rng, Ruleset};
+
+    /// A two-player Briscola hand played to the end with random cards.
+    fn finished(seed: u64) -> Game {
+        let rules = Ruleset::preset(Preset::Briscola, 2).expect("preset");
+        let mut game = Game::new(rules, 0, &Deal::Seed(seed)).expect("deal");
+        let mut rng = Rng::new(seed);
+        while game.phase() != Phase::Finished {
+            let cards = game.legal_cards();
+            let card = cards.nth(rng.below(cards.len())).expect("a card");
+            game.play_unchecked(card);
+        }
+        game
+    }
+
+    fn stakes(format: MatchFormat) -> Stakes {
+        let rules = Ruleset::preset(Preset::Briscola, 2).expect("preset");
+        Match::new(rules, format, 0, 1).expect("match").stakes()
+    }
+
+    #[test]
+    fn utility_follows_the_match_stakes() {
+        for seed in 0..20 {
+            let game = finished(seed);
+            let mine = i32::from(game.result().expect("over").side_points[0]);
+            let value = |format| Objective::new(&game, 0, stakes(format)).utility(&game);
+            // Card points far from the target: the point lead, nothing else.
+            assert_eq!(
+                value(MatchFormat::CardPoints { target: 1000 }),
+                2 * mine - 120
+            );
+            // Game points to 1: any won hand decides the match.
+            let decisive = value(MatchFormat::GamePoints { target: 1 });
+            match mine {
+                61.. => assert!(decisive > MATCH_WEIGHT, "{mine}: {decisive}"),
+                60 => assert!(decisive.abs() < MATCH_WEIGHT, "{mine}: {decisive}"),
+                _ => assert!(decisive < -MATCH_WEIGHT / 2, "{mine}: {decisive}"),
+            }
+            // Game points far away: 91 is worth a game point more than 61.
+            let far = value(MatchFormat::GamePoints { target: 100 });
+            let game_points = match mine {
+                120 => 3,
+                91.. => 2,
+                61.. => 1,
+                60 => 0,
+                30.. => -1,
+                1.. => -2,
+                _ => -3,
+            };
+            assert_eq!(far, game_points * WIN_WEIGHT + mine, "{mine}");
+        }
+    }
 }

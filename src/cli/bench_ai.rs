@@ -27,9 +27,8 @@ pub struct BenchAiArgs {
 pub fn run(args: &BenchAiArgs) -> Result<(), String> {
     let rules = arena::ruleset_from_id(&args.ruleset)?;
     let config = AgentConfig {
-        level: args.level,
-        seed: args.seed,
         budget: args.budget.budget(),
+        ..AgentConfig::new(args.level, args.seed)
     };
     println!(
         "{}",

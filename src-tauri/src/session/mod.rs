@@ -21,7 +21,7 @@ pub use saved::{FinishedMatch, SavedMatch, YourResult};
 pub use setup::MatchSetup;
 pub use view::GameView;
 
-use briscola::ai::{self, AgentConfig, Budget, Decision, Level};
+use briscola::ai::{self, AgentConfig, Decision, Level};
 use briscola::{
     Action, Deal, Game, HandOutcome, Match, MatchError, MatchRecord, Observation, Phase, Rng, Seat,
 };
@@ -363,9 +363,8 @@ impl Session {
             seat,
             observation: self.game.game().observation(seat),
             config: AgentConfig {
-                level,
-                seed: Rng::derive_seed(self.seed, self.moves),
-                budget: Budget::default(),
+                stakes: self.game.stakes(),
+                ..AgentConfig::new(level, Rng::derive_seed(self.seed, self.moves))
             },
             version: self.version,
         }

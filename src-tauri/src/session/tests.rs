@@ -242,3 +242,26 @@ fn the_view_never_shows_an_opponents_hidden_cards() {
     }
     assert_eq!(view.observation.phase, Phase::Playing);
 }
+
+#[test]
+fn the_ai_is_told_the_match_stakes() {
+    // A match of game points to 5: every AI request carries the format and the standing so far.
+    let format = MatchFormat::GamePoints { target: 5 };
+    let mut session =
+        Session::start(setup(Preset::Briscola, 2, format), 11, 1_000).expect("starts");
+    for _ in 0..200 {
+        if let Some(request) = session.pending_ai() {
+            assert_eq!(request.config.stakes, session.game.stakes());
+            assert_eq!(request.config.stakes.format(), format);
+        }
+        run_ai(&mut session);
+        if session.is_over() {
+            return;
+        }
+        if session.view().awaiting_next_hand {
+            session.next_hand().expect("next hand");
+        } else {
+            play_first(&mut session);
+        }
+    }
+}

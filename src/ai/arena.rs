@@ -30,7 +30,7 @@ pub enum Contender {
 }
 
 impl Contender {
-    /// The id on the command line: `easy`, `medium`, `hard`, `deep-briscola`, `greedy`.
+    /// The id on the command line: `easy`, `medium`, `hard`, or a public AI's id ([`PublicAi::id`]).
     pub fn id(self) -> &'static str {
         match self {
             Contender::Level(level) => level.id(),
@@ -74,7 +74,10 @@ impl FromStr for Contender {
             return Ok(Contender::Level(level));
         }
         s.parse::<PublicAi>().map(Contender::Public).map_err(|_| {
-            format!("unknown player `{s}`: choose easy, medium, hard, deep-briscola or greedy")
+            format!(
+                "unknown player `{s}`: choose easy, medium, hard, deep-briscola, greedy, \
+                 brimarl-heuristic or ismcts"
+            )
         })
     }
 }

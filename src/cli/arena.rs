@@ -9,7 +9,7 @@ use clap::Args;
 #[derive(Debug, Args)]
 pub struct ArenaArgs {
     /// Player A, whose results the table reports: easy, medium, hard, or a public AI
-    /// (deep-briscola, greedy).
+    /// (deep-briscola, greedy, brimarl-heuristic, ismcts).
     #[arg(long)]
     a: Contender,
     /// Player B, as A.

@@ -2,18 +2,22 @@
 //! measure our levels against them (`briscola arena --a hard --b deep-briscola`).
 //!
 //! Each file describes one player: where it was published, its decision rules (written from a reading
-//! of the source, not copied), and what is ambiguous. Both are defined by their authors for two-player
-//! Briscola with a turned-up trump; here they play any ruleset by choosing among the legal cards, using
-//! the card currently winning the trick where their rules speak of "the card led". Neither declares
-//! mano negra, exchanges the trump or bids: they play cards only (the first legal action otherwise).
+//! of the source, not copied), and what is ambiguous. They are defined by their authors for
+//! two-player Briscola with a turned-up trump; here they play any ruleset by choosing among the legal
+//! cards, using the card currently winning the trick where their rules speak of "the card led". None
+//! declares mano negra, exchanges the trump or bids: they play cards only (the first legal action
+//! otherwise). Public players that look at hidden cards (two "MCTS"/minimax bots seen in the survey)
+//! are not here: beating a cheater says nothing.
 //!
 //! Deliberately absent: BriscolaBot-v3 (LetteraUnica/BriscolaBot, the self-play PPO network reported to
 //! win 59% of 170 games against people). Its decisions live in trained weights, a binary PyTorch file
 //! that cannot be fetched on this machine; porting the forward pass without them would measure nothing.
 //! See `docs/ai.md`.
 
+mod brimarl;
 mod deep_briscola;
 mod greedy;
+mod ismcts;
 
 use std::fmt;
 use std::str::FromStr;
@@ -28,25 +32,38 @@ pub enum PublicAi {
     DeepBriscola,
     /// The greedy `DeterministicPlayer` of Inc-G/Q_learning_briscola: cheapest card, cheapest winner.
     Greedy,
+    /// The card-counting `HeuristicAgent` of herm23/Briscola-Agent.
+    Brimarl,
+    /// The information-set Monte Carlo tree search of marcomag416/alfa_briscola_v1 (100 iterations).
+    Ismcts,
 }
 
 impl PublicAi {
     /// Every public AI.
-    pub const ALL: [PublicAi; 2] = [PublicAi::DeepBriscola, PublicAi::Greedy];
+    pub const ALL: [PublicAi; 4] = [
+        PublicAi::DeepBriscola,
+        PublicAi::Greedy,
+        PublicAi::Brimarl,
+        PublicAi::Ismcts,
+    ];
 
     /// The id used on the command line.
     pub fn id(self) -> &'static str {
         match self {
             PublicAi::DeepBriscola => "deep-briscola",
             PublicAi::Greedy => "greedy",
+            PublicAi::Brimarl => "brimarl-heuristic",
+            PublicAi::Ismcts => "ismcts",
         }
     }
 
-    /// A seeded agent (only the greedy player uses its seed, to break ties).
+    /// A seeded agent (the rule players without randomness ignore the seed).
     pub fn agent(self, seed: u64) -> Box<dyn Agent + Send> {
         match self {
             PublicAi::DeepBriscola => Box::new(deep_briscola::DeepBriscola),
             PublicAi::Greedy => Box::new(greedy::Greedy::new(seed)),
+            PublicAi::Brimarl => Box::new(brimarl::Brimarl),
+            PublicAi::Ismcts => Box::new(ismcts::Ismcts::new(seed)),
         }
     }
 }
@@ -63,7 +80,11 @@ impl FromStr for PublicAi {
         PublicAi::ALL
             .into_iter()
             .find(|p| p.id() == s)
-            .ok_or_else(|| format!("unknown public AI `{s}`: choose deep-briscola or greedy"))
+            .ok_or_else(|| {
+                format!(
+                    "unknown public AI `{s}`: choose deep-briscola, greedy, brimarl-heuristic or ismcts"
+                )
+            })
     }
 }
 

@@ -4,7 +4,8 @@
 
 use briscola::ai::{self, AgentConfig, Budget, Level};
 use briscola::{
-    Action, Card, Deal, Game, HandOutcome, Match, MatchFormat, Phase, Preset, Ruleset, parse_cards,
+    Action, Card, Deal, Game, HandOutcome, Match, MatchFormat, Observation, Phase, Preset, Ruleset,
+    parse_cards,
 };
 
 fn card(text: &str) -> Card {
@@ -85,6 +86,18 @@ fn medium_feeds_a_partner_holding_the_trick_and_never_overtakes_him() {
     assert!(d.hint.contains("partner"), "{}", d.hint);
 }
 
+/// Plays hand `deal` of `rules` with `walker` agents in every seat, showing `visit` each position first.
+fn walk(rules: Ruleset, deal: u64, walker: Level, mut visit: impl FnMut(&Game, &Observation)) {
+    let mut game = Game::new(rules, 0, &Deal::Seed(deal)).expect("deal");
+    let mut agent = ai::agent(walker, deal);
+    while game.phase() == Phase::Playing {
+        let obs = game.observation(game.to_move());
+        visit(&game, &obs);
+        let d = agent.choose(&obs);
+        game.apply(d.action).expect("legal");
+    }
+}
+
 /// Outcome class (loss 0, draw 1, win 2) and points of `seat`'s side, under best play by both.
 fn minimax(game: &Game, seat: u8) -> (u8, u16) {
     if game.phase() == Phase::Finished {
@@ -120,19 +133,16 @@ fn medium_and_hard_play_two_player_endgames_exactly() {
     ] {
         let rules = Ruleset::preset(preset, 2).expect("preset");
         for deal in 0..12 {
-            let mut game = Game::new(rules, 0, &Deal::Seed(deal)).expect("deal");
-            let mut walker = ai::agent(Level::Easy, deal);
-            while game.phase() == Phase::Playing {
-                let seat = game.to_move();
-                let obs = game.observation(seat);
+            walk(rules, deal, Level::Easy, |game, obs| {
+                let seat = obs.seat;
                 if game.stock_len() == 0 && game.legal_cards().len() > 1 {
-                    let best = minimax(&game, seat);
+                    let best = minimax(game, seat);
                     for level in [Level::Medium, Level::Hard] {
                         let config = AgentConfig {
                             budget: Budget::worlds(50),
                             ..AgentConfig::new(level, 3)
                         };
-                        let d = ai::agent_with(config).choose(&obs);
+                        let d = ai::agent_with(config).choose(obs);
                         let Action::Play(c) = d.action else {
                             panic!("{level} did not play a card")
                         };
@@ -142,9 +152,7 @@ fn medium_and_hard_play_two_player_endgames_exactly() {
                         checked += 1;
                     }
                 }
-                let d = walker.choose(&obs);
-                game.apply(d.action).expect("legal");
-            }
+            });
         }
     }
     assert!(checked > 100, "{checked}");
@@ -245,32 +253,26 @@ fn hard_keeps_every_point_in_a_match_of_card_points() {
     let rules = Ruleset::preset(Preset::Briscola, 2).expect("preset");
     let mut checked = 0;
     for deal in 0..40 {
-        let mut game = Game::new(rules, 0, &Deal::Seed(deal)).expect("deal");
-        let mut walker = ai::agent(Level::Easy, deal);
-        while game.phase() == Phase::Playing {
-            let seat = game.to_move();
-            let obs = game.observation(seat);
+        walk(rules, deal, Level::Easy, |game, obs| {
             if game.stock_len() == 0 && game.legal_cards().len() > 1 {
                 let config = AgentConfig {
                     budget: Budget::worlds(20),
                     stakes: card_point_stakes(rules),
                     ..AgentConfig::new(Level::Hard, 3)
                 };
-                let Action::Play(c) = ai::agent_with(config).choose(&obs).action else {
+                let Action::Play(c) = ai::agent_with(config).choose(obs).action else {
                     panic!("Hard did not play a card")
                 };
                 let mut child = game.clone();
                 child.apply(Action::Play(c)).expect("legal");
                 assert_eq!(
-                    points_minimax(&child, seat),
-                    points_minimax(&game, seat),
+                    points_minimax(&child, obs.seat),
+                    points_minimax(game, obs.seat),
                     "deal {deal}"
                 );
                 checked += 1;
             }
-            let d = walker.choose(&obs);
-            game.apply(d.action).expect("legal");
-        }
+        });
     }
     assert!(checked > 100, "{checked}");
 }
@@ -282,11 +284,7 @@ fn hard_decides_by_the_match_stakes() {
     let rules = Ruleset::preset(Preset::Briscola, 2).expect("preset");
     let (mut compared, mut differ) = (0, 0);
     for deal in 0..30 {
-        let mut game = Game::new(rules, 0, &Deal::Seed(deal)).expect("deal");
-        let mut walker = ai::agent(Level::Medium, deal);
-        while game.phase() == Phase::Playing {
-            let seat = game.to_move();
-            let obs = game.observation(seat);
+        walk(rules, deal, Level::Medium, |game, obs| {
             if game.stock_len() > 0 && game.legal_cards().len() > 1 {
                 let hand = AgentConfig {
                     budget: Budget::worlds(40),
@@ -296,14 +294,12 @@ fn hard_decides_by_the_match_stakes() {
                     stakes: card_point_stakes(rules),
                     ..hand
                 };
-                let a = ai::agent_with(hand).choose(&obs).action;
-                let b = ai::agent_with(matched).choose(&obs).action;
+                let a = ai::agent_with(hand).choose(obs).action;
+                let b = ai::agent_with(matched).choose(obs).action;
                 compared += 1;
                 differ += usize::from(a != b);
             }
-            let d = walker.choose(&obs);
-            game.apply(d.action).expect("legal");
-        }
+        });
     }
     assert!(compared > 300, "{compared}");
     assert!(

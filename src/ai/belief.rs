@@ -182,21 +182,13 @@ impl Belief {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ai::test_deal::two_player;
     use crate::{Action, Deal, Preset, parse_cards};
 
     /// A two-player Briscola hand dealt from `top` (seat 1 gets the 1st, 3rd and 5th cards, seat 0
     /// the others, the 7th is turned up), after seat 1 has led its first card.
     fn after_lead(top: &str) -> Game {
-        let rules = Ruleset::preset(Preset::Briscola, 2).expect("preset");
-        let mut order = parse_cards(top).expect("cards");
-        order.extend(
-            rules
-                .deck_cards()
-                .iter()
-                .filter(|c| !order.contains(c))
-                .collect::<Vec<_>>(),
-        );
-        let mut game = Game::new(rules, 0, &Deal::Order(order)).expect("deal");
+        let mut game = two_player(top);
         let lead = parse_cards(top).expect("cards")[0];
         game.apply(Action::Play(lead)).expect("legal lead");
         game

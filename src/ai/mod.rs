@@ -34,6 +34,8 @@ mod solver;
 mod special;
 pub mod speed;
 mod stats;
+#[cfg(test)]
+mod test_deal;
 
 use std::fmt;
 use std::str::FromStr;

@@ -131,25 +131,8 @@ fn weakest(t: &Table<'_>, cards: &[Card]) -> Card {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Action, Deal, Game, Preset, Ruleset, parse_cards};
-
-    /// Seat 1 holds the 1st, 3rd and 5th cards, seat 0 the others; the 7th is turned up (coins).
-    fn game(top: &str) -> Game {
-        let rules = Ruleset::preset(Preset::Briscola, 2).expect("preset");
-        let mut order = parse_cards(top).expect("cards");
-        order.extend(
-            rules
-                .deck_cards()
-                .iter()
-                .filter(|c| !order.contains(c))
-                .collect::<Vec<_>>(),
-        );
-        Game::new(rules, 0, &Deal::Order(order)).expect("deal")
-    }
-
-    fn card(text: &str) -> Card {
-        text.parse().expect("card")
-    }
+    use crate::ai::test_deal::{card, two_player as game};
+    use crate::{Action, Game};
 
     fn choice(game: &Game) -> Action {
         DeepBriscola

@@ -63,29 +63,20 @@ impl Agent for Greedy {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Action, Deal, Game, Preset, Ruleset, parse_cards};
+    use crate::Action;
+    use crate::ai::test_deal::{card, two_player};
 
     #[test]
     fn takes_with_the_cheapest_winner_and_otherwise_plays_the_cheapest_card() {
-        let rules = Ruleset::preset(Preset::Briscola, 2).expect("preset");
-        let mut order = parse_cards("Ac 2d 4c Kd Ks 3c 7d").expect("cards");
-        order.extend(
-            rules
-                .deck_cards()
-                .iter()
-                .filter(|c| !order.contains(c))
-                .collect::<Vec<_>>(),
-        );
-        let mut game = Game::new(rules, 0, &Deal::Order(order)).expect("deal");
+        let mut game = two_player("Ac 2d 4c Kd Ks 3c 7d");
         // Seat 1 (Ac, 4c, Ks) leads one of its zero-point cards.
         let lead = Greedy::new(1).choose(&game.observation(1)).action;
-        assert_eq!(lead, Action::Play("4c".parse().expect("card")));
-        game.apply(Action::Play("Ac".parse().expect("card")))
-            .expect("legal");
+        assert_eq!(lead, Action::Play(card("4c")));
+        game.apply(Action::Play(card("Ac"))).expect("legal");
         // Seat 0 (2d, Kd, 3c): only trumps take the ace; the two of coins is the cheapest of them.
         for seed in 0..8 {
             let take = Greedy::new(seed).choose(&game.observation(0)).action;
-            assert_eq!(take, Action::Play("2d".parse().expect("card")));
+            assert_eq!(take, Action::Play(card("2d")));
         }
     }
 }

@@ -410,13 +410,13 @@ impl fmt::Display for ArenaReport {
         )?;
         writeln!(
             f,
-            "{:<13} {:>10} {:>12} {:>12} {:>12} {:>12}",
+            "{:<17} {:>10} {:>12} {:>12} {:>12} {:>12}",
             "player", "decisions", "median µs", "p95 µs", "p99 µs", "max µs"
         )?;
         for t in &self.timings {
             writeln!(
                 f,
-                "{:<13} {:>10} {:>12.1} {:>12.1} {:>12.1} {:>12.1}",
+                "{:<17} {:>10} {:>12.1} {:>12.1} {:>12.1} {:>12.1}",
                 t.player, t.decisions, t.median_us, t.p95_us, t.p99_us, t.max_us
             )?;
         }

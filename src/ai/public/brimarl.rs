@@ -31,28 +31,18 @@ impl Agent for Brimarl {
     fn choose(&mut self, obs: &Observation) -> Decision {
         let t = Table { obs };
         let hand = t.hand();
-        if hand.is_empty() {
-            return play(obs, None, "");
-        }
         match t.best() {
-            Some(best) => {
-                let card = follow(&t, &hand, best);
-                play(
-                    obs,
-                    Some(card),
-                    "Take the trick if it pays, else discard safely",
-                )
-            }
-            None => play(
+            Some(best) => play(
                 obs,
-                Some(lead(&t, &hand)),
-                "Cash a sure winner or discard safely",
+                follow(&t, &hand, best),
+                "Take the trick if it pays, else discard safely",
             ),
+            None => play(obs, lead(&t, &hand), "Cash a sure winner or discard safely"),
         }
     }
 }
 
-fn follow(t: &Table<'_>, hand: &[Card], best: Card) -> Card {
+fn follow(t: &Table<'_>, hand: &[Card], best: Card) -> Option<Card> {
     let table = t.table_points();
     let own = t.obs.pile_points[usize::from(t.obs.seat)];
     let mut winners: Vec<Card> = hand.iter().copied().filter(|&c| t.beats(c, best)).collect();
@@ -61,7 +51,7 @@ fn follow(t: &Table<'_>, hand: &[Card], best: Card) -> Card {
         .iter()
         .find(|&&c| own + table + u16::from(t.points(c)) > 60)
     {
-        return c;
+        return Some(c);
     }
     let plain = winners
         .iter()
@@ -71,8 +61,8 @@ fn follow(t: &Table<'_>, hand: &[Card], best: Card) -> Card {
             Some(a) if t.points(a) >= t.points(c) => Some(a),
             _ => Some(c),
         });
-    if let Some(c) = plain {
-        return c;
+    if plain.is_some() {
+        return plain;
     }
     if let Some(&trump) = winners.first() {
         let threshold = match t.points(trump) {
@@ -81,13 +71,13 @@ fn follow(t: &Table<'_>, hand: &[Card], best: Card) -> Card {
             _ => 10,
         };
         if table >= threshold {
-            return trump;
+            return Some(trump);
         }
     }
     safest_discard(t, hand)
 }
 
-fn lead(t: &Table<'_>, hand: &[Card]) -> Card {
+fn lead(t: &Table<'_>, hand: &[Card]) -> Option<Card> {
     let obs = t.obs;
     let mut gone = obs.played_cards() | obs.hand;
     gone |= obs.face_up_trump.into_iter().collect();
@@ -101,17 +91,16 @@ fn lead(t: &Table<'_>, hand: &[Card]) -> Card {
             _ => Some(c),
         });
     match safe {
-        Some(c) if t.points(c) >= 3 => c,
+        Some(c) if t.points(c) >= 3 => Some(c),
         _ => safest_discard(t, hand),
     }
 }
 
-/// The card lowest by points, then not a trump before a trump, then rank. `hand` is not empty.
-fn safest_discard(t: &Table<'_>, hand: &[Card]) -> Card {
+/// The card lowest by points, then not a trump before a trump, then rank.
+fn safest_discard(t: &Table<'_>, hand: &[Card]) -> Option<Card> {
     hand.iter()
         .copied()
         .min_by_key(|&c| (t.points(c), t.is_trump(c), t.strength(c)))
-        .unwrap_or(hand[0])
 }
 
 #[cfg(test)]

@@ -36,13 +36,10 @@ impl Agent for DeepBriscola {
     fn choose(&mut self, obs: &Observation) -> Decision {
         let t = Table { obs };
         let hand = t.hand();
-        if hand.is_empty() {
-            return play(obs, None, "");
-        }
         if let Some(card) = take(&t, &hand) {
             return play(obs, Some(card), "Take the points on the table");
         }
-        play(obs, Some(fallback(&t, &hand)), "Throw the weakest card")
+        play(obs, fallback(&t, &hand), "Throw the weakest card")
     }
 }
 
@@ -71,7 +68,7 @@ fn take(t: &Table<'_>, hand: &[Card]) -> Option<Card> {
     }
     if winners.len() >= 2 {
         let trumps: Vec<Card> = winners.iter().map(|&(_, c)| c).collect();
-        return Some(weakest(t, &trumps));
+        return weakest(t, &trumps);
     }
     let trump = top;
     if table >= 10 {
@@ -98,26 +95,25 @@ fn take(t: &Table<'_>, hand: &[Card]) -> Option<Card> {
 }
 
 /// Rule 2: the weakest card, or the lowest rank when the weakest is an ace or a three.
-fn fallback(t: &Table<'_>, hand: &[Card]) -> Card {
-    let w = weakest(t, hand);
+fn fallback(t: &Table<'_>, hand: &[Card]) -> Option<Card> {
+    let w = weakest(t, hand)?;
     if t.points(w) <= 4 {
-        return w;
+        return Some(w);
     }
-    hand.iter().copied().fold(w, |low, c| {
+    let lowest = hand.iter().copied().fold(w, |low, c| {
         if t.strength(c) < t.strength(low) {
             c
         } else {
             low
         }
-    })
+    });
+    Some(lowest)
 }
 
-/// The source's "weakest card": walking from the last card to the first. `cards` is not empty.
-fn weakest(t: &Table<'_>, cards: &[Card]) -> Card {
-    let Some((&last, rest)) = cards.split_last() else {
-        unreachable!("weakest of an empty hand")
-    };
-    rest.iter().rev().fold(last, |w, &c| {
+/// The source's "weakest card": walking from the last card to the first (`None` for no cards).
+fn weakest(t: &Table<'_>, cards: &[Card]) -> Option<Card> {
+    let (&last, rest) = cards.split_last()?;
+    let weakest = rest.iter().rev().fold(last, |w, &c| {
         let replaces = match (t.is_trump(w), t.is_trump(c)) {
             (false, true) => false,
             (true, false) => true,
@@ -125,7 +121,8 @@ fn weakest(t: &Table<'_>, cards: &[Card]) -> Card {
             _ => t.points(w) > t.points(c),
         };
         if replaces { c } else { w }
-    })
+    });
+    Some(weakest)
 }
 
 #[cfg(test)]

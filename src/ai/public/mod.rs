@@ -5,8 +5,8 @@
 //! of the source, not copied), and what is ambiguous. They are defined by their authors for
 //! two-player Briscola with a turned-up trump; here they play any ruleset by choosing among the legal
 //! cards, using the card currently winning the trick where their rules speak of "the card led". None
-//! declares mano negra, exchanges the trump or bids: they play cards only (the first legal action
-//! otherwise). Public players that look at hidden cards (two "MCTS"/minimax bots seen in the survey)
+//! declares mano negra, exchanges the trump or bids: they play cards only, pass in an auction, and take
+//! the first legal action otherwise (a call, should everyone else pass too). Public players that look at hidden cards (two "MCTS"/minimax bots seen in the survey)
 //! are not here: beating a cheater says nothing.
 //!
 //! Deliberately absent: BriscolaBot-v3 (LetteraUnica/BriscolaBot, the self-play PPO network reported to
@@ -88,7 +88,7 @@ impl FromStr for PublicAi {
     }
 }
 
-/// The card facts both players use, from one seat's observation.
+/// The card facts every public player uses, from one seat's observation.
 struct Table<'a> {
     obs: &'a Observation,
 }
@@ -150,16 +150,38 @@ impl Table<'_> {
     }
 }
 
-/// The decision to play `card` (explained in the player's terms), or the first legal action.
+/// The decision to play `card` (explained in the player's terms). With no card to play (the chiamata
+/// auction, which these players do not know), a pass where one is legal, else the first legal action.
 fn play(obs: &Observation, card: Option<Card>, why: &str) -> Decision {
     match card {
         Some(card) => Decision {
             action: Action::Play(card),
             hint: format!("{why}: play {card}"),
         },
+        None if obs.legal_actions.contains(&Action::Pass) => Decision {
+            action: Action::Pass,
+            hint: "Pass: this player does not bid".to_string(),
+        },
         None => {
             let (action, hint) = super::fallback(obs);
             Decision { action, hint }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Deal, Game, Phase, Preset, Ruleset};
+
+    #[test]
+    fn public_players_pass_in_the_chiamata_auction() {
+        let rules = Ruleset::preset(Preset::Chiamata, 5).expect("preset");
+        let game = Game::new(rules, 0, &Deal::Seed(2)).expect("deal");
+        assert_eq!(game.phase(), Phase::Bidding);
+        let obs = game.observation(game.to_move());
+        for ai in PublicAi::ALL {
+            assert_eq!(ai.agent(1).choose(&obs).action, Action::Pass, "{ai}");
         }
     }
 }

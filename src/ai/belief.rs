@@ -126,7 +126,8 @@ impl Belief {
         belief
     }
 
-    /// Whether there is any evidence to weigh worlds with.
+    /// Whether there is any evidence to weigh worlds with (without it every world weighs 1).
+    #[cfg(test)]
     pub fn is_informative(&self) -> bool {
         !self.evidence.is_empty()
     }

@@ -103,13 +103,12 @@ impl Hard {
         let cards: Vec<Card> = s.legal.iter().collect();
         let mut totals = vec![0f64; cards.len()];
         let belief = Belief::new(obs);
-        let belief = Some(&belief).filter(|b| b.is_informative());
         for i in 0..worlds {
             if i > 0 && deadline.is_some_and(|d| Instant::now() >= d) {
                 break;
             }
             let world = obs.sample_world(&mut self.rng);
-            let weight = belief.map_or(1.0, |b| b.weight(&world));
+            let weight = belief.weight(&world);
             let obj = Objective::new(&world, obs.seat, self.stakes);
             for (card, total) in cards.iter().zip(totals.iter_mut()) {
                 let mut game = world.clone();

@@ -5,9 +5,10 @@
 //! - [`Level::Easy`]: the heuristic player without card memory, who now and then makes a plausible
 //!   beginner's mistake (leads a ten-pointer, trumps an empty trick, throws away the wrong card).
 //! - [`Level::Medium`]: the same heuristics with card counting, and exact play once the stock is empty.
-//! - [`Level::Hard`]: determinized search (flat Monte Carlo over worlds sampled from the observation,
-//!   Medium-policy playouts, exact alpha-beta near the end), deciding by win probability with points as
-//!   the tie-break, under an anytime budget.
+//! - [`Level::Hard`]: determinized search (flat Monte Carlo over worlds sampled from the observation and
+//!   weighted by a belief about the other players' recent plays, Medium-policy playouts, exact
+//!   alpha-beta near the end), deciding by win probability at the match's stakes with points as the
+//!   tie-break, under an anytime budget.
 //!
 //! The no-cheating guarantee is structural: [`Agent::choose`] receives an [`Observation`] and nothing
 //! else, and nothing in this module holds a [`crate::Game`] that it did not sample itself from that
@@ -15,7 +16,8 @@
 //! [`Budget::time_ms`] reads a clock, and only to stop searching early.
 //!
 //! Also here: [`arena`] (duplicate-deal matches between levels with statistics), [`bot`] (a JSON
-//! Lines loop so other programs can play against the agents) and [`speed`] (decisions per second).
+//! Lines loop so other programs can play against the agents), [`speed`] (decisions per second) and
+//! [`public`] (other people's Briscola AIs, re-implemented for the arena).
 //! Deliberately absent: learned models, opening books, and any state carried between hands.
 
 pub mod arena;

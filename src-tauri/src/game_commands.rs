@@ -109,7 +109,7 @@ pub async fn get_hint(state: State<'_, AppState>) -> Result<Hint, AppError> {
     let (_, decision) = compute(request).await?;
     Ok(Hint {
         action: decision.action,
-        reason: decision.hint,
+        reason: decision.hint.to_string(),
     })
 }
 

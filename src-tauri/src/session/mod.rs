@@ -335,7 +335,7 @@ impl Session {
 
     fn apply(&mut self, action: Action) -> Result<(), SessionError> {
         self.game.apply(action).map_err(|e| match e {
-            MatchError::Illegal(illegal) => SessionError::Illegal(illegal.to_string()),
+            MatchError::Illegal { error } => SessionError::Illegal(error.to_string()),
             other => SessionError::Illegal(other.to_string()),
         })?;
         self.moves += 1;

@@ -316,8 +316,15 @@ mod tests {
             assert_eq!(text.parse::<Card>(), Ok(ace), "{text}");
         }
         assert_eq!("2S".parse::<Card>(), Ok(Card::new(Suit::Swords, Rank::Two)));
-        assert_eq!("qB".parse::<Card>(), Ok(Card::new(Suit::Clubs, Rank::Knight)));
-        assert_eq!(ace.to_string(), "Ad", "written with an upper-case rank, lower-case suit");
+        assert_eq!(
+            "qB".parse::<Card>(),
+            Ok(Card::new(Suit::Clubs, Rank::Knight))
+        );
+        assert_eq!(
+            ace.to_string(),
+            "Ad",
+            "written with an upper-case rank, lower-case suit"
+        );
     }
 
     #[test]

@@ -177,7 +177,10 @@ fn replay_refuses_a_player_count_its_preset_refuses_with_the_presets_message() {
     assert!(!ok);
     assert_eq!(printed["error"]["id"], "ruleset");
     assert_eq!(printed["error"]["error"]["id"], "players");
-    assert_eq!(printed["error"]["error"]["allowed"], serde_json::json!([2, 3, 4, 6]));
+    assert_eq!(
+        printed["error"]["error"]["allowed"],
+        serde_json::json!([2, 3, 4, 6])
+    );
     assert_eq!(
         printed["message"],
         "the record's ruleset is not playable: briscola is played by [2, 3, 4, 6] players, not 5"
@@ -187,7 +190,8 @@ fn replay_refuses_a_player_count_its_preset_refuses_with_the_presets_message() {
 #[test]
 fn replay_names_the_field_and_index_of_an_unreadable_card_or_action() {
     let rules = Ruleset::preset(Preset::Briscola, 2).expect("preset");
-    let mut m = briscola::Match::new(rules, briscola::MatchFormat::SingleHand, 0, 4).expect("match");
+    let mut m =
+        briscola::Match::new(rules, briscola::MatchFormat::SingleHand, 0, 4).expect("match");
     for _ in 0..4 {
         let card = m.game().legal_cards().first().expect("cards");
         m.apply(briscola::Action::Play(card)).expect("legal");
@@ -258,7 +262,10 @@ fn rules_lists_every_option_from_the_specification() {
         .filter_map(|o| o["id"].as_str())
         .collect();
     assert_eq!(ids, ["simplified-order", "hand-size", "tie"]);
-    assert_eq!(two["rank_values"][1], serde_json::json!({ "rank": "seven", "strength": 11, "points": 10 }));
+    assert_eq!(
+        two["rank_values"][1],
+        serde_json::json!({ "rank": "seven", "strength": 11, "points": 10 })
+    );
     let text = briscola().arg("rules").output().expect("runs");
     let text = String::from_utf8_lossy(&text.stdout);
     for id in briscola::OptionId::ALL {

@@ -176,7 +176,8 @@ fn option_table() -> String {
 
 #[test]
 fn the_option_table_in_the_docs_is_generated_from_the_specification() {
-    const BEGIN: &str = "<!-- option-table:begin (generated: UPDATE_DOCS=1 cargo test --test options) -->\n";
+    const BEGIN: &str =
+        "<!-- option-table:begin (generated: UPDATE_DOCS=1 cargo test --test options) -->\n";
     const END: &str = "<!-- option-table:end -->";
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/rules.md");
     let doc = std::fs::read_to_string(path).expect("docs/rules.md");

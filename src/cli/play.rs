@@ -109,7 +109,10 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
     if let Some(result) = game.result() {
         outln!(
             "Hand over ({:?}): points per seat {:?}, per side {:?}, {:?}",
-            result.end, result.seat_points, result.side_points, result.outcome
+            result.end,
+            result.seat_points,
+            result.side_points,
+            result.outcome
         );
     }
     Ok(())

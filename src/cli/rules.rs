@@ -93,7 +93,9 @@ pub fn run(as_json: bool) -> Result<(), String> {
             preset.summary()
         ));
     }
-    out::line("\nOptions (* marks the default; `briscola rules --json` adds values, sources, card values):");
+    out::line(
+        "\nOptions (* marks the default; `briscola rules --json` adds values, sources, card values):",
+    );
     for (preset, rulesets) in &all {
         out::line(format_args!("  {preset}"));
         let options = preset_options(rulesets);

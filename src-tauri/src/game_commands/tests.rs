@@ -321,7 +321,10 @@ fn history_lines_of_version_one_are_listed_with_the_rules_of_their_record() {
         "list_history",
         json!({ "query": { "offset": 0, "limit": 10, "preset": "bisca", "players": 3 } }),
     );
-    assert_eq!(page["items"][0], summary, "the same summary as the one written");
+    assert_eq!(
+        page["items"][0], summary,
+        "the same summary as the one written"
+    );
     let none = h.ok(
         "list_history",
         json!({ "query": { "offset": 0, "limit": 10, "players": 2 } }),

@@ -298,7 +298,10 @@ fn assert_replay_matches_the_result(finished: &FinishedMatch) {
     for hand in &hands {
         let result = hand.result.as_ref().expect("every hand ended");
         let last = hand.frames.last().expect("frames");
-        assert_eq!(last.pile_points, result.seat_points, "the last frame scores the hand");
+        assert_eq!(
+            last.pile_points, result.seat_points,
+            "the last frame scores the hand"
+        );
         // Each closed trick adds the ruleset's points of its cards to its winner, and nothing else moves.
         for pair in hand.frames.windows(2) {
             let (before, after) = (&pair[0], &pair[1]);
@@ -359,9 +362,10 @@ fn a_brisca_match_with_exchanges_replays_with_its_points() {
         let finished = session.finished(1).expect("finished");
         assert_replay_matches_the_result(&finished);
         let hands = replay_hands(&finished.record).expect("replays");
-        let exchange = hands.iter().flat_map(|h| h.frames.windows(2)).find(|pair| {
-            matches!(pair[1].action, Some((_, Action::Exchange(_))))
-        });
+        let exchange = hands
+            .iter()
+            .flat_map(|h| h.frames.windows(2))
+            .find(|pair| matches!(pair[1].action, Some((_, Action::Exchange(_)))));
         if let Some(pair) = exchange {
             // The exchange changes hands and the face-up card, never the points.
             assert_eq!(pair[0].pile_points, pair[1].pile_points);

@@ -41,7 +41,7 @@ pub use game::{
     SetupError, beats, seats_of, trick_winner_index,
 };
 pub use match_play::{Match, MatchError, MatchFormat, MatchOutcome, MatchStanding, Stakes};
-pub use observation::{AuctionView, Observation, PlayView, TrickView};
+pub use observation::{AuctionView, Observation, ObservationError, PlayView, TrickView};
 pub use record::{
     HandRecord, MatchRecord, MatchSummary, Record, RecordError, ReplaySummary, summarize,
 };

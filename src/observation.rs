@@ -6,7 +6,13 @@
 //! face-up card, the stock size (and its top card in open variants), every trick with who played what,
 //! pile points (all cards are played face up, so they are public), the auction, the result, and its own
 //! legal actions. [`Observation::sample_world`] deals the unseen cards at random into a full [`Game`]
-//! consistent with all of that, for search.
+//! consistent with all of that, for search. [`Observation::validate`] checks that an observation from
+//! outside (the bot protocol) is a position the rules can produce.
+
+mod history;
+mod validate;
+
+pub use validate::ObservationError;
 
 use serde::{Deserialize, Serialize};
 

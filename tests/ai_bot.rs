@@ -86,3 +86,29 @@ fn a_session_replays_from_its_seed() {
     let input = format!("{line}\n{line}\n{line}\n");
     assert_eq!(serve(&input, Level::Hard), serve(&input, Level::Hard));
 }
+
+#[test]
+fn non_utf8_and_over_long_lines_get_an_error_and_the_loop_goes_on() {
+    let rules = Ruleset::preset(Preset::Briscola, 2).expect("preset");
+    let game = Game::new(rules, 0, &Deal::Seed(3)).expect("deal");
+    let to_move = serde_json::to_string(&game.observation(1)).expect("json");
+    let mut input = b"\xff\xfe{\n".to_vec();
+    input.extend(vec![b' '; bot::MAX_LINE_BYTES]);
+    input.extend(format!("{to_move}\n{to_move}\n").as_bytes());
+    let mut out = Vec::new();
+    bot::serve(Cursor::new(input), &mut out, config(Level::Easy)).expect("io");
+    let replies: Vec<serde_json::Value> = String::from_utf8(out)
+        .expect("utf-8")
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object"))
+        .collect();
+    assert_eq!(replies.len(), 3, "{replies:?}");
+    assert_eq!(replies[0]["error"], "line is not UTF-8");
+    assert!(
+        replies[1]["error"]
+            .as_str()
+            .expect("error")
+            .starts_with("line longer than")
+    );
+    assert!(replies[2]["action"].is_string(), "{:?}", replies[2]);
+}

@@ -1,9 +1,13 @@
 //! `Observation::validate`: every position of random games is accepted for its seat to move (no false
-//! refusals, every variant), and the impossible observations of issue 13 are refused with a precise
-//! error.
+//! refusals, every variant) and answered by the bot with a legal action, and the impossible
+//! observations of issue 13 are refused with a precise error.
 
 mod common;
 
+use std::io::Cursor;
+
+use briscola::ai::bot::{self, BotConfig};
+use briscola::ai::{Budget, Level};
 use briscola::{Action, Deal, Game, Observation, ObservationError, Phase, Preset, Rng, Ruleset};
 use common::{random_action, variants};
 
@@ -25,11 +29,33 @@ fn random_positions(games: u64) -> Vec<(String, Observation)> {
 }
 
 #[test]
-fn every_position_of_random_games_is_accepted() {
+fn every_position_of_random_games_is_accepted_and_answered_by_the_bot() {
     let positions = random_positions(3);
     assert!(positions.len() >= 1_000, "{} positions", positions.len());
+    let mut input = String::new();
     for (name, obs) in &positions {
         assert_eq!(obs.validate(), Ok(()), "{name}: {obs:?}");
+        input.push_str(&serde_json::to_string(obs).expect("json"));
+        input.push('\n');
+    }
+    let config = BotConfig {
+        level: Level::Easy,
+        seed: 1,
+        budget: Budget::worlds(1),
+    };
+    let mut out = Vec::new();
+    bot::serve(Cursor::new(input), &mut out, config).expect("in-memory io");
+    let replies = String::from_utf8(out).expect("utf-8");
+    let replies: Vec<&str> = replies.lines().collect();
+    assert_eq!(replies.len(), positions.len());
+    for ((name, obs), reply) in positions.iter().zip(replies) {
+        let reply: serde_json::Value = serde_json::from_str(reply).expect("json");
+        let action: Action = reply["action"]
+            .as_str()
+            .unwrap_or_else(|| panic!("{name}: {reply}"))
+            .parse()
+            .expect("action text");
+        assert!(obs.legal_actions.contains(&action), "{name}: {reply}");
     }
 }
 

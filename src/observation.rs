@@ -232,6 +232,9 @@ impl Observation {
     /// A full game consistent with this observation: the unseen cards dealt at random to the other
     /// hands and the stock, respecting hand sizes, publicly known cards and known voids.
     ///
+    /// The observation must be one the rules can produce (from [`Game::observation`], or one that
+    /// passed [`Observation::validate`]); an inconsistent one gives a meaningless world or a panic.
+    ///
     /// ```
     /// use briscola::{Deal, Game, Preset, Rng, Ruleset};
     /// let game = Game::new(Ruleset::preset(Preset::Briscola, 2)?, 0, &Deal::Seed(5))?;

@@ -106,6 +106,15 @@ fn other_type(value: &Value, rng: &mut Rng) -> Value {
     others[rng.below(others.len())].clone()
 }
 
+/// An error for a mutation that changed the observation, an action for one that kept it.
+fn error_if(changed: bool) -> Expect {
+    if changed {
+        Expect::Error
+    } else {
+        Expect::Action
+    }
+}
+
 fn text(value: &Value) -> Vec<u8> {
     serde_json::to_vec(value).expect("serializes")
 }
@@ -141,14 +150,9 @@ fn mutate(obs: &Observation, rng: &mut Rng) -> Case {
         3 => {
             let keys: Vec<String> = v.as_object().expect("object").keys().cloned().collect();
             let key = pick(&keys, rng).expect("keys").clone();
-            let was_null = v[&key].is_null();
+            let changed = !v[&key].is_null();
             v.as_object_mut().expect("object").remove(&key);
-            let expect = if was_null {
-                Expect::Action
-            } else {
-                Expect::Error
-            };
-            case("field deleted", text(&v), expect)
+            case("field deleted", text(&v), error_if(changed))
         }
         4 => {
             let at = pick(&all[..all.len() - 1], rng).expect("values").clone();
@@ -177,12 +181,7 @@ fn mutate(obs: &Observation, rng: &mut Rng) -> Case {
             let new = pick(&extremes, rng).expect("extremes").clone();
             let changed = v.pointer(&at) != Some(&new);
             *v.pointer_mut(&at).expect("pointer") = new;
-            let expect = if changed {
-                Expect::Error
-            } else {
-                Expect::Action
-            };
-            case("number extreme", text(&v), expect)
+            case("number extreme", text(&v), error_if(changed))
         }
         6 => {
             let cards: Vec<&String> = all
@@ -272,12 +271,7 @@ fn mutate(obs: &Observation, rng: &mut Rng) -> Case {
             let phase = *pick(&phases, rng).expect("phases");
             let changed = v["phase"] != phase;
             v["phase"] = Value::from(phase);
-            let expect = if changed {
-                Expect::Error
-            } else {
-                Expect::Action
-            };
-            case("phase changed", text(&v), expect)
+            case("phase changed", text(&v), error_if(changed))
         }
         11 => {
             let bytes = text(&v);

@@ -192,3 +192,18 @@ fn cards_out_of_place_are_refused() {
         })
     ));
 }
+
+#[test]
+fn a_forced_raise_after_a_longer_auction_is_accepted() {
+    let rules = Ruleset {
+        forcing: true,
+        ..Ruleset::preset(Preset::Chiamata, 5).expect("preset")
+    };
+    let mut game = Game::new(rules, 0, &Deal::Seed(9)).expect("deal");
+    for action in ["bid K", "pass", "pass", "pass", "bid K:62", "bid K:70"] {
+        game.apply(action.parse().expect("action")).expect("legal");
+    }
+    assert_eq!(game.observation(0).validate(), Ok(()));
+    game.apply(Action::Pass).expect("legal");
+    assert_eq!(game.observation(1).validate(), Ok(()));
+}

@@ -10,11 +10,12 @@
 //! whose hand is hidden. A bipartite matching (augmenting paths) fills the slots exactly when such a
 //! deal exists; the unmatched unseen cards are the hidden stock.
 //!
-//! Deliberately approximate, so a reachable position could be refused (never the other way round, since
-//! the replay decides): the auction is rebuilt as the shortest sequence of passes and bids that reaches
-//! the observed state, each bid the lowest legal one (the one before a forced raise names its rank), so
-//! a forced raise reachable only through a longer auction is refused; an exchange is placed just before
-//! the exchanging seat's first play of its trick.
+//! Deliberately heuristic where it need not search, so a reachable position could in principle be
+//! refused (never the other way round: the replay decides): the auction is rebuilt as the shortest
+//! sequence of passes and bids reaching the observed state (with a bid before a raised best bid, so the
+//! raise can be a forced one), each bid the lowest legal one and the one before a raise at its rank;
+//! an exchange is placed just before the exchanging seat's first play of its trick (the only time it
+//! can be to move there). No random position of any variant has been refused (`docs/engine.md`).
 
 use std::collections::{HashMap, VecDeque};
 
@@ -428,14 +429,32 @@ pub(super) fn trump_in_play(obs: &Observation, plays: &[PlayView]) -> Option<Sui
 }
 
 /// The rebuilt auction: `true` for a bid, `false` for a pass — the shortest sequence from the deal that
-/// reaches the observed bidder, passes and turn (or the close of the auction).
+/// reaches the observed bidder, passes and turn (or the close of the auction). A raised best bid (above
+/// 61 points) is preceded by another bid where any sequence allows it, so that it can be a forced raise.
 fn auction_steps(obs: &Observation, auction: &AuctionView) -> Result<Vec<bool>, ObservationError> {
+    let raised = auction
+        .best
+        .is_some_and(|(_, bid)| bid.points > Bid::MIN_POINTS);
+    let shortest = |min_bids| shortest_auction(obs, auction, min_bids);
+    let steps = if raised {
+        shortest(2).or_else(|| shortest(1))
+    } else {
+        shortest(0)
+    };
+    steps.ok_or(ObservationError::Auction)
+}
+
+/// The shortest auction (breadth-first over who bid last, who passed and whose turn it is) that reaches
+/// the observed state with at least `min_bids` bids.
+fn shortest_auction(obs: &Observation, auction: &AuctionView, min_bids: u8) -> Option<Vec<bool>> {
     #[derive(Clone, Copy, PartialEq, Eq, Hash)]
     struct State {
         best: Option<Seat>,
         passed: u8,
         to_move: Seat,
         closed: bool,
+        /// Bids made, counted up to `min_bids`.
+        bids: u8,
     }
     let players = obs.ruleset.players;
     let passed = auction.passed.iter().fold(0u8, |acc, &s| acc | 1 << s);
@@ -446,14 +465,16 @@ fn auction_steps(obs: &Observation, auction: &AuctionView) -> Result<Vec<bool>, 
             passed,
             to_move: obs.to_move,
             closed: false,
+            bids: min_bids,
         },
         (_, Some(declarer)) => State {
             best,
             passed,
             to_move: declarer,
             closed: true,
+            bids: min_bids,
         },
-        (_, None) => return Err(ObservationError::Auction),
+        (_, None) => return None,
     };
     let step = |state: State, bid: bool| -> Option<State> {
         if state.closed {
@@ -465,6 +486,7 @@ fn auction_steps(obs: &Observation, auction: &AuctionView) -> Result<Vec<bool>, 
         } else {
             (state.best, state.passed | 1 << seat)
         };
+        let bids = (state.bids + u8::from(bid)).min(min_bids);
         let out = passed.count_ones() as u8;
         if out == players {
             return None;
@@ -477,6 +499,7 @@ fn auction_steps(obs: &Observation, auction: &AuctionView) -> Result<Vec<bool>, 
                 passed,
                 to_move: declarer,
                 closed: true,
+                bids,
             });
         }
         let next = (1..players)
@@ -487,6 +510,7 @@ fn auction_steps(obs: &Observation, auction: &AuctionView) -> Result<Vec<bool>, 
             passed,
             to_move: next,
             closed: false,
+            bids,
         })
     };
     let start = State {
@@ -494,6 +518,7 @@ fn auction_steps(obs: &Observation, auction: &AuctionView) -> Result<Vec<bool>, 
         passed: 0,
         to_move: (obs.dealer + 1) % players,
         closed: false,
+        bids: 0,
     };
     let mut came_from: HashMap<State, (State, bool)> = HashMap::new();
     let mut queue = VecDeque::from([start]);
@@ -506,7 +531,7 @@ fn auction_steps(obs: &Observation, auction: &AuctionView) -> Result<Vec<bool>, 
                 at = before;
             }
             steps.reverse();
-            return Ok(steps);
+            return Some(steps);
         }
         for bid in [false, true] {
             if let Some(next) = step(state, bid)
@@ -518,11 +543,11 @@ fn auction_steps(obs: &Observation, auction: &AuctionView) -> Result<Vec<bool>, 
             }
         }
     }
-    Err(ObservationError::Auction)
+    None
 }
 
-/// The `made`-th of `bids` rebuilt bids: the observed best bid last; before a raised bid, its rank at 61
-/// points (so a forced raise is legal); else the lowest legal bid.
+/// The `made`-th of `bids` rebuilt bids: the observed best bid last; just before a raised best bid, its
+/// rank at 61 points where legal (so that the raise can be a forced one); else the lowest legal bid.
 fn bid_to_make(
     game: &Game,
     auction: &AuctionView,

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs whatever is missing and runs every test: formatting, lints, the Rust workspace
-# (engine + app, including the persistence crash tests), the engine's release-mode playouts,
-# the UI's type check and unit tests, and the end-to-end tests in the real app.
+# (engine + app, including the persistence crash tests), the engine's release-mode playouts and bot
+# fuzzing, the UI's type check and unit tests, and the end-to-end tests in the real app.
 #
 # Each check is one `step NAME COMMAND...` line below; add new checks the same way. All steps
 # run even if one fails; the script exits non-zero if any failed.
@@ -44,6 +44,12 @@ engine_playouts() {
   BRISCOLA_PLAYOUTS=100000 cargo test --release -p briscola --test playouts -- --nocapture
 }
 
+bot_fuzz() {
+  [ -f tests/fuzz_bot.rs ] || { echo "no tests/fuzz_bot.rs: skipped"; return 0; }
+  # 30,000 mutated observation lines through the bot at every level (docs/robustness.md).
+  BRISCOLA_FUZZ_LINES=30000 cargo test --release -p briscola --test fuzz_bot -- --nocapture
+}
+
 ui_checks() {
   [ -f ui/package.json ] || { echo "no ui/: skipped"; return 0; }
   (cd ui && npm run check && npm test)
@@ -60,6 +66,7 @@ if [ "$FAILED" -eq 0 ]; then
   step "cargo clippy" cargo clippy --workspace --all-targets -- -D warnings
   step "cargo test (engine + app)" cargo test --workspace
   step "engine playouts (release)" engine_playouts
+  step "bot fuzz (release)" bot_fuzz
   step "UI check + unit tests" ui_checks
   step "end-to-end" e2e
 fi

@@ -48,7 +48,7 @@ pub use game::{
 };
 pub use match_error::MatchError;
 pub use match_play::{Match, MatchFormat, MatchOutcome, MatchStanding, Stakes};
-pub use observation::{AuctionView, Observation, PlayView, TrickView};
+pub use observation::{AuctionView, Observation, ObservationError, PlayView, TrickView};
 pub use record::{HandRecord, MatchRecord, MatchSummary, Record, ReplaySummary, summarize};
 pub use record_error::RecordError;
 pub use rng::Rng;

@@ -6,7 +6,13 @@
 //! face-up card, the stock size (and its top card in open variants), every trick with who played what,
 //! pile points (all cards are played face up, so they are public), the auction, the result, and its own
 //! legal actions. [`Observation::sample_world`] deals the unseen cards at random into a full [`Game`]
-//! consistent with all of that, for search.
+//! consistent with all of that, for search. [`Observation::validate`] checks that an observation from
+//! outside (the bot protocol) is a position the rules can produce.
+
+mod history;
+mod validate;
+
+pub use validate::ObservationError;
 
 use serde::{Deserialize, Serialize};
 
@@ -225,6 +231,9 @@ impl Observation {
 
     /// A full game consistent with this observation: the unseen cards dealt at random to the other
     /// hands and the stock, respecting hand sizes, publicly known cards and known voids.
+    ///
+    /// The observation must be one the rules can produce (from [`Game::observation`], or one that
+    /// passed [`Observation::validate`]); an inconsistent one gives a meaningless world or a panic.
     ///
     /// ```
     /// use briscola::{Deal, Game, Preset, Rng, Ruleset};

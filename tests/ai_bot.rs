@@ -15,14 +15,21 @@ fn config(level: Level) -> BotConfig {
     }
 }
 
-fn serve(input: &str, level: Level) -> Vec<serde_json::Value> {
+fn serve(input: impl AsRef<[u8]>, level: Level) -> Vec<serde_json::Value> {
     let mut out = Vec::new();
-    bot::serve(Cursor::new(input.as_bytes()), &mut out, config(level)).expect("io");
+    bot::serve(Cursor::new(input.as_ref()), &mut out, config(level)).expect("io");
     String::from_utf8(out)
         .expect("utf-8")
         .lines()
         .map(|l| serde_json::from_str(l).expect("each reply is one JSON object"))
         .collect()
+}
+
+/// The message of an error reply.
+fn error(reply: &serde_json::Value) -> &str {
+    reply["error"]
+        .as_str()
+        .unwrap_or_else(|| panic!("not an error: {reply}"))
 }
 
 #[test]
@@ -37,7 +44,7 @@ fn a_whole_hand_is_played_through_the_protocol() {
         while game.phase() != Phase::Finished {
             let obs = game.observation(game.to_move());
             let line = serde_json::to_string(&obs).expect("serializes");
-            let replies = serve(&format!("{line}\n"), Level::Medium);
+            let replies = serve(format!("{line}\n"), Level::Medium);
             assert_eq!(replies.len(), 1);
             let action: Action = replies[0]["action"]
                 .as_str()
@@ -62,18 +69,8 @@ fn errors_are_reported_and_the_loop_goes_on() {
     let input = format!("not json\n\n{waiting}\n{broken}\n{to_move}\n");
     let replies = serve(&input, Level::Hard);
     assert_eq!(replies.len(), 4, "{replies:?}");
-    assert!(
-        replies[0]["error"]
-            .as_str()
-            .expect("error")
-            .contains("not an observation")
-    );
-    assert!(
-        replies[1]["error"]
-            .as_str()
-            .expect("error")
-            .contains("nothing to do")
-    );
+    assert!(error(&replies[0]).contains("not an observation"));
+    assert!(error(&replies[1]).contains("nothing to do"));
     assert!(replies[2]["error"].is_string(), "{:?}", replies[2]);
     assert!(replies[3]["action"].is_string(), "{:?}", replies[3]);
 }
@@ -85,4 +82,19 @@ fn a_session_replays_from_its_seed() {
     let line = serde_json::to_string(&game.observation(1)).expect("json");
     let input = format!("{line}\n{line}\n{line}\n");
     assert_eq!(serve(&input, Level::Hard), serve(&input, Level::Hard));
+}
+
+#[test]
+fn non_utf8_and_over_long_lines_get_an_error_and_the_loop_goes_on() {
+    let rules = Ruleset::preset(Preset::Briscola, 2).expect("preset");
+    let game = Game::new(rules, 0, &Deal::Seed(3)).expect("deal");
+    let to_move = serde_json::to_string(&game.observation(1)).expect("json");
+    let mut input = b"\xff\xfe{\n".to_vec();
+    input.extend(vec![b' '; bot::MAX_LINE_BYTES]);
+    input.extend(format!("{to_move}\n{to_move}\n").as_bytes());
+    let replies = serve(input, Level::Easy);
+    assert_eq!(replies.len(), 3, "{replies:?}");
+    assert_eq!(replies[0]["error"], "line is not UTF-8");
+    assert!(error(&replies[1]).starts_with("line longer than"));
+    assert!(replies[2]["action"].is_string(), "{:?}", replies[2]);
 }

@@ -1,5 +1,5 @@
 //! The `briscola` binary's AI commands, as a user runs them: `bot` answers an observation with a
-//! legal action, `arena` prints its table, `bench-ai` its rate, and bad flags are refused.
+//! legal action (and an error line for a bad or non-UTF-8 line), `arena` prints its table, `bench-ai` its rate, and bad flags are refused.
 
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -25,6 +25,7 @@ fn bot_answers_each_observation_line_with_a_legal_action() {
         let mut stdin = child.stdin.take().expect("stdin");
         writeln!(stdin, "{}", serde_json::to_string(&obs).expect("JSON")).expect("write");
         writeln!(stdin, "not json").expect("write");
+        stdin.write_all(b"\xff\n").expect("write");
     }
     let out = child.wait_with_output().expect("bot ends at end of input");
     assert!(out.status.success());
@@ -33,13 +34,17 @@ fn bot_answers_each_observation_line_with_a_legal_action() {
         .lines()
         .map(|l| serde_json::from_str(l).expect("JSON line"))
         .collect();
-    assert_eq!(lines.len(), 2);
+    assert_eq!(lines.len(), 3);
     let action: briscola::Action =
         serde_json::from_value(lines[0]["action"].clone()).expect("an action");
     assert!(obs.legal_actions.contains(&action));
     assert!(
         lines[1]["error"].is_string(),
         "a bad line gets an error line and the loop goes on"
+    );
+    assert_eq!(
+        lines[2]["error"], "line is not UTF-8",
+        "a non-UTF-8 line too, and the bot exits 0"
     );
 }
 

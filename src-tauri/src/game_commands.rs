@@ -206,8 +206,14 @@ pub fn history_entry(finished: &FinishedMatch) -> HistoryEntry<MatchRecord> {
     let summary = MatchSummary {
         id: format!("{:016x}-{:x}", finished.record.seed, finished.started_ms),
         started_at_ms: finished.started_ms,
-        finished_at_ms: finished.finished_ms,
-        duration_ms: u64::try_from(finished.finished_ms - finished.started_ms).unwrap_or(0),
+        // A saved start time can be anything (an edited file, a clock that jumped): the end is
+        // never before the start, and the difference never overflows.
+        finished_at_ms: finished.finished_ms.max(finished.started_ms),
+        duration_ms: finished
+            .finished_ms
+            .checked_sub(finished.started_ms)
+            .and_then(|ms| u64::try_from(ms).ok())
+            .unwrap_or(0),
         ruleset: format!("{}-{}p", rules.preset.id(), rules.players),
         opponents: finished
             .opponents

@@ -21,7 +21,7 @@ pub(crate) struct Harness {
 
 pub(crate) fn harness(dir: &Path) -> Harness {
     let app = app_builder(mock_builder())
-        .manage(AppState::open(dir).unwrap())
+        .manage(AppState::open(dir))
         .build(mock_context(noop_assets()))
         .unwrap();
     let webview = WebviewWindowBuilder::new(&app, "main", Default::default())

@@ -163,6 +163,37 @@ impl Preferences {
         }
         Ok(())
     }
+
+    /// These preferences with every field [`Preferences::validate`] would refuse set back to
+    /// its default, and the names of the fields changed (the store's repair step on load).
+    pub fn repaired(self) -> (Preferences, Vec<&'static str>) {
+        let defaults = Preferences::default();
+        let mut fixed = self;
+        let mut fields = Vec::new();
+        if !(50..=200).contains(&fixed.card_size_percent) {
+            fixed.card_size_percent = defaults.card_size_percent;
+            fields.push("card_size_percent");
+        }
+        if !is_identifier(&fixed.ruleset) {
+            fixed.ruleset = defaults.ruleset;
+            fields.push("ruleset");
+        }
+        if !fixed.ruleset_options.is_object() {
+            fixed.ruleset_options = defaults.ruleset_options;
+            fields.push("ruleset_options");
+        }
+        if !is_identifier(&fixed.match_format) {
+            fixed.match_format = defaults.match_format;
+            fields.push("match_format");
+        }
+        if !(1..=3).contains(&fixed.ai_levels.len())
+            || !fixed.ai_levels.iter().all(|level| is_identifier(level))
+        {
+            fixed.ai_levels = defaults.ai_levels;
+            fields.push("ai_levels");
+        }
+        (fixed, fields)
+    }
 }
 
 fn is_identifier(text: &str) -> bool {
@@ -226,6 +257,7 @@ fn v0_to_v1(data: Value) -> Result<Value, String> {
 mod tests {
     use super::*;
     use crate::store::WarningKind;
+    use crate::store::disk::RealDisk;
     use std::fs;
 
     const V0_FIXTURE: &str = r#"{
@@ -244,8 +276,10 @@ mod tests {
     fn migrates_the_version_zero_fixture() {
         let dir = tempfile::tempdir().unwrap();
         fs::write(PREFERENCES.path(dir.path()), V0_FIXTURE).unwrap();
-        let loaded = PREFERENCES.load::<Preferences>(dir.path()).unwrap();
-        assert_eq!(loaded.warnings[0].kind, WarningKind::Migrated);
+        let loaded = PREFERENCES
+            .load::<Preferences>(&RealDisk, dir.path())
+            .unwrap();
+        assert_eq!(loaded.warnings[0].kind(), WarningKind::Migrated);
         let expected = Preferences {
             deck_style: DeckStyle::Italian,
             language: Language::It,
@@ -264,15 +298,17 @@ mod tests {
             serde_json::from_slice(&fs::read(PREFERENCES.path(dir.path())).unwrap()).unwrap();
         assert_eq!(saved["version"], 1);
         assert_eq!(saved["data"]["deck_style"], "italian");
-        assert!(loaded.warnings[0].path.contains("v0-backup"));
+        assert!(loaded.warnings[0].to_string().contains("v0-backup"));
     }
 
     #[test]
     fn unknown_version_zero_deck_is_quarantined_not_guessed() {
         let dir = tempfile::tempdir().unwrap();
         fs::write(PREFERENCES.path(dir.path()), r#"{"deck":"tarocchi"}"#).unwrap();
-        let loaded = PREFERENCES.load::<Preferences>(dir.path()).unwrap();
-        assert_eq!(loaded.warnings[0].kind, WarningKind::Quarantined);
+        let loaded = PREFERENCES
+            .load::<Preferences>(&RealDisk, dir.path())
+            .unwrap();
+        assert_eq!(loaded.warnings[0].kind(), WarningKind::Quarantined);
     }
 
     #[test]

@@ -216,14 +216,38 @@ fn a_saved_match_that_no_longer_replays_is_kept_aside_not_lost() {
     let h = harness(dir.path());
     assert_eq!(h.ok("current_game", json!({})), Value::Null);
     let warnings = h.ok("store_warnings", json!({}));
-    assert!(
-        warnings.to_string().contains("could not be resumed"),
-        "{warnings}"
-    );
+    assert_eq!(warnings[0]["id"], "quarantined", "{warnings}");
+    assert_eq!(warnings[0]["file"], "unfinished-match.json", "{warnings}");
     let kept: Vec<_> = std::fs::read_dir(dir.path())
         .expect("dir")
         .filter_map(Result::ok)
         .filter(|e| e.file_name().to_string_lossy().contains("unresumable"))
         .collect();
     assert_eq!(kept.len(), 1, "the bytes are kept beside");
+}
+
+#[test]
+fn extreme_saved_start_times_finish_without_overflow() {
+    for started in [i64::MIN, i64::MAX] {
+        let dir = tempfile::tempdir().expect("temp dir");
+        {
+            let h = harness(dir.path());
+            h.ok(
+                "start_match",
+                setup("briscola", 2, json!({ "kind": "single-hand" })),
+            );
+        }
+        let path = dir.path().join("unfinished-match.json");
+        let text = std::fs::read_to_string(&path).expect("saved");
+        let mut doc: Value = serde_json::from_str(&text).expect("JSON");
+        doc["data"]["started_ms"] = json!(started);
+        std::fs::write(&path, serde_json::to_string(&doc).expect("JSON")).expect("write");
+        let h = harness(dir.path());
+        let view = h.ok("current_game", json!({}));
+        play_to_the_end(&h, view);
+        let page = h.ok("list_history", json!({ "query": {} }));
+        assert_eq!(page["total"], 1, "the match is listed ({started})");
+        let summary = &page["items"][0];
+        assert!(summary["finished_at_ms"].as_i64() >= summary["started_at_ms"].as_i64());
+    }
 }

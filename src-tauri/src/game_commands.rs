@@ -244,4 +244,4 @@ pub fn history_entry(finished: &FinishedMatch) -> HistoryEntry<MatchRecord> {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

@@ -24,6 +24,8 @@ pub mod store;
 #[cfg(test)]
 mod bindings;
 #[cfg(test)]
+mod fuzz_tests;
+#[cfg(test)]
 mod ipc_harness;
 
 /// The command list shared with `build.rs`.

@@ -28,15 +28,16 @@ impl AppState {
 
     /// The state around an opened store, resuming its unfinished match.
     pub fn with(mut store: Store) -> Self {
-        let session = store
-            .load_unfinished::<SavedMatch>()
-            .and_then(|saved| match Session::restore(saved) {
-                Ok(session) => Some(session),
-                Err(error) => {
-                    store.set_aside_unfinished(&error.to_string());
-                    None
-                }
-            });
+        let session =
+            store
+                .load_unfinished::<SavedMatch>()
+                .and_then(|saved| match Session::restore(saved) {
+                    Ok(session) => Some(session),
+                    Err(error) => {
+                        store.set_aside_unfinished(&error.to_string());
+                        None
+                    }
+                });
         Self {
             store: Arc::new(Mutex::new(store)),
             game: Arc::new(Mutex::new(session)),

@@ -120,7 +120,10 @@ mod tests {
         log.extend(b"{\"v\":1,\"summary\":{}}\n");
         log.extend(format!("{}\n", line("b", 1)).bytes());
         let (entries, skipped) = read_entries(&log);
-        let ids: Vec<&str> = entries.iter().filter_map(|e| e["summary"]["id"].as_str()).collect();
+        let ids: Vec<&str> = entries
+            .iter()
+            .filter_map(|e| e["summary"]["id"].as_str())
+            .collect();
         assert_eq!(ids, ["a", "b"]);
         assert_eq!(skipped, 4);
     }
@@ -128,13 +131,16 @@ mod tests {
     #[test]
     fn a_complete_last_line_without_newline_counts_and_a_torn_one_does_not() {
         let complete = format!("{}\n{}", line("a", 1), line("b", 1));
-        assert_eq!(read_entries(complete.as_bytes()), (
-            vec![
-                serde_json::from_str(&line("a", 1)).unwrap(),
-                serde_json::from_str(&line("b", 1)).unwrap()
-            ],
-            0
-        ));
+        assert_eq!(
+            read_entries(complete.as_bytes()),
+            (
+                vec![
+                    serde_json::from_str(&line("a", 1)).expect("JSON"),
+                    serde_json::from_str(&line("b", 1)).expect("JSON")
+                ],
+                0
+            )
+        );
         let torn = format!("{}\n{{\"v\":1,\"summ", line("a", 1));
         assert_eq!(read_entries(torn.as_bytes()).1, 1);
     }
@@ -143,7 +149,7 @@ mod tests {
     fn over_long_lines_are_skipped_unparsed() {
         let long = format!(
             "{{\"v\":1,\"summary\":{{\"id\":\"x\"}},\"pad\":\"{}\"}}",
-            " ".repeat(usize::try_from(MAX_LINE_BYTES).unwrap())
+            " ".repeat(usize::try_from(MAX_LINE_BYTES).expect("fits"))
         );
         assert_eq!(read_entries(long.as_bytes()).1, 1);
     }

@@ -156,3 +156,54 @@ fn unknown_command_is_refused() {
     let app = harness(dir.path());
     assert!(app.invoke("delete_everything", json!({})).is_err());
 }
+
+#[test]
+fn a_bytes_body_gets_a_typed_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = harness(dir.path());
+    for cmd in [
+        "set_preferences",
+        "list_history",
+        "get_match_record",
+        "start_match",
+        "play_action",
+        "get_replay",
+    ] {
+        let error = app
+            .invoke_body(cmd, tauri::ipc::InvokeBody::Raw(b"\x00\xffbytes".to_vec()))
+            .expect_err("refused");
+        assert_eq!(error["kind"], "invalid_input", "{cmd}: {error}");
+        assert!(
+            error["message"].as_str().unwrap().contains("bytes"),
+            "{error}"
+        );
+    }
+}
+
+#[test]
+fn an_unusable_data_folder_still_plays_and_says_so() {
+    let root = tempfile::tempdir().unwrap();
+    let dir = root.path().join("data");
+    fs::create_dir_all(dir.join("preferences.json")).unwrap();
+    let app = harness(&dir);
+    let warnings = app.ok("store_warnings", json!({}));
+    assert_eq!(warnings[0]["id"], "not-saving", "{warnings}");
+    assert_eq!(warnings[0]["problem"], "wrong-kind", "{warnings}");
+    let view = app.ok(
+        "start_match",
+        crate::game_commands::tests::setup("briscola", 2, json!({ "kind": "single-hand" })),
+    );
+    crate::game_commands::tests::play_to_the_end(&app, view);
+    let page = app.ok("list_history", json!({ "query": {} }));
+    assert_eq!(page["total"], 1, "this run's match is listed");
+    let id = page["items"][0]["id"].clone();
+    app.ok("get_replay", json!({ "id": id }));
+    let mut prefs = app.ok("get_preferences", json!({}));
+    prefs["sound"] = json!(false);
+    app.ok("set_preferences", json!({ "preferences": prefs }));
+    assert_eq!(
+        fs::read_dir(&dir).unwrap().count(),
+        2,
+        "only the folder in the way and the lock file"
+    );
+}

@@ -5,7 +5,7 @@ use serde_json::{Value, json};
 
 use crate::ipc_harness::{Harness, harness};
 
-fn setup(preset: &str, players: u8, format: Value) -> Value {
+pub(crate) fn setup(preset: &str, players: u8, format: Value) -> Value {
     let rules =
         briscola::Ruleset::preset(preset.parse().expect("preset"), players).expect("ruleset");
     json!({
@@ -20,7 +20,7 @@ fn setup(preset: &str, players: u8, format: Value) -> Value {
 }
 
 /// Plays by commands until the match is over: the AI through `ai_move`, you with your first legal action.
-fn play_to_the_end(h: &Harness, mut view: Value) -> Value {
+pub(crate) fn play_to_the_end(h: &Harness, mut view: Value) -> Value {
     for _ in 0..5_000 {
         if view["outcome"].is_object() {
             return view;

@@ -97,7 +97,9 @@ impl WrongKind {
 
     /// The refusal inside `error`, if that is what it is.
     pub fn of(error: &io::Error) -> Option<&Self> {
-        error.get_ref().and_then(|inner| inner.downcast_ref::<Self>())
+        error
+            .get_ref()
+            .and_then(|inner| inner.downcast_ref::<Self>())
     }
 }
 
@@ -273,9 +275,16 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("doc.json");
         fs::write(&path, vec![b' '; 100]).unwrap();
-        assert_eq!(read_capped(&RealDisk, &path, 100).unwrap().unwrap().len(), 100);
+        assert_eq!(
+            read_capped(&RealDisk, &path, 100).unwrap().unwrap().len(),
+            100
+        );
         let error = read_capped(&RealDisk, &path, 99).unwrap_err();
         assert_eq!(error.kind(), io::ErrorKind::InvalidData);
-        assert!(read_capped(&RealDisk, &dir.path().join("none"), 1).unwrap().is_none());
+        assert!(
+            read_capped(&RealDisk, &dir.path().join("none"), 1)
+                .unwrap()
+                .is_none()
+        );
     }
 }

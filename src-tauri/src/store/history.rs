@@ -210,13 +210,15 @@ impl HistoryLog {
         records_len: u64,
         warnings: &mut Vec<StoreWarning>,
     ) -> io::Result<Vec<IndexLine>> {
-        let log = disk.read_at(&self.records, 0, records_len).or_else(|error| {
-            if records_len == 0 {
-                Ok(Vec::new())
-            } else {
-                Err(error)
-            }
-        })?;
+        let log = disk
+            .read_at(&self.records, 0, records_len)
+            .or_else(|error| {
+                if records_len == 0 {
+                    Ok(Vec::new())
+                } else {
+                    Err(error)
+                }
+            })?;
         match read_index(disk, &self.index)? {
             IndexState::Fits(mut lines, end) if fits(&lines, &log) => {
                 if end < records_len {
@@ -341,14 +343,17 @@ fn fnv1a(bytes: &[u8]) -> u64 {
 
 /// Whether every index line's range lies in the log and hashes to the recorded value.
 fn fits(lines: &[IndexLine], log: &[u8]) -> bool {
-    lines.iter().filter_map(IndexLine::span).all(|(at, len, h)| {
-        let range = usize::try_from(at)
-            .ok()
-            .zip(usize::try_from(at.saturating_add(len)).ok());
-        range
-            .and_then(|(start, end)| log.get(start..end))
-            .is_some_and(|line| fnv1a(line) == h)
-    })
+    lines
+        .iter()
+        .filter_map(IndexLine::span)
+        .all(|(at, len, h)| {
+            let range = usize::try_from(at)
+                .ok()
+                .zip(usize::try_from(at.saturating_add(len)).ok());
+            range
+                .and_then(|(start, end)| log.get(start..end))
+                .is_some_and(|line| fnv1a(line) == h)
+        })
 }
 
 /// Saves an incomplete last line to a side file and cuts it off the log — unless it is a

@@ -184,7 +184,9 @@ fn check(disk: SimDisk, acks: &Acks) -> Result<(), String> {
     let unfinished = store.load_unfinished::<Value>();
     let old = acks.unfinished.clone().unwrap_or(None);
     if unfinished != old && Some(&unfinished) != acks.pending_unfinished.as_ref() {
-        return Err(format!("the unfinished match is neither old nor new: {unfinished:?}"));
+        return Err(format!(
+            "the unfinished match is neither old nor new: {unfinished:?}"
+        ));
     }
     Ok(())
 }
@@ -218,13 +220,18 @@ fn enumerate(make: impl Fn() -> SimDisk) -> (u64, Option<String>) {
                 if let Err(failure) = check(again.after_crash(tear), &acks) {
                     return (
                         checked,
-                        Some(format!("crash at {point}, again at {second} of the restart, {tear:?}: {failure}")),
+                        Some(format!(
+                            "crash at {point}, again at {second} of the restart, {tear:?}: {failure}"
+                        )),
                     );
                 }
             }
             checked += 1;
             if let Err(failure) = check(restarted, &acks) {
-                return (checked, Some(format!("crash at change {point}, {tear:?}: {failure}")));
+                return (
+                    checked,
+                    Some(format!("crash at change {point}, {tear:?}: {failure}")),
+                );
             }
         }
     }
@@ -243,9 +250,8 @@ fn every_acknowledged_save_survives_a_power_loss_at_any_point() {
 
 #[test]
 fn the_check_fails_without_the_log_fsync() {
-    let (_, failure) = enumerate(|| {
-        SimDisk::new().drop_syncs(|path| path.ends_with("history/records.jsonl"))
-    });
+    let (_, failure) =
+        enumerate(|| SimDisk::new().drop_syncs(|path| path.ends_with("history/records.jsonl")));
     let failure = failure.expect("a dropped log fsync must lose an acknowledged match");
     assert!(failure.contains("lost"), "{failure}");
 }

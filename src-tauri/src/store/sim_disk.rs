@@ -376,7 +376,10 @@ mod tests {
         disk.create_new(&dir.join("a"), b"one").unwrap();
         disk.sync_file(&dir.join("a")).unwrap();
         // Content synced, entry not: lost.
-        assert_eq!(disk.after_crash(Tear::KeepAll).contents(&dir.join("a")), None);
+        assert_eq!(
+            disk.after_crash(Tear::KeepAll).contents(&dir.join("a")),
+            None
+        );
         disk.sync_dir(dir).unwrap();
         disk.append(&dir.join("a"), b"-two").unwrap();
         let kept = |tear| disk.after_crash(tear).contents(&dir.join("a")).unwrap();

@@ -306,7 +306,9 @@ fn an_unusable_folder_means_playing_without_saving() {
         plays_without_saving(&mut store);
         let mut after = tree(root.path());
         // Opening may have created the (empty) lock file before it found the problem.
-        after.retain(|(path, bytes)| !(path.ends_with(".lock") && bytes.is_empty()) || before.iter().any(|(p, _)| p == path));
+        after.retain(|(path, bytes)| {
+            !(path.ends_with(".lock") && bytes.is_empty()) || before.iter().any(|(p, _)| p == path)
+        });
         assert_eq!(after, before, "{name}: nothing written");
     }
 }
@@ -345,7 +347,8 @@ fn a_data_folder_that_is_a_file_or_read_only_is_not_used() {
 #[test]
 fn out_of_range_preferences_are_repaired_with_a_warning() {
     let dir = tempfile::tempdir().unwrap();
-    let original = br#"{"version":1,"data":{"card_size_percent":9999,"sound":false,"ai_levels":[]}}"#;
+    let original =
+        br#"{"version":1,"data":{"card_size_percent":9999,"sound":false,"ai_levels":[]}}"#;
     fs::write(dir.path().join("preferences.json"), original).unwrap();
     let mut store = Store::open(dir.path());
     let [StoreWarning::Repaired { fields, .. }] = store.warnings() else {
@@ -382,13 +385,23 @@ fn an_index_that_does_not_match_the_log_content_is_rebuilt() {
         (
             "a line inserted",
             |lines| {
-                let copy = String::from_utf8(lines[1].clone()).unwrap().replace("\"m2\"", "\"m9\"");
+                let copy = String::from_utf8(lines[1].clone())
+                    .unwrap()
+                    .replace("\"m2\"", "\"m9\"");
                 lines.insert(1, copy.into_bytes());
             },
             &["m1", "m9", "m2", "m3", "m4"],
         ),
-        ("a line removed", |lines| drop(lines.remove(1)), &["m1", "m3", "m4"]),
-        ("lines reordered", |lines| lines.swap(0, 2), &["m3", "m2", "m1", "m4"]),
+        (
+            "a line removed",
+            |lines| drop(lines.remove(1)),
+            &["m1", "m3", "m4"],
+        ),
+        (
+            "lines reordered",
+            |lines| lines.swap(0, 2),
+            &["m3", "m2", "m1", "m4"],
+        ),
         (
             "a longer foreign log",
             |lines| {
@@ -457,7 +470,9 @@ fn over_long_lines_are_left_unread_and_refused() {
     };
     let error = store.append_match(&huge).unwrap_err();
     assert!(error.to_string().contains("limit"), "{error}");
-    let mut line = serde_json::to_vec(&json!({ "v": 1, "summary": huge.summary, "record": huge.record })).unwrap();
+    let mut line =
+        serde_json::to_vec(&json!({ "v": 1, "summary": huge.summary, "record": huge.record }))
+            .unwrap();
     line.push(b'\n');
     OpenOptions::new()
         .append(true)

@@ -13,7 +13,7 @@ use std::path::Path;
 use serde_json::{Map, Value, json};
 use tauri::ipc::InvokeBody;
 
-use crate::game_commands::tests::{play_to_the_end, setup};
+use crate::game_commands::tests::setup;
 use crate::ipc_harness::{Harness, harness};
 use crate::preferences::Preferences;
 use crate::session;
@@ -161,42 +161,129 @@ fn mutate(rng: &mut Rng, value: &mut Value) {
     }
 }
 
-/// Plays a few whole matches and returns their records as JSON.
-fn real_records(dir: &Path) -> Vec<Value> {
-    let h = harness(dir);
-    let setups = [
-        setup("briscola", 2, json!({ "kind": "best-of", "hands": 3 })),
-        setup("brisca", 2, json!({ "kind": "single-hand" })),
-        setup("briscola", 4, json!({ "kind": "single-hand" })),
-    ];
-    for args in setups {
-        let view = h.ok("start_match", args);
-        play_to_the_end(&h, view);
+/// A change a careless edit or a bug could make while keeping the record's shape: actions
+/// swapped, repeated or dropped, cards of the deal swapped or replaced, another dealer, hands
+/// dropped or repeated, a number nudged.
+fn mutate_record(rng: &mut Rng, record: &mut Value) {
+    let hands = record
+        .pointer("/hands")
+        .and_then(Value::as_array)
+        .map_or(0, Vec::len);
+    let hand = format!("/hands/{}", rng.below(hands));
+    let field = format!("{hand}/{}", rng.pick(&["actions", "deal"]));
+    match rng.below(7) {
+        0 => {
+            if let Some(items) = record.pointer_mut(&field).and_then(Value::as_array_mut) {
+                let (a, b) = (rng.below(items.len()), rng.below(items.len()));
+                if a < items.len() && b < items.len() {
+                    items.swap(a, b);
+                }
+            }
+        }
+        1 => {
+            if let Some(items) = record.pointer_mut(&field).and_then(Value::as_array_mut)
+                && !items.is_empty()
+            {
+                let copy = items[rng.below(items.len())].clone();
+                let at = rng.below(items.len());
+                items.insert(at, copy);
+            }
+        }
+        2 => {
+            if let Some(items) = record.pointer_mut(&field).and_then(Value::as_array_mut)
+                && !items.is_empty()
+            {
+                items.remove(rng.below(items.len()));
+            }
+        }
+        3 => {
+            if let Some(items) = record.pointer_mut(&field).and_then(Value::as_array_mut)
+                && !items.is_empty()
+            {
+                let at = rng.below(items.len());
+                items[at] = json!(*rng.pick(&["Ad", "3c", "Kb", "7s", "2d", "Jh", "pass"]));
+            }
+        }
+        4 => {
+            if let Some(dealer) = record.pointer_mut(&format!("{hand}/dealer")) {
+                *dealer = json!(rng.below(7));
+            }
+        }
+        5 => {
+            if let Some(all) = record
+                .pointer_mut("/hands")
+                .and_then(Value::as_array_mut)
+                .filter(|all| !all.is_empty())
+            {
+                if rng.below(2) == 0 {
+                    all.truncate(rng.below(all.len()));
+                } else {
+                    let copy = all[rng.below(all.len())].clone();
+                    all.push(copy);
+                }
+            }
+        }
+        _ => mutate(rng, record),
     }
-    let page = h.ok("list_history", json!({ "query": {} }));
-    page["items"]
-        .as_array()
-        .map(|items| {
-            items
-                .iter()
-                .map(|s| h.ok("get_match_record", json!({ "id": s["id"] }))["record"].clone())
-                .collect()
+}
+
+/// Plays a few whole matches (fixed seeds, first legal action each turn) and returns their
+/// records as JSON.
+fn real_records() -> Vec<Value> {
+    use briscola::{Action, Match, MatchFormat, Preset, Ruleset};
+    let matches = [
+        (Preset::Briscola, 2, MatchFormat::BestOf { hands: 3 }),
+        (Preset::Brisca, 2, MatchFormat::SingleHand),
+        (Preset::Briscola, 4, MatchFormat::SingleHand),
+    ];
+    matches
+        .into_iter()
+        .enumerate()
+        .map(|(seed, (preset, players, format))| {
+            let rules = Ruleset::preset(preset, players).unwrap();
+            let mut m = Match::new(rules, format, 0, seed as u64 + 11).unwrap();
+            while m.outcome().is_none() {
+                if m.awaiting_next_hand() {
+                    m.next_hand().unwrap();
+                } else {
+                    let action: Action = m.game().legal_actions()[0];
+                    m.apply(action).unwrap();
+                }
+            }
+            serde_json::to_value(m.record()).unwrap()
         })
-        .unwrap_or_default()
+        .collect()
+}
+
+/// Seeds the history of the data folder `dir` with the records' matches.
+fn seed_history(dir: &Path, records: &[Value]) {
+    let mut store = crate::store::Store::open(dir);
+    for (n, record) in records.iter().enumerate() {
+        let mut summary = crate::history::tests::summary(
+            n as i64 + 1,
+            "briscola-2p",
+            "easy",
+            crate::history::Outcome::Won,
+        );
+        summary.id = format!("m{}", n + 1);
+        let entry = crate::store::HistoryEntry {
+            summary,
+            record: record.clone(),
+        };
+        assert!(store.append_match(&entry).unwrap());
+    }
 }
 
 #[test]
 fn mutated_records_never_panic_replay_or_summary() {
-    let dir = tempfile::tempdir().unwrap();
-    let originals = real_records(dir.path());
-    assert_eq!(originals.len(), 3);
+    let originals = real_records();
     let mut rng = Rng::seeded();
     let total = count("BRISCOLA_FUZZ_RECORDS", 200);
     let (mut unparsable, mut refused, mut replayed) = (0u64, 0u64, 0u64);
     for n in 0..total {
         let mut record = rng.pick(&originals).clone();
         for _ in 0..=rng.below(3) {
-            mutate(&mut rng, &mut record);
+            mutate_record(&mut rng, &mut record);
         }
         // A tenth are cut or damaged as text, as a torn or edited file would be.
         let text = record.to_string();
@@ -283,7 +370,7 @@ fn snapshot(h: &Harness, dir: &Path) -> Value {
 #[test]
 fn malformed_ipc_payloads_get_typed_errors_and_change_nothing() {
     let dir = tempfile::tempdir().unwrap();
-    real_records(dir.path());
+    seed_history(dir.path(), &real_records());
     let h = harness(dir.path());
     // A match in progress, so that every start_match is refused and play_action has a target.
     let view = h.ok(

@@ -9,7 +9,7 @@
 // Every run gets a fresh data folder (BRISCOLA_DATA_DIR, read by src-tauri/src/paths.rs).
 // Screenshots (ImageMagick `import` of the Xvfb screen) go to ui/e2e/artifacts/.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -377,6 +377,32 @@ const scenarios = {
     const where2 = await wd.text('.where');
     assert(where1 !== where2, `the replay steps (${where1} → ${where2})`);
     screenshot('replay-desktop');
+  },
+
+  async notSaving(wd, ctx) {
+    // An unusable data folder (a file where the history folder should be): the app still opens,
+    // says so in a banner and in the warnings, and plays.
+    await wd.quit();
+    ctx.wd = null;
+    const history = join(dataDir, 'history');
+    const aside = join(dataDir, 'history.e2e-aside');
+    const moved = existsSync(history);
+    if (moved) renameSync(history, aside);
+    writeFileSync(history, 'not a folder');
+    try {
+      const w = (ctx.wd = await openApp());
+      await w.waitFor(() => w.exec('return !!document.querySelector(".not-saving")'), { what: 'the not-saving banner' });
+      const warnings = await w.invoke('store_warnings');
+      assert(warnings.some((x) => x.id === 'not-saving' && x.problem === 'wrong-kind'), `not-saving warning: ${JSON.stringify(warnings)}`);
+      const worded = await w.text('.warnings li');
+      assert(worded.length > 20 && !/warning\.|\{\w+\}/.test(worded), `the warning is worded: ${worded}`);
+      screenshot('not-saving');
+      await newGame(w, { preset: 'briscola', players: 2, levels: ['easy'], format: 'single' });
+      assert(await w.exec('return !!document.querySelector(".not-saving")'), 'the banner stays while playing');
+    } finally {
+      rmSync(history, { force: true });
+      if (moved) renameSync(aside, history);
+    }
   },
 
   async stats(wd) {

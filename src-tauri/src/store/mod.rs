@@ -176,11 +176,6 @@ impl Store {
         }
     }
 
-    /// The data folder.
-    pub fn dir(&self) -> &Path {
-        &self.dir
-    }
-
     /// Whether changes are saved (false once the data folder turned out unusable).
     pub fn is_saving(&self) -> bool {
         self.unsaved.is_none()

@@ -4,6 +4,8 @@
 //   npm run e2e                       (from ui/; builds nothing: build the app first)
 //   BRISCOLA_APP_BIN=/path/to/briscola-app npm run e2e
 //   E2E_ONLY=keyboard,replay npm run e2e   (a subset of the scenarios, by name)
+//   E2E_PORT=4454 npm run e2e             (tauri-driver on another port, and the native driver on
+//                                          the next one, so two runs can share a machine)
 //
 // Outside a display it re-runs itself under `dbus-run-session -- xvfb-run` (1920x1080x24).
 // Every run gets a fresh data folder (BRISCOLA_DATA_DIR, read by src-tauri/src/paths.rs).
@@ -32,6 +34,7 @@ if (!process.env.E2E_INNER) {
 const BIN = resolve(uiDir, process.env.BRISCOLA_APP_BIN ?? '../target/debug/briscola-app');
 const DRIVER = process.env.TAURI_DRIVER ?? 'tauri-driver';
 const ONLY = (process.env.E2E_ONLY ?? '').split(',').filter(Boolean);
+const PORT = Number(process.env.E2E_PORT ?? 4444);
 if (!existsSync(BIN)) {
   console.error(`e2e: app binary not found: ${BIN} (build it with \`cargo build -p briscola-app\` or set BRISCOLA_APP_BIN)`);
   process.exit(2);
@@ -49,7 +52,7 @@ function assert(cond, msg) {
 
 let driver = null;
 async function startDriver() {
-  driver = spawn(DRIVER, [], { env: { ...process.env, BRISCOLA_DATA_DIR: dataDir }, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+  driver = spawn(DRIVER, ['--port', String(PORT), '--native-port', String(PORT + 1)], { env: { ...process.env, BRISCOLA_DATA_DIR: dataDir }, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
   driver.stderr.on('data', (d) => process.env.E2E_VERBOSE && process.stderr.write(d));
   await sleep(3000);
 }
@@ -109,7 +112,7 @@ function screenshot(name) {
 // ---------- app helpers ----------
 
 async function openApp() {
-  const wd = new WebDriver();
+  const wd = new WebDriver(`http://127.0.0.1:${PORT}`);
   await wd.start(BIN);
   await wd.setRect(1920, 1080).catch(() => {});
   await wd.waitFor(() => wd.exec('return !!document.querySelector("nav#nav a") && !!window.__TAURI_INTERNALS__'), { what: 'the app to load' });

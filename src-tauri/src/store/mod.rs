@@ -168,8 +168,13 @@ impl Store {
     fn stop_saving(&mut self, error: &StoreError) {
         if self.unsaved.is_none() {
             self.unsaved = Some(Vec::new());
+            // The exact file or folder in the way, when the disk layer named it.
+            let path = WrongKind::of(&error.source).map_or_else(
+                || error.path.display().to_string(),
+                |wrong| wrong.path.clone(),
+            );
             self.warnings.push(StoreWarning::NotSaving {
-                path: error.path.display().to_string(),
+                path,
                 problem: error.problem(),
                 detail: error.to_string(),
             });

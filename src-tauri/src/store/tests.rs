@@ -295,10 +295,21 @@ fn an_unusable_folder_means_playing_without_saving() {
         .is_ok();
         let before = tree(root.path());
         let mut store = Store::open(&dir);
-        let [StoreWarning::NotSaving { problem: found, .. }] = store.warnings() else {
+        let [
+            StoreWarning::NotSaving {
+                problem: found,
+                path,
+                ..
+            },
+        ] = store.warnings()
+        else {
             panic!("{name}: {:?}", store.warnings());
         };
         assert_eq!(*found, problem, "{name}");
+        assert!(
+            !path.ends_with("records.jsonl") || name.contains("log") || name.contains("records"),
+            "{name}: the path names what is in the way: {path}"
+        );
         if saved && name != "a folder named .lock" {
             assert_eq!(store.preferences().card_size_percent, 150, "{name}");
         }

@@ -14,6 +14,7 @@ use std::fmt;
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::path::Path;
+use std::time::SystemTime;
 
 /// A held inter-process lock; released when dropped.
 pub type LockToken = Box<dyn fmt::Debug + Send>;
@@ -47,6 +48,8 @@ pub trait Disk: fmt::Debug + Send + Sync {
     fn exists(&self, path: &Path) -> bool;
     /// Blocks until this process holds the exclusive lock on the file `path`.
     fn lock(&self, path: &Path) -> io::Result<LockToken>;
+    /// When the file was last modified, if the disk keeps such times (for caches only).
+    fn modified(&self, path: &Path) -> Option<SystemTime>;
 }
 
 /// Whole-file read with a size cap: `None` if missing, an `InvalidData` error if larger.
@@ -226,6 +229,10 @@ impl Disk for RealDisk {
             .open(path)?;
         file.lock()?;
         Ok(Box::new(file))
+    }
+
+    fn modified(&self, path: &Path) -> Option<SystemTime> {
+        fs::symlink_metadata(path).ok()?.modified().ok()
     }
 }
 

@@ -19,6 +19,7 @@
 use std::collections::HashSet;
 use std::io;
 use std::path::{Path, PathBuf};
+use std::time::SystemTime;
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -123,7 +124,7 @@ struct Cache {
 }
 
 /// Log length, then the index's length and modification time.
-type CacheKey = (u64, u64, std::time::SystemTime);
+type CacheKey = (u64, u64, SystemTime);
 
 impl HistoryLog {
     /// The log under `<data dir>/history/` (created on first write).
@@ -154,12 +155,12 @@ impl HistoryLog {
             warnings.push(warning);
         }
         let records_len = disk.file_len(&self.records)?.unwrap_or(0);
-        let key = self.cache_key(records_len);
+        let key = self.cache_key(disk, records_len);
         let cache = match self.cache.take() {
             Some(cache) if key.is_some() && cache.key == key => cache,
             _ => Cache {
                 lines: self.load_index(disk, records_len, warnings)?,
-                key: self.cache_key(records_len),
+                key: self.cache_key(disk, records_len),
             },
         };
         let lines = &self.cache.insert(cache).lines;
@@ -191,16 +192,16 @@ impl HistoryLog {
         Ok(readable)
     }
 
-    /// The cache key, from the real file system's modification times. The simulated disk of
-    /// the power-loss test has none there, so every call reloads (and re-checks) the index.
-    fn cache_key(&self, records_len: u64) -> Option<CacheKey> {
-        let records_meta = std::fs::symlink_metadata(&self.records).ok();
-        let meta = std::fs::symlink_metadata(&self.index).ok()?;
-        let records_time = records_meta.and_then(|m| m.modified().ok());
+    /// The cache key, or `None` where the disk keeps no modification times (the simulated
+    /// disk of the power-loss test): then every call reloads and re-checks the index.
+    fn cache_key(&self, disk: &dyn Disk, records_len: u64) -> Option<CacheKey> {
+        let index_len = disk.file_len(&self.index).ok()??;
         // The log's modification time is folded into the key: an outside edit that keeps the
         // length still changes it.
-        let stamp = meta.modified().ok()?.max(records_time?);
-        Some((records_len, meta.len(), stamp))
+        let stamp = disk
+            .modified(&self.index)?
+            .max(disk.modified(&self.records)?);
+        Some((records_len, index_len, stamp))
     }
 
     /// The index lines, after extending or rebuilding the index file to fit the log.
@@ -280,7 +281,7 @@ impl HistoryLog {
         }
         append_index(disk, &self.index, &index_lines)?;
         let added = u32::try_from(index_lines.len()).unwrap_or(u32::MAX);
-        let key = self.cache_key(start);
+        let key = self.cache_key(disk, start);
         match self.cache.as_mut() {
             Some(cache) if key.is_some() => {
                 cache.lines.extend(index_lines);

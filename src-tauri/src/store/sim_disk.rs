@@ -12,7 +12,8 @@
 //! * [`SimDisk::read_only`] refuses every change with `PermissionDenied` (a read-only folder,
 //!   which a test running as root cannot make with permissions).
 //!
-//! Deliberately absent: timestamps, permissions, concurrency beyond a mutex.
+//! Deliberately absent: timestamps (so the history index is re-read and re-checked on every
+//! use), permissions, concurrency beyond a mutex.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::io;
@@ -348,6 +349,10 @@ impl Disk for SimDisk {
     fn exists(&self, path: &Path) -> bool {
         self.read(|state| Ok(state.names.contains_key(path) || state.dirs.contains(path)))
             .unwrap_or(false)
+    }
+
+    fn modified(&self, _path: &Path) -> Option<std::time::SystemTime> {
+        None
     }
 
     fn lock(&self, _path: &Path) -> io::Result<LockToken> {

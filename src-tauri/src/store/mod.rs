@@ -153,6 +153,7 @@ impl Store {
             .create_dir_all(&self.dir)
             .map_err(io_err("creating the data folder", &self.dir))?;
         let _guard = self.lock()?;
+        self.probe_writable()?;
         let loaded = PREFERENCES
             .load::<Preferences>(&*self.disk, &self.dir)
             .map_err(io_err("loading preferences", &PREFERENCES.path(&self.dir)))?
@@ -162,6 +163,22 @@ impl Store {
         self.warnings.extend(loaded.warnings);
         self.reconcile_history()?;
         Ok(())
+    }
+
+    /// Creates and removes an empty file in the data folder: a folder that cannot be written
+    /// (made read-only after the app last ran, a full disk) is found at start-up, not at the
+    /// first save in the middle of a match.
+    fn probe_writable(&self) -> Result<(), StoreError> {
+        let probe = self
+            .dir
+            .join(format!(".write-probe-{}", std::process::id()));
+        let result = self.disk.create_new(&probe, b"");
+        if result.is_ok() {
+            self.disk
+                .remove(&probe)
+                .map_err(io_err("removing the write probe", &probe))?;
+        }
+        result.map_err(io_err("writing in the data folder", &self.dir))
     }
 
     /// Switches to running without saving, with a warning saying why.

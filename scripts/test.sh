@@ -50,6 +50,14 @@ bot_fuzz() {
   BRISCOLA_FUZZ_LINES=30000 cargo test --release -p briscola --test fuzz_bot -- --nocapture
 }
 
+store_fuzz() {
+  # Seeded fuzzing at full counts: 2,000 mutated match records through replay and summary,
+  # 10,000 malformed IPC payloads through the commands, and the power-loss test
+  # (docs/robustness.md, "Store, records and IPC").
+  BRISCOLA_FUZZ_RECORDS=2000 BRISCOLA_FUZZ_IPC=10000 \
+    cargo test --release -p briscola-app --lib -- fuzz_tests store::power_loss --nocapture
+}
+
 ui_checks() {
   [ -f ui/package.json ] || { echo "no ui/: skipped"; return 0; }
   (cd ui && npm run check && npm test)
@@ -67,6 +75,7 @@ if [ "$FAILED" -eq 0 ]; then
   step "cargo test (engine + app)" cargo test --workspace
   step "engine playouts (release)" engine_playouts
   step "bot fuzz (release)" bot_fuzz
+  step "store, records and IPC fuzzing (release)" store_fuzz
   step "UI check + unit tests" ui_checks
   step "end-to-end" e2e
 fi

@@ -19,7 +19,7 @@ use crate::history::{HistoryPage, HistoryQuery};
 use crate::preferences::Preferences;
 use crate::session::{GameView, NewGame, PresetInfo, ReplayHand, SavedMatch};
 use crate::state::MatchRecord;
-use crate::store::{HistoryEntry, ImportReport, StoreWarning};
+use crate::store::{HistoryEntry, StoreWarning};
 
 /// One command: its name, its arguments (camelCase on the wire) and its result type.
 struct Signature {
@@ -51,16 +51,6 @@ fn signatures(cfg: &Config) -> Vec<Signature> {
             "get_match_record",
             &[("id", String::name(cfg))],
             <HistoryEntry<MatchRecord>>::name(cfg),
-        ),
-        sig(
-            "export_history",
-            &[("path", String::name(cfg))],
-            u32::name(cfg),
-        ),
-        sig(
-            "import_history",
-            &[("path", String::name(cfg))],
-            ImportReport::name(cfg),
         ),
         sig("list_presets", &[], <Vec<PresetInfo>>::name(cfg)),
         sig("current_game", &[], <Option<GameView>>::name(cfg)),
@@ -94,7 +84,6 @@ fn export_types(cfg: &Config) {
     StoreWarning::export_all(cfg).unwrap();
     HistoryQuery::export_all(cfg).unwrap();
     HistoryPage::export_all(cfg).unwrap();
-    ImportReport::export_all(cfg).unwrap();
     <HistoryEntry<MatchRecord>>::export_all(cfg).unwrap();
     GameView::export_all(cfg).unwrap();
     PresetInfo::export_all(cfg).unwrap();

@@ -9,8 +9,6 @@ pub const COMMANDS: &[&str] = &[
     "store_warnings",
     "list_history",
     "get_match_record",
-    "export_history",
-    "import_history",
     "list_presets",
     "current_game",
     "start_match",

@@ -5,7 +5,7 @@ use serde::Serialize;
 use ts_rs::TS;
 
 use crate::session::SessionError;
-use crate::store::{ImportError, StoreError};
+use crate::store::StoreError;
 
 /// The category of a failed command.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
@@ -56,16 +56,7 @@ impl AppError {
 
 impl From<StoreError> for AppError {
     fn from(error: StoreError) -> Self {
-        let kind = match &error {
-            StoreError::Io { .. } => ErrorKind::Storage,
-            StoreError::Import(ImportError::Io(io))
-                if io.kind() == std::io::ErrorKind::NotFound =>
-            {
-                ErrorKind::NotFound
-            }
-            StoreError::Import(_) => ErrorKind::InvalidFile,
-        };
-        Self::new(kind, error.to_string())
+        Self::new(ErrorKind::Storage, error.to_string())
     }
 }
 

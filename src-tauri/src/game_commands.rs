@@ -50,6 +50,13 @@ pub fn start_match(
 ) -> Result<GameView, AppError> {
     let new_game = new_game.get("new_game")?;
     state.with_game(|game, store| {
+        // A refused start changes nothing, the remembered choice included.
+        if game.as_ref().is_some_and(|s| !s.is_over()) {
+            return Err(AppError::new(
+                ErrorKind::MatchInProgress,
+                "a match is being played: resign it before starting another",
+            ));
+        }
         let seed = fresh_seed();
         let mut preferences = store.preferences().clone();
         let first_dealer = preferences
@@ -58,14 +65,8 @@ pub fn start_match(
         let setup = new_game.setup(first_dealer, preferences.allow_undo)?;
         preferences.new_game = new_game;
         preferences.validate().map_err(AppError::invalid_input)?;
-        store.set_preferences(preferences)?;
-        if game.as_ref().is_some_and(|s| !s.is_over()) {
-            return Err(AppError::new(
-                ErrorKind::MatchInProgress,
-                "a match is being played: resign it before starting another",
-            ));
-        }
         let session = Session::start(setup, seed, now_ms())?;
+        store.set_preferences(preferences)?;
         save(&session, store)?;
         let view = session.view();
         *game = Some(session);
@@ -216,8 +217,14 @@ pub fn history_entry(finished: &FinishedMatch) -> HistoryEntry<MatchRecord> {
     let summary = MatchSummary {
         id: format!("{:016x}-{:x}", finished.record.seed, finished.started_ms),
         started_at_ms: finished.started_ms,
-        finished_at_ms: finished.finished_ms,
-        duration_ms: u64::try_from(finished.finished_ms - finished.started_ms).unwrap_or(0),
+        // A saved start time can be anything (an edited file, a clock that jumped): the end is
+        // never before the start, and the difference never overflows.
+        finished_at_ms: finished.finished_ms.max(finished.started_ms),
+        duration_ms: finished
+            .finished_ms
+            .checked_sub(finished.started_ms)
+            .and_then(|ms| u64::try_from(ms).ok())
+            .unwrap_or(0),
         ruleset: finished.setup.ruleset,
         format: finished.setup.format,
         opponents: finished.opponents.clone(),
@@ -241,4 +248,4 @@ pub fn history_entry(finished: &FinishedMatch) -> HistoryEntry<MatchRecord> {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

@@ -1,10 +1,15 @@
-//! Command arguments that never fail to deserialize: a missing or malformed argument
-//! becomes an [`AppError`] of kind `invalid_input` from the command itself, instead of
-//! Tauri's untyped error string, so the UI always receives `{ kind, message }`.
+//! Command arguments that never fail to arrive: a missing or malformed argument — or a call
+//! whose body is raw bytes instead of JSON — becomes an [`AppError`] of kind `invalid_input`
+//! from the command itself, instead of Tauri's untyped error string, so the UI always receives
+//! `{ kind, message }`.
+//!
+//! [`Input`] is a Tauri [`CommandArg`] read straight from the call's body (not through serde's
+//! `Deserialize`, which Tauri would fail before our code runs on a bytes body).
 
 use serde::de::DeserializeOwned;
-use serde::{Deserialize, Deserializer};
 use serde_json::Value;
+use tauri::Runtime;
+use tauri::ipc::{CommandArg, CommandItem, InvokeBody, InvokeError};
 
 use crate::error::AppError;
 
@@ -12,13 +17,22 @@ use crate::error::AppError;
 #[derive(Debug)]
 pub struct Input<T>(Result<T, String>);
 
-impl<'de, T: DeserializeOwned> Deserialize<'de> for Input<T> {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let raw = Option::<Value>::deserialize(deserializer)?;
-        Ok(Self(match raw {
+impl<T: DeserializeOwned> Input<T> {
+    /// The argument from its JSON value (`None`: the key was absent).
+    fn from_json(raw: Option<&Value>) -> Self {
+        Self(match raw {
             None | Some(Value::Null) => Err("is missing".into()),
-            Some(value) => serde_json::from_value(value).map_err(|error| error.to_string()),
-        }))
+            Some(value) => T::deserialize(value).map_err(|error| error.to_string()),
+        })
+    }
+}
+
+impl<'de, R: Runtime, T: DeserializeOwned> CommandArg<'de, R> for Input<T> {
+    fn from_command(command: CommandItem<'de, R>) -> Result<Self, InvokeError> {
+        Ok(match command.message.payload() {
+            InvokeBody::Json(body) => Self::from_json(body.get(command.key)),
+            InvokeBody::Raw(_) => Self(Err("must be sent as JSON, not as bytes".into())),
+        })
     }
 }
 
@@ -34,27 +48,21 @@ impl<T> Input<T> {
 mod tests {
     use super::*;
     use crate::error::ErrorKind;
+    use serde_json::json;
 
-    #[derive(Debug, Deserialize)]
-    struct Args {
-        value: Input<u8>,
-    }
-
-    fn parse(json: &str) -> Result<u8, AppError> {
-        serde_json::from_str::<Args>(json)
-            .unwrap()
-            .value
-            .get("value")
+    fn parse(body: &Value) -> Result<u8, AppError> {
+        Input::<u8>::from_json(body.get("value")).get("value")
     }
 
     #[test]
     fn good_missing_and_malformed_values() {
-        assert_eq!(parse(r#"{"value": 7}"#).unwrap(), 7);
+        assert_eq!(parse(&json!({"value": 7})).unwrap(), 7);
         assert_eq!(
-            parse(r#"{"value": null}"#).unwrap_err().kind,
+            parse(&json!({"value": null})).unwrap_err().kind,
             ErrorKind::InvalidInput
         );
-        let wrong = parse(r#"{"value": "seven"}"#).unwrap_err();
+        assert_eq!(parse(&json!({})).unwrap_err().kind, ErrorKind::InvalidInput);
+        let wrong = parse(&json!({"value": "seven"})).unwrap_err();
         assert!(
             wrong.message.starts_with("argument `value`"),
             "{}",

@@ -21,7 +21,7 @@ pub(crate) struct Harness {
 
 pub(crate) fn harness(dir: &Path) -> Harness {
     let app = app_builder(mock_builder())
-        .manage(AppState::open(dir).unwrap())
+        .manage(AppState::open(dir))
         .build(mock_context(noop_assets()))
         .unwrap();
     let webview = WebviewWindowBuilder::new(&app, "main", Default::default())
@@ -32,6 +32,11 @@ pub(crate) fn harness(dir: &Path) -> Harness {
 
 impl Harness {
     pub(crate) fn invoke(&self, cmd: &str, args: Value) -> Result<Value, Value> {
+        self.invoke_body(cmd, InvokeBody::Json(args))
+    }
+
+    /// A call with any body, JSON or raw bytes.
+    pub(crate) fn invoke_body(&self, cmd: &str, body: InvokeBody) -> Result<Value, Value> {
         get_ipc_response(
             &self.webview,
             InvokeRequest {
@@ -39,7 +44,7 @@ impl Harness {
                 callback: CallbackFn(0),
                 error: CallbackFn(1),
                 url: "tauri://localhost".parse().unwrap(),
-                body: InvokeBody::Json(args),
+                body,
                 headers: Default::default(),
                 invoke_key: INVOKE_KEY.into(),
             },

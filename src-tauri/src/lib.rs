@@ -24,6 +24,8 @@ pub mod store;
 #[cfg(test)]
 mod bindings;
 #[cfg(test)]
+mod fuzz_tests;
+#[cfg(test)]
 mod ipc_harness;
 
 /// The command list shared with `build.rs`.
@@ -34,6 +36,7 @@ pub mod command_names {
 use tauri::{Builder, Manager, Runtime};
 
 use crate::state::AppState;
+use crate::store::Store;
 
 /// Registers the commands and, unless a test already provided one, opens the store in the
 /// resolved data folder during setup.
@@ -45,8 +48,6 @@ pub fn app_builder<R: Runtime>(builder: Builder<R>) -> Builder<R> {
             commands::store_warnings,
             commands::list_history,
             commands::get_match_record,
-            commands::export_history,
-            commands::import_history,
             game_commands::list_presets,
             game_commands::current_game,
             game_commands::start_match,
@@ -59,9 +60,14 @@ pub fn app_builder<R: Runtime>(builder: Builder<R>) -> Builder<R> {
             game_commands::get_replay,
         ])
         .setup(|app| {
+            // Never fails: an unusable (or unknown) data folder means playing without saving,
+            // which the UI shows, rather than a crash before the window opens.
             if app.try_state::<AppState>().is_none() {
-                let dir = paths::resolve_data_dir(app.handle())?;
-                app.manage(AppState::open(dir)?);
+                let store = match paths::resolve_data_dir(app.handle()) {
+                    Ok(dir) => Store::open(dir),
+                    Err(error) => Store::without_folder(error.message),
+                };
+                app.manage(AppState::with(store));
             }
             Ok(())
         })

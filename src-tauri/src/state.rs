@@ -20,23 +20,28 @@ pub struct AppState {
 
 impl AppState {
     /// Opens the store in `dir` and resumes the unfinished match saved there, if any. A saved match
-    /// that no longer replays is moved aside with a warning, never overwritten.
-    pub fn open(dir: impl Into<PathBuf>) -> Result<Self, AppError> {
-        let mut store = Store::open(dir)?;
-        let session = match store.load_unfinished::<SavedMatch>()? {
-            Some(saved) => match Session::restore(saved) {
-                Ok(session) => Some(session),
-                Err(error) => {
-                    store.set_aside_unfinished(&error.to_string())?;
-                    None
-                }
-            },
-            None => None,
-        };
-        Ok(Self {
+    /// that no longer replays is moved aside with a warning, never overwritten. Never fails: an
+    /// unusable folder leaves the store running without saving (see [`Store::open`]).
+    pub fn open(dir: impl Into<PathBuf>) -> Self {
+        Self::with(Store::open(dir))
+    }
+
+    /// The state around an opened store, resuming its unfinished match.
+    pub fn with(mut store: Store) -> Self {
+        let session =
+            store
+                .load_unfinished::<SavedMatch>()
+                .and_then(|saved| match Session::restore(saved) {
+                    Ok(session) => Some(session),
+                    Err(error) => {
+                        store.set_aside_unfinished(&error.to_string());
+                        None
+                    }
+                });
+        Self {
             store: Arc::new(Mutex::new(store)),
             game: Arc::new(Mutex::new(session)),
-        })
+        }
     }
 
     /// Runs `action` with the store locked, on the calling thread (for quick operations).

@@ -4,12 +4,14 @@
 //   npm run e2e                       (from ui/; builds nothing: build the app first)
 //   BRISCOLA_APP_BIN=/path/to/briscola-app npm run e2e
 //   E2E_ONLY=keyboard,replay npm run e2e   (a subset of the scenarios, by name)
+//   E2E_PORT=4454 npm run e2e             (tauri-driver on another port, and the native driver on
+//                                          the next one, so two runs can share a machine)
 //
 // Outside a display it re-runs itself under `dbus-run-session -- xvfb-run` (1920x1080x24).
 // Every run gets a fresh data folder (BRISCOLA_DATA_DIR, read by src-tauri/src/paths.rs).
 // Screenshots (ImageMagick `import` of the Xvfb screen) go to ui/e2e/artifacts/.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,6 +34,7 @@ if (!process.env.E2E_INNER) {
 const BIN = resolve(uiDir, process.env.BRISCOLA_APP_BIN ?? '../target/debug/briscola-app');
 const DRIVER = process.env.TAURI_DRIVER ?? 'tauri-driver';
 const ONLY = (process.env.E2E_ONLY ?? '').split(',').filter(Boolean);
+const PORT = Number(process.env.E2E_PORT ?? 4444);
 if (!existsSync(BIN)) {
   console.error(`e2e: app binary not found: ${BIN} (build it with \`cargo build -p briscola-app\` or set BRISCOLA_APP_BIN)`);
   process.exit(2);
@@ -49,7 +52,7 @@ function assert(cond, msg) {
 
 let driver = null;
 async function startDriver() {
-  driver = spawn(DRIVER, [], { env: { ...process.env, BRISCOLA_DATA_DIR: dataDir }, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+  driver = spawn(DRIVER, ['--port', String(PORT), '--native-port', String(PORT + 1)], { env: { ...process.env, BRISCOLA_DATA_DIR: dataDir }, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
   driver.stderr.on('data', (d) => process.env.E2E_VERBOSE && process.stderr.write(d));
   await sleep(3000);
 }
@@ -109,7 +112,7 @@ function screenshot(name) {
 // ---------- app helpers ----------
 
 async function openApp() {
-  const wd = new WebDriver();
+  const wd = new WebDriver(`http://127.0.0.1:${PORT}`);
   await wd.start(BIN);
   await wd.setRect(1920, 1080).catch(() => {});
   await wd.waitFor(() => wd.exec('return !!document.querySelector("nav#nav a") && !!window.__TAURI_INTERNALS__'), { what: 'the app to load' });
@@ -401,6 +404,32 @@ const scenarios = {
     const where2 = await wd.text('.where');
     assert(where1 !== where2, `the replay steps (${where1} → ${where2})`);
     screenshot('replay-desktop');
+  },
+
+  async notSaving(wd, ctx) {
+    // An unusable data folder (a file where the history folder should be): the app still opens,
+    // says so in a banner and in the warnings, and plays.
+    await wd.quit();
+    ctx.wd = null;
+    const history = join(dataDir, 'history');
+    const aside = join(dataDir, 'history.e2e-aside');
+    const moved = existsSync(history);
+    if (moved) renameSync(history, aside);
+    writeFileSync(history, 'not a folder');
+    try {
+      const w = (ctx.wd = await openApp());
+      await w.waitFor(() => w.exec('return !!document.querySelector(".not-saving")'), { what: 'the not-saving banner' });
+      const warnings = await w.invoke('store_warnings');
+      assert(warnings.some((x) => x.id === 'not-saving' && x.problem === 'wrong-kind'), `not-saving warning: ${JSON.stringify(warnings)}`);
+      const worded = await w.text('.warnings li');
+      assert(worded.length > 20 && !/warning\.|\{\w+\}/.test(worded), `the warning is worded: ${worded}`);
+      screenshot('not-saving');
+      await newGame(w, { preset: 'briscola', players: 2, levels: ['easy'], format: 'single' });
+      assert(await w.exec('return !!document.querySelector(".not-saving")'), 'the banner stays while playing');
+    } finally {
+      rmSync(history, { force: true });
+      if (moved) renameSync(aside, history);
+    }
   },
 
   async stats(wd) {

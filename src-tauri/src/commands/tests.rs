@@ -12,7 +12,7 @@ use crate::ipc_harness::harness;
 use crate::store::{HistoryEntry, Store};
 
 fn seed_history(dir: &Path, count: i64) {
-    let mut store = Store::open(dir).unwrap();
+    let mut store = Store::open(dir);
     for n in 1..=count {
         let outcome = if n % 2 == 0 {
             Outcome::Won
@@ -136,82 +136,15 @@ fn match_record_by_id() {
 }
 
 #[test]
-fn export_then_import_into_another_folder() {
-    let dir = tempfile::tempdir().unwrap();
-    let other = tempfile::tempdir().unwrap();
-    let outside = tempfile::tempdir().unwrap();
-    seed_history(dir.path(), 5);
-    seed_history(other.path(), 2);
-    let file = outside.path().join("history.jsonl");
-    let file_arg = file.to_str().unwrap();
-    let app = harness(dir.path());
-    assert_eq!(app.ok("export_history", json!({ "path": file_arg })), 5);
-    let target = harness(other.path());
-    let report = target.ok("import_history", json!({ "path": file_arg }));
-    assert_eq!(
-        report,
-        json!({ "imported": 3, "duplicates": 2, "rejected": [] })
-    );
-    let listed = target.ok("list_history", json!({ "query": {} }));
-    assert_eq!(listed["total"], 5);
-}
-
-#[test]
-fn export_and_import_refuse_bad_paths_without_change() {
-    let dir = tempfile::tempdir().unwrap();
-    seed_history(dir.path(), 2);
-    let app = harness(dir.path());
-    let records = dir.path().join("history/records.jsonl");
-    let before = fs::read(&records).unwrap();
-    let outside = tempfile::tempdir().unwrap();
-    let not_history = outside.path().join("notes.txt");
-    fs::write(&not_history, "shopping list\n").unwrap();
-    let inside = records.to_str().unwrap().to_string();
-    for (cmd, args, kind) in [
-        ("export_history", json!({}), "invalid_input"),
-        ("export_history", json!({ "path": "" }), "invalid_input"),
-        (
-            "export_history",
-            json!({ "path": "relative.jsonl" }),
-            "invalid_input",
-        ),
-        (
-            "export_history",
-            json!({ "path": outside.path() }),
-            "invalid_input",
-        ),
-        (
-            "export_history",
-            json!({ "path": "/no/such/folder/h.jsonl" }),
-            "invalid_input",
-        ),
-        ("export_history", json!({ "path": inside }), "invalid_input"),
-        ("import_history", json!({ "path": 42 }), "invalid_input"),
-        (
-            "import_history",
-            json!({ "path": "/no/such/file.jsonl" }),
-            "not_found",
-        ),
-        (
-            "import_history",
-            json!({ "path": not_history }),
-            "invalid_file",
-        ),
-    ] {
-        assert_eq!(app.error_kind(cmd, args.clone()), kind, "{cmd} {args}");
-    }
-    assert_eq!(fs::read(&records).unwrap(), before, "history untouched");
-}
-
-#[test]
 fn warnings_reach_the_ui() {
     let dir = tempfile::tempdir().unwrap();
     fs::write(dir.path().join("preferences.json"), "{ not json").unwrap();
     let app = harness(dir.path());
     let warnings = app.ok("store_warnings", json!({}));
-    assert_eq!(warnings[0]["kind"], "quarantined");
+    assert_eq!(warnings[0]["id"], "quarantined");
+    assert_eq!(warnings[0]["file"], "preferences.json");
     assert!(
-        warnings[0]["path"]
+        warnings[0]["moved_to"]
             .as_str()
             .unwrap()
             .contains("preferences.json.corrupt-")
@@ -227,4 +160,55 @@ fn unknown_command_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     let app = harness(dir.path());
     assert!(app.invoke("delete_everything", json!({})).is_err());
+}
+
+#[test]
+fn a_bytes_body_gets_a_typed_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = harness(dir.path());
+    for cmd in [
+        "set_preferences",
+        "list_history",
+        "get_match_record",
+        "start_match",
+        "play_action",
+        "get_replay",
+    ] {
+        let error = app
+            .invoke_body(cmd, tauri::ipc::InvokeBody::Raw(b"\x00\xffbytes".to_vec()))
+            .expect_err("refused");
+        assert_eq!(error["kind"], "invalid_input", "{cmd}: {error}");
+        assert!(
+            error["message"].as_str().unwrap().contains("bytes"),
+            "{error}"
+        );
+    }
+}
+
+#[test]
+fn an_unusable_data_folder_still_plays_and_says_so() {
+    let root = tempfile::tempdir().unwrap();
+    let dir = root.path().join("data");
+    fs::create_dir_all(dir.join("preferences.json")).unwrap();
+    let app = harness(&dir);
+    let warnings = app.ok("store_warnings", json!({}));
+    assert_eq!(warnings[0]["id"], "not-saving", "{warnings}");
+    assert_eq!(warnings[0]["problem"], "wrong-kind", "{warnings}");
+    let view = app.ok(
+        "start_match",
+        crate::game_commands::tests::setup("briscola", 2, json!({ "kind": "single-hand" })),
+    );
+    crate::game_commands::tests::play_to_the_end(&app, view);
+    let page = app.ok("list_history", json!({ "query": {} }));
+    assert_eq!(page["total"], 1, "this run's match is listed");
+    let id = page["items"][0]["id"].clone();
+    app.ok("get_replay", json!({ "id": id }));
+    let mut prefs = app.ok("get_preferences", json!({}));
+    prefs["sound"] = json!(false);
+    app.ok("set_preferences", json!({ "preferences": prefs }));
+    assert_eq!(
+        fs::read_dir(&dir).unwrap().count(),
+        2,
+        "only the folder in the way and the lock file"
+    );
 }

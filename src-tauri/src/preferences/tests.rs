@@ -1,6 +1,7 @@
 use super::*;
-use crate::store::WarningKind;
+use crate::store::disk::RealDisk;
 use crate::store::document::Loaded;
+use crate::store::{StoreWarning, WarningKind};
 use briscola::{CardOrder, Preset, Ruleset};
 use serde_json::{Value, json};
 use std::fs;
@@ -9,7 +10,9 @@ use std::fs;
 fn load(file: &str) -> (tempfile::TempDir, Loaded<Preferences>) {
     let dir = tempfile::tempdir().unwrap();
     fs::write(PREFERENCES.path(dir.path()), file).unwrap();
-    let loaded = PREFERENCES.load::<Preferences>(dir.path()).unwrap();
+    let loaded = PREFERENCES
+        .load::<Preferences>(&RealDisk, dir.path())
+        .unwrap();
     (dir, loaded)
 }
 
@@ -32,8 +35,8 @@ const V0_FIXTURE: &str = r#"{
 #[test]
 fn migrates_the_version_zero_fixture_through_both_versions() {
     let (dir, loaded) = load(V0_FIXTURE);
-    assert_eq!(loaded.warnings[0].kind, WarningKind::Migrated);
-    assert!(loaded.warnings[0].path.contains("v0-backup"));
+    assert_eq!(loaded.warnings[0].kind(), WarningKind::Migrated);
+    assert!(loaded.warnings[0].to_string().contains("v0-backup"));
     let expected = Preferences {
         deck_style: DeckStyle::Italian,
         language: Language::It,
@@ -90,8 +93,10 @@ fn version_one_keeps_every_field_and_the_exact_last_setup() {
     let fixture = v1_fixture();
     let (dir, loaded) = load(&fixture.to_string());
     assert_eq!(loaded.warnings.len(), 1);
-    assert_eq!(loaded.warnings[0].kind, WarningKind::Migrated);
-    let backup = &loaded.warnings[0].path;
+    assert_eq!(loaded.warnings[0].kind(), WarningKind::Migrated);
+    let StoreWarning::Migrated { backup, .. } = &loaded.warnings[0] else {
+        panic!("a migration warning: {:?}", loaded.warnings[0]);
+    };
     assert!(backup.contains("v1-backup"), "{backup}");
     assert_eq!(
         fs::read_to_string(backup).unwrap(),
@@ -123,7 +128,9 @@ fn version_one_keeps_every_field_and_the_exact_last_setup() {
     assert_eq!(saved(&dir)["version"], 2);
     assert!(saved(&dir)["data"].get("ruleset_options").is_none());
     // The upgraded file is current: the next load has nothing to report.
-    let again = PREFERENCES.load::<Preferences>(dir.path()).unwrap();
+    let again = PREFERENCES
+        .load::<Preferences>(&RealDisk, dir.path())
+        .unwrap();
     assert!(again.warnings.is_empty());
     assert_eq!(again.value, Some(prefs));
 }
@@ -173,14 +180,14 @@ fn version_one_defaults_and_unknown_values() {
     assert_eq!(loaded.value, Some(Preferences::default()));
     // An unknown deck is not guessed: the file is moved aside, never lost.
     let (_dir, loaded) = load(r#"{"version":1,"data":{"deck_style":"tarot"}}"#);
-    assert_eq!(loaded.warnings[0].kind, WarningKind::Quarantined);
+    assert_eq!(loaded.warnings[0].kind(), WarningKind::Quarantined);
     assert!(loaded.value.is_none());
 }
 
 #[test]
 fn unknown_version_zero_deck_is_quarantined_not_guessed() {
     let (_dir, loaded) = load(r#"{"deck":"tarocchi"}"#);
-    assert_eq!(loaded.warnings[0].kind, WarningKind::Quarantined);
+    assert_eq!(loaded.warnings[0].kind(), WarningKind::Quarantined);
 }
 
 #[test]

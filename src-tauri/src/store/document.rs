@@ -1,14 +1,14 @@
 //! Versioned JSON documents (preferences, the unfinished match): `{"version": N, "data": …}`,
-//! upgraded on load through an ordered list of migrations, written atomically.
+//! upgraded on load through an ordered list of migrations, written atomically and durably (a
+//! save returns only once the new content survives a power loss).
 //!
-//! Loading never destroys anything: an unparsable file is moved aside; a file from a newer
-//! app version is left untouched and the document becomes read-only for this run; a migrated
-//! file keeps its original bytes in a backup beside it. A file without a `version` field is
-//! version 0 (the whole object is its data).
+//! Loading never destroys anything: an unparsable file (or one over [`MAX_DOCUMENT_BYTES`]) is
+//! moved aside; a file from a newer app version is left untouched and the document becomes
+//! read-only for this run; a migrated file keeps its original bytes in a backup beside it. A
+//! file without a `version` field is version 0 (the whole object is its data).
 //!
 //! Deliberately absent: locking (callers hold the data-folder lock around load and save).
 
-use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
@@ -17,8 +17,13 @@ use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 
 use super::atomic::{create_new_durable, write_atomic};
+use super::disk::{Disk, read_capped, too_large};
 use super::quarantine::{fresh_side_path, move_aside};
-use super::warning::{StoreWarning, WarningKind};
+use super::warning::StoreWarning;
+
+/// Largest document read or written: far above any real preferences or unfinished match, low
+/// enough that a huge file is refused at once instead of parsed.
+pub const MAX_DOCUMENT_BYTES: u64 = 4 * 1024 * 1024;
 
 /// Upgrades a document's data by one version, or says why it cannot.
 pub type Migration = fn(Value) -> Result<Value, String>;
@@ -46,6 +51,29 @@ pub struct Loaded<T> {
     pub warnings: Vec<StoreWarning>,
 }
 
+impl<T> Loaded<T> {
+    /// The repair step on load: `repair` puts out-of-range fields back in range and names
+    /// them; a `repaired` warning lists them. The file is not rewritten (the next save
+    /// writes the repaired value), so nothing on disk changes just by opening.
+    pub fn repaired(
+        mut self,
+        file: &str,
+        repair: impl FnOnce(T) -> (T, Vec<&'static str>),
+    ) -> Self {
+        if let Some(value) = self.value.take() {
+            let (value, fields) = repair(value);
+            if !fields.is_empty() {
+                self.warnings.push(StoreWarning::Repaired {
+                    file: file.into(),
+                    fields: fields.into_iter().map(String::from).collect(),
+                });
+            }
+            self.value = Some(value);
+        }
+        self
+    }
+}
+
 impl DocumentSpec {
     /// The document's path inside `dir`.
     pub fn path(&self, dir: &Path) -> PathBuf {
@@ -53,17 +81,25 @@ impl DocumentSpec {
     }
 
     /// Reads, upgrades and parses the document (see the module docs for what happens to bad
-    /// files). Only I/O errors other than "not found" are returned as errors.
-    pub fn load<T: DeserializeOwned + Serialize>(&self, dir: &Path) -> io::Result<Loaded<T>> {
+    /// files). Only I/O errors other than "not found" are returned as errors (a symbolic link
+    /// or a folder in the document's place is one).
+    pub fn load<T: DeserializeOwned + Serialize>(
+        &self,
+        disk: &dyn Disk,
+        dir: &Path,
+    ) -> io::Result<Loaded<T>> {
         let path = self.path(dir);
-        let bytes = match fs::read(&path) {
-            Ok(bytes) => bytes,
-            Err(error) if error.kind() == io::ErrorKind::NotFound => {
+        let bytes = match read_capped(disk, &path, MAX_DOCUMENT_BYTES) {
+            Ok(Some(bytes)) => bytes,
+            Ok(None) => {
                 return Ok(Loaded {
                     value: None,
                     writable: true,
                     warnings: Vec::new(),
                 });
+            }
+            Err(error) if error.kind() == io::ErrorKind::InvalidData => {
+                return self.quarantine(disk, &path, format!("too large: {error}"));
             }
             Err(error) => return Err(error),
         };
@@ -74,65 +110,65 @@ impl DocumentSpec {
                 warnings: Vec::new(),
             }),
             Decoded::Migrated { value, from } => {
-                let backup = fresh_side_path(&path, &format!("v{from}-backup"))?;
-                create_new_durable(&backup, &bytes)?;
-                self.save(dir, &value)?;
+                let backup = fresh_side_path(disk, &path, &format!("v{from}-backup"))?;
+                create_new_durable(disk, &backup, &bytes)?;
+                self.save(disk, dir, &value)?;
                 Ok(Loaded {
                     value: Some(value),
                     writable: true,
-                    warnings: vec![warning(
-                        WarningKind::Migrated,
-                        &backup,
-                        format!(
-                            "{} was upgraded from version {from} to {}; the original is kept as a backup.",
-                            self.file_name, self.version
-                        ),
-                    )],
+                    warnings: vec![StoreWarning::Migrated {
+                        file: self.file_name.into(),
+                        from,
+                        to: self.version,
+                        backup: backup.display().to_string(),
+                    }],
                 })
             }
             Decoded::Future(found) => Ok(Loaded {
                 value: None,
                 writable: false,
-                warnings: vec![warning(
-                    WarningKind::FutureVersion,
-                    &path,
-                    format!(
-                        "{} was written by a newer version of Briscola (format {found}, this app reads up to {}). It is left untouched; defaults are used and changes are not saved.",
-                        self.file_name, self.version
-                    ),
-                )],
+                warnings: vec![StoreWarning::FutureVersion {
+                    file: self.file_name.into(),
+                    found,
+                    supported: self.version,
+                }],
             }),
-            Decoded::Unreadable(reason) => {
-                let aside = move_aside(&path, "corrupt")?;
-                Ok(Loaded {
-                    value: None,
-                    writable: true,
-                    warnings: vec![warning(
-                        WarningKind::Quarantined,
-                        &aside,
-                        format!(
-                            "{} could not be read ({reason}); it was moved aside and defaults are used.",
-                            self.file_name
-                        ),
-                    )],
-                })
-            }
+            Decoded::Unreadable(detail) => self.quarantine(disk, &path, detail),
         }
     }
 
-    /// Writes `value` as the current version, atomically.
-    pub fn save<T: Serialize>(&self, dir: &Path, value: &T) -> io::Result<()> {
+    /// Moves an unreadable document aside and reports it.
+    fn quarantine<T>(&self, disk: &dyn Disk, path: &Path, detail: String) -> io::Result<Loaded<T>> {
+        let aside = move_aside(disk, path, "corrupt")?;
+        Ok(Loaded {
+            value: None,
+            writable: true,
+            warnings: vec![StoreWarning::Quarantined {
+                file: self.file_name.into(),
+                moved_to: aside.display().to_string(),
+                detail,
+            }],
+        })
+    }
+
+    /// Writes `value` as the current version, atomically and durably. A document over
+    /// [`MAX_DOCUMENT_BYTES`] is refused (nothing is written).
+    pub fn save<T: Serialize>(&self, disk: &dyn Disk, dir: &Path, value: &T) -> io::Result<()> {
         let document = json!({ "version": self.version, "data": value });
         let mut bytes = serde_json::to_vec_pretty(&document).map_err(io::Error::other)?;
         bytes.push(b'\n');
-        write_atomic(&self.path(dir), &bytes)
+        let len = bytes.len() as u64;
+        if len > MAX_DOCUMENT_BYTES {
+            return Err(too_large(len, MAX_DOCUMENT_BYTES));
+        }
+        write_atomic(disk, &self.path(dir), &bytes)
     }
 
-    /// Removes the document (a missing file is fine).
-    pub fn remove(&self, dir: &Path) -> io::Result<()> {
-        match fs::remove_file(self.path(dir)) {
+    /// Removes the document (a missing file is fine), durably.
+    pub fn remove(&self, disk: &dyn Disk, dir: &Path) -> io::Result<()> {
+        match disk.remove(&self.path(dir)) {
             Err(error) if error.kind() != io::ErrorKind::NotFound => Err(error),
-            _ => super::atomic::sync_dir(dir),
+            _ => disk.sync_dir(dir),
         }
     }
 
@@ -191,18 +227,13 @@ fn len_u32<T>(items: &[T]) -> u32 {
     u32::try_from(items.len()).unwrap_or(u32::MAX)
 }
 
-fn warning(kind: WarningKind, path: &Path, message: String) -> StoreWarning {
-    StoreWarning {
-        kind,
-        path: path.display().to_string(),
-        message,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::disk::RealDisk;
+    use crate::store::warning::WarningKind;
     use serde::Deserialize;
+    use std::fs;
 
     #[derive(Debug, PartialEq, Serialize, Deserialize)]
     struct Doc {
@@ -242,7 +273,7 @@ mod tests {
     #[test]
     fn missing_file_is_empty_and_writable() {
         let dir = tempfile::tempdir().unwrap();
-        let loaded = SPEC.load::<Doc>(dir.path()).unwrap();
+        let loaded = SPEC.load::<Doc>(&RealDisk, dir.path()).unwrap();
         assert!(loaded.value.is_none() && loaded.writable && loaded.warnings.is_empty());
     }
 
@@ -253,8 +284,8 @@ mod tests {
             name: "a".into(),
             size: 3,
         };
-        SPEC.save(dir.path(), &doc).unwrap();
-        let loaded = SPEC.load::<Doc>(dir.path()).unwrap();
+        SPEC.save(&RealDisk, dir.path(), &doc).unwrap();
+        let loaded = SPEC.load::<Doc>(&RealDisk, dir.path()).unwrap();
         assert_eq!(loaded.value, Some(doc));
         assert!(loaded.warnings.is_empty());
     }
@@ -264,7 +295,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let original = br#"{"title":"old"}"#;
         fs::write(SPEC.path(dir.path()), original).unwrap();
-        let loaded = SPEC.load::<Doc>(dir.path()).unwrap();
+        let loaded = SPEC.load::<Doc>(&RealDisk, dir.path()).unwrap();
         assert_eq!(
             loaded.value,
             Some(Doc {
@@ -272,11 +303,14 @@ mod tests {
                 size: 7
             })
         );
-        assert_eq!(loaded.warnings[0].kind, WarningKind::Migrated);
-        let backup = PathBuf::from(&loaded.warnings[0].path);
+        assert_eq!(loaded.warnings[0].kind(), WarningKind::Migrated);
+        let StoreWarning::Migrated { backup, .. } = &loaded.warnings[0] else {
+            panic!("{:?}", loaded.warnings);
+        };
+        let backup = PathBuf::from(backup);
         assert_eq!(fs::read(backup).unwrap(), original);
         // The upgraded file is now current and loads without warnings.
-        let again = SPEC.load::<Doc>(dir.path()).unwrap();
+        let again = SPEC.load::<Doc>(&RealDisk, dir.path()).unwrap();
         assert!(again.warnings.is_empty());
         assert_eq!(again.value.unwrap().size, 7);
     }
@@ -289,7 +323,7 @@ mod tests {
             br#"{"version":1,"data":{"name":"mid"}}"#,
         )
         .unwrap();
-        let loaded = SPEC.load::<Doc>(dir.path()).unwrap();
+        let loaded = SPEC.load::<Doc>(&RealDisk, dir.path()).unwrap();
         assert_eq!(loaded.value.unwrap().name, "mid");
     }
 
@@ -298,10 +332,10 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let future = br#"{"version":9,"data":{"whatever":true}}"#;
         fs::write(SPEC.path(dir.path()), future).unwrap();
-        let loaded = SPEC.load::<Doc>(dir.path()).unwrap();
+        let loaded = SPEC.load::<Doc>(&RealDisk, dir.path()).unwrap();
         assert!(loaded.value.is_none());
         assert!(!loaded.writable);
-        assert_eq!(loaded.warnings[0].kind, WarningKind::FutureVersion);
+        assert_eq!(loaded.warnings[0].kind(), WarningKind::FutureVersion);
         assert_eq!(fs::read(SPEC.path(dir.path())).unwrap(), future);
         assert_eq!(files(dir.path()), vec!["doc.json"]);
     }
@@ -318,11 +352,14 @@ mod tests {
         ] {
             let dir = tempfile::tempdir().unwrap();
             fs::write(SPEC.path(dir.path()), bad).unwrap();
-            let loaded = SPEC.load::<Doc>(dir.path()).unwrap();
+            let loaded = SPEC.load::<Doc>(&RealDisk, dir.path()).unwrap();
             assert!(loaded.value.is_none());
             assert!(loaded.writable);
-            assert_eq!(loaded.warnings[0].kind, WarningKind::Quarantined);
-            let aside = PathBuf::from(&loaded.warnings[0].path);
+            assert_eq!(loaded.warnings[0].kind(), WarningKind::Quarantined);
+            let StoreWarning::Quarantined { moved_to, .. } = &loaded.warnings[0] else {
+                panic!("{:?}", loaded.warnings);
+            };
+            let aside = PathBuf::from(moved_to);
             assert_eq!(fs::read(aside).unwrap(), bad, "content kept byte for byte");
             assert!(!SPEC.path(dir.path()).exists());
         }
@@ -332,20 +369,38 @@ mod tests {
     fn failed_migration_quarantines() {
         let dir = tempfile::tempdir().unwrap();
         fs::write(SPEC.path(dir.path()), br#"{"no_title":1}"#).unwrap();
-        let loaded = SPEC.load::<Doc>(dir.path()).unwrap();
-        assert_eq!(loaded.warnings[0].kind, WarningKind::Quarantined);
+        let loaded = SPEC.load::<Doc>(&RealDisk, dir.path()).unwrap();
+        assert_eq!(loaded.warnings[0].kind(), WarningKind::Quarantined);
         assert!(
             loaded.warnings[0]
-                .message
+                .to_string()
                 .contains("upgrade from version 0")
         );
     }
 
     #[test]
+    fn oversized_files_are_moved_aside_unread_and_never_written() {
+        let dir = tempfile::tempdir().unwrap();
+        let huge = vec![b' '; usize::try_from(MAX_DOCUMENT_BYTES).unwrap() + 1];
+        fs::write(SPEC.path(dir.path()), &huge).unwrap();
+        let loaded = SPEC.load::<Doc>(&RealDisk, dir.path()).unwrap();
+        assert_eq!(loaded.warnings[0].kind(), WarningKind::Quarantined);
+        assert!(loaded.warnings[0].to_string().contains("too large"));
+        let big = Doc {
+            name: "x".repeat(huge.len()),
+            size: 1,
+        };
+        let error = SPEC.save(&RealDisk, dir.path(), &big).unwrap_err();
+        assert_eq!(error.kind(), io::ErrorKind::InvalidData);
+        assert!(!SPEC.path(dir.path()).exists());
+    }
+
+    #[test]
     fn remove_tolerates_a_missing_file() {
         let dir = tempfile::tempdir().unwrap();
-        SPEC.remove(dir.path()).unwrap();
+        SPEC.remove(&RealDisk, dir.path()).unwrap();
         SPEC.save(
+            &RealDisk,
             dir.path(),
             &Doc {
                 name: "x".into(),
@@ -353,7 +408,7 @@ mod tests {
             },
         )
         .unwrap();
-        SPEC.remove(dir.path()).unwrap();
+        SPEC.remove(&RealDisk, dir.path()).unwrap();
         assert!(files(dir.path()).is_empty());
     }
 }

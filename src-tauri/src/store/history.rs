@@ -3,20 +3,23 @@
 //!
 //! * `history/records.jsonl` is the source of truth, one line per match:
 //!   `{"v":2,"summary":{…},"record":{…}}` (older lines keep their version; their summaries are
-//!   upgraded when read, see [`crate::history::read_summary`]). Lines are only ever appended; the one exception is
+//!   upgraded when read, see [`crate::history::read_summary`]). Lines are only ever appended; the
+//!   one exception is
 //!   a torn last line (a crash mid-append), whose bytes are first saved to a side file
-//!   `records.jsonl.torn-<timestamp>` and then cut off, so the next append starts clean.
-//! * `history/index.jsonl` holds, per record line, its byte range and its summary (or why the
-//!   line is unreadable). It is checked against the log under the data-folder lock before every
-//!   use, extended for lines appended by another process, and rebuilt from the log whenever it
-//!   does not fit, so losing or corrupting it loses nothing.
+//!   `records.jsonl.torn-<timestamp>` and then cut off, so the next append starts clean. A last
+//!   line that is complete but lacks only its newline is a valid entry: the newline is added.
+//! * `history/index.jsonl` holds, per record line, its byte range, a hash of its bytes and its
+//!   summary (or why the line is unreadable). It is checked against the log's *content* (every
+//!   line's hash) whenever it is read from disk, extended for lines appended by another
+//!   process, and rebuilt from the log whenever it does not fit — with an `index-rebuilt`
+//!   warning if it was a valid index of some other log (the log was edited outside the app).
 //!
-//! Unreadable lines (corrupt, or from a newer app version) stay in the log, are left out of
-//! listings and are reported once per run. Deliberately absent: deleting or editing matches.
+//! Lines longer than [`MAX_LINE_BYTES`], from an unsupported format or unparsable stay in the
+//! log, are left out of listings and are reported once per run. The line rules are shared with
+//! the command line through `line_format.rs`. Deliberately absent: deleting or editing matches.
 
 use std::collections::HashSet;
-use std::fs::{self, File, OpenOptions};
-use std::io::{self, BufRead, BufReader, Read, Seek, SeekFrom, Write};
+use std::io;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
@@ -24,18 +27,15 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use super::atomic::{create_new_durable, sync_dir, write_atomic};
+use super::atomic::{create_new_durable, parent_dir, write_atomic};
+use super::disk::{Disk, too_large};
 use super::quarantine::fresh_side_path;
-use super::warning::{StoreWarning, WarningKind};
+use super::warning::StoreWarning;
 use crate::history::{MatchSummary, read_summary};
 
-/// The record-line format this build writes; it reads every earlier one.
-pub const HISTORY_VERSION: u32 = 2;
-/// The first line of an exported history file.
-pub const EXPORT_FORMAT: &str = "briscola-history";
-const INDEX_VERSION: u32 = 1;
-/// Largest history file accepted by import.
-const MAX_IMPORT_BYTES: u64 = 256 * 1024 * 1024;
+include!("line_format.rs");
+
+const INDEX_VERSION: u32 = 2;
 
 /// A finished match: its summary and the full replayable record.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
@@ -44,37 +44,6 @@ pub struct HistoryEntry<R> {
     pub summary: MatchSummary,
     /// Everything needed to replay the match.
     pub record: R,
-}
-
-/// What an import did.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
-pub struct ImportReport {
-    /// Matches added to the history.
-    pub imported: u32,
-    /// Matches skipped because their id was already present.
-    pub duplicates: u32,
-    /// Lines that were not valid matches, with the reason.
-    pub rejected: Vec<RejectedLine>,
-}
-
-/// A line of an imported file that was refused.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
-pub struct RejectedLine {
-    /// 1-based line number in the imported file.
-    pub line: u32,
-    /// Why it was refused.
-    pub reason: String,
-}
-
-/// Why an import file was refused as a whole.
-#[derive(Debug, thiserror::Error)]
-pub enum ImportError {
-    /// The file could not be read.
-    #[error("cannot read the file: {0}")]
-    Io(#[from] io::Error),
-    /// The file is not a Briscola history export.
-    #[error("not a Briscola history file: {0}")]
-    NotHistory(String),
 }
 
 #[derive(Serialize)]
@@ -86,18 +55,12 @@ struct LineOut<'a, R> {
 
 #[derive(Deserialize)]
 struct LineVersion {
-    v: u32,
+    v: u64,
 }
 
 #[derive(Deserialize)]
 struct LineRecord<R> {
     record: R,
-}
-
-#[derive(Serialize, Deserialize)]
-struct ExportHeader {
-    format: String,
-    version: u32,
 }
 
 #[derive(Debug, Serialize, Deserialize)]
@@ -110,13 +73,25 @@ enum IndexLine {
     Entry {
         at: u64,
         len: u64,
+        h: u64,
         summary: MatchSummary,
     },
     Skip {
         at: u64,
         len: u64,
+        h: u64,
         reason: String,
     },
+}
+
+impl IndexLine {
+    /// Byte range and hash of the log line this index line describes.
+    fn span(&self) -> Option<(u64, u64, u64)> {
+        match self {
+            Self::Entry { at, len, h, .. } | Self::Skip { at, len, h, .. } => Some((*at, *len, *h)),
+            Self::Header { .. } => None,
+        }
+    }
 }
 
 /// A readable match in the log: where its line is and its summary.
@@ -124,6 +99,7 @@ enum IndexLine {
 pub struct Indexed {
     at: u64,
     len: u64,
+    h: u64,
     /// The match's summary.
     pub summary: MatchSummary,
 }
@@ -138,14 +114,16 @@ pub struct HistoryLog {
     cache: Option<Cache>,
 }
 
-/// The parsed index, valid while the log and index files keep the size and modification
-/// time they had when it was read: listing again then costs no file reads.
+/// The checked index, valid while the log and index files keep the size and modification
+/// time they had when it was read: listing again then costs no file reads. Without a key
+/// (no modification times) it is reloaded on every use.
 #[derive(Debug)]
 struct Cache {
-    key: CacheKey,
+    key: Option<CacheKey>,
     lines: Vec<IndexLine>,
 }
 
+/// Log length, then the index's length and modification time.
 type CacheKey = (u64, u64, SystemTime);
 
 impl HistoryLog {
@@ -167,42 +145,44 @@ impl HistoryLog {
 
     /// Repairs a torn tail, brings the index up to date and returns the readable matches in
     /// log order, adding to `warnings` what was worked around.
-    pub fn reconcile(&mut self, warnings: &mut Vec<StoreWarning>) -> io::Result<Vec<Indexed>> {
-        if let Some(dir) = self.records.parent() {
-            fs::create_dir_all(dir)?;
-        }
-        if let Some(warning) = repair_torn_tail(&self.records)? {
+    pub fn reconcile(
+        &mut self,
+        disk: &dyn Disk,
+        warnings: &mut Vec<StoreWarning>,
+    ) -> io::Result<Vec<Indexed>> {
+        disk.create_dir_all(parent_dir(&self.records)?)?;
+        if let Some(warning) = repair_tail(disk, &self.records)? {
             warnings.push(warning);
         }
-        let records_len = file_len(&self.records)?;
-        let fresh = self
-            .cache
-            .as_ref()
-            .is_some_and(|cache| Some(cache.key) == self.cache_key(records_len));
-        if !fresh {
-            let lines = self.load_index(records_len)?;
-            self.cache = self.cache_key(records_len).map(|key| Cache { key, lines });
-        }
-        let lines = self
-            .cache
-            .as_ref()
-            .map_or(&[][..], |cache| &cache.lines[..]);
+        let records_len = disk.file_len(&self.records)?.unwrap_or(0);
+        let key = self.cache_key(disk, records_len);
+        let cache = match self.cache.take() {
+            Some(cache) if key.is_some() && cache.key == key => cache,
+            _ => Cache {
+                lines: self.load_index(disk, records_len, warnings)?,
+                key: self.cache_key(disk, records_len),
+            },
+        };
+        let lines = &self.cache.insert(cache).lines;
         let mut readable = Vec::with_capacity(lines.len());
         for line in lines {
             match line {
-                IndexLine::Entry { at, len, summary } => readable.push(Indexed {
+                IndexLine::Entry {
+                    at,
+                    len,
+                    h,
+                    summary,
+                } => readable.push(Indexed {
                     at: *at,
                     len: *len,
+                    h: *h,
                     summary: summary.clone(),
                 }),
                 IndexLine::Skip { at, reason, .. } => {
                     if self.reported.insert(*at) {
-                        warnings.push(StoreWarning {
-                            kind: WarningKind::UnreadableLine,
-                            path: self.records.display().to_string(),
-                            message: format!(
-                                "A history entry (byte {at}) could not be read ({reason}); it is kept in the file and left out of the list."
-                            ),
+                        warnings.push(StoreWarning::UnreadableLine {
+                            at: *at,
+                            detail: reason.clone(),
                         });
                     }
                 }
@@ -212,258 +192,204 @@ impl HistoryLog {
         Ok(readable)
     }
 
-    fn cache_key(&self, records_len: u64) -> Option<CacheKey> {
-        let meta = fs::metadata(&self.index).ok()?;
-        Some((records_len, meta.len(), meta.modified().ok()?))
+    /// The cache key, or `None` where the disk keeps no modification times (the simulated
+    /// disk of the power-loss test): then every call reloads and re-checks the index.
+    fn cache_key(&self, disk: &dyn Disk, records_len: u64) -> Option<CacheKey> {
+        let index_len = disk.file_len(&self.index).ok()??;
+        // The log's modification time is folded into the key: an outside edit that keeps the
+        // length still changes it.
+        let stamp = disk
+            .modified(&self.index)?
+            .max(disk.modified(&self.records)?);
+        Some((records_len, index_len, stamp))
     }
 
     /// The index lines, after extending or rebuilding the index file to fit the log.
-    fn load_index(&self, records_len: u64) -> io::Result<Vec<IndexLine>> {
-        Ok(match read_index(&self.index, records_len)? {
-            Some((mut lines, end)) => {
+    fn load_index(
+        &self,
+        disk: &dyn Disk,
+        records_len: u64,
+        warnings: &mut Vec<StoreWarning>,
+    ) -> io::Result<Vec<IndexLine>> {
+        let log = disk
+            .read_at(&self.records, 0, records_len)
+            .or_else(|error| {
+                if records_len == 0 {
+                    Ok(Vec::new())
+                } else {
+                    Err(error)
+                }
+            })?;
+        match read_index(disk, &self.index)? {
+            IndexState::Fits(mut lines, end) if fits(&lines, &log) => {
                 if end < records_len {
-                    let fresh = scan(&self.records, end)?;
-                    append_index(&self.index, &fresh)?;
+                    let fresh = scan(&log, end);
+                    append_index(disk, &self.index, &fresh)?;
                     lines.extend(fresh);
                 }
-                lines
+                Ok(lines)
             }
-            None => {
-                let lines = scan(&self.records, 0)?;
-                write_index(&self.index, &lines)?;
-                lines
+            state => {
+                if matches!(state, IndexState::Fits(..)) {
+                    warnings.push(StoreWarning::IndexRebuilt {
+                        path: self.records.display().to_string(),
+                    });
+                }
+                let lines = scan(&log, 0);
+                write_index(disk, &self.index, &lines)?;
+                Ok(lines)
             }
-        })
+        }
     }
 
     /// Appends new matches. `known` must be the result of [`HistoryLog::reconcile`] under the
-    /// same lock; matches whose id is already there are skipped. Returns how many were added.
+    /// same lock; matches whose id is already there are skipped. Returns how many were added,
+    /// once they are durable. A line over [`MAX_LINE_BYTES`] is refused (nothing is written).
     pub fn append<R: Serialize>(
         &mut self,
+        disk: &dyn Disk,
         known: &[Indexed],
         entries: &[HistoryEntry<R>],
     ) -> io::Result<u32> {
         let mut ids: HashSet<&str> = known.iter().map(|i| i.summary.id.as_str()).collect();
-        let mut start = file_len(&self.records)?;
+        let mut start = disk.file_len(&self.records)?.unwrap_or(0);
+        let created = start == 0 && !disk.exists(&self.records);
         let mut bytes = Vec::new();
         let mut index_lines = Vec::new();
         for entry in entries {
             if !ids.insert(entry.summary.id.as_str()) {
                 continue;
             }
-            let mut line = serde_json::to_vec(&LineOut {
-                v: HISTORY_VERSION,
-                summary: &entry.summary,
-                record: &entry.record,
-            })
-            .map_err(io::Error::other)?;
-            line.push(b'\n');
+            let line = entry_line(entry)?;
             let len = line.len() as u64;
             index_lines.push(IndexLine::Entry {
                 at: start,
                 len,
+                h: fnv1a(&line),
                 summary: entry.summary.clone(),
             });
-            start += len;
+            start = start.saturating_add(len);
             bytes.extend_from_slice(&line);
         }
         if index_lines.is_empty() {
             return Ok(0);
         }
-        let created = !self.records.exists();
-        let mut file = OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(&self.records)?;
-        file.write_all(&bytes)?;
-        file.sync_data()?;
-        if created && let Some(dir) = self.records.parent() {
-            sync_dir(dir)?;
+        disk.append(&self.records, &bytes)?;
+        disk.sync_file(&self.records)?;
+        if created {
+            disk.sync_dir(parent_dir(&self.records)?)?;
         }
-        append_index(&self.index, &index_lines)?;
+        append_index(disk, &self.index, &index_lines)?;
         let added = u32::try_from(index_lines.len()).unwrap_or(u32::MAX);
-        let key = self.cache_key(start);
-        if let (Some(cache), Some(key)) = (self.cache.as_mut(), key) {
-            cache.lines.extend(index_lines);
-            cache.key = key;
+        let key = self.cache_key(disk, start);
+        match self.cache.as_mut() {
+            Some(cache) if key.is_some() => {
+                cache.lines.extend(index_lines);
+                cache.key = key;
+            }
+            _ => self.cache = None,
         }
         Ok(added)
     }
 
-    /// The full entry of match `id`, if it is in `known`.
+    /// The full entry of match `id`, if it is in `known`. A line whose bytes no longer match
+    /// the index (changed since it was checked) is an error, never another match's data.
     pub fn read_entry<R: DeserializeOwned>(
         &self,
+        disk: &dyn Disk,
         known: &[Indexed],
         id: &str,
     ) -> io::Result<Option<HistoryEntry<R>>> {
         let Some(found) = known.iter().find(|i| i.summary.id == id) else {
             return Ok(None);
         };
-        let mut file = File::open(&self.records)?;
-        file.seek(SeekFrom::Start(found.at))?;
-        let mut line = vec![0; usize::try_from(found.len).map_err(io::Error::other)?];
-        file.read_exact(&mut line)?;
+        let line = disk.read_at(&self.records, found.at, found.len)?;
+        if fnv1a(&line) != found.h {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidData,
+                "the history log was changed outside the app",
+            ));
+        }
         let full: LineRecord<R> = serde_json::from_slice(&line).map_err(io::Error::other)?;
         Ok(Some(HistoryEntry {
             summary: found.summary.clone(),
             record: full.record,
         }))
     }
+}
 
-    /// Writes every readable match to `target` (atomically), after a header line. Returns
-    /// how many matches were written.
-    pub fn export(&self, known: &[Indexed], target: &Path) -> io::Result<u32> {
-        let records = match fs::read(&self.records) {
-            Err(error) if error.kind() == io::ErrorKind::NotFound => Vec::new(),
-            other => other?,
-        };
-        let mut out = serde_json::to_vec(&ExportHeader {
-            format: EXPORT_FORMAT.into(),
-            version: HISTORY_VERSION,
+/// The log line for an entry, with its newline; refused over [`MAX_LINE_BYTES`].
+pub(super) fn entry_line<R: Serialize>(entry: &HistoryEntry<R>) -> io::Result<Vec<u8>> {
+    let mut line = serde_json::to_vec(&LineOut {
+        v: HISTORY_VERSION,
+        summary: &entry.summary,
+        record: &entry.record,
+    })
+    .map_err(io::Error::other)?;
+    line.push(b'\n');
+    let len = line.len() as u64;
+    if len > MAX_LINE_BYTES {
+        return Err(too_large(len, MAX_LINE_BYTES));
+    }
+    Ok(line)
+}
+
+/// 64-bit FNV-1a: a fast, stable fingerprint of a log line (not a defence against forgery, a
+/// check that the index describes these bytes).
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// Whether every index line's range lies in the log and hashes to the recorded value.
+fn fits(lines: &[IndexLine], log: &[u8]) -> bool {
+    lines
+        .iter()
+        .filter_map(IndexLine::span)
+        .all(|(at, len, h)| {
+            let range = usize::try_from(at)
+                .ok()
+                .zip(usize::try_from(at.saturating_add(len)).ok());
+            range
+                .and_then(|(start, end)| log.get(start..end))
+                .is_some_and(|line| fnv1a(line) == h)
         })
-        .map_err(io::Error::other)?;
-        out.push(b'\n');
-        for item in known {
-            let range = usize::try_from(item.at).map_err(io::Error::other)?
-                ..usize::try_from(item.at + item.len).map_err(io::Error::other)?;
-            let line = records
-                .get(range)
-                .ok_or_else(|| io::Error::other("history index points past the log"))?;
-            out.extend_from_slice(line);
-        }
-        write_atomic(target, &out)?;
-        Ok(u32::try_from(known.len()).unwrap_or(u32::MAX))
-    }
 }
 
-/// Reads and checks an exported file: the entries that can be added (new ids, in file
-/// order) and a report of duplicates and refused lines. Nothing is written.
-pub fn parse_import<R: DeserializeOwned>(
-    source: &Path,
-    known: &[Indexed],
-) -> Result<(Vec<HistoryEntry<R>>, ImportReport), ImportError> {
-    if fs::metadata(source)?.len() > MAX_IMPORT_BYTES {
-        return Err(ImportError::NotHistory(format!(
-            "larger than {} MiB",
-            MAX_IMPORT_BYTES / 1024 / 1024
-        )));
-    }
-    let text = fs::read(source)?;
-    let mut lines = text
-        .split(|&b| b == b'\n')
-        .enumerate()
-        .map(|(n, line)| (n + 1, line.strip_suffix(b"\r").unwrap_or(line)))
-        .filter(|(_, line)| !line.iter().all(u8::is_ascii_whitespace));
-    let header: ExportHeader = lines
-        .next()
-        .and_then(|(_, line)| serde_json::from_slice(line).ok())
-        .ok_or_else(|| ImportError::NotHistory("the first line is not a history header".into()))?;
-    if header.format != EXPORT_FORMAT {
-        return Err(ImportError::NotHistory(format!(
-            "format is {:?}",
-            header.format
-        )));
-    }
-    if header.version > HISTORY_VERSION {
-        return Err(ImportError::NotHistory(format!(
-            "written by a newer version of Briscola (format {})",
-            header.version
-        )));
-    }
-    let mut ids: HashSet<String> = known.iter().map(|i| i.summary.id.clone()).collect();
-    let mut accepted = Vec::new();
-    let mut report = ImportReport {
-        imported: 0,
-        duplicates: 0,
-        rejected: Vec::new(),
+/// Saves an incomplete last line to a side file and cuts it off the log — unless it is a
+/// complete entry lacking only its newline, which then gets one.
+fn repair_tail(disk: &dyn Disk, records: &Path) -> io::Result<Option<StoreWarning>> {
+    let Some(len) = disk.file_len(records)? else {
+        return Ok(None);
     };
-    for (number, line) in lines {
-        let line_no = u32::try_from(number).unwrap_or(u32::MAX);
-        let reject = |reason: String| RejectedLine {
-            line: line_no,
-            reason,
-        };
-        let (v, record) = match (
-            serde_json::from_slice::<LineVersion>(line),
-            serde_json::from_slice::<LineRecord<R>>(line),
-        ) {
-            (Ok(head), Ok(full)) => (head.v, full.record),
-            (Err(error), _) | (_, Err(error)) => {
-                report
-                    .rejected
-                    .push(reject(format!("not a match: {error}")));
-                continue;
-            }
-        };
-        let summary = if v == 0 || v > HISTORY_VERSION {
-            Err(format!("unsupported entry version {v}"))
-        } else {
-            read_summary(v, line).and_then(|summary| summary.validate().map(|()| summary))
-        };
-        match summary {
-            Err(reason) => report.rejected.push(reject(reason)),
-            Ok(summary) if !ids.insert(summary.id.clone()) => report.duplicates += 1,
-            Ok(summary) => accepted.push(HistoryEntry { summary, record }),
-        }
-    }
-    report.imported = u32::try_from(accepted.len()).unwrap_or(u32::MAX);
-    Ok((accepted, report))
-}
-
-fn file_len(path: &Path) -> io::Result<u64> {
-    match fs::metadata(path) {
-        Ok(meta) => Ok(meta.len()),
-        Err(error) if error.kind() == io::ErrorKind::NotFound => Ok(0),
-        Err(error) => Err(error),
-    }
-}
-
-/// Saves an incomplete last line to a side file and cuts it off the log.
-fn repair_torn_tail(records: &Path) -> io::Result<Option<StoreWarning>> {
-    let mut file = match OpenOptions::new().read(true).write(true).open(records) {
-        Ok(file) => file,
-        Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(None),
-        Err(error) => return Err(error),
-    };
-    let len = file.metadata()?.len();
-    if len == 0 || last_byte(&mut file, len)? == b'\n' {
+    if len == 0 || disk.read_at(records, len - 1, 1)? == b"\n" {
         return Ok(None);
     }
-    let keep = last_newline_end(&mut file, len)?;
-    let mut tail = Vec::new();
-    file.seek(SeekFrom::Start(keep))?;
-    file.read_to_end(&mut tail)?;
-    let side = fresh_side_path(records, "torn")?;
-    create_new_durable(&side, &tail)?;
-    file.set_len(keep)?;
-    file.sync_all()?;
-    Ok(Some(StoreWarning {
-        kind: WarningKind::TornLine,
-        path: side.display().to_string(),
-        message: format!(
-            "The last history entry was cut short (the app stopped while saving it); its {} bytes were moved to this file.",
-            tail.len()
-        ),
+    let keep = last_newline_end(disk, records, len)?;
+    let tail = disk.read_at(records, keep, len - keep)?;
+    if classify(&tail).is_ok() {
+        disk.append(records, b"\n")?;
+        disk.sync_file(records)?;
+        return Ok(None);
+    }
+    let side = fresh_side_path(disk, records, "torn")?;
+    create_new_durable(disk, &side, &tail)?;
+    disk.truncate(records, keep)?;
+    disk.sync_file(records)?;
+    Ok(Some(StoreWarning::TornLine {
+        moved_to: side.display().to_string(),
+        bytes: tail.len() as u64,
     }))
 }
 
-fn last_byte(file: &mut File, len: u64) -> io::Result<u8> {
-    let mut byte = [0];
-    file.seek(SeekFrom::Start(len - 1))?;
-    file.read_exact(&mut byte)?;
-    Ok(byte[0])
-}
-
 /// The offset just after the last `\n` in the first `len` bytes (0 if there is none).
-fn last_newline_end(file: &mut File, len: u64) -> io::Result<u64> {
+fn last_newline_end(disk: &dyn Disk, records: &Path, len: u64) -> io::Result<u64> {
     const CHUNK: u64 = 64 * 1024;
     let mut end = len;
-    let mut buffer = Vec::new();
     while end > 0 {
         let start = end.saturating_sub(CHUNK);
-        buffer.resize(usize::try_from(end - start).map_err(io::Error::other)?, 0);
-        file.seek(SeekFrom::Start(start))?;
-        file.read_exact(&mut buffer)?;
+        let buffer = disk.read_at(records, start, end - start)?;
         if let Some(pos) = buffer.iter().rposition(|&b| b == b'\n') {
             return Ok(start + pos as u64 + 1);
         }
@@ -472,16 +398,22 @@ fn last_newline_end(file: &mut File, len: u64) -> io::Result<u64> {
     Ok(0)
 }
 
-/// The index lines (without header) and the log offset they cover, or `None` if the index
-/// is missing, unreadable, from another format or does not fit the log.
-fn read_index(index: &Path, records_len: u64) -> io::Result<Option<(Vec<IndexLine>, u64)>> {
-    let text = match fs::read(index) {
-        Ok(text) => text,
-        Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(None),
-        Err(error) => return Err(error),
+/// What was found in the index file.
+enum IndexState {
+    /// A well-formed index of contiguous lines covering the log's first `end` bytes (not yet
+    /// checked against the log's content).
+    Fits(Vec<IndexLine>, u64),
+    /// Missing, unparsable or from another format: rebuilt without a warning.
+    Unusable,
+}
+
+fn read_index(disk: &dyn Disk, index: &Path) -> io::Result<IndexState> {
+    let text = match disk.file_len(index)? {
+        None => return Ok(IndexState::Unusable),
+        Some(len) => disk.read_at(index, 0, len)?,
     };
     let Some(body) = text.strip_suffix(b"\n") else {
-        return Ok(None);
+        return Ok(IndexState::Unusable);
     };
     let mut lines = body.split(|&b| b == b'\n');
     let header_ok = lines.next().is_some_and(|line| {
@@ -494,62 +426,63 @@ fn read_index(index: &Path, records_len: u64) -> io::Result<Option<(Vec<IndexLin
         )
     });
     if !header_ok {
-        return Ok(None);
+        return Ok(IndexState::Unusable);
     }
     let mut parsed = Vec::new();
-    let mut end = 0;
+    let mut end = 0u64;
     for line in lines {
         let Ok(entry) = serde_json::from_slice::<IndexLine>(line) else {
-            return Ok(None);
+            return Ok(IndexState::Unusable);
         };
-        let (IndexLine::Entry { at, len, .. } | IndexLine::Skip { at, len, .. }) = entry else {
-            return Ok(None);
-        };
-        if at != end {
-            return Ok(None);
+        match entry.span() {
+            Some((at, len, _)) if at == end => end = at.saturating_add(len),
+            _ => return Ok(IndexState::Unusable),
         }
-        end = at + len;
         parsed.push(entry);
     }
-    Ok((end <= records_len).then_some((parsed, end)))
+    Ok(IndexState::Fits(parsed, end))
 }
 
-/// Index lines for every complete log line from byte `start` on.
-fn scan(records: &Path, start: u64) -> io::Result<Vec<IndexLine>> {
-    let file = match File::open(records) {
-        Ok(file) => file,
-        Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(error) => return Err(error),
-    };
-    let mut reader = BufReader::new(file);
-    reader.seek(SeekFrom::Start(start))?;
-    let mut lines = Vec::new();
+/// Index lines for every complete line of `log` from byte `start` on.
+fn scan(log: &[u8], start: u64) -> Vec<IndexLine> {
+    let from = usize::try_from(start).unwrap_or(usize::MAX);
     let mut at = start;
-    let mut line = Vec::new();
-    loop {
-        line.clear();
-        let read = reader.read_until(b'\n', &mut line)?;
-        if read == 0 || line.last() != Some(&b'\n') {
-            return Ok(lines);
-        }
-        let len = read as u64;
-        lines.push(match classify(&line) {
-            Ok(summary) => IndexLine::Entry { at, len, summary },
-            Err(reason) => IndexLine::Skip { at, len, reason },
-        });
-        at += len;
-    }
+    log.get(from..)
+        .unwrap_or_default()
+        .split_inclusive(|&b| b == b'\n')
+        .take_while(|line| line.ends_with(b"\n"))
+        .map(|line| {
+            let len = line.len() as u64;
+            let h = fnv1a(line);
+            let indexed = match classify(line) {
+                Ok(summary) => IndexLine::Entry {
+                    at,
+                    len,
+                    h,
+                    summary,
+                },
+                Err(reason) => IndexLine::Skip { at, len, h, reason },
+            };
+            at += len;
+            indexed
+        })
+        .collect()
 }
 
+/// The summary of a readable line, or why it is not one.
 fn classify(line: &[u8]) -> Result<MatchSummary, String> {
+    let len = line.len() as u64;
+    if len > MAX_LINE_BYTES {
+        return Err(format!("{len} bytes, longer than {MAX_LINE_BYTES}"));
+    }
     match serde_json::from_slice::<LineVersion>(line) {
-        Ok(head) if head.v > HISTORY_VERSION => Err(format!(
-            "written by a newer version of Briscola (format {})",
+        Ok(head) if !supported_history_version(head.v) => Err(format!(
+            "entry format {} is not supported by this version",
             head.v
         )),
-        Ok(head) if head.v == 0 => Err("entry format 0 is not supported by this version".into()),
         Ok(head) => {
-            let summary = read_summary(head.v, line)?;
+            let version = u32::try_from(head.v).map_err(|e| e.to_string())?;
+            let summary = read_summary(version, line)?;
             summary.validate().map(|()| summary)
         }
         Err(error) => Err(format!("not valid: {error}")),
@@ -565,20 +498,19 @@ fn index_bytes(lines: &[IndexLine]) -> io::Result<Vec<u8>> {
     Ok(bytes)
 }
 
-fn write_index(index: &Path, lines: &[IndexLine]) -> io::Result<()> {
+fn write_index(disk: &dyn Disk, index: &Path, lines: &[IndexLine]) -> io::Result<()> {
     let mut bytes = index_bytes(&[IndexLine::Header {
         index: INDEX_VERSION,
         history: HISTORY_VERSION,
     }])?;
     bytes.extend(index_bytes(lines)?);
-    write_atomic(index, &bytes)
+    write_atomic(disk, index, &bytes)
 }
 
-fn append_index(index: &Path, lines: &[IndexLine]) -> io::Result<()> {
-    if !index.exists() {
-        return write_index(index, lines);
+fn append_index(disk: &dyn Disk, index: &Path, lines: &[IndexLine]) -> io::Result<()> {
+    if !disk.exists(index) {
+        return write_index(disk, index, lines);
     }
-    let mut file = OpenOptions::new().append(true).open(index)?;
-    file.write_all(&index_bytes(lines)?)?;
-    file.sync_data()
+    disk.append(index, &index_bytes(lines)?)?;
+    disk.sync_file(index)
 }

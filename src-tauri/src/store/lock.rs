@@ -2,13 +2,14 @@
 //! happens while holding an exclusive advisory lock on `<data dir>/.lock`, so two app
 //! instances (or the app and the CLI) never interleave their writes.
 //!
-//! The lock is `flock(2)` through `std::fs::File::lock` (the same call the `fs4` crate wraps),
-//! taken per operation and released when the guard drops, so a crashed holder never leaves
-//! it stuck. Readers of atomically replaced documents do not need it.
+//! The lock is `flock(2)` through `std::fs::File::lock` (the same call the `fs4` crate wraps,
+//! see [`super::disk::RealDisk`]), taken per operation and released when the guard drops, so a
+//! crashed holder never leaves it stuck. Readers of atomically replaced documents do not need it.
 
-use std::fs::{File, OpenOptions};
 use std::io;
 use std::path::{Path, PathBuf};
+
+use super::disk::{Disk, LockToken};
 
 /// The lock file of one data folder.
 #[derive(Debug, Clone)]
@@ -19,7 +20,7 @@ pub struct DirLock {
 /// Holds the exclusive lock until dropped.
 #[derive(Debug)]
 pub struct LockGuard {
-    _file: File,
+    _token: LockToken,
 }
 
 impl DirLock {
@@ -31,20 +32,17 @@ impl DirLock {
     }
 
     /// Blocks until this process holds the exclusive lock.
-    pub fn acquire(&self) -> io::Result<LockGuard> {
-        let file = OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(&self.path)?;
-        file.lock()?;
-        Ok(LockGuard { _file: file })
+    pub fn acquire(&self, disk: &dyn Disk) -> io::Result<LockGuard> {
+        Ok(LockGuard {
+            _token: disk.lock(&self.path)?,
+        })
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::disk::RealDisk;
     use std::sync::mpsc;
     use std::time::Duration;
 
@@ -52,11 +50,11 @@ mod tests {
     fn a_second_holder_waits_for_the_first() {
         let dir = tempfile::tempdir().unwrap();
         let lock = DirLock::new(dir.path());
-        let guard = lock.acquire().unwrap();
+        let guard = lock.acquire(&RealDisk).unwrap();
         let (sender, receiver) = mpsc::channel();
         let other = lock.clone();
         let waiter = std::thread::spawn(move || {
-            let _guard = other.acquire().unwrap();
+            let _guard = other.acquire(&RealDisk).unwrap();
             sender.send(()).unwrap();
         });
         assert!(receiver.recv_timeout(Duration::from_millis(200)).is_err());

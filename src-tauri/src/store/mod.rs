@@ -6,10 +6,15 @@
 //! lock ([`lock`]), so several app instances can share a folder. Problems found in stored
 //! files are worked around without destroying anything and collected as [`StoreWarning`]s.
 //!
+//! If the folder cannot be used at all, the store does not fail: it reports `not-saving` and
+//! keeps this run's changes in memory. File access goes through [`disk::Disk`], so the
+//! power-loss test can run the same code on a simulated disk.
+//!
 //! Deliberately absent: caching across processes (the index is re-checked on every use),
-//! deleting history, and any network or cloud sync.
+//! deleting history, export/import, and any network or cloud sync.
 
 pub mod atomic;
+pub mod disk;
 pub mod document;
 pub mod history;
 pub mod lock;
@@ -17,20 +22,22 @@ pub mod quarantine;
 pub mod stamp;
 pub mod warning;
 
-use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
+use serde_json::Value;
 
 use crate::history::MatchSummary;
 use crate::preferences::{PREFERENCES, Preferences};
+use disk::{Disk, RealDisk, WrongKind};
 use document::DocumentSpec;
-pub use history::{HistoryEntry, ImportError, ImportReport, RejectedLine};
-use history::{HistoryLog, parse_import};
+pub use history::HistoryEntry;
+use history::HistoryLog;
 use lock::DirLock;
-pub use warning::{StoreWarning, WarningKind};
+pub use warning::{FolderProblem, StoreWarning, WarningKind};
 
 /// The unfinished match, saved after every action. Its content belongs to the session.
 pub const UNFINISHED_MATCH: DocumentSpec = DocumentSpec {
@@ -41,25 +48,40 @@ pub const UNFINISHED_MATCH: DocumentSpec = DocumentSpec {
 
 /// A store operation that failed; nothing was changed unless the message says otherwise.
 #[derive(Debug, thiserror::Error)]
-pub enum StoreError {
-    /// The file system refused an operation.
-    #[error("{action} in {path}: {source}")]
-    Io {
-        /// What was being done.
-        action: &'static str,
-        /// The file or folder concerned.
-        path: PathBuf,
-        /// The underlying error.
-        source: io::Error,
-    },
-    /// An imported file was refused as a whole.
-    #[error("{0}")]
-    Import(#[from] ImportError),
+#[error("{action} in {path}: {source}")]
+pub struct StoreError {
+    /// What was being done.
+    pub action: &'static str,
+    /// The file or folder concerned.
+    pub path: PathBuf,
+    /// The underlying error.
+    pub source: io::Error,
+}
+
+impl StoreError {
+    /// The kind of folder problem, for the `not-saving` warning.
+    fn problem(&self) -> FolderProblem {
+        if let Some(wrong) = WrongKind::of(&self.source) {
+            return if wrong.link {
+                FolderProblem::Symlink
+            } else {
+                FolderProblem::WrongKind
+            };
+        }
+        match self.source.kind() {
+            io::ErrorKind::PermissionDenied
+            | io::ErrorKind::ReadOnlyFilesystem
+            | io::ErrorKind::StorageFull
+            | io::ErrorKind::QuotaExceeded => FolderProblem::ReadOnly,
+            io::ErrorKind::NotADirectory | io::ErrorKind::IsADirectory => FolderProblem::WrongKind,
+            _ => FolderProblem::Other,
+        }
+    }
 }
 
 fn io_err(action: &'static str, path: &Path) -> impl FnOnce(io::Error) -> StoreError {
     let path = path.to_path_buf();
-    move |source| StoreError::Io {
+    move |source| StoreError {
         action,
         path,
         source,
@@ -70,43 +92,115 @@ fn io_err(action: &'static str, path: &Path) -> impl FnOnce(io::Error) -> StoreE
 #[derive(Debug)]
 pub struct Store {
     dir: PathBuf,
+    disk: Arc<dyn Disk>,
     lock: DirLock,
     preferences: Preferences,
     preferences_writable: bool,
     unfinished_writable: bool,
     history: HistoryLog,
+    /// `Some` when the data folder could not be used: nothing is read or written any more,
+    /// and the matches finished in this run are kept here, in memory.
+    unsaved: Option<Vec<HistoryEntry<Value>>>,
     warnings: Vec<StoreWarning>,
 }
 
 impl Store {
-    /// Opens (creating if needed) the data folder `dir`: loads the preferences and checks the
-    /// history, recording warnings for anything that had to be worked around.
-    pub fn open(dir: impl Into<PathBuf>) -> Result<Self, StoreError> {
-        let dir = dir.into();
-        fs::create_dir_all(&dir).map_err(io_err("creating the data folder", &dir))?;
-        let mut store = Self {
+    /// Opens (creating if needed) the data folder `dir` on the real file system.
+    pub fn open(dir: impl Into<PathBuf>) -> Self {
+        Self::open_on(Arc::new(RealDisk), dir)
+    }
+
+    /// Opens the data folder `dir` on `disk`: loads the preferences and checks the history,
+    /// recording warnings for anything that had to be worked around. Never fails: if the
+    /// folder cannot be used (read-only, a file where a folder should be, a symbolic link),
+    /// the store keeps what it could read, reports `not-saving` and saves nothing in this run.
+    pub fn open_on(disk: Arc<dyn Disk>, dir: impl Into<PathBuf>) -> Self {
+        let mut store = Self::new(disk, dir.into());
+        if let Err(error) = store.load() {
+            store.stop_saving(&error);
+        }
+        store
+    }
+
+    /// A store that saves nothing because there is no data folder at all (`detail` says why).
+    pub fn without_folder(detail: String) -> Self {
+        let mut store = Self::new(Arc::new(RealDisk), PathBuf::new());
+        store.unsaved = Some(Vec::new());
+        store.warnings.push(StoreWarning::NotSaving {
+            path: String::new(),
+            problem: FolderProblem::Other,
+            detail,
+        });
+        store
+    }
+
+    fn new(disk: Arc<dyn Disk>, dir: PathBuf) -> Self {
+        Self {
             lock: DirLock::new(&dir),
             history: HistoryLog::new(&dir),
             dir,
+            disk,
             preferences: Preferences::default(),
             preferences_writable: true,
             unfinished_writable: true,
+            unsaved: None,
             warnings: Vec::new(),
-        };
-        let _guard = store.lock()?;
-        let loaded = PREFERENCES
-            .load::<Preferences>(&store.dir)
-            .map_err(io_err("loading preferences", &PREFERENCES.path(&store.dir)))?;
-        store.preferences = loaded.value.unwrap_or_default();
-        store.preferences_writable = loaded.writable;
-        store.warnings.extend(loaded.warnings);
-        store.reconcile_history()?;
-        Ok(store)
+        }
     }
 
-    /// The data folder.
-    pub fn dir(&self) -> &Path {
-        &self.dir
+    fn load(&mut self) -> Result<(), StoreError> {
+        self.disk
+            .create_dir_all(&self.dir)
+            .map_err(io_err("creating the data folder", &self.dir))?;
+        let _guard = self.lock()?;
+        self.probe_writable()?;
+        let loaded = PREFERENCES
+            .load::<Preferences>(&*self.disk, &self.dir)
+            .map_err(io_err("loading preferences", &PREFERENCES.path(&self.dir)))?
+            .repaired(PREFERENCES.file_name, Preferences::repaired);
+        self.preferences = loaded.value.unwrap_or_default();
+        self.preferences_writable = loaded.writable;
+        self.warnings.extend(loaded.warnings);
+        self.reconcile_history()?;
+        Ok(())
+    }
+
+    /// Creates and removes an empty file in the data folder: a folder that cannot be written
+    /// (made read-only after the app last ran, a full disk) is found at start-up, not at the
+    /// first save in the middle of a match.
+    fn probe_writable(&self) -> Result<(), StoreError> {
+        let probe = self
+            .dir
+            .join(format!(".write-probe-{}", std::process::id()));
+        let result = self.disk.create_new(&probe, b"");
+        if result.is_ok() {
+            self.disk
+                .remove(&probe)
+                .map_err(io_err("removing the write probe", &probe))?;
+        }
+        result.map_err(io_err("writing in the data folder", &self.dir))
+    }
+
+    /// Switches to running without saving, with a warning saying why.
+    fn stop_saving(&mut self, error: &StoreError) {
+        if self.unsaved.is_none() {
+            self.unsaved = Some(Vec::new());
+            // The exact file or folder in the way, when the disk layer named it.
+            let path = WrongKind::of(&error.source).map_or_else(
+                || error.path.display().to_string(),
+                |wrong| wrong.path.clone(),
+            );
+            self.warnings.push(StoreWarning::NotSaving {
+                path,
+                problem: error.problem(),
+                detail: error.to_string(),
+            });
+        }
+    }
+
+    /// Whether changes are saved (false once the data folder turned out unusable).
+    pub fn is_saving(&self) -> bool {
+        self.unsaved.is_none()
     }
 
     /// Everything worked around since the store was opened, oldest first.
@@ -119,86 +213,117 @@ impl Store {
         &self.preferences
     }
 
-    /// Replaces the preferences and saves them, unless the file on disk is from a newer app
-    /// version (then they apply to this run only; a warning says so). Validation is the
-    /// caller's job.
+    /// Replaces the preferences and saves them durably, unless the file on disk is from a
+    /// newer app version or nothing is saved in this run (then they apply to this run only; a
+    /// warning says so). Validation is the caller's job.
     pub fn set_preferences(&mut self, preferences: Preferences) -> Result<(), StoreError> {
-        if self.preferences_writable {
+        if self.preferences_writable && self.is_saving() {
             let _guard = self.lock()?;
             PREFERENCES
-                .save(&self.dir, &preferences)
+                .save(&*self.disk, &self.dir, &preferences)
                 .map_err(io_err("saving preferences", &PREFERENCES.path(&self.dir)))?;
         }
         self.preferences = preferences;
         Ok(())
     }
 
-    /// Loads the unfinished match, if there is a usable one.
-    pub fn load_unfinished<T: DeserializeOwned + Serialize>(
-        &mut self,
-    ) -> Result<Option<T>, StoreError> {
-        let _guard = self.lock()?;
+    /// Loads the unfinished match, if there is a usable one. A file that cannot even be
+    /// opened (say, a folder in its place) switches the store to not saving.
+    pub fn load_unfinished<T: DeserializeOwned + Serialize>(&mut self) -> Option<T> {
+        if !self.is_saving() {
+            return None;
+        }
         let path = UNFINISHED_MATCH.path(&self.dir);
-        let loaded = UNFINISHED_MATCH
-            .load(&self.dir)
-            .map_err(io_err("loading the unfinished match", &path))?;
-        self.unfinished_writable = loaded.writable;
-        self.warnings.extend(loaded.warnings);
-        Ok(loaded.value)
+        let loaded = self.lock().and_then(|_guard| {
+            UNFINISHED_MATCH
+                .load(&*self.disk, &self.dir)
+                .map_err(io_err("loading the unfinished match", &path))
+        });
+        match loaded {
+            Ok(loaded) => {
+                self.unfinished_writable = loaded.writable;
+                self.warnings.extend(loaded.warnings);
+                loaded.value
+            }
+            Err(error) => {
+                self.stop_saving(&error);
+                None
+            }
+        }
     }
 
-    /// Saves the unfinished match (call after every action). Returns false, writing nothing,
-    /// if the file on disk is from a newer app version.
+    /// Saves the unfinished match durably (call after every action). Returns false, writing
+    /// nothing, if the file on disk is from a newer app version or nothing is saved.
     pub fn save_unfinished<T: Serialize>(&mut self, game: &T) -> Result<bool, StoreError> {
-        if !self.unfinished_writable {
+        if !self.unfinished_writable || !self.is_saving() {
             return Ok(false);
         }
         let _guard = self.lock()?;
         UNFINISHED_MATCH
-            .save(&self.dir, game)
+            .save(&*self.disk, &self.dir, game)
             .map_err(io_err("saving the unfinished match", &self.dir))?;
         Ok(true)
     }
 
     /// Moves an unfinished match that parses but cannot be resumed (say, its record no longer
-    /// replays) aside, keeping its bytes, and reports it; a new match can then be saved.
-    pub fn set_aside_unfinished(&mut self, reason: &str) -> Result<(), StoreError> {
-        let _guard = self.lock()?;
+    /// replays) aside, keeping its bytes, and reports it; a new match can then be saved. If it
+    /// cannot be moved, the store stops saving rather than overwrite it.
+    pub fn set_aside_unfinished(&mut self, reason: &str) {
         let path = UNFINISHED_MATCH.path(&self.dir);
-        let moved = quarantine::move_aside(&path, "unresumable")
-            .map_err(io_err("moving the unfinished match aside", &path))?;
-        self.unfinished_writable = true;
-        self.warnings.push(StoreWarning {
-            kind: WarningKind::Quarantined,
-            path: moved.display().to_string(),
-            message: format!(
-                "The unfinished match could not be resumed ({reason}); it was kept aside."
-            ),
+        let moved = self.lock().and_then(|_guard| {
+            quarantine::move_aside(&*self.disk, &path, "unresumable")
+                .map_err(io_err("moving the unfinished match aside", &path))
         });
-        Ok(())
+        match moved {
+            Ok(moved) => {
+                self.unfinished_writable = true;
+                self.warnings.push(StoreWarning::Quarantined {
+                    file: UNFINISHED_MATCH.file_name.into(),
+                    moved_to: moved.display().to_string(),
+                    detail: reason.into(),
+                });
+            }
+            Err(error) => self.stop_saving(&error),
+        }
     }
 
-    /// Removes the unfinished match once it is finished (after it was added to the history)
-    /// or abandoned.
+    /// Removes the unfinished match durably once it is finished (after it was added to the
+    /// history) or abandoned.
     pub fn clear_unfinished(&mut self) -> Result<(), StoreError> {
+        if !self.is_saving() {
+            return Ok(());
+        }
         let _guard = self.lock()?;
         UNFINISHED_MATCH
-            .remove(&self.dir)
+            .remove(&*self.disk, &self.dir)
             .map_err(io_err("removing the unfinished match", &self.dir))?;
         self.unfinished_writable = true;
         Ok(())
     }
 
-    /// Adds a finished match to the history. Returns false if its id was already there.
+    /// Adds a finished match to the history, returning once it is durable. Returns false if
+    /// its id was already there.
     pub fn append_match<R: Serialize>(
         &mut self,
         entry: &HistoryEntry<R>,
     ) -> Result<bool, StoreError> {
+        if let Some(memory) = &mut self.unsaved {
+            if memory.iter().any(|m| m.summary.id == entry.summary.id) {
+                return Ok(false);
+            }
+            let record = serde_json::to_value(&entry.record)
+                .map_err(|e| io_err("keeping the match", &self.dir)(io::Error::other(e)))?;
+            memory.push(HistoryEntry {
+                summary: entry.summary.clone(),
+                record,
+            });
+            return Ok(true);
+        }
         let _guard = self.lock()?;
         let known = self.reconcile_history()?;
         let added = self
             .history
-            .append(&known, std::slice::from_ref(entry))
+            .append(&*self.disk, &known, std::slice::from_ref(entry))
             .map_err(io_err(
                 "appending to the history",
                 self.history.records_path(),
@@ -208,6 +333,9 @@ impl Store {
 
     /// The summaries of every readable finished match, in the order they were added.
     pub fn summaries(&mut self) -> Result<Vec<MatchSummary>, StoreError> {
+        if let Some(memory) = &self.unsaved {
+            return Ok(memory.iter().map(|m| m.summary.clone()).collect());
+        }
         let _guard = self.lock()?;
         Ok(self
             .reconcile_history()?
@@ -221,51 +349,41 @@ impl Store {
         &mut self,
         id: &str,
     ) -> Result<Option<HistoryEntry<R>>, StoreError> {
+        if let Some(memory) = &self.unsaved {
+            let Some(found) = memory.iter().find(|m| m.summary.id == id) else {
+                return Ok(None);
+            };
+            let record = serde_json::from_value(found.record.clone())
+                .map_err(|e| io_err("reading the match", &self.dir)(io::Error::other(e)))?;
+            return Ok(Some(HistoryEntry {
+                summary: found.summary.clone(),
+                record,
+            }));
+        }
         let _guard = self.lock()?;
         let known = self.reconcile_history()?;
         self.history
-            .read_entry(&known, id)
+            .read_entry(&*self.disk, &known, id)
             .map_err(io_err("reading the history", self.history.records_path()))
-    }
-
-    /// Writes the whole readable history to `target`; returns how many matches.
-    pub fn export_history(&mut self, target: &Path) -> Result<u32, StoreError> {
-        let _guard = self.lock()?;
-        let known = self.reconcile_history()?;
-        self.history
-            .export(&known, target)
-            .map_err(io_err("exporting the history", target))
-    }
-
-    /// Adds the matches of an exported file whose ids are new; every line is checked as a
-    /// full entry with record type `R` first. A refused file changes nothing.
-    pub fn import_history<R: DeserializeOwned + Serialize>(
-        &mut self,
-        source: &Path,
-    ) -> Result<ImportReport, StoreError> {
-        let _guard = self.lock()?;
-        let known = self.reconcile_history()?;
-        let (entries, report) = parse_import::<R>(source, &known)?;
-        self.history.append(&known, &entries).map_err(io_err(
-            "appending to the history",
-            self.history.records_path(),
-        ))?;
-        Ok(report)
     }
 
     fn lock(&self) -> Result<lock::LockGuard, StoreError> {
         self.lock
-            .acquire()
+            .acquire(&*self.disk)
             .map_err(io_err("locking the data folder", &self.dir))
     }
 
     /// Must be called with the lock held.
     fn reconcile_history(&mut self) -> Result<Vec<history::Indexed>, StoreError> {
         self.history
-            .reconcile(&mut self.warnings)
+            .reconcile(&*self.disk, &mut self.warnings)
             .map_err(io_err("checking the history", self.history.records_path()))
     }
 }
 
+#[cfg(test)]
+mod power_loss;
+#[cfg(test)]
+mod sim_disk;
 #[cfg(test)]
 mod tests;

@@ -1,33 +1,224 @@
 //! Problems found in stored data that the app worked around without losing anything, kept
 //! in a list the UI fetches (`store_warnings`) and shows to the user.
+//!
+//! A warning is data: an `id` (kebab-case) and typed, named parameters, which the UI words in
+//! the player's language (`ui/src/lib/i18n/*.ts`, keys `warning.<id>`). The English
+//! [`Display`](std::fmt::Display) is for logs and the command line only. Paths are strings.
+//! `detail` parameters carry the technical cause (a parser or OS message, English) for the
+//! curious; the sentence never depends on them.
+
+use std::fmt;
 
 use serde::Serialize;
 use ts_rs::TS;
 
-/// What happened to a stored file.
+/// What went wrong with the data folder as a whole, for [`StoreWarning::NotSaving`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
-#[serde(rename_all = "snake_case")]
-pub enum WarningKind {
-    /// The file could not be parsed; it was renamed aside and defaults are used.
-    Quarantined,
-    /// The file was written by a newer version of the app; it is left untouched, defaults are
-    /// used and changes are not saved to it.
-    FutureVersion,
-    /// The file was in an older format and was upgraded; the original is kept as a backup.
-    Migrated,
-    /// The last history line was cut short by a crash; its bytes were moved to a side file.
-    TornLine,
-    /// A history line could not be read; it stays in the log and is left out of listings.
-    UnreadableLine,
+#[serde(rename_all = "kebab-case")]
+pub enum FolderProblem {
+    /// The folder or a file in it may not be written (read-only, no permission, disk full).
+    ReadOnly,
+    /// Something else is where a store folder or file should be (a file named `history`, a
+    /// folder named `preferences.json`).
+    WrongKind,
+    /// A store file is a symbolic link; links are never followed.
+    Symlink,
+    /// Any other failure of the file system.
+    Other,
 }
 
-/// One problem, with the file concerned.
+/// One problem, worked around.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
-pub struct StoreWarning {
-    /// What happened.
-    pub kind: WarningKind,
-    /// The file concerned (for `quarantined` and `torn_line`, where its content now is).
-    pub path: String,
-    /// A sentence for the user.
-    pub message: String,
+#[serde(tag = "id", rename_all = "kebab-case")]
+pub enum StoreWarning {
+    /// The data folder cannot be used; the app runs without saving anything.
+    NotSaving {
+        /// The folder or file concerned.
+        path: String,
+        /// The kind of problem.
+        problem: FolderProblem,
+        /// The system's message.
+        detail: String,
+    },
+    /// A document could not be read (bad JSON, wrong shape, too large); it was moved aside and
+    /// defaults are used.
+    Quarantined {
+        /// The document's file name.
+        file: String,
+        /// Where its bytes are now.
+        moved_to: String,
+        /// Why it was unreadable.
+        detail: String,
+    },
+    /// A document was written by a newer version of the app; it is left untouched, defaults
+    /// are used and changes are not saved to it.
+    FutureVersion {
+        /// The document's file name.
+        file: String,
+        /// The version found.
+        found: u32,
+        /// The newest version this build reads.
+        supported: u32,
+    },
+    /// A document was in an older format and was upgraded; the original is kept as a backup.
+    Migrated {
+        /// The document's file name.
+        file: String,
+        /// The old version.
+        from: u32,
+        /// The version it now has.
+        to: u32,
+        /// Where the original bytes are.
+        backup: String,
+    },
+    /// Settings outside their allowed range were set back to defaults.
+    Repaired {
+        /// The document's file name.
+        file: String,
+        /// The fields that were changed.
+        fields: Vec<String>,
+    },
+    /// The last history line was cut short by a crash; its bytes were moved to a side file.
+    TornLine {
+        /// The side file.
+        moved_to: String,
+        /// How many bytes it holds.
+        #[ts(type = "number")]
+        bytes: u64,
+    },
+    /// A history line could not be read; it stays in the log and is left out of listings.
+    UnreadableLine {
+        /// The line's byte offset in the log.
+        #[ts(type = "number")]
+        at: u64,
+        /// Why.
+        detail: String,
+    },
+    /// The history index did not match the log (the log was changed outside the app); it was
+    /// rebuilt from the log.
+    IndexRebuilt {
+        /// The log.
+        path: String,
+    },
+}
+
+/// The fieldless kind of a warning, for tests and callers that branch on it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WarningKind {
+    /// [`StoreWarning::NotSaving`].
+    NotSaving,
+    /// [`StoreWarning::Quarantined`].
+    Quarantined,
+    /// [`StoreWarning::FutureVersion`].
+    FutureVersion,
+    /// [`StoreWarning::Migrated`].
+    Migrated,
+    /// [`StoreWarning::Repaired`].
+    Repaired,
+    /// [`StoreWarning::TornLine`].
+    TornLine,
+    /// [`StoreWarning::UnreadableLine`].
+    UnreadableLine,
+    /// [`StoreWarning::IndexRebuilt`].
+    IndexRebuilt,
+}
+
+impl StoreWarning {
+    /// Which warning this is.
+    pub fn kind(&self) -> WarningKind {
+        match self {
+            Self::NotSaving { .. } => WarningKind::NotSaving,
+            Self::Quarantined { .. } => WarningKind::Quarantined,
+            Self::FutureVersion { .. } => WarningKind::FutureVersion,
+            Self::Migrated { .. } => WarningKind::Migrated,
+            Self::Repaired { .. } => WarningKind::Repaired,
+            Self::TornLine { .. } => WarningKind::TornLine,
+            Self::UnreadableLine { .. } => WarningKind::UnreadableLine,
+            Self::IndexRebuilt { .. } => WarningKind::IndexRebuilt,
+        }
+    }
+}
+
+impl fmt::Display for StoreWarning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::NotSaving {
+                path,
+                problem,
+                detail,
+            } => write!(
+                f,
+                "The data folder cannot be used ({problem:?} at {path}: {detail}); nothing is saved in this run."
+            ),
+            Self::Quarantined {
+                file,
+                moved_to,
+                detail,
+            } => write!(
+                f,
+                "{file} could not be read ({detail}); it was moved to {moved_to} and defaults are used."
+            ),
+            Self::FutureVersion {
+                file,
+                found,
+                supported,
+            } => write!(
+                f,
+                "{file} was written by a newer version of Briscola (format {found}, this app reads up to {supported}); it is left untouched and changes are not saved."
+            ),
+            Self::Migrated {
+                file,
+                from,
+                to,
+                backup,
+            } => write!(
+                f,
+                "{file} was upgraded from version {from} to {to}; the original is kept in {backup}."
+            ),
+            Self::Repaired { file, fields } => write!(
+                f,
+                "{file}: out-of-range settings were reset to their defaults: {}.",
+                fields.join(", ")
+            ),
+            Self::TornLine { moved_to, bytes } => write!(
+                f,
+                "The last history entry was cut short (the app stopped while saving it); its {bytes} bytes were moved to {moved_to}."
+            ),
+            Self::UnreadableLine { at, detail } => write!(
+                f,
+                "A history entry (byte {at}) could not be read ({detail}); it is kept in the file and left out of the list."
+            ),
+            Self::IndexRebuilt { path } => write!(
+                f,
+                "The history index did not match {path} (changed outside the app); it was rebuilt from the log."
+            ),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn serializes_as_an_id_with_named_parameters() {
+        let warning = StoreWarning::TornLine {
+            moved_to: "/d/history/records.jsonl.torn-x".into(),
+            bytes: 12,
+        };
+        assert_eq!(
+            serde_json::to_value(&warning).unwrap(),
+            serde_json::json!({"id": "torn-line", "moved_to": "/d/history/records.jsonl.torn-x", "bytes": 12})
+        );
+        let not_saving = StoreWarning::NotSaving {
+            path: "/d".into(),
+            problem: FolderProblem::ReadOnly,
+            detail: "denied".into(),
+        };
+        assert_eq!(
+            serde_json::to_value(&not_saving).unwrap()["problem"],
+            "read-only"
+        );
+        assert!(not_saving.to_string().contains("nothing is saved"));
+    }
 }

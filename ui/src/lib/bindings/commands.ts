@@ -4,7 +4,6 @@ import type { Hint } from "./Hint";
 import type { HistoryEntry } from "./HistoryEntry";
 import type { HistoryPage } from "./HistoryPage";
 import type { HistoryQuery } from "./HistoryQuery";
-import type { ImportReport } from "./ImportReport";
 import type { MatchRecord } from "./MatchRecord";
 import type { NewGame } from "./NewGame";
 import type { Preferences } from "./Preferences";
@@ -13,7 +12,7 @@ import type { ReplayHand } from "./ReplayHand";
 import type { StoreWarning } from "./StoreWarning";
 
 /** Every command name the app grants to the UI. */
-export type CommandName = "get_preferences" | "set_preferences" | "store_warnings" | "list_history" | "get_match_record" | "export_history" | "import_history" | "list_presets" | "current_game" | "start_match" | "play_action" | "ai_move" | "get_hint" | "undo_move" | "next_hand" | "resign_match" | "get_replay";
+export type CommandName = "get_preferences" | "set_preferences" | "store_warnings" | "list_history" | "get_match_record" | "list_presets" | "current_game" | "start_match" | "play_action" | "ai_move" | "get_hint" | "undo_move" | "next_hand" | "resign_match" | "get_replay";
 
 /** Tauri's `invoke` (from `@tauri-apps/api/core`) or a test double. Failures reject with an `AppError`. */
 export type Invoke = <T>(cmd: CommandName, args?: Record<string, unknown>) => Promise<T>;
@@ -26,8 +25,6 @@ export function commands(invoke: Invoke) {
     storeWarnings: (): Promise<Array<StoreWarning>> => invoke<Array<StoreWarning>>("store_warnings"),
     listHistory: (query: HistoryQuery): Promise<HistoryPage> => invoke<HistoryPage>("list_history", { query }),
     getMatchRecord: (id: string): Promise<HistoryEntry<MatchRecord>> => invoke<HistoryEntry<MatchRecord>>("get_match_record", { id }),
-    exportHistory: (path: string): Promise<number> => invoke<number>("export_history", { path }),
-    importHistory: (path: string): Promise<ImportReport> => invoke<ImportReport>("import_history", { path }),
     listPresets: (): Promise<Array<PresetInfo>> => invoke<Array<PresetInfo>>("list_presets"),
     currentGame: (): Promise<GameView | null> => invoke<GameView | null>("current_game"),
     startMatch: (newGame: NewGame): Promise<GameView> => invoke<GameView>("start_match", { newGame }),

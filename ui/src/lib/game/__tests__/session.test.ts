@@ -23,9 +23,9 @@ afterEach(() => {
 describe('session', () => {
   it('loads warnings, presets and resumes the saved match', async () => {
     const saved = gameView({ version: 7 });
-    setShell(fakeShell({ storeWarnings: vi.fn(async () => [{ kind: 'quarantined', path: '/x', message: 'Repaired' }]) as never, currentGame: vi.fn(async () => saved) }));
+    setShell(fakeShell({ storeWarnings: vi.fn(async () => [{ id: 'index-rebuilt', path: '/x' }]) as never, currentGame: vi.fn(async () => saved) }));
     await session.load();
-    expect(session.warnings.map((w) => w.message)).toEqual(['Repaired']);
+    expect(session.warnings.map((w) => w.id)).toEqual(['index-rebuilt']);
     expect(session.presets).toHaveLength(3);
     expect(session.view?.version).toBe(7);
   });

@@ -1,0 +1,466 @@
+//! Seeded fuzzing of what the app reads from outside: mutated match records through replay and
+//! summary, and malformed payloads through every command that takes arguments, as the webview
+//! sends them (Tauri's IPC with a mock runtime).
+//!
+//! Counts are small by default (debug `cargo test`); `scripts/test.sh` runs the full counts in
+//! release: `BRISCOLA_FUZZ_RECORDS` (default 200, full 2,000), `BRISCOLA_FUZZ_IPC` (default
+//! 1,000, full 10,000), `BRISCOLA_FUZZ_SEED` (default fixed). Results are in
+//! `docs/robustness.md`.
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::Path;
+
+use serde_json::{Map, Value, json};
+use tauri::ipc::InvokeBody;
+
+use crate::game_commands::tests::setup;
+use crate::ipc_harness::{Harness, harness};
+use crate::preferences::Preferences;
+use crate::session;
+use crate::state::MatchRecord;
+
+fn count(var: &str, default: u64) -> u64 {
+    std::env::var(var)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+/// xorshift64: reproducible choices without a dependency.
+struct Rng(u64);
+
+impl Rng {
+    fn seeded() -> Self {
+        Self(count("BRISCOLA_FUZZ_SEED", 0x5eed_b15c_01a5) | 1)
+    }
+
+    fn below(&mut self, bound: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        usize::try_from(self.0 % bound.max(1) as u64).unwrap_or(0)
+    }
+
+    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.below(items.len())]
+    }
+}
+
+const KEYS: &[&str] = &[
+    "preferences",
+    "query",
+    "id",
+    "setup",
+    "action",
+    "ruleset",
+    "limit",
+    "offset",
+    "hands",
+    "deal",
+    "actions",
+    "dealer",
+    "seed",
+    "format",
+    "kind",
+    "players",
+    "opponents",
+    "card_size_percent",
+];
+
+/// Any JSON value, nested up to `depth`.
+fn random_value(rng: &mut Rng, depth: u32) -> Value {
+    let strings = [
+        "",
+        "Ad",
+        "Zz",
+        "pass",
+        "../../etc/passwd",
+        "\u{0}",
+        "ñ€😀",
+        "null",
+        "1e999",
+        "briscola",
+        "classic",
+        "m1",
+        "-1",
+    ];
+    match rng.below(if depth == 0 { 6 } else { 8 }) {
+        0 => Value::Null,
+        1 => json!(rng.below(2) == 0),
+        2 => json!(*rng.pick(&[0i64, -1, 1, 3, 255, 65_536, i64::MIN, i64::MAX])),
+        3 => json!(*rng.pick(&[u64::MAX, 1u64 << 53, 40, 200])),
+        4 => json!(*rng.pick(&[0.5f64, -0.0, 1e308, 2.5])),
+        5 => json!(if rng.below(8) == 0 {
+            "x".repeat(100_000)
+        } else {
+            (*rng.pick(&strings)).to_string()
+        }),
+        6 => Value::Array(
+            (0..rng.below(4))
+                .map(|_| random_value(rng, depth - 1))
+                .collect(),
+        ),
+        _ => Value::Object(
+            (0..rng.below(4))
+                .map(|_| ((*rng.pick(KEYS)).to_string(), random_value(rng, depth - 1)))
+                .collect(),
+        ),
+    }
+}
+
+/// Changes one random place of `value`: replaced, removed, duplicated, emptied or nudged.
+fn mutate(rng: &mut Rng, value: &mut Value) {
+    let descend = rng.below(8) != 0;
+    match value {
+        Value::Object(map) if !map.is_empty() && descend => {
+            let key = map
+                .keys()
+                .nth(rng.below(map.len()))
+                .cloned()
+                .unwrap_or_default();
+            if let Some(child) = map.get_mut(&key) {
+                mutate(rng, child);
+            }
+        }
+        Value::Array(items) if !items.is_empty() && descend => {
+            let at = rng.below(items.len());
+            mutate(rng, &mut items[at]);
+        }
+        Value::Object(map) if !map.is_empty() && rng.below(2) == 0 => {
+            let key = map
+                .keys()
+                .nth(rng.below(map.len()))
+                .cloned()
+                .unwrap_or_default();
+            map.remove(&key);
+        }
+        Value::Array(items) if !items.is_empty() => match rng.below(3) {
+            0 => drop(items.remove(rng.below(items.len()))),
+            1 => {
+                let copy = items[rng.below(items.len())].clone();
+                items.push(copy);
+            }
+            _ => {
+                let (a, b) = (rng.below(items.len()), rng.below(items.len()));
+                items.swap(a, b);
+            }
+        },
+        Value::Number(n) if rng.below(2) == 0 => {
+            let nudged = n
+                .as_i64()
+                .map_or(0, |v| v.saturating_add(*rng.pick(&[-1, 1, 40])));
+            *value = json!(nudged);
+        }
+        Value::String(text) if rng.below(2) == 0 && !text.is_empty() => {
+            let mut chars: Vec<char> = text.chars().collect();
+            let at = rng.below(chars.len());
+            chars[at] = *rng.pick(&['A', 'd', '2', 'z', '\u{fffd}']);
+            *text = chars.into_iter().collect();
+        }
+        _ => *value = random_value(rng, 2),
+    }
+}
+
+/// A change a careless edit or a bug could make while keeping the record's shape: actions
+/// swapped, repeated or dropped, cards of the deal swapped or replaced, another dealer, hands
+/// dropped or repeated, a number nudged.
+fn mutate_record(rng: &mut Rng, record: &mut Value) {
+    let hands = record
+        .pointer("/hands")
+        .and_then(Value::as_array)
+        .map_or(0, Vec::len);
+    let hand = format!("/hands/{}", rng.below(hands));
+    let field = format!("{hand}/{}", rng.pick(&["actions", "deal"]));
+    match rng.below(7) {
+        0 => {
+            if let Some(items) = record.pointer_mut(&field).and_then(Value::as_array_mut) {
+                let (a, b) = (rng.below(items.len()), rng.below(items.len()));
+                if a < items.len() && b < items.len() {
+                    items.swap(a, b);
+                }
+            }
+        }
+        1 => {
+            if let Some(items) = record.pointer_mut(&field).and_then(Value::as_array_mut)
+                && !items.is_empty()
+            {
+                let copy = items[rng.below(items.len())].clone();
+                let at = rng.below(items.len());
+                items.insert(at, copy);
+            }
+        }
+        2 => {
+            if let Some(items) = record.pointer_mut(&field).and_then(Value::as_array_mut)
+                && !items.is_empty()
+            {
+                items.remove(rng.below(items.len()));
+            }
+        }
+        3 => {
+            if let Some(items) = record.pointer_mut(&field).and_then(Value::as_array_mut)
+                && !items.is_empty()
+            {
+                let at = rng.below(items.len());
+                items[at] = json!(*rng.pick(&["Ad", "3c", "Kb", "7s", "2d", "Jh", "pass"]));
+            }
+        }
+        4 => {
+            if let Some(dealer) = record.pointer_mut(&format!("{hand}/dealer")) {
+                *dealer = json!(rng.below(7));
+            }
+        }
+        5 => {
+            if let Some(all) = record
+                .pointer_mut("/hands")
+                .and_then(Value::as_array_mut)
+                .filter(|all| !all.is_empty())
+            {
+                if rng.below(2) == 0 {
+                    all.truncate(rng.below(all.len()));
+                } else {
+                    let copy = all[rng.below(all.len())].clone();
+                    all.push(copy);
+                }
+            }
+        }
+        _ => mutate(rng, record),
+    }
+}
+
+/// Plays a few whole matches (fixed seeds, first legal action each turn) and returns their
+/// records as JSON.
+fn real_records() -> Vec<Value> {
+    use briscola::{Action, Match, MatchFormat, Preset, Ruleset};
+    let matches = [
+        (Preset::Briscola, 2, MatchFormat::BestOf { hands: 3 }),
+        (Preset::Brisca, 2, MatchFormat::SingleHand),
+        (Preset::Briscola, 4, MatchFormat::SingleHand),
+    ];
+    matches
+        .into_iter()
+        .enumerate()
+        .map(|(seed, (preset, players, format))| {
+            let rules = Ruleset::preset(preset, players).unwrap();
+            let mut m = Match::new(rules, format, 0, seed as u64 + 11).unwrap();
+            while m.outcome().is_none() {
+                if m.awaiting_next_hand() {
+                    m.next_hand().unwrap();
+                } else {
+                    let action: Action = m.game().legal_actions()[0];
+                    m.apply(action).unwrap();
+                }
+            }
+            serde_json::to_value(m.record()).unwrap()
+        })
+        .collect()
+}
+
+/// Seeds the history of the data folder `dir` with the records' matches.
+fn seed_history(dir: &Path, records: &[Value]) {
+    let mut store = crate::store::Store::open(dir);
+    for (n, record) in records.iter().enumerate() {
+        let mut summary = crate::history::tests::summary(
+            n as i64 + 1,
+            briscola::Preset::Briscola,
+            briscola::ai::Level::Easy,
+            crate::history::Outcome::Won,
+        );
+        summary.id = format!("m{}", n + 1);
+        let entry = crate::store::HistoryEntry {
+            summary,
+            record: record.clone(),
+        };
+        assert!(store.append_match(&entry).unwrap());
+    }
+}
+
+#[test]
+fn mutated_records_never_panic_replay_or_summary() {
+    let originals = real_records();
+    let mut rng = Rng::seeded();
+    let total = count("BRISCOLA_FUZZ_RECORDS", 200);
+    let (mut unparsable, mut refused, mut replayed) = (0u64, 0u64, 0u64);
+    for n in 0..total {
+        let mut record = rng.pick(&originals).clone();
+        for _ in 0..=rng.below(3) {
+            mutate_record(&mut rng, &mut record);
+        }
+        // A tenth are cut or damaged as text, as a torn or edited file would be.
+        let text = record.to_string();
+        let parsed = if n % 10 == 0 {
+            let cut = rng.below(text.len());
+            serde_json::from_str::<MatchRecord>(&text[..text.floor_char_boundary(cut)])
+        } else {
+            serde_json::from_str::<MatchRecord>(&text)
+        };
+        let Ok(parsed) = parsed else {
+            unparsable += 1;
+            continue;
+        };
+        let outcome = catch_unwind(AssertUnwindSafe(|| {
+            (
+                session::replay_hands(&parsed).is_ok(),
+                parsed.summary().is_ok(),
+            )
+        }));
+        match outcome {
+            Ok((true, true)) => replayed += 1,
+            Ok(_) => refused += 1,
+            Err(_) => panic!("replay panicked on record {n}: {text}"),
+        }
+    }
+    println!(
+        "records fuzz: {total} mutated records: {unparsable} unparsable, {refused} refused by replay or summary, {replayed} replayed, 0 panics"
+    );
+    assert_eq!(unparsable + refused + replayed, total);
+    assert!(
+        refused > 0 && replayed > 0,
+        "the mutations reach both outcomes"
+    );
+}
+
+/// Commands that take arguments, with a valid payload to mutate and whether they change state
+/// when they succeed.
+fn targets(h: &Harness) -> Vec<(&'static str, Value, bool)> {
+    let prefs = h.ok("get_preferences", json!({}));
+    vec![
+        ("set_preferences", json!({ "preferences": prefs }), true),
+        ("list_history", json!({ "query": { "limit": 10 } }), false),
+        ("get_match_record", json!({ "id": "m1" }), false),
+        ("get_replay", json!({ "id": "m1" }), false),
+        (
+            "start_match",
+            setup("briscola", 2, json!({ "kind": "single-hand" })),
+            true,
+        ),
+        ("play_action", json!({ "action": "Ad" }), true),
+        ("current_game", json!({}), false),
+        ("store_warnings", json!({}), false),
+    ]
+}
+
+/// Everything a command could change: what the commands report and the data folder's bytes.
+fn snapshot(h: &Harness, dir: &Path) -> Value {
+    let mut files = Map::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(folder) = stack.pop() {
+        for entry in std::fs::read_dir(&folder).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else {
+                let bytes = std::fs::read(&path).unwrap();
+                files.insert(path.display().to_string(), json!(bytes.len()));
+                files.insert(
+                    format!("{}#", path.display()),
+                    json!(String::from_utf8_lossy(&bytes)),
+                );
+            }
+        }
+    }
+    json!({
+        "preferences": h.ok("get_preferences", json!({})),
+        "game": h.ok("current_game", json!({})),
+        "history": h.ok("list_history", json!({ "query": {} })),
+        "warnings": h.ok("store_warnings", json!({})),
+        "files": files,
+    })
+}
+
+#[test]
+fn malformed_ipc_payloads_get_typed_errors_and_change_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    seed_history(dir.path(), &real_records());
+    let h = harness(dir.path());
+    // You deal, so the computer leads.
+    let mut dealer = h.ok("get_preferences", json!({}));
+    dealer["first_dealer"] = json!("human");
+    h.ok("set_preferences", json!({ "preferences": dealer }));
+    // A match in progress, so that every start_match is refused and play_action has a target.
+    let view = h.ok(
+        "start_match",
+        setup("briscola", 2, json!({ "kind": "single-hand" })),
+    );
+    assert_eq!(view["ai_to_move"], json!(true));
+    let prefs = h.ok("get_preferences", json!({}));
+    h.ok("set_preferences", json!({ "preferences": prefs }));
+    let before = snapshot(&h, dir.path());
+    let targets = targets(&h);
+    let kinds = [
+        "invalid_input",
+        "not_found",
+        "invalid_file",
+        "storage",
+        "illegal_move",
+        "no_match",
+        "match_in_progress",
+    ];
+    let mut rng = Rng::seeded();
+    let total = count("BRISCOLA_FUZZ_IPC", 1_000);
+    let (mut errors, mut answered) = (0u64, 0u64);
+    for n in 0..total {
+        let (cmd, valid, changes) = rng.pick(&targets);
+        let body = match rng.below(10) {
+            0 => InvokeBody::Raw((0..rng.below(64)).map(|_| rng.below(256) as u8).collect()),
+            1 => InvokeBody::Json(random_value(&mut rng, 3)),
+            _ => {
+                let mut payload = valid.clone();
+                for _ in 0..=rng.below(3) {
+                    mutate(&mut rng, &mut payload);
+                }
+                InvokeBody::Json(payload)
+            }
+        };
+        let shown = format!("{cmd} {body:?}");
+        let sent = match &body {
+            InvokeBody::Json(payload) => Some(payload.clone()),
+            InvokeBody::Raw(_) => None,
+        };
+        match h.invoke_body(cmd, body) {
+            Ok(_) if *cmd == "set_preferences" => {
+                // A mutation can leave the preferences valid: then they were rightly saved.
+                // They are checked, and the original ones put back.
+                let prefs = sent.map(|p| p["preferences"].clone()).unwrap_or_default();
+                let valid = serde_json::from_value::<Preferences>(prefs)
+                    .is_ok_and(|p| p.validate().is_ok());
+                assert!(valid, "{shown} accepted");
+                h.ok(
+                    "set_preferences",
+                    json!({ "preferences": before["preferences"] }),
+                );
+                answered += 1;
+            }
+            Ok(_) => {
+                // The match in progress refuses start_match, and the AI is to move, so no
+                // play_action can succeed; the other commands only read.
+                assert!(!changes, "{shown} succeeded");
+                answered += 1;
+            }
+            Err(error) => {
+                let kind = error["kind"].as_str().unwrap_or_default();
+                assert!(kinds.contains(&kind), "untyped error {error} for {shown}");
+                assert!(
+                    error["message"].as_str().is_some_and(|m| !m.is_empty()),
+                    "{error}"
+                );
+                errors += 1;
+            }
+        }
+        if n % 1_000 == 999 {
+            let now = snapshot(&h, dir.path());
+            let changed: Vec<&String> = now
+                .as_object()
+                .into_iter()
+                .flatten()
+                .filter(|(key, value)| before.get(key.as_str()) != Some(value))
+                .map(|(key, _)| key)
+                .collect();
+            assert!(changed.is_empty(), "{changed:?} changed by payload {n}");
+        }
+    }
+    assert_eq!(snapshot(&h, dir.path()), before, "state changed");
+    println!(
+        "IPC fuzz: {total} payloads: {errors} typed errors, {answered} answered (still-valid reads or preferences), state unchanged"
+    );
+    assert_eq!(errors + answered, total);
+}

@@ -4,6 +4,10 @@
 //!
 //! Besides one file per type (ts-rs), `commands.ts` holds a typed client: the UI passes it
 //! Tauri's `invoke` (`commands(invoke)`), so this folder needs no npm dependency.
+//!
+//! `data/` holds real shell data for the UI's tests, generated and checked the same way: what
+//! `list_presets` sends and a game view after one trick — so UI tests render what Rust really
+//! sends, never a hand-written restatement of the rules.
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -16,7 +20,7 @@ use crate::error::AppError;
 use crate::game_commands::Hint;
 use crate::history::{HistoryPage, HistoryQuery};
 use crate::preferences::Preferences;
-use crate::session::{GameView, MatchSetup, PresetInfo, ReplayHand, SavedMatch};
+use crate::session::{GameView, MatchSetup, PresetInfo, ReplayHand, SavedMatch, Session, presets};
 use crate::state::MatchRecord;
 use crate::store::{HistoryEntry, ImportReport, StoreWarning};
 
@@ -167,6 +171,46 @@ fn commands_ts(cfg: &Config, type_files: &[String]) -> String {
     )
 }
 
+/// A two-player Briscola match after its first trick (seeded: the same every time).
+fn view_after_one_trick() -> GameView {
+    use briscola::{MatchFormat, Preset, Ruleset, ai::Level};
+    let setup = MatchSetup {
+        ruleset: Ruleset::preset(Preset::Briscola, 2).unwrap(),
+        format: MatchFormat::BestOf { hands: 3 },
+        opponents: vec![Level::Easy],
+        first_dealer: 1,
+        allow_undo: true,
+    };
+    let mut session = Session::start(setup, 7, 0).unwrap();
+    while session.view().observation.tricks.is_empty() {
+        match session.pending_ai() {
+            Some(request) => {
+                let action = request.observation.legal_actions[0];
+                session.apply_ai(&request, action).unwrap();
+            }
+            None => session
+                .play(session.view().observation.legal_actions[0])
+                .unwrap(),
+        }
+    }
+    session.view()
+}
+
+/// The shell data files, relative path → content.
+fn data_files() -> BTreeMap<String, String> {
+    let json = |value: serde_json::Value| format!("{value:#}\n");
+    BTreeMap::from([
+        (
+            "data/presets.json".to_string(),
+            json(serde_json::to_value(presets()).unwrap()),
+        ),
+        (
+            "data/game-view.json".to_string(),
+            json(serde_json::to_value(view_after_one_trick()).unwrap()),
+        ),
+    ])
+}
+
 /// Every generated file, relative path → content.
 fn generate() -> BTreeMap<String, String> {
     let temp = tempfile::tempdir().unwrap();
@@ -179,6 +223,7 @@ fn generate() -> BTreeMap<String, String> {
         .map(|path| path.trim_end_matches(".ts").to_string())
         .collect();
     files.insert("commands.ts".into(), commands_ts(&cfg, &type_files));
+    files.extend(data_files());
     files
 }
 
@@ -190,7 +235,7 @@ fn collect(root: &Path, dir: &Path, files: &mut BTreeMap<String, String>) {
         let path = entry.unwrap().path();
         if path.is_dir() {
             collect(root, &path, files);
-        } else if path.extension().is_some_and(|e| e == "ts") {
+        } else if path.extension().is_some_and(|e| e == "ts" || e == "json") {
             let relative = path
                 .strip_prefix(root)
                 .unwrap()

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use tauri::State;
 use ts_rs::TS;
 
-use crate::error::{AppError, ErrorKind};
+use crate::error::{AppError, CommandError, ErrorKind};
 use crate::history::{MatchSummary, Opponent, Outcome};
 use crate::input::Input;
 use crate::session::{
@@ -49,10 +49,7 @@ pub fn start_match(
     let setup = setup.get("setup")?;
     state.with_game(|game, store| {
         if game.as_ref().is_some_and(|s| !s.is_over()) {
-            return Err(AppError::new(
-                ErrorKind::MatchInProgress,
-                "a match is being played: resign it before starting another",
-            ));
+            return Err(CommandError::MatchInProgress.into());
         }
         let session = Session::start(setup, fresh_seed(), now_ms())?;
         save(&session, store)?;
@@ -71,7 +68,13 @@ pub fn play_action(
     let text = action.get("action")?;
     let action: Action = text
         .parse()
-        .map_err(|e: briscola::ParseActionError| AppError::invalid_input(e.to_string()))?;
+        .map_err(|e: briscola::ParseActionError| AppError {
+            message: e.to_string(),
+            ..CommandError::BadAction {
+                action: text.clone(),
+            }
+            .into()
+        })?;
     change(&state, |session| session.play(action))
 }
 
@@ -80,10 +83,7 @@ pub fn play_action(
 pub async fn ai_move(state: State<'_, AppState>) -> Result<GameView, AppError> {
     let request = state.with_game(|game, _| Ok(playing(game)?.pending_ai()))?;
     let Some(request) = request else {
-        return Err(AppError::new(
-            ErrorKind::IllegalMove,
-            SessionError::NotAiTurn.to_string(),
-        ));
+        return Err(SessionError::NotAiTurn.into());
     };
     let (request, decision) = compute(request).await?;
     state.with_game(|game, store| {
@@ -141,10 +141,9 @@ pub async fn get_replay(
     state
         .with_store_blocking(move |store| {
             let entry = store.history_entry::<MatchRecord>(&id)?.ok_or_else(|| {
-                AppError::new(
-                    ErrorKind::NotFound,
-                    format!("no finished match with id {id}"),
-                )
+                CommandError::MatchNotFound {
+                    match_id: id.clone(),
+                }
             })?;
             Ok(session::replay_hands(&entry.record)?)
         })
@@ -153,8 +152,7 @@ pub async fn get_replay(
 
 /// The session of a match being played (finished ones answer too, for their last view).
 fn playing(game: &mut Option<Session>) -> Result<&mut Session, AppError> {
-    game.as_mut()
-        .ok_or_else(|| AppError::new(ErrorKind::NoMatch, "no match is being played"))
+    game.as_mut().ok_or_else(|| CommandError::NoMatch.into())
 }
 
 /// Applies `step` to a copy of the session, saves, then keeps the copy.

@@ -22,6 +22,10 @@ pub use setup::MatchSetup;
 pub use view::GameView;
 
 use briscola::ai::{self, AgentConfig, Decision, Level};
+use serde::Serialize;
+use ts_rs::TS;
+
+use crate::error::ErrorKind;
 use briscola::{
     Action, Deal, Game, HandOutcome, Match, MatchError, MatchRecord, Observation, Phase, Rng, Seat,
 };
@@ -29,15 +33,52 @@ use briscola::{
 /// Your seat.
 pub const YOU: Seat = 0;
 
-/// Why the session refused a request. Nothing changed.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+/// Why the session refused a request, as data (`{ "id": …, …params }`, see [`crate::error`]) with an
+/// English `Display` for logs. Nothing changed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS, thiserror::Error)]
+#[serde(tag = "id", rename_all = "kebab-case")]
 pub enum SessionError {
-    /// The setup cannot start a match.
-    #[error("bad setup: {0}")]
-    BadSetup(String),
+    /// The rules cannot be played.
+    #[error("bad setup: {reason}")]
+    BadRules {
+        /// Why (English, for logs).
+        #[serde(skip)]
+        #[ts(skip)]
+        reason: String,
+    },
+    /// The match cannot start with this format.
+    #[error("bad setup: {reason}")]
+    BadMatch {
+        /// Why (English, for logs).
+        #[serde(skip)]
+        #[ts(skip)]
+        reason: String,
+    },
+    /// One AI level per opponent is needed.
+    #[error("bad setup: {players} players need {} opponents, not {opponents}", players - 1)]
+    Opponents {
+        /// Players at the table.
+        players: u8,
+        /// Opponent levels given.
+        opponents: u8,
+    },
+    /// The first dealer is not a seat at the table.
+    #[error("bad setup: the first dealer must be a seat from 0 to {}", players - 1)]
+    FirstDealer {
+        /// Players at the table.
+        players: u8,
+    },
     /// The move is not legal now.
-    #[error("{0}")]
-    Illegal(String),
+    #[error("{reason}")]
+    Illegal {
+        /// Why (English, for logs).
+        #[serde(skip)]
+        #[ts(skip)]
+        reason: String,
+    },
+    /// The hand is over: deal the next one first.
+    #[error("the hand is over")]
+    HandOver,
     /// Another seat is to move.
     #[error("it is not your turn")]
     NotYourTurn,
@@ -60,8 +101,35 @@ pub enum SessionError {
     #[error("the hand is not over yet")]
     HandNotOver,
     /// A saved match that does not replay.
-    #[error("the saved match cannot be resumed: {0}")]
-    BadSave(String),
+    #[error("the saved match cannot be resumed: {reason}")]
+    BadSave {
+        /// Why (English, for logs).
+        #[serde(skip)]
+        #[ts(skip)]
+        reason: String,
+    },
+}
+
+impl SessionError {
+    /// The command error category.
+    pub fn kind(&self) -> ErrorKind {
+        match self {
+            SessionError::BadRules { .. }
+            | SessionError::BadMatch { .. }
+            | SessionError::Opponents { .. }
+            | SessionError::FirstDealer { .. } => ErrorKind::InvalidInput,
+            SessionError::MatchOver => ErrorKind::NoMatch,
+            SessionError::BadSave { .. } => ErrorKind::InvalidFile,
+            SessionError::Illegal { .. }
+            | SessionError::HandOver
+            | SessionError::NotYourTurn
+            | SessionError::NotAiTurn
+            | SessionError::Stale
+            | SessionError::UndoOff
+            | SessionError::NothingToUndo
+            | SessionError::HandNotOver => ErrorKind::IllegalMove,
+        }
+    }
 }
 
 /// A move to compute for a seat: what it sees and how its agent is built.
@@ -100,8 +168,12 @@ impl Session {
     /// Starts a match. `seed` decides the deals and the AI's random choices; `now_ms` is the start time.
     pub fn start(setup: MatchSetup, seed: u64, now_ms: i64) -> Result<Session, SessionError> {
         setup.validate()?;
-        let game = Match::new(setup.ruleset, setup.format, setup.first_dealer, seed)
-            .map_err(|e| SessionError::BadSetup(e.to_string()))?;
+        let game =
+            Match::new(setup.ruleset, setup.format, setup.first_dealer, seed).map_err(|e| {
+                SessionError::BadMatch {
+                    reason: e.to_string(),
+                }
+            })?;
         Ok(Session {
             setup,
             seed,
@@ -116,7 +188,7 @@ impl Session {
 
     /// Resumes a saved match by replaying its record.
     pub fn restore(saved: SavedMatch) -> Result<Session, SessionError> {
-        let bad = |msg: String| SessionError::BadSave(msg);
+        let bad = |reason: String| SessionError::BadSave { reason };
         saved.setup.validate().map_err(|e| bad(e.to_string()))?;
         let record = &saved.record;
         if record.ruleset != saved.setup.ruleset
@@ -176,7 +248,7 @@ impl Session {
         self.check_on()?;
         let game = self.game.game();
         if game.phase() == Phase::Finished {
-            return Err(SessionError::Illegal("the hand is over".to_string()));
+            return Err(SessionError::HandOver);
         }
         if game.to_move() != YOU {
             return Err(SessionError::NotYourTurn);
@@ -224,9 +296,9 @@ impl Session {
             }
             None => return Err(SessionError::NothingToUndo),
         };
-        let game = record
-            .replay()
-            .map_err(|e| SessionError::Illegal(e.to_string()))?;
+        let game = record.replay().map_err(|e| SessionError::Illegal {
+            reason: e.to_string(),
+        })?;
         self.game = game;
         self.moves -= removed as u64;
         self.undos += 1;
@@ -240,9 +312,9 @@ impl Session {
         if !self.game.awaiting_next_hand() {
             return Err(SessionError::HandNotOver);
         }
-        self.game
-            .next_hand()
-            .map_err(|e| SessionError::Illegal(e.to_string()))?;
+        self.game.next_hand().map_err(|e| SessionError::Illegal {
+            reason: e.to_string(),
+        })?;
         self.version += 1;
         Ok(())
     }
@@ -335,8 +407,12 @@ impl Session {
 
     fn apply(&mut self, action: Action) -> Result<(), SessionError> {
         self.game.apply(action).map_err(|e| match e {
-            MatchError::Illegal(illegal) => SessionError::Illegal(illegal.to_string()),
-            other => SessionError::Illegal(other.to_string()),
+            MatchError::Illegal(illegal) => SessionError::Illegal {
+                reason: illegal.to_string(),
+            },
+            other => SessionError::Illegal {
+                reason: other.to_string(),
+            },
         })?;
         self.moves += 1;
         self.version += 1;
@@ -379,14 +455,17 @@ impl Session {
         let record = self.game.record();
         let hand = record.hands.last().ok_or(SessionError::NothingToUndo)?;
         let mut game = Game::new(record.ruleset, hand.dealer, &Deal::Order(hand.deal.clone()))
-            .map_err(|e| SessionError::Illegal(e.to_string()))?;
+            .map_err(|e| SessionError::Illegal {
+                reason: e.to_string(),
+            })?;
         let mut last_yours = None;
         for (i, &action) in hand.actions.iter().enumerate() {
             if game.to_move() == YOU {
                 last_yours = Some(i);
             }
-            game.apply(action)
-                .map_err(|e| SessionError::Illegal(e.to_string()))?;
+            game.apply(action).map_err(|e| SessionError::Illegal {
+                reason: e.to_string(),
+            })?;
         }
         last_yours.ok_or(SessionError::NothingToUndo)
     }

@@ -3,7 +3,6 @@ import { durations } from './motion.svelte';
 import { bestStreak, pointsHistogram, runningWinRate } from './game/history';
 import { cardImageUrl, backImageUrl, cardPoints, cornerLabel, parseCard, BISCA_POINTS, ITALIAN_POINTS } from './cards';
 import { PRESETS, defaultOptions } from './game/presets';
-import { trickWinner } from './game/demo.svelte';
 
 describe('animation timing', () => {
   it('scales with the speed setting', () => {
@@ -54,10 +53,5 @@ describe('cards', () => {
     expect(cornerLabel('Jd', 'italian')).toBe('8');
     expect(cornerLabel('Jd', 'italian-fcr')).toBe('F');
     expect(cornerLabel('Jd', 'french')).toBe('J');
-  });
-  it('demo fixture resolves tricks like Briscola', () => {
-    expect(trickWinner('3c', 'Ac', 's')).toBe(1);
-    expect(trickWinner('Ac', '2s', 's')).toBe(1);
-    expect(trickWinner('2c', 'Ad', 's')).toBe(0);
   });
 });

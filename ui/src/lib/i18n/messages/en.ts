@@ -1,0 +1,30 @@
+/** English wording of the messages Rust sends as data (see `./index.ts`). */
+export const en: Record<string, string> = {
+  // The command layer (src-tauri/src/error.rs: CommandError)
+  'bad-argument': 'The app sent a request it could not read (“{argument}”).',
+  'bad-action': '“{action}” is not a move.',
+  'invalid-input': 'That request is not valid.',
+  'match-not-found': 'That match is not in the history.',
+  'not-found': 'Not found.',
+  'invalid-file': 'The file is not what was expected.',
+  storage: 'Your data could not be read or saved.',
+  'illegal-move': 'That move is not possible now.',
+  'no-match': 'No match is being played.',
+  'match-in-progress': 'A match is being played: resign it before starting another.',
+  internal: 'Something went wrong in the app.',
+  // The game session (src-tauri/src/session: SessionError)
+  'bad-rules': 'These rules cannot be played.',
+  'bad-match': 'The match cannot start with this format.',
+  opponents: '{players} players need one level for each opponent, not {opponents}.',
+  'first-dealer': 'The first dealer must be one of the {players} players.',
+  illegal: 'That move is not allowed.',
+  'hand-over': 'The hand is over.',
+  'not-your-turn': 'It is not your turn.',
+  'not-ai-turn': 'No computer player is to move.',
+  stale: 'The game moved on while the computer was thinking.',
+  'undo-off': 'Undo is off for this match.',
+  'nothing-to-undo': 'You have no move to take back in this hand.',
+  'match-over': 'The match is over.',
+  'hand-not-over': 'The hand is not over yet.',
+  'bad-save': 'The saved match cannot be resumed.',
+};

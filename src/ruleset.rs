@@ -118,18 +118,22 @@ impl FromStr for Preset {
     }
 }
 
-/// How card faces are drawn. Belongs to the player's preferences, not to the rules.
+/// How card faces are drawn. Belongs to the player's preferences, not to the rules. The wire names are
+/// the folder names of the artwork (`assets/cards/<style>/`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum DeckStyle {
     /// Napoletane-inspired Italian cards, indices 1–7 and 8/9/10.
     Italian,
+    /// The same Italian cards with the court indices F, C, R (fante, cavallo, re).
+    ItalianFcr,
     /// Spanish cards (baraja española), indices 1–7 and 10/11/12, with la pinta.
     Spanish,
     /// French cards (A, 2–7, J, Q, K), two colours.
     French,
     /// French cards with four suit colours.
+    #[serde(rename = "french-4color")]
     French4Color,
 }
 

@@ -20,7 +20,9 @@ use crate::error::AppError;
 use crate::game_commands::Hint;
 use crate::history::{HistoryPage, HistoryQuery};
 use crate::preferences::Preferences;
-use crate::session::{GameView, MatchSetup, PresetInfo, ReplayHand, SavedMatch, Session, presets};
+use crate::session::{
+    GameView, MatchSetup, NewGame, PresetInfo, ReplayHand, SavedMatch, Session, presets,
+};
 use crate::state::MatchRecord;
 use crate::store::{HistoryEntry, ImportReport, StoreWarning};
 
@@ -69,7 +71,7 @@ fn signatures(cfg: &Config) -> Vec<Signature> {
         sig("current_game", &[], <Option<GameView>>::name(cfg)),
         sig(
             "start_match",
-            &[("setup", MatchSetup::name(cfg))],
+            &[("new_game", NewGame::name(cfg))],
             GameView::name(cfg),
         ),
         sig(
@@ -101,7 +103,6 @@ fn export_types(cfg: &Config) {
     <HistoryEntry<MatchRecord>>::export_all(cfg).unwrap();
     GameView::export_all(cfg).unwrap();
     PresetInfo::export_all(cfg).unwrap();
-    MatchSetup::export_all(cfg).unwrap();
     Hint::export_all(cfg).unwrap();
     ReplayHand::export_all(cfg).unwrap();
     SavedMatch::export_all(cfg).unwrap();

@@ -10,10 +10,10 @@ use tauri::State;
 use ts_rs::TS;
 
 use crate::error::{AppError, CommandError, ErrorKind};
-use crate::history::{MatchSummary, Opponent, Outcome};
+use crate::history::{MatchSummary, Outcome};
 use crate::input::Input;
 use crate::session::{
-    self, AiRequest, FinishedMatch, GameView, MatchSetup, PresetInfo, ReplayHand, Session,
+    self, AiRequest, FinishedMatch, GameView, NewGame, PresetInfo, ReplayHand, Session,
     SessionError, YourResult,
 };
 use crate::state::{AppState, MatchRecord};
@@ -40,18 +40,29 @@ pub fn current_game(state: State<'_, AppState>) -> Result<Option<GameView>, AppE
     state.with_game(|game, _| Ok(game.as_ref().map(Session::view)))
 }
 
-/// Starts a new match. Refused while another is being played (resign it first).
+/// Starts the match the New game form chose, with the first dealer and the undo setting of the
+/// preferences, and remembers the choice there. Refused while another match is being played
+/// (resign it first): then only the choice is remembered.
 #[tauri::command]
 pub fn start_match(
     state: State<'_, AppState>,
-    setup: Input<MatchSetup>,
+    new_game: Input<NewGame>,
 ) -> Result<GameView, AppError> {
-    let setup = setup.get("setup")?;
+    let new_game = new_game.get("new_game")?;
     state.with_game(|game, store| {
+        let seed = fresh_seed();
+        let mut preferences = store.preferences().clone();
+        let first_dealer = preferences
+            .first_dealer
+            .seat(new_game.ruleset().players, seed);
+        let setup = new_game.setup(first_dealer, preferences.allow_undo)?;
+        preferences.new_game = new_game;
+        preferences.validate().map_err(AppError::invalid_input)?;
+        store.set_preferences(preferences)?;
         if game.as_ref().is_some_and(|s| !s.is_over()) {
             return Err(CommandError::MatchInProgress.into());
         }
-        let session = Session::start(setup, fresh_seed(), now_ms())?;
+        let session = Session::start(setup, seed, now_ms())?;
         save(&session, store)?;
         let view = session.view();
         *game = Some(session);
@@ -200,22 +211,14 @@ fn fresh_seed() -> u64 {
 
 /// The history's entry for a finished match.
 pub fn history_entry(finished: &FinishedMatch) -> HistoryEntry<MatchRecord> {
-    let rules = &finished.setup.ruleset;
     let summary = MatchSummary {
         id: format!("{:016x}-{:x}", finished.record.seed, finished.started_ms),
         started_at_ms: finished.started_ms,
         finished_at_ms: finished.finished_ms,
         duration_ms: u64::try_from(finished.finished_ms - finished.started_ms).unwrap_or(0),
-        ruleset: format!("{}-{}p", rules.preset.id(), rules.players),
-        opponents: finished
-            .opponents
-            .iter()
-            .enumerate()
-            .map(|(i, level)| Opponent {
-                name: format!("Seat {}", i + 1),
-                level: level.id().to_string(),
-            })
-            .collect(),
+        ruleset: finished.setup.ruleset,
+        format: finished.setup.format,
+        opponents: finished.opponents.clone(),
         hand_scores: finished
             .hand_points
             .iter()

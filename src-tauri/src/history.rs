@@ -1,9 +1,14 @@
-//! Match history as the UI sees it: the summary stored with every finished match, and the
-//! query (filters + page) that `list_history` answers, newest match first.
+//! Match history as the UI sees it: the summary stored with every finished match (its full rules
+//! and match format, typed), the query (filters + page) that `list_history` answers, newest match
+//! first, and the upgrade of summaries stored by older builds.
 //!
-//! The replayable record stored beside each summary is opaque here (see
-//! [`crate::state::MatchRecord`]); phase 2 gives it the engine's type.
+//! History lines are `{"v": N, "summary": …, "record": …}` (see [`crate::store`]). Version 1
+//! summaries named the rules `"<preset>-<n>p"` and the opponents by name and level string; they
+//! are read through [`read_summary`], which takes the rules and format from the match record
+//! stored on the same line. Deliberately absent: the record's type (the store keeps it opaque).
 
+use briscola::ai::Level;
+use briscola::{MatchFormat, Preset, Ruleset};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -17,15 +22,6 @@ pub enum Outcome {
     Lost,
     /// Neither side won.
     Drawn,
-}
-
-/// A computer opponent and its strength.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
-pub struct Opponent {
-    /// Display name.
-    pub name: String,
-    /// AI level identifier (e.g. `"easy"`).
-    pub level: String,
 }
 
 /// What the history list shows about one finished match.
@@ -42,18 +38,19 @@ pub struct MatchSummary {
     /// From start to end, in milliseconds.
     #[ts(type = "number")]
     pub duration_ms: u64,
-    /// Ruleset identifier.
-    pub ruleset: String,
-    /// The computer opponents.
-    pub opponents: Vec<Opponent>,
+    /// The complete rules the match was played with.
+    pub ruleset: Ruleset,
+    /// How the match was decided.
+    pub format: MatchFormat,
+    /// The AI level of each opponent, seats 1, 2, …
+    pub opponents: Vec<Level>,
     /// Points per hand, one entry per side, human's side first.
     pub hand_scores: Vec<Vec<u32>>,
     /// The human's result.
     pub outcome: Outcome,
     /// Whether the human resigned.
     pub resigned: bool,
-    /// Moves the human took back (absent in entries written before undo was recorded).
-    #[serde(default)]
+    /// Moves the human took back.
     pub undos: u32,
 }
 
@@ -70,16 +67,86 @@ impl MatchSummary {
     }
 }
 
+/// The summary of a stored history line of format `version` (1 or later; the store refuses
+/// newer ones before asking). A version-1 summary takes its rules and format from the line's record.
+pub fn read_summary(version: u32, line: &[u8]) -> Result<MatchSummary, String> {
+    if version == 1 {
+        let old: LineV1 = serde_json::from_slice(line).map_err(|e| format!("not valid: {e}"))?;
+        return Ok(old.upgrade());
+    }
+    #[derive(Deserialize)]
+    struct Line {
+        summary: MatchSummary,
+    }
+    serde_json::from_slice::<Line>(line)
+        .map(|line| line.summary)
+        .map_err(|e| format!("not valid: {e}"))
+}
+
+/// A version-1 line: the summary as it was, and the parts of the record it lacked.
+#[derive(Deserialize)]
+struct LineV1 {
+    summary: SummaryV1,
+    record: RulesOfRecord,
+}
+
+#[derive(Deserialize)]
+struct SummaryV1 {
+    id: String,
+    started_at_ms: i64,
+    finished_at_ms: i64,
+    duration_ms: u64,
+    opponents: Vec<OpponentV1>,
+    hand_scores: Vec<Vec<u32>>,
+    outcome: Outcome,
+    resigned: bool,
+    #[serde(default)]
+    undos: u32,
+}
+
+#[derive(Deserialize)]
+struct OpponentV1 {
+    level: Level,
+}
+
+#[derive(Deserialize)]
+struct RulesOfRecord {
+    ruleset: Ruleset,
+    format: MatchFormat,
+}
+
+impl LineV1 {
+    fn upgrade(self) -> MatchSummary {
+        let old = self.summary;
+        MatchSummary {
+            id: old.id,
+            started_at_ms: old.started_at_ms,
+            finished_at_ms: old.finished_at_ms,
+            duration_ms: old.duration_ms,
+            ruleset: self.record.ruleset,
+            format: self.record.format,
+            opponents: old.opponents.into_iter().map(|o| o.level).collect(),
+            hand_scores: old.hand_scores,
+            outcome: old.outcome,
+            resigned: old.resigned,
+            undos: old.undos,
+        }
+    }
+}
+
 /// Filters and page for `list_history`. Absent filters match everything.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(default)]
 pub struct HistoryQuery {
-    /// Only this ruleset.
+    /// Only this preset.
     #[ts(optional)]
-    pub ruleset: Option<String>,
+    pub preset: Option<Preset>,
+    /// Only matches with this many players.
+    #[ts(optional)]
+    pub players: Option<u8>,
     /// Only matches with an opponent at this level.
     #[ts(optional)]
-    pub level: Option<String>,
+    pub level: Option<Level>,
     /// Only this result.
     #[ts(optional)]
     pub outcome: Option<Outcome>,
@@ -98,7 +165,8 @@ pub struct HistoryQuery {
 impl Default for HistoryQuery {
     fn default() -> Self {
         Self {
-            ruleset: None,
+            preset: None,
+            players: None,
             level: None,
             outcome: None,
             from_ms: None,
@@ -138,11 +206,9 @@ impl HistoryQuery {
     }
 
     fn matches(&self, summary: &MatchSummary) -> bool {
-        self.ruleset.as_ref().is_none_or(|r| *r == summary.ruleset)
-            && self
-                .level
-                .as_ref()
-                .is_none_or(|l| summary.opponents.iter().any(|o| o.level == *l))
+        self.preset.is_none_or(|p| p == summary.ruleset.preset)
+            && self.players.is_none_or(|n| n == summary.ruleset.players)
+            && self.level.is_none_or(|l| summary.opponents.contains(&l))
             && self.outcome.is_none_or(|o| o == summary.outcome)
             && self.from_ms.is_none_or(|t| summary.finished_at_ms >= t)
             && self.to_ms.is_none_or(|t| summary.finished_at_ms < t)
@@ -175,19 +241,19 @@ impl HistoryQuery {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use serde_json::json;
 
-    /// A summary for tests: match `n`, finished at `n` seconds.
-    pub(crate) fn summary(n: i64, ruleset: &str, level: &str, outcome: Outcome) -> MatchSummary {
+    /// A summary for tests: match `n`, finished at `n` seconds, two players.
+    pub(crate) fn summary(n: i64, preset: Preset, level: Level, outcome: Outcome) -> MatchSummary {
+        let ruleset = Ruleset::preset(preset, 2).unwrap();
         MatchSummary {
             id: format!("m{n}"),
             started_at_ms: n * 1000 - 500,
             finished_at_ms: n * 1000,
             duration_ms: 500,
-            ruleset: ruleset.into(),
-            opponents: vec![Opponent {
-                name: "Cpu".into(),
-                level: level.into(),
-            }],
+            format: MatchFormat::usual(&ruleset),
+            ruleset,
+            opponents: vec![level],
             hand_scores: vec![vec![61, 59]],
             outcome,
             resigned: false,
@@ -198,14 +264,22 @@ pub(crate) mod tests {
     fn sample() -> Vec<MatchSummary> {
         (1..=10)
             .map(|n| {
-                let ruleset = if n % 2 == 0 { "classic" } else { "chiamata" };
-                let level = if n <= 5 { "easy" } else { "hard" };
+                let preset = if n % 2 == 0 {
+                    Preset::Briscola
+                } else {
+                    Preset::Bisca
+                };
+                let level = if n <= 5 { Level::Easy } else { Level::Hard };
                 let outcome = if n % 3 == 0 {
                     Outcome::Won
                 } else {
                     Outcome::Lost
                 };
-                summary(n, ruleset, level, outcome)
+                let mut summary = summary(n, preset, level, outcome);
+                if n == 8 {
+                    summary.ruleset = Ruleset::preset(preset, 4).unwrap();
+                }
+                summary
             })
             .collect()
     }
@@ -234,14 +308,24 @@ pub(crate) mod tests {
     #[test]
     fn filters_combine() {
         let query = HistoryQuery {
-            ruleset: Some("classic".into()),
-            level: Some("hard".into()),
+            preset: Some(Preset::Briscola),
+            level: Some(Level::Hard),
             outcome: Some(Outcome::Lost),
             from_ms: Some(7000),
             to_ms: Some(10_000),
             ..HistoryQuery::default()
         };
         assert_eq!(ids(&query.apply(sample())), ["m8"]);
+        let four_players = HistoryQuery {
+            players: Some(4),
+            ..query.clone()
+        };
+        assert_eq!(ids(&four_players.apply(sample())), ["m8"]);
+        let two_players = HistoryQuery {
+            players: Some(2),
+            ..query
+        };
+        assert!(two_players.apply(sample()).items.is_empty());
     }
 
     #[test]
@@ -258,11 +342,36 @@ pub(crate) mod tests {
         };
         assert!(reversed.validate().is_err());
         assert!(HistoryQuery::default().validate().is_ok());
-        let mut bad = summary(1, "classic", "easy", Outcome::Won);
+        let mut bad = summary(1, Preset::Briscola, Level::Easy, Outcome::Won);
         bad.id = " ".into();
         assert!(bad.validate().is_err());
         bad.id = "ok".into();
         bad.finished_at_ms = bad.started_at_ms - 1;
         assert!(bad.validate().is_err());
+    }
+
+    #[test]
+    fn version_one_lines_take_rules_and_format_from_their_record() {
+        let rules = Ruleset::preset(Preset::Bisca, 3).unwrap();
+        let line = json!({
+            "v": 1,
+            "summary": {
+                "id": "old", "started_at_ms": 1000, "finished_at_ms": 2000, "duration_ms": 1000,
+                "ruleset": "bisca-3p",
+                "opponents": [{"name": "Seat 1", "level": "hard"}, {"name": "Seat 2", "level": "easy"}],
+                "hand_scores": [[40, 50, 30]], "outcome": "lost", "resigned": true
+            },
+            "record": { "ruleset": rules, "format": {"kind": "first-to", "hands": 2}, "seed": 7 }
+        });
+        let summary = read_summary(1, line.to_string().as_bytes()).unwrap();
+        assert_eq!(summary.ruleset, rules);
+        assert_eq!(summary.format, MatchFormat::FirstTo { hands: 2 });
+        assert_eq!(summary.opponents, [Level::Hard, Level::Easy]);
+        assert_eq!((summary.resigned, summary.undos), (true, 0));
+        assert_eq!(summary.hand_scores, [[40, 50, 30]]);
+        let current = json!({ "v": 2, "summary": summary, "record": {} });
+        assert_eq!(read_summary(2, current.to_string().as_bytes()), Ok(summary));
+        let no_record = json!({ "v": 1, "summary": line["summary"] });
+        assert!(read_summary(1, no_record.to_string().as_bytes()).is_err());
     }
 }

@@ -15,7 +15,9 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
-use briscola_app::history::{HistoryQuery, MatchSummary, Opponent, Outcome};
+use briscola::ai::Level;
+use briscola::{MatchFormat, Preset, Ruleset};
+use briscola_app::history::{HistoryQuery, MatchSummary, Outcome};
 use briscola_app::preferences::Preferences;
 use briscola_app::store::{HistoryEntry, Store, WarningKind};
 use serde_json::{Value, json};
@@ -29,11 +31,17 @@ fn entry(id: &str, n: i64, padding: usize) -> HistoryEntry<Value> {
             started_at_ms: 1_700_000_000_000 + n * 1000,
             finished_at_ms: 1_700_000_000_000 + n * 1000 + 600,
             duration_ms: 600,
-            ruleset: if n % 2 == 0 { "classic" } else { "chiamata" }.into(),
-            opponents: vec![Opponent {
-                name: "Cpu".into(),
-                level: if n % 3 == 0 { "hard" } else { "easy" }.into(),
-            }],
+            ruleset: Ruleset::preset(
+                if n % 2 == 0 {
+                    Preset::Briscola
+                } else {
+                    Preset::Bisca
+                },
+                2,
+            )
+            .unwrap(),
+            format: MatchFormat::SingleHand,
+            opponents: vec![if n % 3 == 0 { Level::Hard } else { Level::Easy }],
             hand_scores: vec![vec![70, 50], vec![55, 65]],
             outcome: if n % 2 == 0 {
                 Outcome::Won
@@ -281,8 +289,8 @@ fn listing_thousands_of_matches_stays_fast() {
     let opened = started.elapsed();
     let started = Instant::now();
     let query = HistoryQuery {
-        ruleset: Some("classic".into()),
-        level: Some("hard".into()),
+        preset: Some(Preset::Briscola),
+        level: Some(Level::Hard),
         offset: 40,
         limit: 20,
         ..HistoryQuery::default()

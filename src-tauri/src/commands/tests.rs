@@ -20,7 +20,12 @@ fn seed_history(dir: &Path, count: i64) {
             Outcome::Lost
         };
         let entry = HistoryEntry {
-            summary: summary(n, "classic", "easy", outcome),
+            summary: summary(
+                n,
+                briscola::Preset::Briscola,
+                briscola::ai::Level::Easy,
+                outcome,
+            ),
             record: record(n as u64),
         };
         assert!(store.append_match(&entry).unwrap());

@@ -5,18 +5,27 @@ use serde_json::{Value, json};
 
 use crate::ipc_harness::{Harness, harness};
 
+/// The `start_match` arguments for a New game choice of `preset` with `players`.
 fn setup(preset: &str, players: u8, format: Value) -> Value {
     let rules =
         briscola::Ruleset::preset(preset.parse().expect("preset"), players).expect("ruleset");
     json!({
-        "setup": {
-            "ruleset": rules,
+        "newGame": {
+            "preset": preset,
+            "rulesets": [rules],
             "format": format,
             "opponents": vec!["easy"; usize::from(players) - 1],
-            "first_dealer": 0,
-            "allow_undo": true,
         }
     })
+}
+
+/// A harness whose preferences make you deal the first hand (so a computer player leads).
+fn you_deal(dir: &std::path::Path) -> Harness {
+    let h = harness(dir);
+    let mut preferences = h.ok("get_preferences", json!({}));
+    preferences["first_dealer"] = json!("human");
+    h.ok("set_preferences", json!({ "preferences": preferences }));
+    h
 }
 
 /// Plays by commands until the match is over: the AI through `ai_move`, you with your first legal action.
@@ -40,7 +49,7 @@ fn play_to_the_end(h: &Harness, mut view: Value) -> Value {
 #[test]
 fn a_match_played_by_commands_lands_in_the_history() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let h = harness(dir.path());
+    let h = you_deal(dir.path());
     assert_eq!(h.ok("current_game", json!({})), Value::Null);
     let view = h.ok(
         "start_match",
@@ -53,7 +62,10 @@ fn a_match_played_by_commands_lands_in_the_history() {
         json!({ "query": { "offset": 0, "limit": 10 } }),
     );
     let summary = &page["items"][0];
-    assert_eq!(summary["ruleset"], "briscola-2p");
+    assert_eq!(summary["ruleset"]["preset"], "briscola");
+    assert_eq!(summary["ruleset"]["players"], 2);
+    assert_eq!(summary["format"], json!({ "kind": "best-of", "hands": 3 }));
+    assert_eq!(summary["opponents"], json!(["easy"]));
     assert!(summary["hand_scores"].as_array().map_or(0, Vec::len) >= 2);
     let id = summary["id"].as_str().expect("id").to_string();
     let replay = h.ok("get_replay", json!({ "id": id }));
@@ -73,19 +85,24 @@ fn a_match_played_by_commands_lands_in_the_history() {
 #[test]
 fn bad_input_is_refused_with_a_kind_and_changes_nothing() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let h = harness(dir.path());
+    let h = you_deal(dir.path());
     assert_eq!(
         h.error_kind("play_action", json!({ "action": "Ad" })),
         "no_match"
     );
     assert_eq!(h.error_kind("start_match", json!({})), "invalid_input");
     assert_eq!(
-        h.error_kind("start_match", json!({ "setup": { "ruleset": "nonsense" } })),
+        h.error_kind(
+            "start_match",
+            json!({ "newGame": { "rulesets": "nonsense" } })
+        ),
         "invalid_input"
     );
     let mut two_opponents = setup("briscola", 2, json!({ "kind": "single-hand" }));
-    two_opponents["setup"]["opponents"] = json!(["easy", "hard"]);
+    two_opponents["newGame"]["opponents"] = json!(["easy", "hard"]);
+    let preferences = h.ok("get_preferences", json!({}));
     assert_eq!(h.error_kind("start_match", two_opponents), "invalid_input");
+    assert_eq!(h.ok("get_preferences", json!({})), preferences);
     let view = h.ok(
         "start_match",
         setup("briscola", 2, json!({ "kind": "single-hand" })),
@@ -137,7 +154,7 @@ fn bad_input_is_refused_with_a_kind_and_changes_nothing() {
 fn closing_the_app_mid_hand_resumes_the_same_position() {
     let dir = tempfile::tempdir().expect("temp dir");
     let before = {
-        let h = harness(dir.path());
+        let h = you_deal(dir.path());
         h.ok(
             "start_match",
             setup("briscola", 4, json!({ "kind": "first-to", "hands": 2 })),
@@ -153,14 +170,14 @@ fn closing_the_app_mid_hand_resumes_the_same_position() {
         }
         view
     };
-    let h = harness(dir.path());
+    let h = you_deal(dir.path());
     assert_eq!(h.ok("current_game", json!({})), before);
 }
 
 #[test]
 fn a_hint_and_an_undo_and_resigning() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let h = harness(dir.path());
+    let h = you_deal(dir.path());
     h.ok(
         "start_match",
         setup("briscola", 2, json!({ "kind": "best-of", "hands": 3 })),
@@ -199,7 +216,7 @@ fn a_hint_and_an_undo_and_resigning() {
 fn a_saved_match_that_no_longer_replays_is_kept_aside_not_lost() {
     let dir = tempfile::tempdir().expect("temp dir");
     {
-        let h = harness(dir.path());
+        let h = you_deal(dir.path());
         h.ok(
             "start_match",
             setup("briscola", 2, json!({ "kind": "single-hand" })),
@@ -213,7 +230,7 @@ fn a_saved_match_that_no_longer_replays_is_kept_aside_not_lost() {
     // The document wraps the saved match as `{ "version": 1, "data": … }`.
     doc["data"]["record"]["hands"][0]["actions"][0] = json!("pass");
     std::fs::write(&path, serde_json::to_string(&doc).expect("JSON")).expect("write");
-    let h = harness(dir.path());
+    let h = you_deal(dir.path());
     assert_eq!(h.ok("current_game", json!({})), Value::Null);
     let warnings = h.ok("store_warnings", json!({}));
     assert!(
@@ -226,4 +243,42 @@ fn a_saved_match_that_no_longer_replays_is_kept_aside_not_lost() {
         .filter(|e| e.file_name().to_string_lossy().contains("unresumable"))
         .collect();
     assert_eq!(kept.len(), 1, "the bytes are kept beside");
+}
+
+#[test]
+fn a_start_remembers_the_choice_and_takes_dealer_and_undo_from_the_preferences() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let h = harness(dir.path());
+    let mut preferences = h.ok("get_preferences", json!({}));
+    preferences["first_dealer"] = json!("computer");
+    preferences["allow_undo"] = json!(false);
+    h.ok("set_preferences", json!({ "preferences": preferences }));
+    let args = setup("bisca", 3, json!({ "kind": "first-to", "hands": 2 }));
+    let view = h.ok("start_match", args.clone());
+    let dealer = view["setup"]["first_dealer"].as_u64().expect("seat");
+    assert!(
+        (1..3).contains(&dealer),
+        "a computer player deals: {dealer}"
+    );
+    assert_eq!(view["setup"]["allow_undo"], json!(false));
+    assert_eq!(view["setup"]["ruleset"], args["newGame"]["rulesets"][0]);
+    let remembered = h.ok("get_preferences", json!({}));
+    assert_eq!(remembered["new_game"], args["newGame"]);
+    // Refused while that match is on, but the new choice is still remembered.
+    let other = setup("briscola", 2, json!({ "kind": "single-hand" }));
+    assert_eq!(
+        h.error_kind("start_match", other.clone()),
+        "match_in_progress"
+    );
+    assert_eq!(
+        h.ok("get_preferences", json!({}))["new_game"],
+        other["newGame"]
+    );
+    // And it survives a restart.
+    drop(h);
+    let h = harness(dir.path());
+    assert_eq!(
+        h.ok("get_preferences", json!({}))["new_game"],
+        other["newGame"]
+    );
 }

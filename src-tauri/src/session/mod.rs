@@ -18,7 +18,7 @@ mod view;
 pub use presets::{PresetInfo, presets};
 pub use replay::{ReplayFrame, ReplayHand, replay_hands};
 pub use saved::{FinishedMatch, SavedMatch, YourResult};
-pub use setup::MatchSetup;
+pub use setup::{MatchSetup, NewGame};
 pub use view::GameView;
 
 use briscola::ai::{self, AgentConfig, Decision, Level};

@@ -1,11 +1,78 @@
-//! [`MatchSetup`]: what the player chose on the New game screen, checked before a match starts.
+//! What a match starts from: [`NewGame`], the New game form's choice (remembered in the preferences
+//! and sent by the UI to start a match), and [`MatchSetup`], the complete setup the session plays —
+//! the choice plus the first dealer and the undo setting, which the shell takes from the preferences.
 
 use briscola::ai::Level;
-use briscola::{MatchFormat, Ruleset, Seat};
+use briscola::{MatchFormat, Preset, Ruleset, Seat};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use super::SessionError;
+
+/// The New game form's choice: a preset, the rules of each preset the player edited (so switching
+/// presets back and forth keeps each one's options), the match format and the opponents' levels.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(default)]
+pub struct NewGame {
+    /// The chosen preset.
+    pub preset: Preset,
+    /// At most one ruleset per preset: the rules last chosen for it. A preset without one uses its
+    /// defaults for its first player count.
+    pub rulesets: Vec<Ruleset>,
+    /// How the match is decided.
+    pub format: MatchFormat,
+    /// The AI level of each opponent, seats 1, 2, … (a match uses as many as its rules seat).
+    pub opponents: Vec<Level>,
+}
+
+impl Default for NewGame {
+    fn default() -> Self {
+        let preset = Preset::Briscola;
+        Self {
+            preset,
+            rulesets: Vec::new(),
+            format: MatchFormat::usual(&default_rules(preset)),
+            opponents: vec![Level::Medium],
+        }
+    }
+}
+
+impl NewGame {
+    /// The rules of `preset`: the remembered ones, or the preset's defaults.
+    pub fn ruleset_of(&self, preset: Preset) -> Ruleset {
+        self.rulesets
+            .iter()
+            .find(|rules| rules.preset == preset)
+            .copied()
+            .unwrap_or_else(|| default_rules(preset))
+    }
+
+    /// The rules of the chosen preset.
+    pub fn ruleset(&self) -> Ruleset {
+        self.ruleset_of(self.preset)
+    }
+
+    /// The match to play: this choice with one level per opponent seat, the first dealer and the
+    /// undo setting. Refused when the levels do not match the seats.
+    pub fn setup(&self, first_dealer: Seat, allow_undo: bool) -> Result<MatchSetup, SessionError> {
+        let setup = MatchSetup {
+            ruleset: self.ruleset(),
+            format: self.format,
+            opponents: self.opponents.clone(),
+            first_dealer,
+            allow_undo,
+        };
+        setup.validate()?;
+        Ok(setup)
+    }
+}
+
+/// A preset's rules for its first (default) player count.
+fn default_rules(preset: Preset) -> Ruleset {
+    let players = preset.player_counts().first().copied().unwrap_or(2);
+    // Every preset's own player counts are valid for it (a test in `presets` proves it).
+    Ruleset::preset(preset, players).expect("every preset has rules for its first player count")
+}
 
 /// A new match: rules, format, one AI level per opponent, the first dealer, and whether undo is allowed.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]

@@ -2,7 +2,8 @@
 //! that makes listing thousands of matches cheap.
 //!
 //! * `history/records.jsonl` is the source of truth, one line per match:
-//!   `{"v":1,"summary":{…},"record":{…}}`. Lines are only ever appended; the one exception is
+//!   `{"v":2,"summary":{…},"record":{…}}` (older lines keep their version; their summaries are
+//!   upgraded when read, see [`crate::history::read_summary`]). Lines are only ever appended; the one exception is
 //!   a torn last line (a crash mid-append), whose bytes are first saved to a side file
 //!   `records.jsonl.torn-<timestamp>` and then cut off, so the next append starts clean.
 //! * `history/index.jsonl` holds, per record line, its byte range and its summary (or why the
@@ -26,10 +27,10 @@ use ts_rs::TS;
 use super::atomic::{create_new_durable, sync_dir, write_atomic};
 use super::quarantine::fresh_side_path;
 use super::warning::{StoreWarning, WarningKind};
-use crate::history::MatchSummary;
+use crate::history::{MatchSummary, read_summary};
 
-/// The record-line format this build writes and reads.
-pub const HISTORY_VERSION: u32 = 1;
+/// The record-line format this build writes; it reads every earlier one.
+pub const HISTORY_VERSION: u32 = 2;
 /// The first line of an exported history file.
 pub const EXPORT_FORMAT: &str = "briscola-history";
 const INDEX_VERSION: u32 = 1;
@@ -84,15 +85,12 @@ struct LineOut<'a, R> {
 }
 
 #[derive(Deserialize)]
-struct LineHead {
+struct LineVersion {
     v: u32,
-    summary: MatchSummary,
 }
 
 #[derive(Deserialize)]
-struct LineFull<R> {
-    v: u32,
-    summary: MatchSummary,
+struct LineRecord<R> {
     record: R,
 }
 
@@ -305,9 +303,9 @@ impl HistoryLog {
         file.seek(SeekFrom::Start(found.at))?;
         let mut line = vec![0; usize::try_from(found.len).map_err(io::Error::other)?];
         file.read_exact(&mut line)?;
-        let full: LineFull<R> = serde_json::from_slice(&line).map_err(io::Error::other)?;
+        let full: LineRecord<R> = serde_json::from_slice(&line).map_err(io::Error::other)?;
         Ok(Some(HistoryEntry {
-            summary: full.summary,
+            summary: found.summary.clone(),
             record: full.record,
         }))
     }
@@ -385,28 +383,27 @@ pub fn parse_import<R: DeserializeOwned>(
             line: line_no,
             reason,
         };
-        let full: LineFull<R> = match serde_json::from_slice(line) {
-            Ok(full) => full,
-            Err(error) => {
+        let (v, record) = match (
+            serde_json::from_slice::<LineVersion>(line),
+            serde_json::from_slice::<LineRecord<R>>(line),
+        ) {
+            (Ok(head), Ok(full)) => (head.v, full.record),
+            (Err(error), _) | (_, Err(error)) => {
                 report
                     .rejected
                     .push(reject(format!("not a match: {error}")));
                 continue;
             }
         };
-        if full.v == 0 || full.v > HISTORY_VERSION {
-            report
-                .rejected
-                .push(reject(format!("unsupported entry version {}", full.v)));
-        } else if let Err(reason) = full.summary.validate() {
-            report.rejected.push(reject(reason));
-        } else if !ids.insert(full.summary.id.clone()) {
-            report.duplicates += 1;
+        let summary = if v == 0 || v > HISTORY_VERSION {
+            Err(format!("unsupported entry version {v}"))
         } else {
-            accepted.push(HistoryEntry {
-                summary: full.summary,
-                record: full.record,
-            });
+            read_summary(v, line).and_then(|summary| summary.validate().map(|()| summary))
+        };
+        match summary {
+            Err(reason) => report.rejected.push(reject(reason)),
+            Ok(summary) if !ids.insert(summary.id.clone()) => report.duplicates += 1,
+            Ok(summary) => accepted.push(HistoryEntry { summary, record }),
         }
     }
     report.imported = u32::try_from(accepted.len()).unwrap_or(u32::MAX);
@@ -545,23 +542,17 @@ fn scan(records: &Path, start: u64) -> io::Result<Vec<IndexLine>> {
 }
 
 fn classify(line: &[u8]) -> Result<MatchSummary, String> {
-    #[derive(Deserialize)]
-    struct VersionOnly {
-        v: u32,
-    }
-    match serde_json::from_slice::<LineHead>(line) {
-        Ok(head) if head.v == 0 || head.v > HISTORY_VERSION => Err(format!(
-            "entry format {} is not supported by this version",
+    match serde_json::from_slice::<LineVersion>(line) {
+        Ok(head) if head.v > HISTORY_VERSION => Err(format!(
+            "written by a newer version of Briscola (format {})",
             head.v
         )),
-        Ok(head) => head.summary.validate().map(|()| head.summary),
-        Err(error) => match serde_json::from_slice::<VersionOnly>(line) {
-            Ok(only) if only.v > HISTORY_VERSION => Err(format!(
-                "written by a newer version of Briscola (format {})",
-                only.v
-            )),
-            _ => Err(format!("not valid: {error}")),
-        },
+        Ok(head) if head.v == 0 => Err("entry format 0 is not supported by this version".into()),
+        Ok(head) => {
+            let summary = read_summary(head.v, line)?;
+            summary.validate().map(|()| summary)
+        }
+        Err(error) => Err(format!("not valid: {error}")),
     }
 }
 

@@ -13,7 +13,12 @@ use crate::history::tests::summary;
 
 fn entry(n: i64) -> HistoryEntry<Value> {
     HistoryEntry {
-        summary: summary(n, "classic", "easy", Outcome::Won),
+        summary: summary(
+            n,
+            briscola::Preset::Briscola,
+            briscola::ai::Level::Easy,
+            Outcome::Won,
+        ),
         record: json!({ "moves": (0..n).collect::<Vec<_>>() }),
     }
 }
@@ -178,7 +183,8 @@ fn import_checks_every_line() {
     let file = dir.path().join("import.jsonl");
     let line = |n| {
         let e = entry(n);
-        json!({ "v": 1, "summary": e.summary, "record": e.record }).to_string()
+        json!({ "v": history::HISTORY_VERSION, "summary": e.summary, "record": e.record })
+            .to_string()
     };
     let mut bad_summary = entry(5).summary;
     bad_summary.finished_at_ms = 0;
@@ -190,7 +196,7 @@ fn import_checks_every_line() {
         "{broken".into(),
         line(2),
         json!({ "v": 9, "summary": entry(4).summary, "record": 1 }).to_string(),
-        json!({ "v": 1, "summary": bad_summary, "record": 1 }).to_string(),
+        json!({ "v": history::HISTORY_VERSION, "summary": bad_summary, "record": 1 }).to_string(),
         line(3),
     ];
     fs::write(&file, lines.join("\r\n")).unwrap();
@@ -210,7 +216,7 @@ fn import_refuses_files_that_are_not_history() {
         "",
         "hello\n",
         "{\"format\":\"something-else\",\"version\":1}\n",
-        "{\"format\":\"briscola-history\",\"version\":2}\n",
+        "{\"format\":\"briscola-history\",\"version\":3}\n",
     ] {
         let file = dir.path().join("in.jsonl");
         fs::write(&file, content).unwrap();

@@ -3,4 +3,4 @@
 /**
  * How fast cards move.
  */
-export type AnimationSpeed = "off" | "slow" | "normal" | "fast";
+export type AnimationSpeed = "slow" | "normal" | "fast" | "instant";

@@ -3,14 +3,15 @@ import type { AnimationSpeed } from "./AnimationSpeed";
 import type { DeckStyle } from "./DeckStyle";
 import type { FirstDealer } from "./FirstDealer";
 import type { Language } from "./Language";
+import type { NewGame } from "./NewGame";
 import type { ScoreDisplay } from "./ScoreDisplay";
 
 /**
- * Everything the user can set.
+ * Everything the app remembers for the user.
  */
 export type Preferences = { 
 /**
- * Card artwork.
+ * Card artwork; the New game form shows and changes this same value.
  */
 deck_style: DeckStyle, 
 /**
@@ -26,7 +27,7 @@ animation_speed: AnimationSpeed,
  */
 sound: boolean, 
 /**
- * Which scores are visible during a hand.
+ * Which points are visible during a hand.
  */
 score_display: ScoreDisplay, 
 /**
@@ -34,22 +35,14 @@ score_display: ScoreDisplay,
  */
 card_size_percent: number, 
 /**
- * Who deals first.
+ * Whether you may take back your last move (applies to matches started afterwards).
+ */
+allow_undo: boolean, 
+/**
+ * Who deals the first hand of a match.
  */
 first_dealer: FirstDealer, 
 /**
- * Ruleset identifier (placeholder until the engine's ruleset type is wired in).
+ * The New game form's last choice.
  */
-ruleset: string, 
-/**
- * Ruleset options as a JSON object (placeholder).
- */
-ruleset_options: Record<string, unknown>, 
-/**
- * Match format identifier (placeholder).
- */
-match_format: string, 
-/**
- * AI level per computer seat (placeholder identifiers).
- */
-ai_levels: Array<string>, };
+new_game: NewGame, };

@@ -6,7 +6,7 @@ import type { HistoryPage } from "./HistoryPage";
 import type { HistoryQuery } from "./HistoryQuery";
 import type { ImportReport } from "./ImportReport";
 import type { MatchRecord } from "./MatchRecord";
-import type { MatchSetup } from "./MatchSetup";
+import type { NewGame } from "./NewGame";
 import type { Preferences } from "./Preferences";
 import type { PresetInfo } from "./PresetInfo";
 import type { ReplayHand } from "./ReplayHand";
@@ -30,7 +30,7 @@ export function commands(invoke: Invoke) {
     importHistory: (path: string): Promise<ImportReport> => invoke<ImportReport>("import_history", { path }),
     listPresets: (): Promise<Array<PresetInfo>> => invoke<Array<PresetInfo>>("list_presets"),
     currentGame: (): Promise<GameView | null> => invoke<GameView | null>("current_game"),
-    startMatch: (setup: MatchSetup): Promise<GameView> => invoke<GameView>("start_match", { setup }),
+    startMatch: (newGame: NewGame): Promise<GameView> => invoke<GameView>("start_match", { newGame }),
     playAction: (action: string): Promise<GameView> => invoke<GameView>("play_action", { action }),
     aiMove: (): Promise<GameView> => invoke<GameView>("ai_move"),
     getHint: (): Promise<Hint> => invoke<Hint>("get_hint"),

@@ -1,0 +1,205 @@
+//! The user's preferences: one typed document (`preferences.json`, version 2) holding everything
+//! the app remembers between runs — the deck, the language, the table's settings, who deals first,
+//! whether undo is allowed, and the New game form's last choice ([`NewGame`]) with one ruleset per
+//! preset the player edited. The UI holds this type as it is (generated TypeScript), with no second
+//! store and no mapping layer.
+//!
+//! Older files are upgraded through [`migrate`]: version 0 (early builds) and version 1 (strings
+//! and JSON placeholders for the rules). Missing fields take their defaults, so adding a field
+//! does not need a new version. Values the types cannot bound (card size, the remembered rules
+//! and format) are checked by [`Preferences::validate`] and put right by [`Preferences::repaired`].
+//!
+//! Deliberately absent: file access (see [`crate::store`]) and the wording of any setting (the UI's).
+
+mod migrate;
+
+use briscola::ai::Level;
+use briscola::{Match, MatchFormat, Rng, Seat};
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+pub use crate::session::NewGame;
+pub use briscola::DeckStyle;
+
+use crate::store::document::DocumentSpec;
+
+/// The preferences document: version 2, readable from versions 0 and 1.
+pub const PREFERENCES: DocumentSpec = DocumentSpec {
+    file_name: "preferences.json",
+    version: 2,
+    migrations: &[migrate::v0_to_v1, migrate::v1_to_v2],
+};
+
+/// Interface language.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, TS)]
+#[serde(rename_all = "lowercase")]
+pub enum Language {
+    /// Follow the operating system.
+    #[default]
+    System,
+    /// Italiano.
+    It,
+    /// Español.
+    Es,
+    /// English.
+    En,
+    /// Português.
+    Pt,
+}
+
+/// How fast cards move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum AnimationSpeed {
+    /// Slow.
+    Slow,
+    /// Normal.
+    #[default]
+    Normal,
+    /// Fast.
+    Fast,
+    /// No movement: cards jump to their place.
+    Instant,
+}
+
+/// Which card points are visible during a hand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum ScoreDisplay {
+    /// Every side's points.
+    #[default]
+    All,
+    /// Only your side's points.
+    Mine,
+    /// Nobody's points until the hand ends.
+    None,
+}
+
+/// Who deals the first hand of a match. The shell turns it into a seat when the match starts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum FirstDealer {
+    /// Any seat, drawn from the match seed.
+    #[default]
+    Random,
+    /// You (seat 0): a computer player leads the first trick.
+    Human,
+    /// One of the computer players, drawn from the match seed.
+    Computer,
+}
+
+impl FirstDealer {
+    /// The dealing seat at a table of `players` (2 or more), drawn from `seed` when there is a choice.
+    pub fn seat(self, players: u8, seed: u64) -> Seat {
+        let mut rng = Rng::new(Rng::derive_seed(
+            seed,
+            u64::from(u32::from_be_bytes(*b"deal")),
+        ));
+        let players = players.max(2);
+        match self {
+            FirstDealer::Human => 0,
+            FirstDealer::Random => draw(&mut rng, players),
+            FirstDealer::Computer => 1 + draw(&mut rng, players - 1),
+        }
+    }
+}
+
+fn draw(rng: &mut Rng, below: u8) -> u8 {
+    u8::try_from(rng.below(usize::from(below))).unwrap_or(0)
+}
+
+/// The card sizes offered, in percent of the default.
+pub const CARD_SIZE_PERCENT: std::ops::RangeInclusive<u16> = 50..=200;
+
+/// Everything the app remembers for the user.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(default)]
+pub struct Preferences {
+    /// Card artwork; the New game form shows and changes this same value.
+    pub deck_style: DeckStyle,
+    /// Interface language.
+    pub language: Language,
+    /// Card animation speed.
+    pub animation_speed: AnimationSpeed,
+    /// Sound effects on.
+    pub sound: bool,
+    /// Which points are visible during a hand.
+    pub score_display: ScoreDisplay,
+    /// Card size in percent of the default, 50 to 200.
+    pub card_size_percent: u16,
+    /// Whether you may take back your last move (applies to matches started afterwards).
+    pub allow_undo: bool,
+    /// Who deals the first hand of a match.
+    pub first_dealer: FirstDealer,
+    /// The New game form's last choice.
+    pub new_game: NewGame,
+}
+
+impl Default for Preferences {
+    fn default() -> Self {
+        Self {
+            deck_style: DeckStyle::Italian,
+            language: Language::default(),
+            animation_speed: AnimationSpeed::default(),
+            sound: true,
+            score_display: ScoreDisplay::default(),
+            card_size_percent: 100,
+            allow_undo: true,
+            first_dealer: FirstDealer::default(),
+            new_game: NewGame::default(),
+        }
+    }
+}
+
+impl Preferences {
+    /// Checks what the types cannot express; the error names every field out of range.
+    pub fn validate(&self) -> Result<(), String> {
+        let (_, repaired) = self.clone().repaired();
+        if repaired.is_empty() {
+            Ok(())
+        } else {
+            Err(format!("out of range: {}", repaired.join(", ")))
+        }
+    }
+
+    /// The preferences with every out-of-range value put right, and the fields that were: a card
+    /// size clamped to 50–200 %, remembered rules that do not validate (or repeat a preset)
+    /// dropped, 1 to 5 opponent levels, and a format the chosen rules cannot play replaced by
+    /// their usual one.
+    pub fn repaired(mut self) -> (Preferences, Vec<&'static str>) {
+        let mut fixed = Vec::new();
+        let size = self
+            .card_size_percent
+            .clamp(*CARD_SIZE_PERCENT.start(), *CARD_SIZE_PERCENT.end());
+        if size != self.card_size_percent {
+            self.card_size_percent = size;
+            fixed.push("card_size_percent");
+        }
+        let game = &mut self.new_game;
+        let before = game.rulesets.len();
+        let mut seen = Vec::new();
+        game.rulesets.retain(|rules| {
+            let keep = rules.validate().is_ok() && !seen.contains(&rules.preset);
+            seen.push(rules.preset);
+            keep
+        });
+        if game.rulesets.len() != before {
+            fixed.push("new_game.rulesets");
+        }
+        let most = briscola::MAX_PLAYERS - 1;
+        if game.opponents.is_empty() || game.opponents.len() > most {
+            game.opponents
+                .resize(game.opponents.len().clamp(1, most), Level::Medium);
+            fixed.push("new_game.opponents");
+        }
+        let rules = game.ruleset();
+        if Match::new(rules, game.format, 0, 0).is_err() {
+            game.format = MatchFormat::usual(&rules);
+            fixed.push("new_game.format");
+        }
+        (self, fixed)
+    }
+}
+
+#[cfg(test)]
+mod tests;

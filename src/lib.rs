@@ -27,9 +27,13 @@ pub mod ai;
 mod card;
 mod card_set;
 mod game;
+mod match_error;
 mod match_play;
+pub mod message;
 mod observation;
 mod record;
+mod record_error;
+mod record_load;
 mod rng;
 mod ruleset;
 
@@ -40,13 +44,14 @@ pub use game::{
     HandResult, IllegalAction, InvariantViolation, MAX_ACTIONS, ParseActionError, Phase, Seat,
     SetupError, beats, seats_of, trick_winner_index,
 };
-pub use match_play::{Match, MatchError, MatchFormat, MatchOutcome, MatchStanding, Stakes};
+pub use match_error::MatchError;
+pub use match_play::{Match, MatchFormat, MatchOutcome, MatchStanding, Stakes};
 pub use observation::{AuctionView, Observation, PlayView, TrickView};
-pub use record::{
-    HandRecord, MatchRecord, MatchSummary, Record, RecordError, ReplaySummary, summarize,
-};
+pub use record::{HandRecord, MatchRecord, MatchSummary, Record, ReplaySummary, summarize};
+pub use record_error::RecordError;
 pub use rng::Rng;
 pub use ruleset::{
-    CardOrder, DeckKind, DeckStyle, ExchangeRule, FollowRule, MAX_PLAYERS, Preset, Ruleset,
-    RulesetError, TieRule, TrumpRule,
+    CardOrder, DeckKind, DeckStyle, ExchangeRule, FollowRule, MAX_PLAYERS, OptionError, OptionId,
+    OptionKind, OptionSpec, OptionValue, Preset, RankValue, Requirement, Ruleset, RulesetError,
+    TieRule, TrumpRule,
 };

@@ -7,9 +7,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::game::{
-    Action, Deal, Game, HandOutcome, HandResult, IllegalAction, Phase, Seat, SetupError,
-};
+use crate::game::{Action, Deal, Game, HandOutcome, HandResult, Phase, Seat};
+use crate::match_error::MatchError;
 use crate::record::{HandRecord, MatchRecord};
 use crate::{MAX_PLAYERS, Rng, Ruleset, TrumpRule};
 
@@ -66,26 +65,9 @@ impl MatchFormat {
         if ok {
             Ok(())
         } else {
-            Err(MatchError::Format(format!("{self:?} cannot be played")))
+            Err(MatchError::Format { format: *self })
         }
     }
-}
-
-/// Why a match could not start or continue.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum MatchError {
-    /// The hand could not be dealt.
-    #[error(transparent)]
-    Setup(#[from] SetupError),
-    /// The action was refused; nothing changed.
-    #[error(transparent)]
-    Illegal(#[from] IllegalAction),
-    /// The format is not playable (e.g. best of an even number).
-    #[error("bad match format: {0}")]
-    Format(String),
-    /// `next_hand` while the hand is still being played, or after the match ended.
-    #[error("{0}")]
-    NotNow(&'static str),
 }
 
 /// The score so far, per match side.
@@ -261,14 +243,12 @@ impl Match {
 
     /// Starts replaying a record: its first hand as recorded.
     pub(crate) fn from_record_start(record: &MatchRecord) -> Result<Match, MatchError> {
-        let first = record
-            .hands
-            .first()
-            .ok_or(MatchError::NotNow("a match record needs at least one hand"))?;
+        let first = record.hands.first().ok_or(MatchError::NoHands)?;
         if first.dealer != record.first_dealer {
-            return Err(MatchError::NotNow(
-                "the first hand's dealer is not the match's first dealer",
-            ));
+            return Err(MatchError::FirstDealer {
+                dealer: first.dealer,
+                first_dealer: record.first_dealer,
+            });
         }
         let mut m = Match::new(
             record.ruleset,
@@ -292,13 +272,14 @@ impl Match {
     /// Replaying: deals the next hand as recorded (the dealer must be the one in turn).
     pub(crate) fn next_hand_with(&mut self, hand: &HandRecord) -> Result<(), MatchError> {
         if !self.awaiting_next_hand() {
-            return Err(MatchError::NotNow(
-                "a hand follows a hand that is unfinished or ends the match",
-            ));
+            return Err(MatchError::HandAfterEnd);
         }
         let dealer = (self.game.dealer() + 1) % self.rules.players;
         if hand.dealer != dealer {
-            return Err(MatchError::NotNow("the dealer is out of turn"));
+            return Err(MatchError::DealerOutOfTurn {
+                dealer: hand.dealer,
+                expected: dealer,
+            });
         }
         self.game = Game::new(self.rules, dealer, &Deal::Order(hand.deal.clone()))?;
         self.hands.push(HandRecord {
@@ -324,9 +305,7 @@ impl Match {
     /// Deals the next hand, the dealer moving one seat on.
     pub fn next_hand(&mut self) -> Result<(), MatchError> {
         if !self.awaiting_next_hand() {
-            return Err(MatchError::NotNow(
-                "the next hand is dealt only after a hand ends in a match still on",
-            ));
+            return Err(MatchError::NextHandNotNow);
         }
         let dealer = (self.game.dealer() + 1) % self.rules.players;
         let index = self.hands.len() as u64;

@@ -5,9 +5,11 @@
 use serde::{Deserialize, Serialize};
 
 use crate::Ruleset;
-use crate::game::{Action, Deal, Game, HandResult, Seat, SetupError};
-use crate::match_play::{Match, MatchError, MatchFormat, MatchOutcome, MatchStanding};
+use crate::game::{Action, Deal, Game, HandResult, Seat};
+use crate::match_error::MatchError;
+use crate::match_play::{Match, MatchFormat, MatchOutcome, MatchStanding};
 use crate::observation::TrickView;
+use crate::record_error::RecordError;
 
 /// One hand: the rules, the dealer, the deal and every action in order.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -57,47 +59,6 @@ pub struct MatchRecord {
     pub hands: Vec<HandRecord>,
 }
 
-/// Why a record does not replay.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum RecordError {
-    /// A version this build does not read.
-    #[error("record version {found} is not supported (this build reads version {supported})")]
-    Version {
-        /// The version in the file.
-        found: u32,
-        /// The version this build reads.
-        supported: u32,
-    },
-    /// The rules or the deal are not valid.
-    #[error("hand {hand}: {source}")]
-    Setup {
-        /// Hand index (0 for a single-hand record).
-        hand: usize,
-        /// The setup error.
-        source: SetupError,
-    },
-    /// An action was refused.
-    #[error("hand {hand}, action {index} (`{action}`): {reason}")]
-    IllegalAction {
-        /// Hand index (0 for a single-hand record).
-        hand: usize,
-        /// Index of the first illegal action in that hand's list.
-        index: usize,
-        /// The action.
-        action: Action,
-        /// Why it was refused.
-        reason: String,
-    },
-    /// A match record whose hands do not follow its own format (a hand after the end, a dealer out of turn).
-    #[error("hand {hand}: {reason}")]
-    Match {
-        /// Hand index.
-        hand: usize,
-        /// What is wrong.
-        reason: String,
-    },
-}
-
 /// What a replay shows: every trick, the points and the result.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
@@ -143,14 +104,15 @@ fn replay_hand(
     actions: &[Action],
 ) -> Result<Game, RecordError> {
     let mut game =
-        Game::new(rules, dealer, deal).map_err(|source| RecordError::Setup { hand, source })?;
+        Game::new(rules, dealer, deal).map_err(|error| RecordError::Setup { hand, error })?;
     for (index, &action) in actions.iter().enumerate() {
-        game.apply(action).map_err(|e| RecordError::IllegalAction {
-            hand,
-            index,
-            action,
-            reason: e.to_string(),
-        })?;
+        game.apply(action)
+            .map_err(|error| RecordError::IllegalAction {
+                hand,
+                index,
+                action,
+                error,
+            })?;
     }
     Ok(game)
 }
@@ -196,14 +158,14 @@ impl MatchRecord {
                 m.next_hand_with(record).map_err(|e| match_error(hand, e))?;
             }
             for (index, &action) in record.actions.iter().enumerate() {
-                m.apply(action).map_err(|e| RecordError::IllegalAction {
-                    hand,
-                    index,
-                    action,
-                    reason: match e {
-                        MatchError::Illegal(illegal) => illegal.to_string(),
-                        other => other.to_string(),
+                m.apply(action).map_err(|e| match e {
+                    MatchError::Illegal { error } => RecordError::IllegalAction {
+                        hand,
+                        index,
+                        action,
+                        error,
                     },
+                    other => match_error(hand, other),
                 })?;
             }
         }
@@ -234,11 +196,8 @@ impl MatchRecord {
 
 fn match_error(hand: usize, e: MatchError) -> RecordError {
     match e {
-        MatchError::Setup(source) => RecordError::Setup { hand, source },
-        other => RecordError::Match {
-            hand,
-            reason: other.to_string(),
-        },
+        MatchError::Setup { error } => RecordError::Setup { hand, error },
+        error => RecordError::Match { hand, error },
     }
 }
 

@@ -2,7 +2,7 @@
 //! winner, does not trump an empty trick, feeds a partner who holds the trick safely, and plays the end
 //! of a two-player hand exactly (checked against a brute-force minimax). Hints name the points at stake.
 
-use briscola::ai::{self, AgentConfig, Budget, Level};
+use briscola::ai::{self, AgentConfig, Budget, HintReason, Level};
 use briscola::{
     Action, Card, Deal, Game, HandOutcome, Match, MatchFormat, Observation, Phase, Preset, Ruleset,
     parse_cards,
@@ -45,7 +45,7 @@ fn choose(level: Level, game: &Game) -> ai::Decision {
 fn medium_leads_a_worthless_card() {
     let d = choose(Level::Medium, &opening());
     assert_eq!(d.action, Action::Play(card("4c")), "{}", d.hint);
-    assert!(d.hint.contains("worthless"), "{}", d.hint);
+    assert_eq!(d.hint, HintReason::LeadWorthless { card: card("4c") });
 }
 
 #[test]
@@ -54,7 +54,7 @@ fn medium_trumps_an_ace_with_its_cheapest_trump() {
     game.apply(Action::Play(card("Ac"))).expect("legal");
     let d = choose(Level::Medium, &game);
     assert_eq!(d.action, Action::Play(card("2d")), "{}", d.hint);
-    assert!(d.hint.contains("11 points"), "{}", d.hint);
+    assert_eq!(d.hint, HintReason::TrumpIt { stake: 11 });
     // Hard also takes the ace, with a trump of its choosing (banking the king's 4 points is sound).
     let d = choose(Level::Hard, &game);
     assert!(
@@ -83,7 +83,7 @@ fn medium_feeds_a_partner_holding_the_trick_and_never_overtakes_him() {
     // The ace of trumps cannot be beaten: seat 2 gives its partner the 3 of cups (10 points).
     let d = choose(Level::Medium, &game);
     assert_eq!(d.action, Action::Play(card("3c")), "{}", d.hint);
-    assert!(d.hint.contains("partner"), "{}", d.hint);
+    assert_eq!(d.hint, HintReason::FeedPartner { points: 10 });
 }
 
 /// Plays hand `deal` of `rules` with `walker` agents in every seat, showing `visit` each position first.
@@ -219,6 +219,13 @@ fn a_kept_ace_of_trumps_is_explained() {
     );
     assert_eq!(
         d.hint,
+        HintReason::KeepTrump {
+            kept: card("Ad"),
+            threat: card("3d")
+        }
+    );
+    assert_eq!(
+        d.hint.to_string(),
         "Keep the ace of coins: the three of coins is still out"
     );
 }

@@ -107,7 +107,11 @@ fn play(rules: Ruleset, levels: &[Level], deal: u64) -> Game {
         let seat = game.to_move();
         let obs = game.observation(seat);
         let decision = agents[usize::from(seat)].choose(&obs);
-        assert!(!decision.hint.is_empty(), "empty hint");
+        assert_ne!(
+            decision.hint,
+            ai::HintReason::NothingToDo,
+            "a seat to move always has something to do"
+        );
         assert!(
             obs.legal_actions.contains(&decision.action),
             "{:?} chose {} not in {:?}",

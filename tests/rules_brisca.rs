@@ -120,7 +120,7 @@ fn brisca_seven_cannot_take_a_face_up_card_below_it() {
     let game = exchange_game("7d 4b 5c 5b 6c 6b 4d");
     assert!(matches!(
         game.clone().apply(Action::Exchange(c("7d"))),
-        Err(IllegalAction::Exchange { .. })
+        Err(IllegalAction::SevenTakesHigher { .. })
     ));
 }
 

@@ -6,13 +6,15 @@
 //! Tauri's `invoke` (`commands(invoke)`), so this folder needs no npm dependency.
 //!
 //! `data/` holds real shell data for the UI's tests, generated and checked the same way: what
-//! `list_presets` sends and a game view after one trick — so UI tests render what Rust really
-//! sends, never a hand-written restatement of the rules.
+//! `list_presets` sends, a game view after one trick and the catalog of every message the UI words
+//! ([`crate::messages`]) — so UI tests check what Rust really sends, never a hand-written
+//! restatement of the rules.
 
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use briscola::Ruleset;
 use ts_rs::{Config, TS};
 
 use crate::command_names::COMMANDS;
@@ -21,7 +23,8 @@ use crate::game_commands::Hint;
 use crate::history::{HistoryPage, HistoryQuery};
 use crate::preferences::Preferences;
 use crate::session::{
-    GameView, MatchSetup, NewGame, PresetInfo, ReplayHand, SavedMatch, Session, presets,
+    GameView, MatchSetup, NewGame, PresetInfo, ReplayHand, RulesetEdit, RulesetInfo, SavedMatch,
+    Session, presets,
 };
 use crate::state::MatchRecord;
 use crate::store::{HistoryEntry, ImportReport, StoreWarning};
@@ -68,6 +71,14 @@ fn signatures(cfg: &Config) -> Vec<Signature> {
             ImportReport::name(cfg),
         ),
         sig("list_presets", &[], <Vec<PresetInfo>>::name(cfg)),
+        sig(
+            "edit_ruleset",
+            &[
+                ("ruleset", Ruleset::name(cfg)),
+                ("edit", RulesetEdit::name(cfg)),
+            ],
+            RulesetInfo::name(cfg),
+        ),
         sig("current_game", &[], <Option<GameView>>::name(cfg)),
         sig(
             "start_match",
@@ -103,6 +114,7 @@ fn export_types(cfg: &Config) {
     <HistoryEntry<MatchRecord>>::export_all(cfg).unwrap();
     GameView::export_all(cfg).unwrap();
     PresetInfo::export_all(cfg).unwrap();
+    RulesetEdit::export_all(cfg).unwrap();
     Hint::export_all(cfg).unwrap();
     ReplayHand::export_all(cfg).unwrap();
     SavedMatch::export_all(cfg).unwrap();
@@ -208,6 +220,10 @@ fn data_files() -> BTreeMap<String, String> {
         (
             "data/game-view.json".to_string(),
             json(serde_json::to_value(view_after_one_trick()).unwrap()),
+        ),
+        (
+            "data/catalog.json".to_string(),
+            json(serde_json::to_value(crate::messages::catalogs()).unwrap()),
         ),
     ])
 }

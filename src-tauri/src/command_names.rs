@@ -12,6 +12,7 @@ pub const COMMANDS: &[&str] = &[
     "export_history",
     "import_history",
     "list_presets",
+    "edit_ruleset",
     "current_game",
     "start_match",
     "play_action",

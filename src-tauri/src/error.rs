@@ -7,7 +7,7 @@
 use serde::Serialize;
 use ts_rs::TS;
 
-use crate::session::SessionError;
+use crate::session::{EditError, SessionError};
 use crate::store::{ImportError, StoreError};
 
 /// The category of a failed command.
@@ -122,6 +122,8 @@ pub enum ErrorDetail {
     Command(CommandError),
     /// The game session refused.
     Session(SessionError),
+    /// The rules could not be changed as asked.
+    Edit(EditError),
 }
 
 /// A failed command.
@@ -185,6 +187,16 @@ impl From<StoreError> for AppError {
             StoreError::Import(_) => ErrorKind::InvalidFile,
         };
         Self::new(kind, error.to_string())
+    }
+}
+
+impl From<EditError> for AppError {
+    fn from(error: EditError) -> Self {
+        Self {
+            kind: ErrorKind::InvalidInput,
+            message: error.to_string(),
+            detail: ErrorDetail::Edit(error),
+        }
     }
 }
 

@@ -4,7 +4,8 @@
 //! save changes nothing. AI moves and hints are computed on a blocking thread without holding any lock;
 //! an answer that arrives after the game moved on (a resign, an undo) is dropped.
 
-use briscola::Action;
+use briscola::ai::HintReason;
+use briscola::{Action, Ruleset};
 use serde::{Deserialize, Serialize};
 use tauri::State;
 use ts_rs::TS;
@@ -13,8 +14,8 @@ use crate::error::{AppError, CommandError, ErrorKind};
 use crate::history::{MatchSummary, Outcome};
 use crate::input::Input;
 use crate::session::{
-    self, AiRequest, FinishedMatch, GameView, NewGame, PresetInfo, ReplayHand, Session,
-    SessionError, YourResult,
+    self, AiRequest, FinishedMatch, GameView, NewGame, PresetInfo, ReplayHand, RulesetEdit,
+    RulesetInfo, Session, SessionError, YourResult,
 };
 use crate::state::{AppState, MatchRecord};
 use crate::store::{HistoryEntry, Store, stamp::now_ms};
@@ -24,14 +25,25 @@ use crate::store::{HistoryEntry, Store, stamp::now_ms};
 pub struct Hint {
     /// The move.
     pub action: Action,
-    /// One short sentence.
-    pub reason: String,
+    /// Why, as data the UI words.
+    pub reason: HintReason,
 }
 
-/// The rulesets on offer, with their defaults.
+/// The rulesets on offer: per player count the default rules with their options and card values,
+/// and the match formats.
 #[tauri::command]
 pub fn list_presets() -> Vec<PresetInfo> {
     session::presets()
+}
+
+/// The New game form's change to its rules: an option, another player count, or none (describe
+/// remembered rules). Refused with the engine's reason; the form keeps its rules.
+#[tauri::command]
+pub fn edit_ruleset(
+    ruleset: Input<Ruleset>,
+    edit: Input<RulesetEdit>,
+) -> Result<RulesetInfo, AppError> {
+    Ok(session::edit(ruleset.get("ruleset")?, edit.get("edit")?)?)
 }
 
 /// The match being played, if any (after a restart: the one saved when the app closed).

@@ -15,6 +15,7 @@ pub mod error;
 pub mod game_commands;
 pub mod history;
 pub mod input;
+pub mod messages;
 pub mod paths;
 pub mod preferences;
 pub mod session;
@@ -48,6 +49,7 @@ pub fn app_builder<R: Runtime>(builder: Builder<R>) -> Builder<R> {
             commands::export_history,
             commands::import_history,
             game_commands::list_presets,
+            game_commands::edit_ruleset,
             game_commands::current_game,
             game_commands::start_match,
             game_commands::play_action,

@@ -6,6 +6,7 @@
 //! suit where the hand is strongest and which it does not hold itself, so that suit becomes trump and
 //! the holder of the card a partner. Deliberately simple: no reading of the other bidders.
 
+use super::HintReason;
 use crate::{Action, Bid, Card, CardSet, Observation, Rank, Suit};
 
 /// The value of the hand with `trump` as trump, in rough card points.
@@ -42,7 +43,7 @@ fn needed(i: usize) -> f32 {
 }
 
 /// A bid or a pass, with its hint.
-pub(crate) fn bid(obs: &Observation) -> (Action, String) {
+pub(crate) fn bid(obs: &Observation) -> (Action, HintReason) {
     let (suit, value) = best_suit(obs);
     let deck = obs.ruleset.deck_cards();
     let ranks: Vec<Rank> = obs
@@ -66,12 +67,7 @@ pub(crate) fn bid(obs: &Observation) -> (Action, String) {
             points: Bid::MIN_POINTS,
         });
         if legal(&action) {
-            let hint = format!(
-                "Bid the {}: your {} are strong enough to call it",
-                rank.name(),
-                suit.name()
-            );
-            return (action, hint);
+            return (action, HintReason::Bid { rank, suit });
         }
     }
     if let Some((_, b)) = best {
@@ -85,22 +81,19 @@ pub(crate) fn bid(obs: &Observation) -> (Action, String) {
             if legal(&action) {
                 return (
                     action,
-                    format!(
-                        "Raise to {raise_to} points: your {} are very strong",
-                        suit.name()
-                    ),
+                    HintReason::Raise {
+                        points: raise_to,
+                        suit,
+                    },
                 );
             }
         }
     }
-    (
-        Action::Pass,
-        "Pass: the hand is not strong enough to bid lower".to_string(),
-    )
+    (Action::Pass, HintReason::PassWeak)
 }
 
 /// The card to call, with its hint: the winning bid's rank in the strongest suit not held.
-pub(crate) fn call(obs: &Observation) -> (Action, String) {
+pub(crate) fn call(obs: &Observation) -> (Action, HintReason) {
     let mut options: Vec<(Card, f32)> = obs
         .legal_actions
         .iter()
@@ -115,18 +108,10 @@ pub(crate) fn call(obs: &Observation) -> (Action, String) {
         .collect();
     options.sort_by(|a, b| b.1.total_cmp(&a.1));
     match options.first() {
-        Some(&(card, _)) if obs.hand.contains(card) => (
-            Action::Call(card),
-            format!("Call the {}: you hold it, and play alone", card.name()),
-        ),
-        Some(&(card, _)) => (
-            Action::Call(card),
-            format!(
-                "Call the {}: {} become trumps and its holder your partner",
-                card.name(),
-                card.suit().name()
-            ),
-        ),
+        Some(&(card, _)) if obs.hand.contains(card) => {
+            (Action::Call(card), HintReason::CallOwn { card })
+        }
+        Some(&(card, _)) => (Action::Call(card), HintReason::CallPartner { card }),
         None => super::fallback(obs),
     }
 }

@@ -55,7 +55,7 @@ pub fn serve<R: BufRead, W: Write>(reader: R, mut writer: W, config: BotConfig) 
                 Ok(()) => match catch_unwind(AssertUnwindSafe(|| agent.choose(&obs))) {
                     Ok(d) if obs.legal_actions.contains(&d.action) => Reply::Move {
                         action: d.action,
-                        hint: d.hint,
+                        hint: d.hint.to_string(),
                     },
                     Ok(d) => Reply::Error {
                         error: format!("internal error: chose {} which is not legal", d.action),

@@ -31,6 +31,7 @@ mod hint;
 mod medium;
 mod policy;
 pub mod public;
+mod reason;
 mod situation;
 mod solver;
 mod special;
@@ -47,6 +48,7 @@ use serde::{Deserialize, Serialize};
 use crate::{Action, Observation, Stakes};
 
 pub use hard::Budget;
+pub use reason::HintReason;
 pub use stats::Timing;
 
 /// The strength of an agent.
@@ -102,8 +104,8 @@ impl FromStr for Level {
 pub struct Decision {
     /// The action to take; always one of the observation's legal actions.
     pub action: Action,
-    /// Why, in one short sentence.
-    pub hint: String,
+    /// Why, as data (its `Display` is one short English sentence).
+    pub hint: HintReason,
 }
 
 /// A player that decides from what one seat knows.
@@ -174,7 +176,7 @@ pub fn agent_with(config: AgentConfig) -> Box<dyn Agent + Send> {
 fn no_move() -> Decision {
     Decision {
         action: Action::Pass,
-        hint: "Nothing to do: it is not this seat's turn".to_string(),
+        hint: HintReason::NothingToDo,
     }
 }
 
@@ -197,15 +199,9 @@ fn card_decision(
 }
 
 /// The first legal action, for positions no heuristic covers.
-fn fallback(obs: &Observation) -> (Action, String) {
+fn fallback(obs: &Observation) -> (Action, HintReason) {
     match obs.legal_actions.first() {
-        Some(&action) => (
-            action,
-            format!("Play {action}: the only sensible choice here"),
-        ),
-        None => (
-            Action::Pass,
-            "Nothing to do: it is not this seat's turn".to_string(),
-        ),
+        Some(&action) => (action, HintReason::OnlyChoice { action }),
+        None => (Action::Pass, HintReason::NothingToDo),
     }
 }

@@ -5,6 +5,7 @@ mod arena;
 mod bench_ai;
 mod bot;
 mod history;
+mod out;
 mod play;
 mod replay;
 mod rules;

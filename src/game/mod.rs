@@ -9,20 +9,24 @@
 //! the `Deal`, nothing else.
 
 mod action;
+mod illegal;
 mod invariants;
 mod play;
 mod result;
 mod sample;
+mod setup_error;
 
 pub use action::{Action, ActionList, Bid, MAX_ACTIONS, ParseActionError};
+pub use illegal::IllegalAction;
 pub use invariants::InvariantViolation;
-pub use play::{IllegalAction, beats, trick_winner_index};
+pub use play::{beats, trick_winner_index};
 pub use result::{ChiamataResult, HandEnd, HandOutcome, HandResult};
+pub use setup_error::SetupError;
 
 use serde::{Deserialize, Serialize};
 
 use crate::ruleset::MAX_PLAYERS;
-use crate::{Card, CardSet, Rng, Ruleset, RulesetError, Suit, TrumpRule};
+use crate::{Card, CardSet, Rng, Ruleset, Suit, TrumpRule};
 
 /// A seat at the table, `0..players`, numbered in playing order (counter-clockwise in the texts).
 pub type Seat = u8;
@@ -60,30 +64,6 @@ pub enum Phase {
     Playing,
     /// The hand is over; see [`Game::result`].
     Finished,
-}
-
-/// Why a setup was refused.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum SetupError {
-    /// The ruleset does not validate.
-    #[error(transparent)]
-    Ruleset(#[from] RulesetError),
-    /// The dealer is not a seat at this table.
-    #[error("dealer {dealer} is not a seat at a {players}-player table")]
-    Dealer {
-        /// The requested dealer.
-        dealer: Seat,
-        /// Players at the table.
-        players: u8,
-    },
-    /// An explicit deck order is not exactly the ruleset's deck.
-    #[error("the deck order must list each of the ruleset's {expected} cards once: {problem}")]
-    DeckOrder {
-        /// How many cards the deck has.
-        expected: usize,
-        /// What is wrong.
-        problem: String,
-    },
 }
 
 /// A card exchanged for the face-up trump (public).
@@ -192,20 +172,27 @@ impl Game {
             }
             Deal::Order(order) => {
                 let given: CardSet = order.iter().copied().collect();
-                let problem = if given.len() != order.len() {
-                    Some("a card appears twice".to_string())
+                // Decks hold at most 48 cards.
+                let expected = deck.len() as u8;
+                let mut seen = CardSet::EMPTY;
+                let duplicate = order.iter().copied().find(|&c| {
+                    let twice = seen.contains(c);
+                    seen.insert(c);
+                    twice
+                });
+                let problem = if let Some(card) = duplicate {
+                    Some(SetupError::DeckDuplicate { expected, card })
                 } else if given != deck {
-                    let missing = deck - given;
-                    let extra = given - deck;
-                    Some(format!("missing [{missing}], not in this deck [{extra}]"))
+                    Some(SetupError::DeckMismatch {
+                        expected,
+                        missing: (deck - given).iter().collect(),
+                        extra: (given - deck).iter().collect(),
+                    })
                 } else {
                     None
                 };
                 match problem {
-                    Some(problem) => Err(SetupError::DeckOrder {
-                        expected: deck.len(),
-                        problem,
-                    }),
+                    Some(problem) => Err(problem),
                     None => Ok(Game::from_order(rules, dealer, order)),
                 }
             }

@@ -4,67 +4,10 @@
 //! as it was. The play path (legal cards, trick winner, drawing) avoids allocation: it is what random
 //! playouts and AI search run millions of times.
 
-use super::{Action, ActionList, Bid, Exchange, Game, HandEnd, MAX_EXCHANGES, Phase, Seat};
+use super::{
+    Action, ActionList, Bid, Exchange, Game, HandEnd, IllegalAction, MAX_EXCHANGES, Phase, Seat,
+};
 use crate::{Card, CardSet, ExchangeRule, FollowRule, Rank, Suit, TrumpRule};
-
-/// Why an action was refused. The game is unchanged.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum IllegalAction {
-    /// The hand is over.
-    #[error("the hand is over")]
-    HandOver,
-    /// The action does not belong to this phase (a bid while cards are played, …).
-    #[error("`{action}` is not possible now: the game is in the {phase:?} phase")]
-    WrongPhase {
-        /// The refused action.
-        action: Action,
-        /// The current phase.
-        phase: Phase,
-    },
-    /// The seat does not hold the card.
-    #[error("seat {seat} does not hold {card}")]
-    CardNotHeld {
-        /// The seat to move.
-        seat: Seat,
-        /// The card.
-        card: Card,
-    },
-    /// The card is held but the duty to follow suit forbids it.
-    #[error("{card} cannot be played: {reason}")]
-    MustFollow {
-        /// The card.
-        card: Card,
-        /// The rule that forbids it.
-        reason: String,
-    },
-    /// The exchange is not allowed now.
-    #[error("exchanging {card} is not allowed: {reason}")]
-    Exchange {
-        /// The card offered.
-        card: Card,
-        /// Why not.
-        reason: String,
-    },
-    /// Mano negra is not allowed or not held.
-    #[error("mano negra is not possible: {0}")]
-    ManoNegra(String),
-    /// The bid is not higher than the current one, or the seat has passed.
-    #[error("bid {bid} is not allowed: {reason}")]
-    Bid {
-        /// The bid, as text.
-        bid: String,
-        /// Why not.
-        reason: String,
-    },
-    /// The called card does not match the winning bid.
-    #[error("cannot call {card}: {reason}")]
-    Call {
-        /// The card.
-        card: Card,
-        /// Why not.
-        reason: String,
-    },
-}
 
 /// How a trick resolves: the index (in the trick) of the winning card. `strengths` is
 /// [`CardOrder::strengths`](crate::CardOrder::strengths) of the ruleset.
@@ -224,13 +167,9 @@ impl Game {
         if self.legal_cards().contains(card) {
             return None;
         }
-        let reason = match self.follow_duty() {
-            Duty::FollowAndBeat => "you must follow the suit led and win the trick if you can",
-            _ => "you must follow the suit led",
-        };
-        Some(IllegalAction::MustFollow {
-            card,
-            reason: reason.to_string(),
+        Some(match self.follow_duty() {
+            Duty::FollowAndBeat => IllegalAction::MustFollowAndBeat { card },
+            _ => IllegalAction::MustFollow { card },
         })
     }
 
@@ -256,34 +195,29 @@ impl Game {
     }
 
     fn exchange_refusal(&self, card: Card) -> Option<IllegalAction> {
-        let refuse = |reason: &str| {
-            Some(IllegalAction::Exchange {
-                card,
-                reason: reason.to_string(),
-            })
-        };
+        use IllegalAction as I;
         let seat = self.to_move;
         if self.rules.exchange == ExchangeRule::Never {
-            return refuse("these rules have no trump exchange");
+            return Some(I::NoExchange { card });
         }
         let Some(face_up) = self.face_up else {
-            return refuse("the face-up trump has already been drawn");
+            return Some(I::FaceUpDrawn { card });
         };
         if !self.hand(seat).contains(card) {
             return Some(IllegalAction::CardNotHeld { seat, card });
         }
         if Some(card.suit()) != self.trump {
-            return refuse("only a trump can be exchanged");
+            return Some(I::ExchangeNotTrump { card });
         }
         let leading = self.led_card().is_none();
         let strengths = self.rules.order.strengths();
         match self.rules.exchange {
-            ExchangeRule::Never => refuse("these rules have no trump exchange"),
+            ExchangeRule::Never => Some(I::NoExchange { card }),
             ExchangeRule::TwoBeforeFirstTrick => {
                 if card.rank() != Rank::Two {
-                    refuse("only the 2 of trumps takes the face-up trump")
+                    Some(I::ExchangeOnlyTwo { card })
                 } else if self.n_tricks > 0 {
-                    refuse("the 2 takes the face-up trump only during the first trick")
+                    Some(I::ExchangeFirstTrick { card })
                 } else {
                     None
                 }
@@ -292,7 +226,7 @@ impl Game {
                 if rule == ExchangeRule::SevenAndTwoAfterWinning
                     && !(leading && self.n_tricks > 0 && self.last_winner() == Some(seat))
                 {
-                    return refuse("exchanges are allowed only when leading after winning a trick");
+                    return Some(I::ExchangeAfterWinning { card });
                 }
                 match card.rank() {
                     Rank::Seven
@@ -300,7 +234,7 @@ impl Game {
                     {
                         None
                     }
-                    Rank::Seven => refuse("the 7 takes only a face-up trump ranked above the 7"),
+                    Rank::Seven => Some(I::SevenTakesHigher { card, face_up }),
                     Rank::Two
                         if matches!(
                             face_up.rank(),
@@ -309,20 +243,19 @@ impl Game {
                     {
                         None
                     }
-                    Rank::Two => refuse("the 2 takes only a face-up 4, 5, 6 or 7"),
-                    _ => refuse("only the 7 or the 2 of trumps can be exchanged"),
+                    Rank::Two => Some(I::TwoTakesLow { card, face_up }),
+                    _ => Some(I::ExchangeSevenOrTwo { card }),
                 }
             }
         }
     }
 
     fn mano_negra_refusal(&self) -> Option<IllegalAction> {
-        let refuse = |reason: &str| Some(IllegalAction::ManoNegra(reason.to_string()));
         if !self.rules.mano_negra {
-            return refuse("these rules do not play mano negra");
+            return Some(IllegalAction::NoManoNegra);
         }
         let Some(trump) = self.trump else {
-            return refuse("there is no trump suit yet");
+            return Some(IllegalAction::ManoNegraNoTrump);
         };
         let needed: CardSet = [Rank::Ace, Rank::Three, Rank::King]
             .into_iter()
@@ -331,7 +264,7 @@ impl Game {
         if self.hand(self.to_move).is_superset(needed) {
             None
         } else {
-            refuse("it needs the ace, three and king of trumps in your hand")
+            Some(IllegalAction::ManoNegraNotHeld { trump })
         }
     }
 
@@ -482,32 +415,23 @@ impl Game {
     }
 
     fn bid_refusal(&self, bid: Bid) -> Option<IllegalAction> {
-        let refuse = |reason: String| {
-            Some(IllegalAction::Bid {
-                bid: Action::Bid(bid).to_string(),
-                reason,
-            })
-        };
         if (self.rules.deck_cards() & CardSet::rank(bid.rank)).is_empty() {
-            return refuse("no card of that rank is in the deck".to_string());
+            return Some(IllegalAction::BidRank { bid });
         }
         if !(Bid::MIN_POINTS..=Bid::MAX_POINTS).contains(&bid.points) {
-            return refuse(format!(
-                "points are bid from {} to {}",
-                Bid::MIN_POINTS,
-                Bid::MAX_POINTS
-            ));
+            return Some(IllegalAction::BidPoints {
+                bid,
+                min: Bid::MIN_POINTS,
+                max: Bid::MAX_POINTS,
+            });
         }
         if bid.points > Bid::MIN_POINTS && !self.may_bid_points(bid.rank) {
-            return refuse(
-                "points are raised only with the lowest card, or by forcing the current bid's card"
-                    .to_string(),
-            );
+            return Some(IllegalAction::BidRaise { bid });
         }
         if let Some((_, best)) = self.auction.best
             && !self.bid_higher(bid, best)
         {
-            return refuse(format!("it must be higher than {}", Action::Bid(best)));
+            return Some(IllegalAction::BidTooLow { bid, best });
         }
         None
     }
@@ -539,20 +463,17 @@ impl Game {
     }
 
     fn call_refusal(&self, card: Card) -> Option<IllegalAction> {
-        let refuse = |reason: &str| {
-            Some(IllegalAction::Call {
-                card,
-                reason: reason.to_string(),
-            })
-        };
         let Some((_, bid)) = self.auction.best else {
-            return refuse("nobody has bid");
+            return Some(IllegalAction::CallNoBid { card });
         };
         if card.rank() != bid.rank {
-            return refuse("the called card must have the rank of the winning bid");
+            return Some(IllegalAction::CallRank {
+                card,
+                rank: bid.rank,
+            });
         }
         if !self.rules.deck_cards().contains(card) {
-            return refuse("that card is not in the deck");
+            return Some(IllegalAction::CallNotInDeck { card });
         }
         None
     }

@@ -15,7 +15,7 @@ mod saved;
 mod setup;
 mod view;
 
-pub use presets::{PresetInfo, presets};
+pub use presets::{EditError, PresetInfo, RulesetEdit, RulesetInfo, edit, presets};
 pub use replay::{ReplayFrame, ReplayHand, replay_hands};
 pub use saved::{FinishedMatch, SavedMatch, YourResult};
 pub use setup::{MatchSetup, NewGame};
@@ -27,7 +27,8 @@ use ts_rs::TS;
 
 use crate::error::ErrorKind;
 use briscola::{
-    Action, Deal, Game, HandOutcome, Match, MatchError, MatchRecord, Observation, Phase, Rng, Seat,
+    Action, Deal, Game, HandOutcome, IllegalAction, Match, MatchError, MatchRecord, Observation,
+    Phase, Rng, RulesetError, Seat,
 };
 
 /// Your seat.
@@ -41,22 +42,18 @@ pub enum SessionError {
     /// The rules cannot be played.
     #[error("bad setup: {reason}")]
     BadRules {
-        /// Why (English, for logs).
-        #[serde(skip)]
-        #[ts(skip)]
-        reason: String,
+        /// Why.
+        reason: RulesetError,
     },
-    /// The match cannot start with this format.
-    #[error("bad setup: {reason}")]
+    /// The match cannot start, or refused a step, for this reason.
+    #[error("{reason}")]
     BadMatch {
-        /// Why (English, for logs).
-        #[serde(skip)]
-        #[ts(skip)]
-        reason: String,
+        /// Why.
+        reason: MatchError,
     },
     /// One AI level per opponent is needed.
     #[error("bad setup: {players} players need {} opponents, not {opponents}", players - 1)]
-    Opponents {
+    OpponentLevels {
         /// Players at the table.
         players: u8,
         /// Opponent levels given.
@@ -64,21 +61,24 @@ pub enum SessionError {
     },
     /// The first dealer is not a seat at the table.
     #[error("bad setup: the first dealer must be a seat from 0 to {}", players - 1)]
-    FirstDealer {
+    DealerSeat {
         /// Players at the table.
         players: u8,
     },
     /// The move is not legal now.
     #[error("{reason}")]
-    Illegal {
+    MoveRefused {
+        /// Why.
+        reason: IllegalAction,
+    },
+    /// The match's own record no longer replays (a bug).
+    #[error("the match cannot go on: {reason}")]
+    Broken {
         /// Why (English, for logs).
         #[serde(skip)]
         #[ts(skip)]
         reason: String,
     },
-    /// The hand is over: deal the next one first.
-    #[error("the hand is over")]
-    HandOver,
     /// Another seat is to move.
     #[error("it is not your turn")]
     NotYourTurn,
@@ -116,12 +116,12 @@ impl SessionError {
         match self {
             SessionError::BadRules { .. }
             | SessionError::BadMatch { .. }
-            | SessionError::Opponents { .. }
-            | SessionError::FirstDealer { .. } => ErrorKind::InvalidInput,
+            | SessionError::OpponentLevels { .. }
+            | SessionError::DealerSeat { .. } => ErrorKind::InvalidInput,
             SessionError::MatchOver => ErrorKind::NoMatch,
             SessionError::BadSave { .. } => ErrorKind::InvalidFile,
-            SessionError::Illegal { .. }
-            | SessionError::HandOver
+            SessionError::Broken { .. } => ErrorKind::Internal,
+            SessionError::MoveRefused { .. }
             | SessionError::NotYourTurn
             | SessionError::NotAiTurn
             | SessionError::Stale
@@ -129,6 +129,13 @@ impl SessionError {
             | SessionError::NothingToUndo
             | SessionError::HandNotOver => ErrorKind::IllegalMove,
         }
+    }
+}
+
+/// The session's own record failed to replay: a bug, reported without a player-facing reason.
+fn broken(error: impl std::fmt::Display) -> SessionError {
+    SessionError::Broken {
+        reason: error.to_string(),
     }
 }
 
@@ -168,12 +175,8 @@ impl Session {
     /// Starts a match. `seed` decides the deals and the AI's random choices; `now_ms` is the start time.
     pub fn start(setup: MatchSetup, seed: u64, now_ms: i64) -> Result<Session, SessionError> {
         setup.validate()?;
-        let game =
-            Match::new(setup.ruleset, setup.format, setup.first_dealer, seed).map_err(|e| {
-                SessionError::BadMatch {
-                    reason: e.to_string(),
-                }
-            })?;
+        let game = Match::new(setup.ruleset, setup.format, setup.first_dealer, seed)
+            .map_err(|reason| SessionError::BadMatch { reason })?;
         Ok(Session {
             setup,
             seed,
@@ -238,6 +241,7 @@ impl Session {
             can_undo: self.undo_target().is_ok(),
             undos: self.undos,
             last_trick,
+            card_values: self.setup.ruleset.rank_values(),
             version: self.version,
             observation,
         }
@@ -248,7 +252,9 @@ impl Session {
         self.check_on()?;
         let game = self.game.game();
         if game.phase() == Phase::Finished {
-            return Err(SessionError::HandOver);
+            return Err(SessionError::MoveRefused {
+                reason: IllegalAction::HandOver,
+            });
         }
         if game.to_move() != YOU {
             return Err(SessionError::NotYourTurn);
@@ -296,9 +302,7 @@ impl Session {
             }
             None => return Err(SessionError::NothingToUndo),
         };
-        let game = record.replay().map_err(|e| SessionError::Illegal {
-            reason: e.to_string(),
-        })?;
+        let game = record.replay().map_err(broken)?;
         self.game = game;
         self.moves -= removed as u64;
         self.undos += 1;
@@ -312,9 +316,9 @@ impl Session {
         if !self.game.awaiting_next_hand() {
             return Err(SessionError::HandNotOver);
         }
-        self.game.next_hand().map_err(|e| SessionError::Illegal {
-            reason: e.to_string(),
-        })?;
+        self.game
+            .next_hand()
+            .map_err(|reason| SessionError::BadMatch { reason })?;
         self.version += 1;
         Ok(())
     }
@@ -407,12 +411,8 @@ impl Session {
 
     fn apply(&mut self, action: Action) -> Result<(), SessionError> {
         self.game.apply(action).map_err(|e| match e {
-            MatchError::Illegal(illegal) => SessionError::Illegal {
-                reason: illegal.to_string(),
-            },
-            other => SessionError::Illegal {
-                reason: other.to_string(),
-            },
+            MatchError::Illegal { error } => SessionError::MoveRefused { reason: error },
+            other => SessionError::BadMatch { reason: other },
         })?;
         self.moves += 1;
         self.version += 1;
@@ -455,17 +455,13 @@ impl Session {
         let record = self.game.record();
         let hand = record.hands.last().ok_or(SessionError::NothingToUndo)?;
         let mut game = Game::new(record.ruleset, hand.dealer, &Deal::Order(hand.deal.clone()))
-            .map_err(|e| SessionError::Illegal {
-                reason: e.to_string(),
-            })?;
+            .map_err(broken)?;
         let mut last_yours = None;
         for (i, &action) in hand.actions.iter().enumerate() {
             if game.to_move() == YOU {
                 last_yours = Some(i);
             }
-            game.apply(action).map_err(|e| SessionError::Illegal {
-                reason: e.to_string(),
-            })?;
+            game.apply(action).map_err(broken)?;
         }
         last_yours.ok_or(SessionError::NothingToUndo)
     }

@@ -94,18 +94,16 @@ impl MatchSetup {
     pub fn validate(&self) -> Result<(), SessionError> {
         self.ruleset
             .validate()
-            .map_err(|e| SessionError::BadRules {
-                reason: e.to_string(),
-            })?;
+            .map_err(|reason| SessionError::BadRules { reason })?;
         let players = self.ruleset.players;
         if self.opponents.len() + 1 != usize::from(players) {
-            return Err(SessionError::Opponents {
+            return Err(SessionError::OpponentLevels {
                 players,
                 opponents: u8::try_from(self.opponents.len()).unwrap_or(u8::MAX),
             });
         }
         if self.first_dealer >= players {
-            return Err(SessionError::FirstDealer { players });
+            return Err(SessionError::DealerSeat { players });
         }
         Ok(())
     }

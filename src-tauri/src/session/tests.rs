@@ -103,11 +103,11 @@ fn moves_out_of_turn_or_illegal_are_refused_and_change_nothing() {
         .expect("a card");
     assert!(matches!(
         session.play(Action::Play(not_held)),
-        Err(SessionError::Illegal { .. })
+        Err(SessionError::MoveRefused { .. })
     ));
     assert!(matches!(
         session.play(Action::Pass),
-        Err(SessionError::Illegal { .. })
+        Err(SessionError::MoveRefused { .. })
     ));
     assert_eq!(session.view(), before);
 }
@@ -204,7 +204,7 @@ fn bad_setups_are_refused() {
     s.opponents.push(Level::Hard);
     assert!(matches!(
         Session::start(s, 1, 0),
-        Err(SessionError::Opponents {
+        Err(SessionError::OpponentLevels {
             players: 2,
             opponents: 2
         })
@@ -213,7 +213,7 @@ fn bad_setups_are_refused() {
     s.first_dealer = 2;
     assert!(matches!(
         Session::start(s, 1, 0),
-        Err(SessionError::FirstDealer { players: 2 })
+        Err(SessionError::DealerSeat { players: 2 })
     ));
     let s = setup(Preset::Briscola, 2, MatchFormat::BestOf { hands: 2 });
     assert!(matches!(

@@ -17,7 +17,7 @@
 
 use super::{Table, play};
 use crate::Card;
-use crate::ai::{Agent, Decision};
+use crate::ai::{Agent, Decision, HintReason};
 use crate::observation::Observation;
 
 /// The brimarl heuristic player. Its memory is the observation's record of the tricks.
@@ -32,12 +32,12 @@ impl Agent for Brimarl {
         let t = Table { obs };
         let hand = t.hand();
         match t.best() {
-            Some(best) => play(
-                obs,
-                follow(&t, &hand, best),
-                "Take the trick if it pays, else discard safely",
-            ),
-            None => play(obs, lead(&t, &hand), "Cash a sure winner or discard safely"),
+            Some(best) => play(obs, follow(&t, &hand, best), |card| {
+                HintReason::TakeIfItPays { card }
+            }),
+            None => play(obs, lead(&t, &hand), |card| HintReason::CashOrDiscard {
+                card,
+            }),
         }
     }
 }

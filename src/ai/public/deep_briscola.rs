@@ -22,7 +22,7 @@
 
 use super::{Table, play};
 use crate::Card;
-use crate::ai::{Agent, Decision};
+use crate::ai::{Agent, Decision, HintReason};
 use crate::observation::Observation;
 
 /// The deep-briscola rule player. It has no state and no randomness.
@@ -37,9 +37,11 @@ impl Agent for DeepBriscola {
         let t = Table { obs };
         let hand = t.hand();
         if let Some(card) = take(&t, &hand) {
-            return play(obs, Some(card), "Take the points on the table");
+            return play(obs, Some(card), |card| HintReason::TakeThePoints { card });
         }
-        play(obs, fallback(&t, &hand), "Throw the weakest card")
+        play(obs, fallback(&t, &hand), |card| HintReason::ThrowWeakest {
+            card,
+        })
     }
 }
 

@@ -9,7 +9,7 @@
 //! kept). It remembers nothing.
 
 use super::{Table, play};
-use crate::ai::{Agent, Decision};
+use crate::ai::{Agent, Decision, HintReason};
 use crate::observation::Observation;
 use crate::{Card, Rng};
 
@@ -52,10 +52,10 @@ impl Agent for Greedy {
         };
         if winners.is_empty() {
             let card = self.cheapest(&t, &hand);
-            play(obs, card, "Play the cheapest card")
+            play(obs, card, |card| HintReason::PlayCheapest { card })
         } else {
             let card = self.cheapest(&t, &winners);
-            play(obs, card, "Take the trick as cheaply as possible")
+            play(obs, card, |card| HintReason::TakeCheaply { card })
         }
     }
 }

@@ -16,7 +16,7 @@
 //! random stock order, which gives the same distribution of draws to a random playout.
 
 use super::play;
-use crate::ai::{Agent, Decision};
+use crate::ai::{Agent, Decision, HintReason};
 use crate::observation::Observation;
 use crate::{Card, Game, HandOutcome, Phase, Rng, Seat};
 
@@ -160,7 +160,10 @@ impl Agent for Ismcts {
     fn choose(&mut self, obs: &Observation) -> Decision {
         let playing = obs.phase == Phase::Playing && obs.to_move == obs.seat;
         let card = if playing { self.search(obs) } else { None };
-        play(obs, card, "The most visited card of 100 searches")
+        play(obs, card, |card| HintReason::MostVisited {
+            card,
+            searches: ITERATIONS as u32,
+        })
     }
 }
 

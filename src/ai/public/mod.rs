@@ -22,7 +22,7 @@ mod ismcts;
 use std::fmt;
 use std::str::FromStr;
 
-use super::{Agent, Decision};
+use super::{Agent, Decision, HintReason};
 use crate::{Action, Card, CardSet, Observation};
 
 /// A public Briscola AI the arena can play against.
@@ -152,15 +152,15 @@ impl Table<'_> {
 
 /// The decision to play `card` (explained in the player's terms). With no card to play (the chiamata
 /// auction, which these players do not know), a pass where one is legal, else the first legal action.
-fn play(obs: &Observation, card: Option<Card>, why: &str) -> Decision {
+fn play(obs: &Observation, card: Option<Card>, why: fn(Card) -> HintReason) -> Decision {
     match card {
         Some(card) => Decision {
             action: Action::Play(card),
-            hint: format!("{why}: play {card}"),
+            hint: why(card),
         },
         None if obs.legal_actions.contains(&Action::Pass) => Decision {
             action: Action::Pass,
-            hint: "Pass: this player does not bid".to_string(),
+            hint: HintReason::PassNoBidding,
         },
         None => {
             let (action, hint) = super::fallback(obs);

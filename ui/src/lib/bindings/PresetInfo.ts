@@ -2,7 +2,7 @@
 import type { DeckStyle } from "./DeckStyle";
 import type { MatchFormat } from "./MatchFormat";
 import type { Preset } from "./Preset";
-import type { Ruleset } from "./Ruleset";
+import type { RulesetInfo } from "./RulesetInfo";
 
 /**
  * One preset as the New game screen shows it.
@@ -19,11 +19,11 @@ summary: string,
 /**
  * The default rules for each supported player count, in the preset's order.
  */
-defaults: Array<Ruleset>, 
+defaults: Array<RulesetInfo>, 
 /**
- * The usual match format.
+ * The match formats offered, the usual one first.
  */
-usual_format: MatchFormat, 
+formats: Array<MatchFormat>, 
 /**
  * The deck style players of this variant expect.
  */

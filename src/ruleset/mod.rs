@@ -13,6 +13,14 @@ use serde::{Deserialize, Serialize};
 
 use crate::{Card, CardSet, Rank, Suit};
 
+mod card_order;
+mod error;
+mod options;
+
+pub use card_order::{CardOrder, RankValue};
+pub use error::RulesetError;
+pub use options::{OptionError, OptionId, OptionKind, OptionSpec, OptionValue, Requirement};
+
 /// The largest table: six players.
 pub const MAX_PLAYERS: usize = 6;
 
@@ -114,7 +122,9 @@ impl FromStr for Preset {
         Preset::ALL
             .into_iter()
             .find(|p| p.id() == s)
-            .ok_or_else(|| RulesetError::UnknownPreset(s.to_string()))
+            .ok_or_else(|| RulesetError::UnknownPreset {
+                preset: s.to_string(),
+            })
     }
 }
 
@@ -173,63 +183,6 @@ impl DeckKind {
             DeckKind::Catalan => CardSet::ALL,
             DeckKind::Rapida => RAPIDA,
         }
-    }
-}
-
-/// Rank order and card points.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-pub enum CardOrder {
-    /// A 3 K Q(cavallo) J(fante) 7 6 5 4 2; A 11, 3 10, K 4, Q 3, J 2 (all Briscola and Brisca texts).
-    Classic,
-    /// A 7 K J Q 6 5 4 3 2; A 11, 7 10, K 4, J 3, Q 2: Portuguese Bisca (Bisca text: "A 7 K J Q").
-    Bisca,
-    /// A 7 K Q J 6 5 4 3 2; A 11, 7 10, K 4, Q 3, J 2: the "simplified" Bisca of the Bisca text, and the
-    /// Piedmont/Sardinia Briscola where the seven replaces the three (Briscola text).
-    SevenSecond,
-    /// A K Q J 7 6 5 4 3 2 with the three still worth 10: the variant "where the three ranks as a three"
-    /// (Briscola text, "el tres se clasifica como un tres").
-    LowThree,
-}
-
-impl CardOrder {
-    /// Strength of each rank (higher beats lower within a suit), indexed by [`Rank::index`].
-    pub const fn strengths(self) -> &'static [u8; 12] {
-        //                    A  2  3  4  5  6  7  8  9  J  Q  K
-        match self {
-            CardOrder::Classic => &[12, 1, 11, 2, 3, 4, 5, 6, 7, 8, 9, 10],
-            CardOrder::Bisca => &[12, 1, 2, 3, 4, 5, 11, 6, 7, 9, 8, 10],
-            CardOrder::SevenSecond => &[12, 1, 2, 3, 4, 5, 11, 6, 7, 8, 9, 10],
-            CardOrder::LowThree => &[12, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11],
-        }
-    }
-
-    /// Card points of each rank, indexed by [`Rank::index`].
-    pub const fn points(self) -> &'static [u8; 12] {
-        //                    A   2  3   4  5  6  7   8  9  J  Q  K
-        match self {
-            CardOrder::Classic | CardOrder::LowThree => &[11, 0, 10, 0, 0, 0, 0, 0, 0, 2, 3, 4],
-            CardOrder::Bisca => &[11, 0, 0, 0, 0, 0, 10, 0, 0, 3, 2, 4],
-            CardOrder::SevenSecond => &[11, 0, 0, 0, 0, 0, 10, 0, 0, 2, 3, 4],
-        }
-    }
-
-    /// The points of one card.
-    pub const fn card_points(self, card: Card) -> u8 {
-        self.points()[card.rank() as usize]
-    }
-
-    /// The strength of one card within its suit.
-    pub const fn card_strength(self, card: Card) -> u8 {
-        self.strengths()[card.rank() as usize]
-    }
-
-    /// Ranks from strongest to weakest.
-    pub fn ranks_by_strength(self) -> [Rank; 12] {
-        let mut ranks = Rank::ALL;
-        ranks.sort_by_key(|r| std::cmp::Reverse(self.strengths()[r.index()]));
-        ranks
     }
 }
 
@@ -331,29 +284,6 @@ pub struct Ruleset {
     pub forcing: bool,
 }
 
-/// Why a ruleset is not playable.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum RulesetError {
-    /// No preset has this id.
-    #[error(
-        "unknown ruleset `{0}`: choose one of briscola, brisca, bisca, scoperta, briscolone, chiamata, dupla"
-    )]
-    UnknownPreset(String),
-    /// The preset is not played with this many players.
-    #[error("{preset} is played by {allowed:?} players, not {players}")]
-    Players {
-        /// The preset.
-        preset: Preset,
-        /// The requested count.
-        players: u8,
-        /// The counts it supports.
-        allowed: &'static [u8],
-    },
-    /// The options contradict each other or the deck.
-    #[error("{0}")]
-    Inconsistent(String),
-}
-
 impl Ruleset {
     /// The documented defaults of a preset for a number of players.
     ///
@@ -365,14 +295,6 @@ impl Ruleset {
     /// # Ok::<(), briscola::RulesetError>(())
     /// ```
     pub fn preset(preset: Preset, players: u8) -> Result<Ruleset, RulesetError> {
-        let allowed = preset.player_counts();
-        if !allowed.contains(&players) {
-            return Err(RulesetError::Players {
-                preset,
-                players,
-                allowed,
-            });
-        }
         let base = Ruleset {
             preset,
             players,
@@ -447,6 +369,17 @@ impl Ruleset {
         cards
     }
 
+    /// The ranks of this ruleset's deck with their strength and points, strongest first: the card-value
+    /// table a user interface shows (it never restates points).
+    pub fn rank_values(&self) -> Vec<RankValue> {
+        let deck = self.deck.cards();
+        self.order
+            .rank_values()
+            .into_iter()
+            .filter(|v| !(deck & CardSet::rank(v.rank)).is_empty())
+            .collect()
+    }
+
     /// Total card points in the deck (120 for every standard deck).
     pub fn total_points(&self) -> u16 {
         self.deck_cards()
@@ -472,65 +405,76 @@ impl Ruleset {
 
     /// [`Ruleset::validate`], giving the deck in play when the rules are valid.
     pub(crate) fn checked_deck(&self) -> Result<CardSet, RulesetError> {
-        let bad = |msg: &str| Err(RulesetError::Inconsistent(msg.to_string()));
-        if !(2..=MAX_PLAYERS as u8).contains(&self.players) {
-            return bad("a table has 2 to 6 players");
+        use RulesetError as E;
+        let allowed = self.preset.player_counts();
+        if !allowed.contains(&self.players) {
+            return Err(E::Players {
+                preset: self.preset,
+                players: self.players,
+                allowed: allowed.to_vec(),
+            });
         }
         if self.partnerships && self.players != 4 && self.players != 6 {
-            return bad("partnerships need 4 or 6 players");
+            return Err(E::Partnerships {
+                players: self.players,
+            });
         }
         if self.plays_per_trick == 0 || self.plays_per_trick > 2 {
-            return bad("each player plays one or two cards per trick");
+            return Err(E::PlaysPerTrick {
+                plays: self.plays_per_trick,
+            });
         }
         if self.plays_per_trick == 2 && (self.players != 2 || self.follow != FollowRule::Free) {
-            return bad(
-                "two cards per trick (dupla) is a two-player game without a duty to follow suit",
-            );
+            return Err(E::DuplaTable);
         }
         if self.hand_size == 0 || self.hand_size % self.plays_per_trick != 0 {
-            return bad("the hand size must be a positive multiple of the cards played per trick");
+            return Err(E::HandSize {
+                hand_size: self.hand_size,
+                plays: self.plays_per_trick,
+            });
         }
-        let deck = self.deck.cards().len();
         let deck_cards = self.deck_cards();
-        let cards = deck_cards.len();
-        if cards % usize::from(self.players) != 0 {
-            return bad(&format!(
-                "a {deck}-card deck cannot be dealt evenly to {} players",
-                self.players
-            ));
+        // Decks hold at most 48 cards and tables at most six hands of a few cards: all fit in u8.
+        let cards = deck_cards.len() as u8;
+        if cards % self.players != 0 {
+            return Err(E::UnevenDeal {
+                deck: self.deck.cards().len() as u8,
+                players: self.players,
+            });
         }
-        let dealt = usize::from(self.players) * usize::from(self.hand_size);
-        if dealt > cards {
-            return bad(&format!(
-                "{cards} cards are not enough for {} hands of {}",
-                self.players, self.hand_size
-            ));
+        let dealt = u16::from(self.players) * u16::from(self.hand_size);
+        if dealt > u16::from(cards) {
+            return Err(E::NotEnoughCards {
+                cards,
+                players: self.players,
+                hand_size: self.hand_size,
+            });
         }
-        let stock = cards - dealt;
-        let per_round = usize::from(self.players) * usize::from(self.plays_per_trick);
+        let stock = cards - dealt as u8;
+        let per_round = self.players * self.plays_per_trick;
         if stock % per_round != 0 {
-            return bad("the stock does not divide into whole rounds of drawing");
+            return Err(E::UnevenStock { stock, per_round });
         }
         match self.trump {
             TrumpRule::Called if self.preset != Preset::Chiamata || stock != 0 => {
-                return bad("a called trump needs the chiamata auction and the whole deck dealt");
+                return Err(E::CalledTrump);
             }
-            TrumpRule::TurnedUp if stock == 0 => {
-                return bad("a turned-up trump needs cards left after the deal");
-            }
+            TrumpRule::TurnedUp if stock == 0 => return Err(E::TurnedUpTrump),
             _ => {}
         }
         if self.preset == Preset::Chiamata && self.trump != TrumpRule::Called {
-            return bad("chiamata names its trump by the called card");
+            return Err(E::ChiamataTrump);
         }
         if self.exchange != ExchangeRule::Never && self.trump != TrumpRule::TurnedUp {
-            return bad("the trump exchange needs a turned-up trump");
+            return Err(E::ExchangeTrump);
         }
         if self.mano_negra && self.trump != TrumpRule::TurnedUp {
-            return bad("mano negra needs a turned-up trump");
+            return Err(E::ManoNegraTrump);
         }
         if self.mano_negra && self.hand_size < 3 {
-            return bad("mano negra needs hands of at least three cards");
+            return Err(E::ManoNegraHand {
+                hand_size: self.hand_size,
+            });
         }
         Ok(deck_cards)
     }

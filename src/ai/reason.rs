@@ -1,0 +1,392 @@
+//! [`HintReason`]: why an AI suggests its move, as data (an id and typed parameters). The desktop app
+//! words it per language and deck; the command line and the bot protocol print the English `Display`.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::message::Message;
+use crate::{Action, Card, Rank, Suit};
+
+/// Why a move is suggested.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "id", rename_all = "kebab-case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub enum HintReason {
+    /// The card is the only legal one.
+    OnlyLegal {
+        /// The card.
+        card: Card,
+    },
+    /// Trumping a trick led in another suit.
+    TrumpIt {
+        /// Card points the trick will hold.
+        stake: u16,
+    },
+    /// Winning the trick in its suit.
+    WinTrick {
+        /// Card points the trick will hold.
+        stake: u16,
+    },
+    /// The seat already holds the trick.
+    AddToOwnTrick {
+        /// The card.
+        card: Card,
+    },
+    /// A partner holds the trick: give it points.
+    FeedPartner {
+        /// The card's points.
+        points: u16,
+    },
+    /// A partner holds the trick: a worthless card keeps the strength.
+    PartnerHolds {
+        /// The card.
+        card: Card,
+    },
+    /// A strong trump is kept for a ten-pointer of trumps still out.
+    KeepTrump {
+        /// The trump kept.
+        kept: Card,
+        /// The card it can still capture.
+        threat: Card,
+    },
+    /// The trick is lost anyway: a worthless card.
+    ThrowAway {
+        /// The card.
+        card: Card,
+    },
+    /// The trick is lost anyway: the cheapest card.
+    GiveUpCheaply {
+        /// The card.
+        card: Card,
+        /// Its points.
+        points: u16,
+    },
+    /// Leading a card worth points that nothing left can beat.
+    CashWinner {
+        /// The card.
+        card: Card,
+    },
+    /// Leading a trump to draw the others out.
+    DrawTrumps {
+        /// The card.
+        card: Card,
+    },
+    /// Leading a worthless card.
+    LeadWorthless {
+        /// The card.
+        card: Card,
+    },
+    /// Leading a card that risks few points.
+    LeadCheap {
+        /// The card.
+        card: Card,
+        /// Its points.
+        points: u16,
+    },
+    /// Mano negra wins the hand at once.
+    ManoNegra,
+    /// Taking the face-up trump.
+    Exchange {
+        /// The card given.
+        gave: Card,
+        /// The face-up trump taken.
+        took: Card,
+    },
+    /// Chiamata: bidding a rank.
+    Bid {
+        /// The rank bid.
+        rank: Rank,
+        /// The suit that makes the hand strong.
+        suit: Suit,
+    },
+    /// Chiamata: raising the points.
+    Raise {
+        /// The points bid.
+        points: u8,
+        /// The suit that makes the hand strong.
+        suit: Suit,
+    },
+    /// Chiamata: passing.
+    PassWeak,
+    /// Chiamata: calling one's own card and playing alone.
+    CallOwn {
+        /// The card called.
+        card: Card,
+    },
+    /// Chiamata: calling a card another player holds.
+    CallPartner {
+        /// The card called; its suit becomes trump.
+        card: Card,
+    },
+    /// The first legal action, where no heuristic applies.
+    OnlyChoice {
+        /// The action.
+        action: Action,
+    },
+    /// Not this seat's turn.
+    NothingToDo,
+    /// A published AI's rule (arena opponents): cash a sure winner or discard safely.
+    CashOrDiscard {
+        /// The card.
+        card: Card,
+    },
+    /// A published AI's rule: take the trick if it pays, else discard safely.
+    TakeIfItPays {
+        /// The card.
+        card: Card,
+    },
+    /// A published AI's rule: take the points on the table.
+    TakeThePoints {
+        /// The card.
+        card: Card,
+    },
+    /// A published AI's rule: throw the weakest card.
+    ThrowWeakest {
+        /// The card.
+        card: Card,
+    },
+    /// A published AI's rule: play the cheapest card.
+    PlayCheapest {
+        /// The card.
+        card: Card,
+    },
+    /// A published AI's rule: take the trick as cheaply as possible.
+    TakeCheaply {
+        /// The card.
+        card: Card,
+    },
+    /// A published AI's rule: the card most visited by a search.
+    MostVisited {
+        /// The card.
+        card: Card,
+        /// Searches run.
+        searches: u32,
+    },
+    /// A published AI that does not bid passes.
+    PassNoBidding,
+}
+
+impl fmt::Display for HintReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use HintReason as H;
+        match self {
+            H::OnlyLegal { card } => {
+                write!(f, "Play the {}: it is the only legal card", card.name())
+            }
+            H::TrumpIt { stake } => write!(f, "Trump it: {stake} points at stake"),
+            H::WinTrick { stake } => write!(f, "Win the trick: {stake} points at stake"),
+            H::AddToOwnTrick { card } => {
+                write!(f, "You already hold this trick: add the {}", card.name())
+            }
+            H::FeedPartner { points } => {
+                write!(f, "Feed your partner {points} points: the trick is yours")
+            }
+            H::PartnerHolds { card } => write!(
+                f,
+                "Your partner holds the trick: play the {} and keep your strength",
+                card.name()
+            ),
+            H::KeepTrump { kept, threat } => write!(
+                f,
+                "Keep the {}: the {} is still out",
+                kept.name(),
+                threat.name()
+            ),
+            H::ThrowAway { card } => write!(
+                f,
+                "This trick is not worth it: throw away the {}",
+                card.name()
+            ),
+            H::GiveUpCheaply { card, points } => write!(
+                f,
+                "Give up this trick cheaply: the {} costs only {points} points",
+                card.name()
+            ),
+            H::CashWinner { card } => {
+                write!(f, "Cash the {}: nothing left can beat it", card.name())
+            }
+            H::DrawTrumps { card } => {
+                write!(f, "Lead the {} to draw out the trumps", card.name())
+            }
+            H::LeadWorthless { card } => write!(
+                f,
+                "Lead the {}: a worthless card gives nothing away",
+                card.name()
+            ),
+            H::LeadCheap { card, points } => {
+                write!(f, "Lead the {}: it risks only {points} points", card.name())
+            }
+            H::ManoNegra => {
+                f.write_str("Show the ace, three and king of trumps: mano negra wins the hand")
+            }
+            H::Exchange { gave, took } => write!(
+                f,
+                "Swap the {} for the face-up {}",
+                gave.name(),
+                took.name()
+            ),
+            H::Bid { rank, suit } => write!(
+                f,
+                "Bid the {}: your {} are strong enough to call it",
+                rank.name(),
+                suit.name()
+            ),
+            H::Raise { points, suit } => write!(
+                f,
+                "Raise to {points} points: your {} are very strong",
+                suit.name()
+            ),
+            H::PassWeak => f.write_str("Pass: the hand is not strong enough to bid lower"),
+            H::CallOwn { card } => {
+                write!(f, "Call the {}: you hold it, and play alone", card.name())
+            }
+            H::CallPartner { card } => write!(
+                f,
+                "Call the {}: {} become trumps and its holder your partner",
+                card.name(),
+                card.suit().name()
+            ),
+            H::OnlyChoice { action } => {
+                write!(f, "Play {action}: the only sensible choice here")
+            }
+            H::NothingToDo => f.write_str("Nothing to do: it is not this seat's turn"),
+            H::CashOrDiscard { card } => {
+                write!(f, "Cash a sure winner or discard safely: play {card}")
+            }
+            H::TakeIfItPays { card } => write!(
+                f,
+                "Take the trick if it pays, else discard safely: play {card}"
+            ),
+            H::TakeThePoints { card } => write!(f, "Take the points on the table: play {card}"),
+            H::ThrowWeakest { card } => write!(f, "Throw the weakest card: play {card}"),
+            H::PlayCheapest { card } => write!(f, "Play the cheapest card: play {card}"),
+            H::TakeCheaply { card } => {
+                write!(f, "Take the trick as cheaply as possible: play {card}")
+            }
+            H::MostVisited { card, searches } => write!(
+                f,
+                "The most visited card of {searches} searches: play {card}"
+            ),
+            H::PassNoBidding => f.write_str("Pass: this player does not bid"),
+        }
+    }
+}
+
+impl Message for HintReason {
+    const KIND: &'static str = "hint-reason";
+
+    fn examples() -> Vec<HintReason> {
+        use HintReason as H;
+        let card = Card::new(Suit::Cups, Rank::Three);
+        let trump = Card::new(Suit::Coins, Rank::Ace);
+        vec![
+            H::OnlyLegal { card },
+            H::TrumpIt { stake: 21 },
+            H::WinTrick { stake: 14 },
+            H::AddToOwnTrick { card },
+            H::FeedPartner { points: 10 },
+            H::PartnerHolds { card },
+            H::KeepTrump {
+                kept: trump,
+                threat: Card::new(Suit::Coins, Rank::Three),
+            },
+            H::ThrowAway { card },
+            H::GiveUpCheaply { card, points: 2 },
+            H::CashWinner { card },
+            H::DrawTrumps { card: trump },
+            H::LeadWorthless { card },
+            H::LeadCheap { card, points: 3 },
+            H::ManoNegra,
+            H::Exchange {
+                gave: Card::new(Suit::Coins, Rank::Seven),
+                took: trump,
+            },
+            H::Bid {
+                rank: Rank::King,
+                suit: Suit::Swords,
+            },
+            H::Raise {
+                points: 70,
+                suit: Suit::Swords,
+            },
+            H::PassWeak,
+            H::CallOwn { card },
+            H::CallPartner { card },
+            H::OnlyChoice {
+                action: Action::Pass,
+            },
+            H::NothingToDo,
+            H::CashOrDiscard { card },
+            H::TakeIfItPays { card },
+            H::TakeThePoints { card },
+            H::ThrowWeakest { card },
+            H::PlayCheapest { card },
+            H::TakeCheaply { card },
+            H::MostVisited {
+                card,
+                searches: 100,
+            },
+            H::PassNoBidding,
+        ]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::message::assert_examples_cover;
+
+    #[test]
+    fn examples_cover_every_reason() {
+        use HintReason as H;
+        assert_examples_cover::<HintReason>(
+            |m| match m {
+                H::OnlyLegal { .. } => 0,
+                H::TrumpIt { .. } => 1,
+                H::WinTrick { .. } => 2,
+                H::AddToOwnTrick { .. } => 3,
+                H::FeedPartner { .. } => 4,
+                H::PartnerHolds { .. } => 5,
+                H::KeepTrump { .. } => 6,
+                H::ThrowAway { .. } => 7,
+                H::GiveUpCheaply { .. } => 8,
+                H::CashWinner { .. } => 9,
+                H::DrawTrumps { .. } => 10,
+                H::LeadWorthless { .. } => 11,
+                H::LeadCheap { .. } => 12,
+                H::ManoNegra => 13,
+                H::Exchange { .. } => 14,
+                H::Bid { .. } => 15,
+                H::Raise { .. } => 16,
+                H::PassWeak => 17,
+                H::CallOwn { .. } => 18,
+                H::CallPartner { .. } => 19,
+                H::OnlyChoice { .. } => 20,
+                H::NothingToDo => 21,
+                H::CashOrDiscard { .. } => 22,
+                H::TakeIfItPays { .. } => 23,
+                H::TakeThePoints { .. } => 24,
+                H::ThrowWeakest { .. } => 25,
+                H::PlayCheapest { .. } => 26,
+                H::TakeCheaply { .. } => 27,
+                H::MostVisited { .. } => 28,
+                H::PassNoBidding => 29,
+            },
+            30,
+        );
+    }
+
+    #[test]
+    fn a_reason_serializes_as_id_and_params() {
+        let json = serde_json::to_value(HintReason::KeepTrump {
+            kept: Card::new(Suit::Coins, Rank::Ace),
+            threat: Card::new(Suit::Coins, Rank::Three),
+        })
+        .ok();
+        assert_eq!(
+            json,
+            Some(serde_json::json!({ "id": "keep-trump", "kept": "Ad", "threat": "3d" }))
+        );
+    }
+}

@@ -1,0 +1,21 @@
+//! Standard output for the commands. A reader that goes away (`briscola rules --json | head -1`) ends
+//! the command cleanly with status 0, as `yes | head` does; `println!` would panic with a backtrace.
+//! Any other write error ends it with a message and status 1.
+
+use std::fmt::Display;
+use std::io::{ErrorKind, Write};
+use std::process::exit;
+
+/// Prints `text` and a newline to standard output.
+pub fn line(text: impl Display) {
+    let mut out = std::io::stdout().lock();
+    let written = writeln!(out, "{text}").and_then(|()| out.flush());
+    match written {
+        Ok(()) => {}
+        Err(e) if e.kind() == ErrorKind::BrokenPipe => exit(0),
+        Err(e) => {
+            eprintln!("briscola: cannot write to standard output: {e}");
+            exit(1)
+        }
+    }
+}

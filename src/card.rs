@@ -50,9 +50,9 @@ impl Suit {
         ['d', 'c', 's', 'b'][self as usize]
     }
 
-    /// Reads a notation character, or a French suit symbol (`♦ ♥ ♠ ♣`).
+    /// Reads a notation character in either case, or a French suit symbol (`♦ ♥ ♠ ♣`).
     pub fn from_char(c: char) -> Option<Suit> {
-        match c {
+        match c.to_ascii_lowercase() {
             'd' | '♦' => Some(Suit::Coins),
             'c' | '♥' => Some(Suit::Cups),
             's' | '♠' => Some(Suit::Swords),
@@ -307,6 +307,24 @@ mod tests {
             Ok(Card::new(Suit::Clubs, Rank::Knight))
         );
         assert_eq!("K♦".parse::<Card>(), Ok(Card::new(Suit::Coins, Rank::King)));
+    }
+
+    #[test]
+    fn rank_and_suit_are_read_in_either_case() {
+        let ace = Card::new(Suit::Coins, Rank::Ace);
+        for text in ["Ad", "ad", "AD", "aD"] {
+            assert_eq!(text.parse::<Card>(), Ok(ace), "{text}");
+        }
+        assert_eq!("2S".parse::<Card>(), Ok(Card::new(Suit::Swords, Rank::Two)));
+        assert_eq!(
+            "qB".parse::<Card>(),
+            Ok(Card::new(Suit::Clubs, Rank::Knight))
+        );
+        assert_eq!(
+            ace.to_string(),
+            "Ad",
+            "written with an upper-case rank, lower-case suit"
+        );
     }
 
     #[test]

@@ -72,23 +72,6 @@ pub fn catalogs() -> Vec<MessageCatalog> {
     ]
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn every_catalog_has_distinct_ids_and_every_example_serializes() {
-        for catalog in catalogs() {
-            let mut ids: Vec<&str> = catalog.messages.iter().map(|m| m.id.as_str()).collect();
-            let count = ids.len();
-            ids.sort_unstable();
-            ids.dedup();
-            assert_eq!(ids.len(), count, "{}: an id twice", catalog.kind);
-            assert!(count > 0, "{}", catalog.kind);
-        }
-    }
-}
-
 /// Test helper: the examples of `M` hit every variant. `index` is an exhaustive match numbering the
 /// variants `0..count`, so a new variant does not compile until it is numbered, and fails here until it
 /// has an example.
@@ -104,4 +87,21 @@ pub(crate) fn assert_examples_cover<M: Message>(index: fn(&M) -> usize, count: u
         "{}: variants {missing:?} have no example",
         M::KIND
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_catalog_has_distinct_ids_and_every_example_serializes() {
+        for catalog in catalogs() {
+            let mut ids: Vec<&str> = catalog.messages.iter().map(|m| m.id.as_str()).collect();
+            let count = ids.len();
+            ids.sort_unstable();
+            ids.dedup();
+            assert_eq!(ids.len(), count, "{}: an id twice", catalog.kind);
+            assert!(count > 0, "{}", catalog.kind);
+        }
+    }
 }

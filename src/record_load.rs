@@ -2,6 +2,8 @@
 //! read (hand, field, index), a version this build does not read, and a ruleset that does not validate
 //! (its preset's player counts included) — before any hand is replayed.
 
+use std::str::FromStr;
+
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
@@ -71,41 +73,33 @@ fn parse(text: &str, supported: u32) -> Result<Value, RecordError> {
 
 /// The first string of a card list that is not a card.
 fn cards(list: &Value, hand: usize, field: &str) -> Result<(), RecordError> {
-    let texts = list
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter_map(Value::as_str);
-    for (index, text) in texts.enumerate() {
-        if text.parse::<Card>().is_err() {
-            return Err(RecordError::Card {
-                hand,
-                field: field.to_string(),
-                index,
-                text: text.to_string(),
-            });
-        }
+    match first_unreadable::<Card>(list) {
+        Some((index, text)) => Err(RecordError::Card {
+            hand,
+            field: field.to_string(),
+            index,
+            text,
+        }),
+        None => Ok(()),
     }
-    Ok(())
 }
 
 /// The first string of an action list that is not an action.
 fn actions(list: &Value, hand: usize) -> Result<(), RecordError> {
-    let texts = list
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter_map(Value::as_str);
-    for (index, text) in texts.enumerate() {
-        if text.parse::<Action>().is_err() {
-            return Err(RecordError::Action {
-                hand,
-                index,
-                text: text.to_string(),
-            });
-        }
+    match first_unreadable::<Action>(list) {
+        Some((index, text)) => Err(RecordError::Action { hand, index, text }),
+        None => Ok(()),
     }
-    Ok(())
+}
+
+/// The index and text of the first string in `list` that does not parse as a `T`. Values that are not
+/// strings are left to the deserializer, which names what it expected.
+fn first_unreadable<T: FromStr>(list: &Value) -> Option<(usize, String)> {
+    let texts = list.as_array().into_iter().flatten().filter_map(Value::as_str);
+    texts
+        .enumerate()
+        .find(|(_, text)| text.parse::<T>().is_err())
+        .map(|(index, text)| (index, text.to_string()))
 }
 
 fn shaped<T: DeserializeOwned>(value: Value) -> Result<T, RecordError> {

@@ -139,3 +139,136 @@ fn history_lists_and_replays_the_apps_matches_from_its_data_folder() {
     assert!(!missing.status.success());
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Runs `briscola replay -` on `record`, giving the exit status and the printed JSON.
+fn replay(record: &serde_json::Value) -> (bool, serde_json::Value) {
+    let mut child = briscola()
+        .args(["replay", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("replay starts");
+    {
+        let mut stdin = child.stdin.take().expect("stdin");
+        write!(stdin, "{record}").expect("write");
+    }
+    let out = child.wait_with_output().expect("replay ends");
+    let printed = serde_json::from_slice(&out.stdout).expect("JSON on stdout");
+    (out.status.success(), printed)
+}
+
+fn fixture() -> serde_json::Value {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/briscola-2p-seed5.json"
+    ))
+    .expect("fixture");
+    serde_json::from_str(&text).expect("JSON")
+}
+
+#[test]
+fn replay_refuses_a_player_count_its_preset_refuses_with_the_presets_message() {
+    let (ok, printed) = replay(&fixture());
+    assert!(ok, "{printed}");
+    let mut five = fixture();
+    five["ruleset"]["players"] = 5.into();
+    let (ok, printed) = replay(&five);
+    assert!(!ok);
+    assert_eq!(printed["error"]["id"], "ruleset");
+    assert_eq!(printed["error"]["error"]["id"], "players");
+    assert_eq!(
+        printed["error"]["error"]["allowed"],
+        serde_json::json!([2, 3, 4, 6])
+    );
+    assert_eq!(
+        printed["message"],
+        "the record's ruleset is not playable: briscola is played by [2, 3, 4, 6] players, not 5"
+    );
+}
+
+#[test]
+fn replay_names_the_field_and_index_of_an_unreadable_card_or_action() {
+    let rules = Ruleset::preset(Preset::Briscola, 2).expect("preset");
+    let mut m =
+        briscola::Match::new(rules, briscola::MatchFormat::SingleHand, 0, 4).expect("match");
+    for _ in 0..4 {
+        let card = m.game().legal_cards().first().expect("cards");
+        m.apply(briscola::Action::Play(card)).expect("legal");
+    }
+    let record = serde_json::to_value(m.record()).expect("JSON");
+    let mut bad_card = record.clone();
+    bad_card["hands"][0]["deal"][3] = "Zz".into();
+    let (ok, printed) = replay(&bad_card);
+    assert!(!ok);
+    assert_eq!(
+        printed["error"],
+        serde_json::json!({ "id": "card", "hand": 0, "field": "deal", "index": 3, "text": "Zz" })
+    );
+    assert_eq!(printed["message"], "hand 0, deal[3]: `Zz` is not a card");
+    let mut bad_action = record;
+    bad_action["hands"][0]["actions"][2] = "exchange".into();
+    let (ok, printed) = replay(&bad_action);
+    assert!(!ok);
+    assert_eq!(
+        printed["error"],
+        serde_json::json!({ "id": "action", "hand": 0, "index": 2, "text": "exchange" })
+    );
+}
+
+#[test]
+fn replay_reads_cards_in_any_case() {
+    let mut record = fixture();
+    let actions = record["actions"].as_array_mut().expect("actions");
+    for action in actions.iter_mut() {
+        let text = action.as_str().expect("text").to_string();
+        *action = text.to_uppercase().into();
+    }
+    let (ok, upper) = replay(&record);
+    assert!(ok, "{upper}");
+    let (_, original) = replay(&fixture());
+    assert_eq!(upper, original);
+}
+
+#[test]
+fn a_closed_pipe_ends_a_command_cleanly() {
+    // `briscola rules --json | head -c0`: the reader is gone before the output (larger than a pipe's
+    // buffer) is written.
+    let mut child = briscola()
+        .args(["rules", "--json"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("rules starts");
+    drop(child.stdout.take());
+    let out = child.wait_with_output().expect("rules ends");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.is_empty(), "{stderr}");
+}
+
+#[test]
+fn rules_lists_every_option_from_the_specification() {
+    let out = briscola().args(["rules", "--json"]).output().expect("runs");
+    assert!(out.status.success());
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let bisca = &json["presets"][2];
+    assert_eq!(bisca["id"], "bisca");
+    let two = &bisca["rulesets"][0];
+    let ids: Vec<&str> = two["options"]
+        .as_array()
+        .expect("options")
+        .iter()
+        .filter_map(|o| o["id"].as_str())
+        .collect();
+    assert_eq!(ids, ["simplified-order", "hand-size", "tie"]);
+    assert_eq!(
+        two["rank_values"][1],
+        serde_json::json!({ "rank": "seven", "strength": 11, "points": 10 })
+    );
+    let text = briscola().arg("rules").output().expect("runs");
+    let text = String::from_utf8_lossy(&text.stdout);
+    for id in briscola::OptionId::ALL {
+        assert!(text.contains(id.id()), "{id} missing from `briscola rules`");
+    }
+}

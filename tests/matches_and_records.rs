@@ -273,8 +273,9 @@ fn cli_replay_prints_a_summary_or_the_first_illegal_action() {
         .expect("runs");
     assert!(!out.status.success());
     let error: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON error");
-    assert_eq!(error["error"], "illegal-action");
-    assert_eq!(error["index"], 0);
+    assert_eq!(error["error"]["id"], "illegal-action");
+    assert_eq!(error["error"]["index"], 0);
+    assert_eq!(error["error"]["error"]["id"], "card-not-held");
     std::fs::remove_dir_all(&dir).ok();
 }
 

@@ -130,3 +130,66 @@ fn unavailable_options_are_reported_and_follow_their_requirement() {
         "the 20-card deck does not deal to three"
     );
 }
+
+/// The option table of `docs/rules.md`, built from the specification.
+fn option_table() -> String {
+    let mut rows = vec![
+        "| option | presets (players) | values (* default) | meaning | source |".to_string(),
+        "|---|---|---|---|---|".to_string(),
+    ];
+    for id in briscola::OptionId::ALL {
+        let mut offered: Vec<String> = Vec::new();
+        let mut spec = None;
+        for preset in Preset::ALL {
+            let mut counts = Vec::new();
+            for &n in preset.player_counts() {
+                let rules = Ruleset::preset(preset, n).expect("preset");
+                if let Some(s) = rules.options().into_iter().find(|s| s.id == id) {
+                    counts.push(n.to_string());
+                    spec.get_or_insert(s);
+                }
+            }
+            if counts.len() == preset.player_counts().len() {
+                offered.push(preset.id().to_string());
+            } else if !counts.is_empty() {
+                offered.push(format!("{} ({})", preset.id(), counts.join(", ")));
+            }
+        }
+        let spec = spec.expect("every option is offered by some preset");
+        let values: Vec<String> = values(&spec.kind)
+            .iter()
+            .map(|v| {
+                let mark = if *v == spec.default { "*" } else { "" };
+                format!("`{v}`{mark}")
+            })
+            .collect();
+        rows.push(format!(
+            "| `{id}` | {} | {} | {} | {} |",
+            offered.join(", "),
+            values.join(" "),
+            id.summary(),
+            spec.source
+        ));
+    }
+    rows.join("\n")
+}
+
+#[test]
+fn the_option_table_in_the_docs_is_generated_from_the_specification() {
+    const BEGIN: &str =
+        "<!-- option-table:begin (generated: UPDATE_DOCS=1 cargo test --test options) -->\n";
+    const END: &str = "<!-- option-table:end -->";
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/rules.md");
+    let doc = std::fs::read_to_string(path).expect("docs/rules.md");
+    let (head, rest) = doc.split_once(BEGIN).expect("begin marker");
+    let (_, tail) = rest.split_once(END).expect("end marker");
+    let current = format!("{head}{BEGIN}{}\n{END}{tail}", option_table());
+    if std::env::var_os("UPDATE_DOCS").is_some() {
+        std::fs::write(path, &current).expect("write docs/rules.md");
+    } else {
+        assert!(
+            current == doc,
+            "docs/rules.md's option table is stale: run UPDATE_DOCS=1 cargo test --test options"
+        );
+    }
+}

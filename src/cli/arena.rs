@@ -5,6 +5,8 @@ use briscola::ai::Budget;
 use briscola::ai::arena::{self, ArenaConfig, Contender};
 use clap::Args;
 
+use super::out::outln;
+
 /// Options of `briscola arena`.
 #[derive(Debug, Args)]
 pub struct ArenaArgs {
@@ -68,6 +70,6 @@ pub fn run(args: &ArenaArgs) -> Result<(), String> {
     config.seed = args.seed;
     config.threads = args.threads;
     config.budget = args.budget.budget();
-    println!("{}", arena::run(&config));
+    outln!("{}", arena::run(&config));
     Ok(())
 }

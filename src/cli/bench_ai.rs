@@ -4,6 +4,8 @@
 use briscola::ai::{AgentConfig, Level, arena, speed};
 use clap::Args;
 
+use super::out::outln;
+
 /// Options of `briscola bench-ai`.
 #[derive(Debug, Args)]
 pub struct BenchAiArgs {
@@ -30,7 +32,7 @@ pub fn run(args: &BenchAiArgs) -> Result<(), String> {
         budget: args.budget.budget(),
         ..AgentConfig::new(args.level, args.seed)
     };
-    println!(
+    outln!(
         "{}",
         speed::measure(config, rules, args.hands.max(1), args.seed)
     );

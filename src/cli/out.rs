@@ -9,7 +9,10 @@ use std::process::exit;
 /// Prints `text` and a newline to standard output.
 pub fn line(text: impl Display) {
     let mut out = std::io::stdout().lock();
-    let written = writeln!(out, "{text}").and_then(|()| out.flush());
+    finish(writeln!(out, "{text}").and_then(|()| out.flush()));
+}
+
+fn finish(written: std::io::Result<()>) {
     match written {
         Ok(()) => {}
         Err(e) if e.kind() == ErrorKind::BrokenPipe => exit(0),
@@ -19,3 +22,17 @@ pub fn line(text: impl Display) {
         }
     }
 }
+
+/// Prints `text` without a newline (a prompt).
+pub fn prompt(text: impl Display) {
+    let mut out = std::io::stdout().lock();
+    finish(write!(out, "{text}").and_then(|()| out.flush()));
+}
+
+/// `println!` through [`line`].
+macro_rules! outln {
+    ($($arg:tt)*) => {
+        $crate::cli::out::line(format_args!($($arg)*))
+    };
+}
+pub(crate) use outln;

@@ -2,11 +2,13 @@
 //! `?` for your options and `hint` for the AI's suggestion. Everything shown to you comes from your
 //! seat's `Observation`.
 
-use std::io::{BufRead, Write};
+use std::io::BufRead;
 
 use briscola::ai::{self, Level};
 use briscola::{Action, Deal, Game, Observation, Phase, Preset, Record, Rng, Ruleset};
 use clap::Args;
+
+use super::out::{self, outln};
 
 /// Options of `briscola play`.
 #[derive(Debug, Args)]
@@ -44,7 +46,7 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
         .collect();
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
-    println!(
+    outln!(
         "{} for {players}: you are seat 0. Type a card (e.g. Ad), `?` for your options, `hint` for advice, `quit` to stop.",
         preset.summary()
     );
@@ -54,32 +56,31 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
         let action = if seat == 0 {
             show(&obs);
             loop {
-                print!("> ");
-                std::io::stdout().flush().map_err(|e| e.to_string())?;
+                out::prompt("> ");
                 let Some(line) = lines.next() else {
                     return Err("input ended".to_string());
                 };
                 let line = line.map_err(|e| e.to_string())?;
                 match line.trim() {
                     "quit" => return Ok(()),
-                    "?" | "help" => println!("  you can: {}", list(&obs.legal_actions)),
+                    "?" | "help" => outln!("  you can: {}", list(&obs.legal_actions)),
                     "hint" => {
                         let advice = ai::agent(Level::Hard, args.seed).choose(&obs);
-                        println!("  hint: {} — {}", advice.action, advice.hint);
+                        outln!("  hint: {} — {}", advice.action, advice.hint);
                     }
                     text => match text.parse::<Action>() {
                         Ok(action) if obs.legal_actions.contains(&action) => break action,
-                        Ok(action) => println!(
+                        Ok(action) => outln!(
                             "  `{action}` is not allowed now; you can: {}",
                             list(&obs.legal_actions)
                         ),
-                        Err(e) => println!("  {e}"),
+                        Err(e) => outln!("  {e}"),
                     },
                 }
             }
         } else {
             let action = opponents[usize::from(seat)].choose(&obs).action;
-            println!("seat {seat}: {action}");
+            outln!("seat {seat}: {action}");
             action
         };
         game.apply(action).map_err(|e| e.to_string())?;
@@ -90,7 +91,7 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
             .last()
             .filter(|_| game.current_trick().next().is_none())
         {
-            println!("  trick to seat {} ({} points)", trick.winner, trick.points);
+            outln!("  trick to seat {} ({} points)", trick.winner, trick.points);
         }
     }
     if let Some(path) = &args.record {
@@ -103,12 +104,15 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
         };
         let json = serde_json::to_string_pretty(&record).map_err(|e| e.to_string())?;
         std::fs::write(path, json).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-        println!("record written to {}", path.display());
+        outln!("record written to {}", path.display());
     }
     if let Some(result) = game.result() {
-        println!(
+        outln!(
             "Hand over ({:?}): points per seat {:?}, per side {:?}, {:?}",
-            result.end, result.seat_points, result.side_points, result.outcome
+            result.end,
+            result.seat_points,
+            result.side_points,
+            result.outcome
         );
     }
     Ok(())
@@ -134,7 +138,7 @@ fn show(obs: &Observation) {
         .iter()
         .map(|p| format!("{}:{}", p.seat, p.card))
         .collect();
-    println!(
+    outln!(
         "\ntrump {trump}{face_up}, stock {}, points {:?}\ntable [{}]  your hand: {}",
         obs.stock_len,
         obs.pile_points,

@@ -1,97 +1,121 @@
-//! `briscola rules`: the presets, the player counts they take, and the options with their defaults.
+//! `briscola rules`: the presets, their player counts and their options, generated from the engine's
+//! option specification ([`Ruleset::options`]) and card-value table ([`Ruleset::rank_values`]); nothing
+//! here restates a rule.
 
-use briscola::{MatchFormat, Preset, Ruleset};
-use serde_json::json;
+use briscola::{MatchFormat, OptionKind, OptionSpec, OptionValue, Preset, Ruleset};
+use serde_json::{Value, json};
 
-/// The options every ruleset has, with a one-line explanation.
-const OPTIONS: [(&str, &str); 14] = [
-    ("players", "number of players"),
-    (
-        "partnerships",
-        "with 4 or 6 players: fixed teams (seats alternate) instead of everyone alone",
-    ),
-    (
-        "deck",
-        "standard (40), catalan (48: adds 8s and 9s worth 0), rapida (20: aces, threes, courts)",
-    ),
-    (
-        "removed_two",
-        "which 2 leaves first when the deck does not divide by the players",
-    ),
-    (
-        "order",
-        "classic (A 3 K Q J 7…), bisca (A 7 K J Q…), seven-second (A 7 K Q J…), low-three",
-    ),
-    (
-        "hand_size",
-        "cards in each hand (Bisca dos Sete 7, dos Nove 9, Briscolone 5)",
-    ),
-    (
-        "plays_per_trick",
-        "cards each player plays per trick (2 in dupla briškula)",
-    ),
-    ("trump", "turned-up, no-trump, first-card-played, called"),
-    (
-        "follow",
-        "free, follow-when-stock-empty (Valencian), follow-and-beat-when-stock-empty, follow-always",
-    ),
-    (
-        "exchange",
-        "never, two-before-first-trick, seven-and-two, seven-and-two-after-winning",
-    ),
-    (
-        "mano_negra",
-        "ace, three and king of trumps in hand win the hand at once",
-    ),
-    (
-        "open_hands",
-        "every hand face up and the next stock card visible",
-    ),
-    ("tie", "draw, or replay the hand"),
-    ("forcing", "chiamata: raise the points keeping the bid card"),
-];
+use super::out;
 
-/// Prints the presets.
+/// The rulesets of a preset, one per player count.
+fn rulesets(preset: Preset) -> Result<Vec<Ruleset>, String> {
+    preset
+        .player_counts()
+        .iter()
+        .map(|&n| Ruleset::preset(preset, n).map_err(|e| e.to_string()))
+        .collect()
+}
+
+/// The options of a preset over all its player counts, each once, in form order.
+fn preset_options(rulesets: &[Ruleset]) -> Vec<OptionSpec> {
+    let mut specs: Vec<OptionSpec> = Vec::new();
+    for spec in rulesets.iter().flat_map(Ruleset::options) {
+        if !specs.iter().any(|s| s.id == spec.id) {
+            specs.push(spec);
+        }
+    }
+    specs.sort_by_key(|s| s.id);
+    specs
+}
+
+fn values_text(spec: &OptionSpec) -> String {
+    let values = match &spec.kind {
+        OptionKind::Bool => vec![OptionValue::Bool(true), OptionValue::Bool(false)],
+        OptionKind::Choice { values } => values
+            .iter()
+            .map(|v| OptionValue::Choice(v.clone()))
+            .collect(),
+    };
+    let marked: Vec<String> = values
+        .iter()
+        .map(|v| {
+            if *v == spec.default {
+                format!("{v}*")
+            } else {
+                v.to_string()
+            }
+        })
+        .collect();
+    marked.join(" | ")
+}
+
+fn preset_json(preset: Preset, rulesets: &[Ruleset]) -> Value {
+    let tables: Vec<Value> = rulesets
+        .iter()
+        .map(|r| {
+            json!({
+                "players": r.players,
+                "defaults": r,
+                "options": r.options(),
+                "rank_values": r.rank_values(),
+                "usual_match_format": MatchFormat::usual(r),
+            })
+        })
+        .collect();
+    json!({
+        "id": preset.id(),
+        "summary": preset.summary(),
+        "players": preset.player_counts(),
+        "usual_deck_style": preset.usual_deck_style(),
+        "rulesets": tables,
+    })
+}
+
+/// Prints the presets and their options.
 pub fn run(as_json: bool) -> Result<(), String> {
-    let mut presets = Vec::new();
+    let mut all = Vec::new();
     for preset in Preset::ALL {
-        let counts = preset.player_counts();
-        let default = Ruleset::preset(preset, counts[0]).map_err(|e| e.to_string())?;
-        presets.push(json!({
-            "id": preset.id(),
-            "summary": preset.summary(),
-            "players": counts,
-            "usual_deck_style": preset.usual_deck_style(),
-            "usual_match_format": MatchFormat::usual(&default),
-            "defaults": default,
-        }));
+        all.push((preset, rulesets(preset)?));
     }
     if as_json {
-        let options: Vec<_> = OPTIONS
-            .iter()
-            .map(|(k, v)| json!({ "name": k, "meaning": v }))
-            .collect();
-        let out = json!({ "presets": presets, "options": options });
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&out).map_err(|e| e.to_string())?
-        );
+        let presets: Vec<Value> = all.iter().map(|(p, r)| preset_json(*p, r)).collect();
+        let text = serde_json::to_string_pretty(&json!({ "presets": presets }))
+            .map_err(|e| e.to_string())?;
+        out::line(text);
         return Ok(());
     }
-    println!("Presets (id, players, summary):");
-    for preset in Preset::ALL {
-        println!(
+    out::line("Presets (id, players, summary):");
+    for (preset, _) in &all {
+        out::line(format_args!(
             "  {:<11} {:<12} {}",
             preset.id(),
             format!("{:?}", preset.player_counts()),
             preset.summary()
-        );
+        ));
     }
-    println!(
-        "\nOptions of every ruleset (see docs/rules.md; `briscola rules --json` shows each preset's defaults):"
+    out::line(
+        "\nOptions (* marks the default; `briscola rules --json` adds values, sources, card values):",
     );
-    for (name, meaning) in OPTIONS {
-        println!("  {name:<16} {meaning}");
+    for (preset, rulesets) in &all {
+        out::line(format_args!("  {preset}"));
+        let options = preset_options(rulesets);
+        if options.is_empty() {
+            out::line("    (no options)");
+        }
+        for spec in options {
+            let players = if spec.players == preset.player_counts() {
+                String::new()
+            } else {
+                let counts: Vec<String> = spec.players.iter().map(ToString::to_string).collect();
+                format!(" ({} players)", counts.join(", "))
+            };
+            out::line(format_args!(
+                "    {:<18} {}{players}: {}",
+                spec.id.id(),
+                values_text(&spec),
+                spec.id.summary()
+            ));
+        }
     }
     Ok(())
 }

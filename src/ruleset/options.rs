@@ -85,6 +85,11 @@ impl OptionId {
     pub fn id(self) -> &'static str {
         def(self).name
     }
+
+    /// One-line English explanation, for the command line (user interfaces word the id themselves).
+    pub fn summary(self) -> &'static str {
+        def(self).summary
+    }
 }
 
 impl fmt::Display for OptionId {
@@ -308,6 +313,7 @@ enum Access {
 struct Def {
     id: OptionId,
     name: &'static str,
+    summary: &'static str,
     presets: &'static [Preset],
     /// Player counts; empty for every count of the preset.
     players: &'static [u8],
@@ -330,6 +336,7 @@ const SUITS: &[&str] = &["coins", "cups", "swords", "clubs"];
 const DEFS: [Def; 15] = [
     Def {
         id: OptionId::Partnerships,
+        summary: "with 4 or 6 players: fixed teams (seats alternate) instead of everyone alone",
         name: "partnerships",
         presets: CLASSIC,
         players: &[4, 6],
@@ -342,6 +349,7 @@ const DEFS: [Def; 15] = [
     },
     Def {
         id: OptionId::Deck,
+        summary: "standard (40 cards), catalan (48: adds 8s and 9s worth 0), rapida (20: aces, threes, courts)",
         name: "deck",
         presets: &[Preset::Brisca],
         players: &[],
@@ -367,6 +375,7 @@ const DEFS: [Def; 15] = [
     },
     Def {
         id: OptionId::RemovedTwo,
+        summary: "three players: the 2 that leaves the deck so that it deals evenly",
         name: "removed-two",
         presets: CLASSIC,
         players: &[3],
@@ -383,6 +392,7 @@ const DEFS: [Def; 15] = [
     },
     Def {
         id: OptionId::Order,
+        summary: "rank order: classic (A 3 K Q J 7…), seven-second (A 7 K Q J…), low-three (the three ranks low, still worth 10)",
         name: "order",
         presets: &[Preset::Briscola],
         players: &[],
@@ -407,6 +417,7 @@ const DEFS: [Def; 15] = [
     },
     Def {
         id: OptionId::SimplifiedOrder,
+        summary: "the simplified order A 7 K Q J instead of A 7 K J Q",
         name: "simplified-order",
         presets: &[Preset::Bisca],
         players: &[],
@@ -429,6 +440,7 @@ const DEFS: [Def; 15] = [
     },
     Def {
         id: OptionId::HandSize,
+        summary: "cards in each hand: 3, 7 (Bisca dos Sete) or 9 (Bisca dos Nove)",
         name: "hand-size",
         presets: &[Preset::Bisca],
         players: &[],
@@ -447,6 +459,7 @@ const DEFS: [Def; 15] = [
     },
     Def {
         id: OptionId::FiveCards,
+        summary: "five cards in each hand instead of three",
         name: "five-cards",
         presets: &[Preset::Briscolone],
         players: &[],
@@ -463,6 +476,7 @@ const DEFS: [Def; 15] = [
     },
     Def {
         id: OptionId::LastThreeFollow,
+        summary: "once the stock is empty, follow suit and win the trick if you can",
         name: "last-three-follow",
         presets: &[Preset::Briscolone],
         players: &[],
@@ -485,6 +499,7 @@ const DEFS: [Def; 15] = [
     },
     Def {
         id: OptionId::FirstCardTrump,
+        summary: "the suit of the first card played is trump",
         name: "first-card-trump",
         presets: &[Preset::Briscolone],
         players: &[],
@@ -507,6 +522,7 @@ const DEFS: [Def; 15] = [
     },
     Def {
         id: OptionId::TwoTakesTrump,
+        summary: "the 2 of trumps takes the face-up trump during the first trick",
         name: "two-takes-trump",
         presets: &[Preset::Briscola],
         players: &[],
@@ -529,6 +545,7 @@ const DEFS: [Def; 15] = [
     },
     Def {
         id: OptionId::ExchangeTiming,
+        summary: "when the 7 or the 2 of trumps takes the face-up trump: any-turn, or after-winning a trick",
         name: "exchange-timing",
         presets: &[Preset::Brisca],
         players: &[],
@@ -552,6 +569,7 @@ const DEFS: [Def; 15] = [
     },
     Def {
         id: OptionId::ManoNegra,
+        summary: "ace, three and king of trumps in one hand win the hand at once",
         name: "mano-negra",
         presets: &[Preset::Briscola, Preset::Brisca],
         players: &[],
@@ -564,6 +582,7 @@ const DEFS: [Def; 15] = [
     },
     Def {
         id: OptionId::Valencian,
+        summary: "once the stock is empty, follow suit",
         name: "valencian",
         presets: &[Preset::Brisca],
         players: &[],
@@ -586,6 +605,7 @@ const DEFS: [Def; 15] = [
     },
     Def {
         id: OptionId::Tie,
+        summary: "what a tie means: draw, or replay the hand",
         name: "tie",
         presets: &[
             Preset::Briscola,
@@ -617,6 +637,7 @@ const DEFS: [Def; 15] = [
     },
     Def {
         id: OptionId::Forcing,
+        summary: "chiamata: any bid may be raised in points keeping its card",
         name: "forcing",
         presets: &[Preset::Chiamata],
         players: &[],

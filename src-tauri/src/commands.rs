@@ -3,7 +3,8 @@
 //!
 //! Names and permissions are listed once in `command_names.rs`; the TypeScript client in
 //! `ui/src/lib/bindings/commands.ts` is generated from [`crate::bindings`] (tests).
-//! Deliberately absent for now: the game commands (phase 2, over the engine's Session).
+//! These are the preferences and history commands; the game commands (over the Tauri-free
+//! [`crate::session::Session`]) are in [`crate::game_commands`].
 
 use std::path::{Path, PathBuf};
 

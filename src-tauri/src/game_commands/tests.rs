@@ -325,3 +325,55 @@ fn the_form_edits_rules_through_the_engine_and_a_refusal_is_data() {
         "invalid_input"
     );
 }
+
+#[test]
+fn history_lines_of_version_one_are_listed_with_the_rules_of_their_record() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let summary = {
+        let h = you_deal(dir.path());
+        let view = h.ok(
+            "start_match",
+            setup("bisca", 3, json!({ "kind": "first-to", "hands": 1 })),
+        );
+        play_to_the_end(&h, view);
+        h.ok(
+            "list_history",
+            json!({ "query": { "offset": 0, "limit": 1 } }),
+        )["items"][0]
+            .clone()
+    };
+    // Rewrite the line as a version-1 build wrote it, and lose the index.
+    let records = dir.path().join("history/records.jsonl");
+    let line: Value =
+        serde_json::from_str(&std::fs::read_to_string(&records).expect("log")).expect("line");
+    let mut old = line.clone();
+    old["v"] = json!(1);
+    old["summary"]["ruleset"] = json!("bisca-3p");
+    old["summary"]["opponents"] = json!([
+        { "name": "Seat 1", "level": "easy" },
+        { "name": "Seat 2", "level": "easy" }
+    ]);
+    old["summary"]
+        .as_object_mut()
+        .expect("summary")
+        .remove("format");
+    std::fs::write(&records, format!("{old}\n")).expect("write");
+    std::fs::remove_file(dir.path().join("history/index.jsonl")).expect("index");
+    let h = harness(dir.path());
+    let page = h.ok(
+        "list_history",
+        json!({ "query": { "offset": 0, "limit": 10, "preset": "bisca", "players": 3 } }),
+    );
+    assert_eq!(
+        page["items"][0], summary,
+        "the same summary as the one written"
+    );
+    let none = h.ok(
+        "list_history",
+        json!({ "query": { "offset": 0, "limit": 10, "players": 2 } }),
+    );
+    assert_eq!(none["total"], 0);
+    let id = summary["id"].as_str().expect("id");
+    assert!(h.ok("get_replay", json!({ "id": id }))[0]["frames"].is_array());
+    assert_eq!(h.ok("store_warnings", json!({})), json!([]));
+}

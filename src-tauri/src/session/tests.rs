@@ -268,3 +268,114 @@ fn the_ai_is_told_the_match_stakes() {
         }
     }
 }
+
+/// Plays a match to the end, taking an exchange (then the first legal action) on your turns.
+fn play_match_exchanging(session: &mut Session) {
+    for _ in 0..10_000 {
+        run_ai(session);
+        if session.is_over() {
+            return;
+        }
+        if session.view().awaiting_next_hand {
+            session.next_hand().expect("next hand");
+            continue;
+        }
+        let legal = session.view().observation.legal_actions;
+        let action = legal
+            .iter()
+            .copied()
+            .find(|a| matches!(a, Action::Exchange(_)))
+            .unwrap_or(legal[0]);
+        session.play(action).expect("a legal action");
+    }
+    panic!("the match does not end");
+}
+
+/// The replay of a finished match ends every hand with the pile points the hand ended with (by
+/// seat, and by side as the history stores them), and its frames follow the ruleset's point table.
+fn assert_replay_matches_the_result(finished: &FinishedMatch) {
+    let rules = finished.record.ruleset;
+    let hands = replay_hands(&finished.record).expect("replays");
+    assert_eq!(hands.len(), finished.record.hands.len());
+    let mut counted = Vec::new();
+    for hand in &hands {
+        let result = hand.result.as_ref().expect("every hand ended");
+        let last = hand.frames.last().expect("frames");
+        assert_eq!(
+            last.pile_points, result.seat_points,
+            "the last frame scores the hand"
+        );
+        // Each closed trick adds the ruleset's points of its cards to its winner, and nothing else moves.
+        for pair in hand.frames.windows(2) {
+            let (before, after) = (&pair[0], &pair[1]);
+            let mut expected = before.pile_points.clone();
+            if let Some(winner) = after.trick_winner {
+                let points: u16 = after
+                    .trick
+                    .iter()
+                    .map(|p| u16::from(rules.order.card_points(p.card)))
+                    .sum();
+                expected[usize::from(winner)] += points;
+            }
+            assert_eq!(after.pile_points, expected, "after {:?}", after.action);
+        }
+        if result.outcome != briscola::HandOutcome::Void {
+            let yours = result.side_of(YOU).unwrap_or(0);
+            let mut sides = vec![result.side_points[yours]];
+            sides.extend(
+                result
+                    .side_points
+                    .iter()
+                    .enumerate()
+                    .filter(|&(i, _)| i != yours)
+                    .map(|(_, &p)| p),
+            );
+            counted.push(sides);
+        }
+    }
+    assert_eq!(counted, finished.hand_points, "the history's hand scores");
+}
+
+#[test]
+fn a_simplified_order_bisca_match_replays_with_its_own_points() {
+    let mut match_setup = setup(Preset::Bisca, 2, MatchFormat::BestOf { hands: 3 });
+    match_setup.ruleset.order = briscola::CardOrder::SevenSecond;
+    let mut session = Session::start(match_setup, 11, 0).expect("starts");
+    play_match(&mut session);
+    let finished = session.finished(1).expect("finished");
+    assert_replay_matches_the_result(&finished);
+    // Under the simplified order the knight (Q) is worth 3 and the jack 2 (Bisca's default swaps them),
+    // so a replay scored with the preset's default table would differ.
+    let knight = briscola::Card::new(briscola::Suit::Coins, briscola::Rank::Knight);
+    assert_eq!(finished.record.ruleset.order.card_points(knight), 3);
+    assert_eq!(briscola::CardOrder::Bisca.card_points(knight), 2);
+}
+
+#[test]
+fn a_brisca_match_with_exchanges_replays_with_its_points() {
+    let mut exchanged = false;
+    for seed in 0..40 {
+        let mut session = Session::start(
+            setup(Preset::Brisca, 2, MatchFormat::FirstTo { hands: 2 }),
+            seed,
+            0,
+        )
+        .expect("starts");
+        play_match_exchanging(&mut session);
+        let finished = session.finished(1).expect("finished");
+        assert_replay_matches_the_result(&finished);
+        let hands = replay_hands(&finished.record).expect("replays");
+        let exchange = hands
+            .iter()
+            .flat_map(|h| h.frames.windows(2))
+            .find(|pair| matches!(pair[1].action, Some((_, Action::Exchange(_)))));
+        if let Some(pair) = exchange {
+            // The exchange changes hands and the face-up card, never the points.
+            assert_eq!(pair[0].pile_points, pair[1].pile_points);
+            assert_ne!(pair[0].face_up, pair[1].face_up);
+            exchanged = true;
+            break;
+        }
+    }
+    assert!(exchanged, "some match has an exchange");
+}

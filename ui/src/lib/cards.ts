@@ -1,3 +1,4 @@
+import type { DeckStyle } from './bindings/DeckStyle';
 /** Card notation (see docs/card-notation.md): rank char + suit char, e.g. `Ad`, `3c`, `Qs`. */
 export const RANKS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', 'J', 'Q', 'K'] as const;
 export const SUITS = ['d', 'c', 's', 'b'] as const;
@@ -5,8 +6,10 @@ export type Rank = (typeof RANKS)[number];
 export type Suit = (typeof SUITS)[number];
 export type CardCode = `${Rank}${Suit}`;
 
-export const DECK_STYLES = ['italian', 'italian-fcr', 'spanish', 'french', 'french-4color'] as const;
-export type DeckStyle = (typeof DECK_STYLES)[number];
+export type { DeckStyle };
+/** Every deck style (the engine's), in the order Settings shows them; the record makes the compiler require each one. */
+const STYLES: Record<DeckStyle, true> = { italian: true, 'italian-fcr': true, spanish: true, french: true, 'french-4color': true };
+export const DECK_STYLES = Object.keys(STYLES) as DeckStyle[];
 /** Latin-suited decks (coins, cups, swords, clubs) versus French-suited ones. */
 export type DeckFamily = 'latin' | 'french';
 

@@ -1,16 +1,16 @@
-import type { AnimSpeed } from './prefs.svelte';
+import type { AnimationSpeed } from './bindings/AnimationSpeed';
 
 /** Base durations in ms at normal speed. */
 const BASE = { deal: 220, play: 320, collect: 480, draw: 260, flip: 240, aiPause: 750 } as const;
 export type Durations = { [K in keyof typeof BASE]: number };
 
-const FACTOR: Record<AnimSpeed, number> = { slow: 1.7, normal: 1, fast: 0.5, instant: 0 };
+const FACTOR: Record<AnimationSpeed, number> = { slow: 1.7, normal: 1, fast: 0.5, instant: 0 };
 
 /**
  * Animation timings for a speed setting. With reduced motion every movement is
  * instant; the AI's "thinking" pause stays (shortened) so plays remain readable.
  */
-export function durations(speed: AnimSpeed, reducedMotion: boolean): Durations {
+export function durations(speed: AnimationSpeed, reducedMotion: boolean): Durations {
   const f = reducedMotion ? 0 : FACTOR[speed];
   const pauseF = speed === 'instant' ? 0.4 : reducedMotion ? 0.8 : Math.max(FACTOR[speed], 0.6);
   return {

@@ -1,131 +1,76 @@
-import { DECK_STYLES, type DeckStyle } from './cards';
-import { LANGS, setLang, systemLang, type Lang } from './i18n/index.svelte';
-import { AI_LEVELS, MATCH_FORMATS, PRESET_IDS, type AiLevel, type MatchFormat, type PresetId } from './game/presets';
-
-export type AnimSpeed = 'slow' | 'normal' | 'fast' | 'instant';
-export type ScoreDisplay = 'all' | 'mine' | 'none';
-export type CardSize = 'small' | 'medium' | 'large';
-
-/** The choices of the New game form, remembered between games. */
-export interface NewGameChoice {
-  preset: PresetId;
-  /** Options per preset, so switching preset back and forth keeps each one's options. */
-  options: Partial<Record<PresetId, Record<string, boolean | string>>>;
-  players: number;
-  aiLevels: AiLevel[];
-  format: MatchFormat;
-  firstToN: number;
-  deckStyle: DeckStyle;
-}
-
-export interface Prefs {
-  deckStyle: DeckStyle;
-  /** 'system' follows navigator.language. */
-  lang: Lang | 'system';
-  animSpeed: AnimSpeed;
-  sound: boolean;
-  scoreDisplay: ScoreDisplay;
-  cardSize: CardSize;
-  allowUndo: boolean;
-  lastNewGame: NewGameChoice | null;
-  /** The last `MatchSetup` sent to `start_match` (the shell keeps it in `ruleset_options.last_setup`). */
-  lastSetup: Record<string, unknown> | null;
-}
-
-export const DEFAULT_PREFS: Prefs = {
-  deckStyle: 'italian',
-  lang: 'system',
-  animSpeed: 'normal',
-  sound: true,
-  scoreDisplay: 'all',
-  cardSize: 'medium',
-  allowUndo: true,
-  lastNewGame: null,
-  lastSetup: null,
-};
-
 /**
- * Where preferences live. Phase 1 uses localStorage; phase 2 backs this with the
- * shell's `get_preferences` / `set_preferences` commands.
+ * The live preferences: the shell's `Preferences` document (generated type) held as it is. Every
+ * change goes through `updatePrefs`, which saves it with `set_preferences` and keeps what the shell
+ * answers. Outside the shell (unit tests without a fake, `vite dev` in a browser) they stay in memory.
+ *
+ * Deliberately absent: a second store. Builds before preferences version 2 kept a few values the
+ * shell could not hold in localStorage (`briscola.prefs.v1`); `initPrefs` imports them once and
+ * removes the key (see `legacyPatch`).
  */
-export interface PrefsBackend {
-  load(): Promise<unknown>;
-  save(prefs: Prefs): Promise<void>;
-}
-
-const STORAGE_KEY = 'briscola.prefs.v1';
-
-export const localStorageBackend: PrefsBackend = {
-  async load() {
-    try {
-      const raw = globalThis.localStorage?.getItem(STORAGE_KEY);
-      return raw ? JSON.parse(raw) : null;
-    } catch {
-      return null;
-    }
-  },
-  async save(p) {
-    try {
-      globalThis.localStorage?.setItem(STORAGE_KEY, JSON.stringify(p));
-    } catch {
-      /* storage full or disabled: keep the in-memory value */
-    }
-  },
-};
-
-const oneOf = <T extends string>(list: readonly T[], v: unknown, d: T): T =>
-  typeof v === 'string' && (list as readonly string[]).includes(v) ? (v as T) : d;
-
-function sanitizeNewGame(v: unknown): NewGameChoice | null {
-  if (!v || typeof v !== 'object') return null;
-  const o = v as Record<string, unknown>;
-  const preset = oneOf(PRESET_IDS, o.preset, 'briscola');
-  return {
-    preset,
-    options: o.options && typeof o.options === 'object' ? (o.options as NewGameChoice['options']) : {},
-    players: typeof o.players === 'number' ? o.players : 2,
-    aiLevels: Array.isArray(o.aiLevels) ? o.aiLevels.map((l) => oneOf(AI_LEVELS, l, 'medium')) : ['medium'],
-    format: oneOf(MATCH_FORMATS, o.format, 'bestOf3'),
-    firstToN: typeof o.firstToN === 'number' && o.firstToN >= 1 && o.firstToN <= 20 ? o.firstToN : 3,
-    deckStyle: oneOf(DECK_STYLES, o.deckStyle, 'italian'),
-  };
-}
-
-/** Accepts anything (old versions, hand-edited files) and returns valid preferences. */
-export function sanitizePrefs(v: unknown): Prefs {
-  const o = (v && typeof v === 'object' ? v : {}) as Record<string, unknown>;
-  return {
-    deckStyle: oneOf(DECK_STYLES, o.deckStyle, DEFAULT_PREFS.deckStyle),
-    lang: oneOf([...LANGS, 'system'] as const, o.lang, 'system'),
-    animSpeed: oneOf(['slow', 'normal', 'fast', 'instant'] as const, o.animSpeed, 'normal'),
-    sound: typeof o.sound === 'boolean' ? o.sound : DEFAULT_PREFS.sound,
-    scoreDisplay: oneOf(['all', 'mine', 'none'] as const, o.scoreDisplay, 'all'),
-    cardSize: oneOf(['small', 'medium', 'large'] as const, o.cardSize, 'medium'),
-    allowUndo: typeof o.allowUndo === 'boolean' ? o.allowUndo : DEFAULT_PREFS.allowUndo,
-    lastNewGame: sanitizeNewGame(o.lastNewGame),
-    lastSetup: o.lastSetup && typeof o.lastSetup === 'object' && !Array.isArray(o.lastSetup) ? (o.lastSetup as Record<string, unknown>) : null,
-  };
-}
+import type { NewGame } from './bindings/NewGame';
+import type { Preferences } from './bindings/Preferences';
+import { DEFAULT_PREFERENCES } from './bindings/defaults';
+import { setLang, systemLang } from './i18n/index.svelte';
+import { inShell, shell } from './shell';
 
 /** The live preferences: read anywhere (reactive), change only through `updatePrefs`. */
-export const prefs: Prefs = $state({ ...DEFAULT_PREFS });
+export const prefs: Preferences = $state(structuredClone(DEFAULT_PREFERENCES));
 
-let backend: PrefsBackend = localStorageBackend;
+/** The localStorage key of the builds before preferences version 2. */
+export const LEGACY_KEY = 'briscola.prefs.v1';
 
 function applyLang(): void {
-  setLang(prefs.lang === 'system' ? systemLang() : prefs.lang);
+  setLang(prefs.language === 'system' ? systemLang() : prefs.language);
 }
 
-/** Loads the saved preferences from `b` (default: localStorage) and applies them. */
-export async function initPrefs(b: PrefsBackend = localStorageBackend): Promise<void> {
-  backend = b;
-  Object.assign(prefs, sanitizePrefs(await b.load()));
+/**
+ * What the old localStorage copy adds to the shell's preferences: the values those builds could
+ * not store in the shell — undo off, the Italian deck with F C R indices, no points shown. The
+ * rest (deck, language, speed, sound, size, the New game choice) was already in the shell's file
+ * and migrated there.
+ */
+export function legacyPatch(old: unknown, current: Preferences): Partial<Preferences> {
+  if (!old || typeof old !== 'object') return {};
+  const o = old as Record<string, unknown>;
+  const patch: Partial<Preferences> = {};
+  if (typeof o.allowUndo === 'boolean' && o.allowUndo !== current.allow_undo) patch.allow_undo = o.allowUndo;
+  if (o.deckStyle === 'italian-fcr' && current.deck_style === 'italian') patch.deck_style = 'italian-fcr';
+  if (o.scoreDisplay === 'none' && current.score_display === 'mine') patch.score_display = 'none';
+  return patch;
+}
+
+function readLegacy(): unknown {
+  try {
+    const raw = globalThis.localStorage?.getItem(LEGACY_KEY);
+    return raw ? JSON.parse(raw) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Loads the shell's preferences, imports the old localStorage copy once, and applies the language. */
+export async function initPrefs(): Promise<void> {
+  if (inShell()) {
+    Object.assign(prefs, await shell().getPreferences());
+    const old = readLegacy();
+    if (old !== null) {
+      const patch = legacyPatch(old, prefs);
+      // The key goes only once its values are safely in the shell's file.
+      if (Object.keys(patch).length) await updatePrefs(patch);
+      globalThis.localStorage?.removeItem(LEGACY_KEY);
+    }
+  }
   applyLang();
 }
 
-/** Changes some preferences and saves them at once. */
-export async function updatePrefs(patch: Partial<Prefs>): Promise<void> {
-  Object.assign(prefs, patch);
-  if ('lang' in patch) applyLang();
-  await backend.save($state.snapshot(prefs) as Prefs);
+/** Changes some preferences and saves them at once; the shell's answer is what stays. */
+export async function updatePrefs(patch: Partial<Preferences>): Promise<void> {
+  const next = { ...($state.snapshot(prefs) as Preferences), ...patch };
+  Object.assign(prefs, inShell() ? await shell().setPreferences(next) : next);
+  if ('language' in patch) applyLang();
+}
+
+/** Mirrors the New game choice the shell remembered when `start_match` took it. */
+export function rememberNewGame(newGame: NewGame): void {
+  prefs.new_game = newGame;
 }

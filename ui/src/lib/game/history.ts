@@ -1,21 +1,12 @@
-import type { AiLevel, PresetId } from './presets';
+import type { Level } from '../bindings/Level';
+import type { Preset } from '../bindings/Preset';
 
-/** A finished match as the History list needs it (phase 2 maps the shell's records to this). */
-export interface MatchSummary {
-  id: string;
-  /** ISO date-time. */
-  date: string;
-  preset: PresetId;
-  result: 'won' | 'lost' | 'drawn';
-  score: string;
-}
-
-/** Plain data behind the Statistics screen (phase 2 computes it from the match records). */
+/** Plain data behind the Statistics screen, computed from the history summaries (`records.ts`). */
 export interface StatsData {
   /** Matches in date order. */
   results: { date: string; result: 'won' | 'lost' | 'drawn' }[];
-  byLevel: { level: AiLevel; won: number; played: number }[];
-  byPreset: { preset: PresetId; won: number; played: number }[];
+  byLevel: { level: Level; won: number; played: number }[];
+  byPreset: { preset: Preset; won: number; played: number }[];
   /** Your card points in each finished hand. */
   handPoints: number[];
   bestStreak: number;

@@ -1,18 +1,29 @@
 /**
- * From the shell's presets (`list_presets`) to a `MatchSetup`: the New game form starts from the
- * preset's default `Ruleset` for the chosen player count and changes only the fields behind the
- * options the player edits. No rule default is written here: the form's initial option values are
- * read back from the default ruleset (`readOptions`).
+ * From the shell's presets (`list_presets`) to a `NewGame` (what `start_match` takes and the
+ * preferences remember): the New game form starts from the preset's default `Ruleset` for the
+ * chosen player count and changes only the fields behind the options the player edits. No rule
+ * default is written here: the form's initial option values are read back from the remembered or
+ * default ruleset (`readOptions`).
  */
 import type { CardOrder } from '../bindings/CardOrder';
 import type { Level } from '../bindings/Level';
 import type { MatchFormat as ShellFormat } from '../bindings/MatchFormat';
 import type { MatchSetup } from '../bindings/MatchSetup';
+import type { NewGame } from '../bindings/NewGame';
 import type { PresetInfo } from '../bindings/PresetInfo';
 import type { Ruleset } from '../bindings/Ruleset';
 import { BISCA_POINTS, BISCA_SIMPLE_POINTS, ITALIAN_POINTS, type PointValues } from '../cards';
-import type { NewGameChoice } from '../prefs.svelte';
-import type { MatchFormat, PresetId } from './presets';
+import type { AiLevel, MatchFormat, PresetId } from './presets';
+
+/** The New game form's state: option values per preset, so switching presets keeps each one's. */
+export interface NewGameChoice {
+  preset: PresetId;
+  options: Partial<Record<PresetId, Options>>;
+  players: number;
+  aiLevels: AiLevel[];
+  format: MatchFormat;
+  firstToN: number;
+}
 
 /**
  * Card points per rank for each of the engine's rank orders (`CardOrder`): classic A 11, 3 10,
@@ -132,20 +143,47 @@ export function uiFormat(f: ShellFormat): { format: MatchFormat; n: number } {
   }
 }
 
-/** The `MatchSetup` for the New game form's choice. */
-export function setupFromChoice(choice: NewGameChoice, presets: PresetInfo[], allowUndo: boolean, firstDealer = 1): MatchSetup {
-  const info = presets.find((p) => p.preset === choice.preset);
-  if (!info) throw new Error(`unknown preset ${choice.preset}`);
-  const base = defaultRuleset(info, choice.players);
+/** The form's state for a remembered choice: each remembered ruleset's options and player count. */
+export function choiceFromNewGame(ng: NewGame): NewGameChoice {
+  const options: NewGameChoice['options'] = {};
+  for (const r of ng.rulesets) options[r.preset] = readOptions(r.preset, r);
+  const current = ng.rulesets.find((r) => r.preset === ng.preset);
+  const { format, n } = uiFormat(ng.format);
+  return { preset: ng.preset, options, players: current?.players ?? ng.opponents.length + 1, aiLevels: [...ng.opponents], format, firstToN: n };
+}
+
+/**
+ * The `NewGame` for the form's state: the chosen preset's rules for the chosen player count, and
+ * the rules of every other preset the form holds options for (at the player count `previous`
+ * remembered for it).
+ */
+export function newGameFromChoice(choice: NewGameChoice, presets: PresetInfo[], previous: NewGame): NewGame {
+  const rulesetFor = (preset: PresetId, players: number): Ruleset => {
+    const info = presets.find((p) => p.preset === preset);
+    if (!info) throw new Error(`unknown preset ${preset}`);
+    return applyOptions(preset, defaultRuleset(info, players), choice.options[preset] ?? {});
+  };
+  const ruleset = rulesetFor(choice.preset, choice.players);
+  const others = (Object.keys(choice.options) as PresetId[])
+    .filter((p) => p !== choice.preset)
+    .map((p) => rulesetFor(p, previous.rulesets.find((r) => r.preset === p)?.players ?? 0));
   const opts = choice.options[choice.preset] ?? {};
-  const ruleset = applyOptions(choice.preset, base, opts);
-  const target = Number(opts.target ?? 10);
   const opponents: Level[] = Array.from({ length: ruleset.players - 1 }, (_, i) => (choice.aiLevels[i] ?? choice.aiLevels.at(-1) ?? 'medium') as Level);
   return {
-    ruleset,
-    format: shellFormat(choice.format, choice.firstToN, target),
+    preset: choice.preset,
+    rulesets: [ruleset, ...others],
+    format: shellFormat(choice.format, choice.firstToN, Number(opts.target ?? 10)),
     opponents,
-    first_dealer: firstDealer % ruleset.players,
-    allow_undo: allowUndo,
+  };
+}
+
+/** The `NewGame` that starts the same match as `setup` again, keeping the other presets' rules of `previous`. */
+export function newGameOf(setup: MatchSetup, previous: NewGame): NewGame {
+  const preset = setup.ruleset.preset;
+  return {
+    preset,
+    rulesets: [setup.ruleset, ...previous.rulesets.filter((r) => r.preset !== preset)],
+    format: setup.format,
+    opponents: [...setup.opponents],
   };
 }

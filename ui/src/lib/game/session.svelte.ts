@@ -3,7 +3,8 @@
  * commands that change it, and the AI loop. One instance (`session`).
  */
 import type { GameView } from '../bindings/GameView';
-import type { MatchSetup } from '../bindings/MatchSetup';
+import type { NewGame } from '../bindings/NewGame';
+import { rememberNewGame } from '../prefs.svelte';
 import type { PresetInfo } from '../bindings/PresetInfo';
 import type { StoreWarning } from '../bindings/StoreWarning';
 import type { TrickView } from '../bindings/TrickView';
@@ -95,12 +96,13 @@ class Session {
     }
   }
 
-  async start(setup: MatchSetup): Promise<boolean> {
+  async start(newGame: NewGame): Promise<boolean> {
     const api = shell();
     this.shownTrick = null;
     this.error = null;
     try {
-      this.view = await api.startMatch(setup);
+      this.view = await api.startMatch(newGame);
+      rememberNewGame(newGame);
     } catch (e) {
       this.error = errorMessage(e);
       return false;

@@ -1,8 +1,8 @@
 import type { CardCode, PointValues, Suit } from '../cards';
 
 /**
- * Plain data the table components render. Phase 2 builds it from the engine's
- * state (the generated bindings); phase 1 feeds it from a dev fixture.
+ * Plain data the table components render, built from the shell's `GameView` by
+ * `tableViewFrom` (`fromView.ts`).
  */
 export interface SeatView {
   id: number;

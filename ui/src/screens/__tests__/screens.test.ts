@@ -1,5 +1,5 @@
 import { describe, expect, it, vi, beforeEach } from 'vitest';
-import { render, screen, fireEvent } from '@testing-library/svelte';
+import { render, screen, fireEvent, within } from '@testing-library/svelte';
 import userEvent from '@testing-library/user-event';
 import Table from '../../lib/components/Table.svelte';
 import Settings from '../Settings.svelte';
@@ -13,26 +13,27 @@ import type { HistoryQuery } from '../../lib/bindings/HistoryQuery';
 import type { MatchSummary as ShellSummary } from '../../lib/bindings/MatchSummary';
 import type { ReplayHand } from '../../lib/bindings/ReplayHand';
 
-function shellSummary(id: string, outcome: ShellSummary['outcome']): ShellSummary {
+import type { TableView } from '../../lib/game/view';
+import type { Preferences } from '../../lib/bindings/Preferences';
+import { initPrefs, prefs } from '../../lib/prefs.svelte';
+import { setLang } from '../../lib/i18n/index.svelte';
+import { prefsShell, presets, ruleset } from '../../lib/game/__tests__/fixtures';
+import { session } from '../../lib/game/session.svelte';
+
+function shellSummary(id: string, outcome: ShellSummary['outcome'], preset: 'briscola' | 'bisca' = 'briscola'): ShellSummary {
   return {
-    id, started_at_ms: Date.UTC(2026, 0, 1), finished_at_ms: Date.UTC(2026, 0, 1, 1), duration_ms: 1000, ruleset: 'briscola-2p',
-    opponents: [{ name: 'Luca', level: 'easy' }], hand_scores: [[70, 50]], outcome, resigned: false, undos: 0,
+    id, started_at_ms: Date.UTC(2026, 0, 1), finished_at_ms: Date.UTC(2026, 0, 1, 1), duration_ms: 1000,
+    ruleset: ruleset({ preset }), format: { kind: 'single-hand' },
+    opponents: ['easy'], hand_scores: [[70, 50]], outcome, resigned: false, undos: 0,
   };
 }
-import type { TableView } from '../../lib/game/view';
-import { initPrefs, prefs, type Prefs, type PrefsBackend } from '../../lib/prefs.svelte';
-import { setLang } from '../../lib/i18n/index.svelte';
 
-function memoryBackend(initial: unknown = {}) {
-  let stored: unknown = initial;
-  const b: PrefsBackend & { saved: () => Prefs } = {
-    load: async () => stored,
-    save: vi.fn(async (p: Prefs) => {
-      stored = p;
-    }),
-    saved: () => stored as Prefs,
-  };
-  return b;
+/** Loads `initial` preferences through a fake shell that stays installed; returns what it saved. */
+async function withPrefs(initial: Partial<Preferences> = {}) {
+  const s = prefsShell({ language: 'en', ...initial });
+  setShell(s.shell);
+  await initPrefs();
+  return s;
 }
 
 /** A plain table fixture (component test only). */
@@ -62,7 +63,8 @@ function view(over: Partial<TableView> = {}): TableView {
 }
 
 beforeEach(async () => {
-  await initPrefs(memoryBackend({ lang: 'en' }));
+  await withPrefs();
+  setShell(null);
   setLang('en');
 });
 
@@ -134,19 +136,37 @@ describe('Table', () => {
 
 describe('Settings', () => {
   it('saves each change at once', async () => {
-    const b = memoryBackend({ lang: 'en' });
-    await initPrefs(b);
+    const b = await withPrefs();
     render(Settings);
     await fireEvent.click(screen.getByRole('radio', { name: /French, four colours/ }));
-    expect(prefs.deckStyle).toBe('french-4color');
-    expect(b.saved().deckStyle).toBe('french-4color');
+    await vi.waitFor(() => expect(prefs.deck_style).toBe('french-4color'));
+    expect(b.saved().deck_style).toBe('french-4color');
     await fireEvent.change(screen.getByLabelText('Language'), { target: { value: 'it' } });
-    expect(b.saved().lang).toBe('it');
+    await vi.waitFor(() => expect(b.saved().language).toBe('it'));
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Impostazioni');
     await fireEvent.click(screen.getByRole('checkbox', { name: 'Effetti sonori' }));
-    expect(b.saved().sound).toBe(false);
+    await vi.waitFor(() => expect(b.saved().sound).toBe(false));
     await fireEvent.click(screen.getByRole('radio', { name: 'Nascondi i punti degli avversari' }));
-    expect(b.saved().scoreDisplay).toBe('mine');
+    await vi.waitFor(() => expect(b.saved().score_display).toBe('mine'));
+    await fireEvent.click(screen.getByRole('radio', { name: 'Un giocatore del computer' }));
+    await vi.waitFor(() => expect(b.saved().first_dealer).toBe('computer'));
+    await fireEvent.click(screen.getByRole('checkbox', { name: 'Permetti di annullare' }));
+    await vi.waitFor(() => expect(b.saved().allow_undo).toBe(false));
+    await fireEvent.change(screen.getByLabelText('Dimensione delle carte'), { target: { value: '130' } });
+    await vi.waitFor(() => expect(b.saved().card_size_percent).toBe(130));
+    setShell(null);
+  });
+
+  it('offers a stored card size that is none of the named ones, and shows a refused change', async () => {
+    const b = await withPrefs({ card_size_percent: 125 });
+    render(Settings);
+    expect(screen.getByLabelText('Card size')).toHaveValue('125');
+    expect(screen.getByRole('option', { name: '125%' })).toBeInTheDocument();
+    b.fake.setPreferences.mockRejectedValueOnce({ kind: 'storage', message: 'disk full' });
+    await fireEvent.click(screen.getByRole('checkbox', { name: 'Sound effects' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('disk full');
+    expect(prefs.sound).toBe(true);
+    setShell(null);
   });
 });
 
@@ -169,7 +189,8 @@ describe('New game', () => {
   });
 
   it('starts from the remembered choices', async () => {
-    await initPrefs(memoryBackend({ lang: 'en', lastNewGame: { preset: 'bisca', players: 3, aiLevels: ['easy', 'hard'], format: 'bestOf5', firstToN: 3, deckStyle: 'french', options: {} } }));
+    await withPrefs({ new_game: { preset: 'bisca', rulesets: [ruleset({ preset: 'bisca', players: 3 })], opponents: ['easy', 'hard'], format: { kind: 'best-of', hands: 5 } } });
+    setShell(null);
     render(NewGame, {});
     expect(screen.getByRole('radio', { name: /Bisca The Portuguese game/ })).toBeChecked();
     expect(screen.getByLabelText('Opponent 2')).toHaveValue('hard');
@@ -228,18 +249,43 @@ describe('Statistics and history', () => {
       items: [shellSummary('1', q.outcome ?? 'won'), shellSummary('2', q.outcome ?? 'lost')],
     }));
     setShell({ listHistory } as unknown as Shell);
+    session.presets = presets;
     render(History);
     await vi.waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(2));
+    expect(screen.getAllByRole('listitem')[0]).toHaveTextContent('Briscola · 2 players');
+    expect(screen.getAllByRole('listitem')[0]).toHaveTextContent('70–50');
     await fireEvent.change(screen.getByLabelText('Result'), { target: { value: 'lost' } });
     await vi.waitFor(() => expect(listHistory).toHaveBeenLastCalledWith({ offset: 0, limit: 20, outcome: 'lost' }));
     await fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
     await vi.waitFor(() => expect(listHistory).toHaveBeenLastCalledWith({ offset: 20, limit: 20, outcome: 'lost' }));
+    // Typed filters: the preset and the player count, no identifier to parse.
+    await fireEvent.change(screen.getByLabelText('Game'), { target: { value: 'briscola' } });
+    await fireEvent.change(screen.getByLabelText('Players'), { target: { value: '4' } });
+    await vi.waitFor(() => expect(listHistory).toHaveBeenLastCalledWith({ offset: 0, limit: 20, outcome: 'lost', preset: 'briscola', players: 4 }));
+    setShell(null);
+  });
+
+  it('filters by dates picked in the order of the UI language', async () => {
+    const listHistory = vi.fn(async (q: HistoryQuery) => ({ total: 0, offset: q.offset, items: [] }));
+    setShell({ listHistory } as unknown as Shell);
+    setLang('it');
+    render(History);
+    const from = screen.getByRole('group', { name: 'Dal' });
+    // Italian writes day, month, year, with Italian month names.
+    expect([...from.querySelectorAll('select')].map((s) => s.dataset.part)).toEqual(['day', 'month', 'year']);
+    expect(within(from).getByRole('option', { name: 'marzo' })).toBeInTheDocument();
+    await fireEvent.change(within(from).getByLabelText('Giorno'), { target: { value: '31' } });
+    await fireEvent.change(within(from).getByLabelText('Mese'), { target: { value: '2' } });
+    await fireEvent.change(within(from).getByLabelText('Anno'), { target: { value: String(new Date().getFullYear()) } });
+    const y = new Date().getFullYear();
+    const lastOfFebruary = new Date(y, 2, 0).getDate();
+    await vi.waitFor(() => expect(listHistory).toHaveBeenLastCalledWith({ offset: 0, limit: 20, from_ms: new Date(y, 1, lastOfFebruary).getTime() }));
     setShell(null);
   });
 
   it('opens a match and steps through it', async () => {
-    const frame = (action: [number, string] | null, hands: string[][], trick: { seat: number; card: string }[], winner: number | null) => ({
-      action, hands, trick, trick_winner: winner, stock_len: 30, face_up: '5c', trump: 'cups' as const, pile_points: [0, 0],
+    const frame = (action: [number, string] | null, hands: string[][], trick: { seat: number; card: string }[], winner: number | null, pile_points = [0, 0], stock_len = 30) => ({
+      action, hands, trick, trick_winner: winner, stock_len, face_up: '5c', trump: 'cups' as const, pile_points,
     });
     const hands: ReplayHand[] = [
       {
@@ -248,7 +294,8 @@ describe('Statistics and history', () => {
         frames: [
           frame(null, [['Ad', '7s', 'Kb'], ['3d', '4b', '2s']], [], null),
           frame([0, 'Ad'], [['7s', 'Kb'], ['3d', '4b', '2s']], [{ seat: 0, card: 'Ad' }], null),
-          frame([1, '3d'], [['7s', 'Kb'], ['4b', '2s']], [{ seat: 0, card: 'Ad' }, { seat: 1, card: '3d' }], 0),
+          // The shell's points, whatever a point table would say: the replay shows them as sent.
+          frame([1, '3d'], [['7s', 'Kb'], ['4b', '2s']], [{ seat: 0, card: 'Ad' }, { seat: 1, card: '3d' }], 0, [17, 4], 28),
         ],
       },
     ];
@@ -257,10 +304,14 @@ describe('Statistics and history', () => {
     await fireEvent.click(await screen.findByRole('button', { name: 'Replay' }));
     expect(await screen.findByRole('region', { name: 'Replay' })).toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'Opponent 1’s hand' }).querySelectorAll('[role="img"]')).toHaveLength(3);
-    expect(screen.getByText(/Card 0 of 2/, { selector: '.where' })).toBeInTheDocument();
+    expect(screen.getByText(/Move 0 of 2/, { selector: '.where' })).toBeInTheDocument();
     await fireEvent.click(screen.getByRole('button', { name: 'Next card' }));
-    expect(screen.getByText(/Card 1 of 2/, { selector: '.where' })).toBeInTheDocument();
+    expect(screen.getByText(/Move 1 of 2/, { selector: '.where' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Cards on the table' }).querySelectorAll('[data-card]')).toHaveLength(1);
+    await fireEvent.click(screen.getByRole('button', { name: 'Next card' }));
+    expect(screen.getAllByTestId('pile-points').map((e) => e.textContent)).toEqual([expect.stringContaining('17'), expect.stringContaining('4')]);
+    expect(screen.getByText('28 cards in the stock')).toBeInTheDocument();
+    expect(screen.getByText(/Trick 1/, { selector: '.where' })).toBeInTheDocument();
     setShell(null);
   });
 });

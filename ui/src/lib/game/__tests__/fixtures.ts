@@ -1,4 +1,8 @@
 /** Hand-written shell data typed with the generated bindings (test fixtures). */
+import { vi } from 'vitest';
+import { DEFAULT_PREFERENCES } from '../../bindings/defaults';
+import type { Preferences } from '../../bindings/Preferences';
+import type { Shell } from '../../shell';
 import type { GameView } from '../../bindings/GameView';
 import type { Observation } from '../../bindings/Observation';
 import type { PresetInfo } from '../../bindings/PresetInfo';
@@ -96,3 +100,13 @@ export const presets: PresetInfo[] = [
     usual_deck_style: 'french',
   },
 ];
+
+/** A shell that keeps the preferences in memory, as `set_preferences` would on disk. */
+export function prefsShell(initial: Partial<Preferences> = {}) {
+  let stored: Preferences = { ...structuredClone(DEFAULT_PREFERENCES), ...initial };
+  const fake = {
+    getPreferences: vi.fn(async () => structuredClone(stored)),
+    setPreferences: vi.fn(async (p: Preferences) => (stored = structuredClone(p))),
+  };
+  return { shell: fake as unknown as Shell, fake, saved: () => stored };
+}

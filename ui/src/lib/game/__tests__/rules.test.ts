@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyOptions, pointsOf, readOptions, setupFromChoice, shellFormat, uiFormat, POINTS_BY_ORDER } from '../rules';
+import { applyOptions, choiceFromNewGame, newGameFromChoice, pointsOf, readOptions, shellFormat, uiFormat, POINTS_BY_ORDER } from '../rules';
+import { DEFAULT_PREFERENCES } from '../../bindings/defaults';
 import { BISCA_POINTS, BISCA_SIMPLE_POINTS, ITALIAN_POINTS } from '../../cards';
 import { presets, ruleset } from './fixtures';
 
@@ -24,19 +25,13 @@ describe('rules from the shell presets', () => {
     expect(applyOptions('briscola', ruleset(), { tie: 'replay', twoTakesTrump: true })).toMatchObject({ tie: 'replay', exchange: 'two-before-first-trick' });
   });
 
-  it('builds the MatchSetup from the choice', () => {
-    const setup = setupFromChoice(
-      { preset: 'briscola', options: {}, players: 4, aiLevels: ['easy', 'hard'], format: 'firstTo', firstToN: 2, deckStyle: 'italian' },
-      presets,
-      true,
-      5,
-    );
-    expect(setup.ruleset).toEqual(presets[0].defaults[1]);
-    expect(setup.opponents).toEqual(['easy', 'hard', 'hard']);
-    expect(setup.format).toEqual({ kind: 'first-to', hands: 2 });
-    expect(setup.first_dealer).toBe(1);
-    expect(setup.allow_undo).toBe(true);
-    expect(() => setupFromChoice({ preset: 'dupla', options: {}, players: 2, aiLevels: [], format: 'single', firstToN: 3, deckStyle: 'italian' }, presets, false)).toThrow();
+  it('builds the NewGame from the choice and reads it back', () => {
+    const ng = newGameFromChoice({ preset: 'briscola', options: {}, players: 4, aiLevels: ['easy', 'hard'], format: 'firstTo', firstToN: 2 }, presets, DEFAULT_PREFERENCES.new_game);
+    expect(ng.rulesets).toEqual([presets[0].defaults[1]]);
+    expect(ng.opponents).toEqual(['easy', 'hard', 'hard']);
+    expect(ng.format).toEqual({ kind: 'first-to', hands: 2 });
+    expect(choiceFromNewGame(ng)).toEqual({ preset: 'briscola', options: { briscola: readOptions('briscola', presets[0].defaults[1]) }, players: 4, aiLevels: ['easy', 'hard', 'hard'], format: 'firstTo', firstToN: 2 });
+    expect(() => newGameFromChoice({ preset: 'dupla', options: {}, players: 2, aiLevels: [], format: 'single', firstToN: 3 }, presets, DEFAULT_PREFERENCES.new_game)).toThrow();
   });
 
   it('maps match formats both ways', () => {

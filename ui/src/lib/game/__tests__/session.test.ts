@@ -1,3 +1,4 @@
+import { DEFAULT_PREFERENCES } from '../../bindings/defaults';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setShell, type Shell } from '../../shell';
 import { session } from '../session.svelte';
@@ -59,7 +60,7 @@ describe('session', () => {
 
   it('reports a refused start (match in progress)', async () => {
     setShell(fakeShell({ startMatch: vi.fn(async () => Promise.reject({ kind: 'match_in_progress', message: 'Finish or resign the current match' })) }));
-    expect(await session.start(gameView().setup)).toBe(false);
+    expect(await session.start(DEFAULT_PREFERENCES.new_game)).toBe(false);
     expect(session.error).toBe('Finish or resign the current match');
   });
 });

@@ -116,6 +116,7 @@ fn export_types(cfg: &Config) {
     GameView::export_all(cfg).unwrap();
     PresetInfo::export_all(cfg).unwrap();
     RulesetEdit::export_all(cfg).unwrap();
+    briscola::message::MessageCatalog::export_all(cfg).unwrap();
     Hint::export_all(cfg).unwrap();
     ReplayHand::export_all(cfg).unwrap();
     SavedMatch::export_all(cfg).unwrap();

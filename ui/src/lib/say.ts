@@ -7,5 +7,5 @@ import { word, type MessageData } from './i18n/words';
 import { prefs } from './prefs.svelte';
 
 export function say(m: MessageData): string {
-  return word(m, { lang: i18n.lang, deck: prefs.deckStyle });
+  return word(m, { lang: i18n.lang, deck: prefs.deck_style });
 }

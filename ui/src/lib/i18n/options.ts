@@ -5,6 +5,11 @@
  * Adding an option in Rust means adding its lines here in every language — `options.test.ts`
  * checks them against the options the shell really sends.
  */
+import type { OptionValue } from '../bindings/OptionValue';
+import type { Suit as EngineSuit } from '../bindings/Suit';
+import { SUIT_LETTER, type DeckStyle } from '../cards';
+import { cardName } from './cardNames';
+import { DICTS } from './index.svelte';
 import type { Lang } from './langs';
 
 export const OPTION_TEXTS: Record<Lang, Record<string, string>> = {
@@ -189,3 +194,19 @@ export const OPTION_TEXTS: Record<Lang, Record<string, string>> = {
     'forcing.help': 'Qualquer licitação pode subir em pontos mantendo a sua carta.',
   },
 };
+
+/** An option's label (`help`: its explanation) in `lang`; English, then the id (no explanation), when missing. */
+export function optionText(id: string, lang: Lang, part: 'label' | 'help' = 'label'): string {
+  const key = part === 'help' ? `${id}.help` : id;
+  return OPTION_TEXTS[lang][key] ?? OPTION_TEXTS.en[key] ?? (part === 'help' ? '' : id);
+}
+
+/**
+ * A choice's value in `lang`: a suit (the card a `removed-two` takes out) as the 2 of that suit in
+ * the deck's own words, on/off as the common words, any other value from `OPTION_TEXTS`.
+ */
+export function optionValueText(id: string, value: OptionValue, lang: Lang, deck: DeckStyle): string {
+  if (typeof value === 'boolean') return (DICTS[lang] as Record<string, string>)[value ? 'common.on' : 'common.off'];
+  if (Object.hasOwn(SUIT_LETTER, value)) return cardName(`2${SUIT_LETTER[value as EngineSuit]}`, lang, deck);
+  return OPTION_TEXTS[lang][`${id}.${value}`] ?? OPTION_TEXTS.en[`${id}.${value}`] ?? value;
+}

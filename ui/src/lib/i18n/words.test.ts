@@ -7,7 +7,7 @@ describe('messages from Rust, worded', () => {
   });
 
   it('words nested messages, numbers through Intl, lists, suits and presets', () => {
-    expect(word({ id: 'opponents', players: 4, opponents: 1 }, { lang: 'it', deck: 'italian' })).toBe('In 4 giocatori serve un livello per ogni avversario, non 1.');
+    expect(word({ id: 'opponent-levels', players: 4, opponents: 1 }, { lang: 'it', deck: 'italian' })).toBe('In 4 giocatori serve un livello per ogni avversario, non 1.');
     expect(number(1234.5, 'it')).toBe('1234,5');
     expect(number(12345, 'en')).toBe('12,345');
   });

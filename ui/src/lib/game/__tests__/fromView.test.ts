@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { auctionFrom, bidAction, callAction, offerAction, offerFrom, partnerOf, summaryFrom, tableViewFrom, type Names } from '../fromView';
-import { BISCA_POINTS, ITALIAN_POINTS } from '../../cards';
+import { PRESETS, valuesOf } from './shellData';
+
 import { gameView, observation, ruleset } from './fixtures';
 import type { GameView } from '../../bindings/GameView';
 import shellView from '../../bindings/data/game-view.json';
+
+/** The engine's card points (real shell data). */
+const BISCA_POINTS = valuesOf('bisca');
+const ITALIAN_POINTS = valuesOf('briscola');
 
 const names: Names = { you: 'You', other: (n) => `Opponent ${n}` };
 const extra = { names, formatLabel: 'Best of 3' };
@@ -42,9 +47,11 @@ describe('tableViewFrom', () => {
     ]);
   });
 
-  it('takes the point values from the ruleset order', () => {
-    const v = tableViewFrom(gameView({}, { ruleset: ruleset({ preset: 'bisca', order: 'bisca' }) }), extra);
+  it('takes the point values from the card-value table the shell sent', () => {
+    const bisca = PRESETS.find((p) => p.preset === 'bisca')!.defaults[0];
+    const v = tableViewFrom(gameView({ card_values: bisca.card_values }, { ruleset: bisca.ruleset }), extra);
     expect(v.values).toEqual(BISCA_POINTS);
+    expect(v.values).toMatchObject({ A: 11, '7': 10, J: 3, Q: 2 });
   });
 
   it('nothing is playable while an AI seat is to move', () => {

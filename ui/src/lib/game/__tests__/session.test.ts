@@ -26,7 +26,7 @@ describe('session', () => {
     setShell(fakeShell({ storeWarnings: vi.fn(async () => [{ kind: 'quarantined', path: '/x', message: 'Repaired' }]) as never, currentGame: vi.fn(async () => saved) }));
     await session.load();
     expect(session.warnings.map((w) => w.message)).toEqual(['Repaired']);
-    expect(session.presets).toHaveLength(3);
+    expect(session.presets).toEqual(presets);
     expect(session.view?.version).toBe(7);
   });
 

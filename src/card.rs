@@ -238,7 +238,7 @@ impl fmt::Debug for Card {
 /// Why a card name could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "`{text}` is not a card: write a rank (A 2-9 J Q K) then a suit (d c s b), e.g. `Ad` or `7s`"
+    "`{text}` is not a card: write a rank (A 2-9 J Q K) then a suit (d c s b), in any case, e.g. `Ad` or `7s`"
 )]
 pub struct ParseCardError {
     /// The text that was read.

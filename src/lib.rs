@@ -26,6 +26,7 @@
 pub mod ai;
 mod card;
 mod card_set;
+mod format_choice;
 mod game;
 mod match_error;
 mod match_play;
@@ -39,6 +40,7 @@ mod ruleset;
 
 pub use card::{Card, ParseCardError, Rank, Suit, parse_cards};
 pub use card_set::{CardSet, CardSetIter};
+pub use format_choice::FormatChoice;
 pub use game::{
     Action, ActionList, Bid, ChiamataResult, Deal, Exchange, Game, HandEnd, HandOutcome,
     HandResult, IllegalAction, InvariantViolation, MAX_ACTIONS, ParseActionError, Phase, Seat,

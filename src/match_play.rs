@@ -54,7 +54,8 @@ impl MatchFormat {
         }
     }
 
-    fn check(&self) -> Result<(), MatchError> {
+    /// Checks that the format can be played (best of an odd number, positive targets).
+    pub fn validate(&self) -> Result<(), MatchError> {
         let ok = match *self {
             MatchFormat::SingleHand => true,
             MatchFormat::BestOf { hands } => hands % 2 == 1,
@@ -165,7 +166,7 @@ impl Match {
         first_dealer: Seat,
         seed: u64,
     ) -> Result<Match, MatchError> {
-        format.check()?;
+        format.validate()?;
         let order = Game::seed_order(&rules, Rng::derive_seed(seed, 0));
         let game = Game::new(rules, first_dealer, &Deal::Order(order.clone()))?;
         let sides: Vec<Vec<Seat>> = if rules.fixed_team(0).is_some() {

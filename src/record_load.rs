@@ -95,7 +95,11 @@ fn actions(list: &Value, hand: usize) -> Result<(), RecordError> {
 /// The index and text of the first string in `list` that does not parse as a `T`. Values that are not
 /// strings are left to the deserializer, which names what it expected.
 fn first_unreadable<T: FromStr>(list: &Value) -> Option<(usize, String)> {
-    let texts = list.as_array().into_iter().flatten().filter_map(Value::as_str);
+    let texts = list
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str);
     texts
         .enumerate()
         .find(|(_, text)| text.parse::<T>().is_err())

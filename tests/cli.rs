@@ -272,3 +272,39 @@ fn rules_lists_every_option_from_the_specification() {
         assert!(text.contains(id.id()), "{id} missing from `briscola rules`");
     }
 }
+
+#[test]
+fn play_takes_options_through_the_checked_specification() {
+    let run = |args: &[&str]| {
+        let mut child = briscola()
+            .arg("play")
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("play starts");
+        writeln!(child.stdin.take().expect("stdin"), "quit").expect("write");
+        child.wait_with_output().expect("play ends")
+    };
+    let seven = run(&["--ruleset", "bisca", "--option", "hand-size=7"]);
+    let text = String::from_utf8_lossy(&seven.stdout);
+    let hand = text
+        .lines()
+        .find_map(|l| l.split_once("your hand: ").map(|(_, cards)| cards))
+        .expect("the hand is shown");
+    assert_eq!(hand.split_whitespace().count(), 7, "{text}");
+    let refused = run(&[
+        "--ruleset",
+        "brisca",
+        "--players",
+        "3",
+        "--option",
+        "deck=rapida",
+    ]);
+    assert!(!refused.status.success());
+    assert!(
+        String::from_utf8_lossy(&refused.stderr)
+            .contains("a 20-card deck cannot be dealt evenly to 3 players")
+    );
+}

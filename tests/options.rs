@@ -5,7 +5,7 @@
 
 use std::collections::{BTreeSet, HashSet};
 
-use briscola::{OptionKind, OptionValue, Preset, Ruleset};
+use briscola::{Deal, Game, OptionKind, OptionValue, Phase, Preset, Rng, Ruleset};
 use serde_json::{Map, Value};
 
 /// Fields no option changes, and why: they are what makes the preset (or the table) what it is.
@@ -96,6 +96,19 @@ fn every_allowed_combination_round_trips_and_every_varying_field_is_an_option() 
     }
     for field in PRESET_DEFINED {
         assert!(!touched.contains(field), "an option changes `{field}`");
+    }
+    // Every reachable ruleset plays: a hand of random legal actions, every invariant checked.
+    for (i, rules) in all.iter().enumerate() {
+        let mut rng = Rng::new(i as u64);
+        let mut game = Game::new(*rules, 0, &Deal::Seed(i as u64)).expect("a valid ruleset deals");
+        while game.phase() != Phase::Finished {
+            let actions = game.legal_actions();
+            let action = actions[rng.below(actions.len())];
+            game.apply(action).expect("a legal action");
+            if let Err(broken) = game.check_invariants() {
+                panic!("{rules:?}: {broken}");
+            }
+        }
     }
 }
 

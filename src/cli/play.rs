@@ -5,7 +5,10 @@
 use std::io::BufRead;
 
 use briscola::ai::{self, Level};
-use briscola::{Action, Deal, Game, Observation, Phase, Preset, Record, Rng, Ruleset};
+use briscola::{
+    Action, Deal, Game, Observation, OptionError, OptionId, OptionValue, Phase, Preset, Record,
+    Rng, Ruleset,
+};
 use clap::Args;
 
 use super::out::{self, outln};
@@ -25,9 +28,26 @@ pub struct PlayArgs {
     /// The opponents' AI level.
     #[arg(long, default_value = "medium")]
     level: Level,
+    /// An option of the preset, `ID=VALUE` (repeatable; `briscola rules` lists them), e.g.
+    /// `--option hand-size=7` or `--option mano-negra=on`.
+    #[arg(long = "option", value_name = "ID=VALUE")]
+    options: Vec<String>,
     /// Write the hand's record (JSON, for `briscola replay`) to this file when the hand ends.
     #[arg(long)]
     record: Option<std::path::PathBuf>,
+}
+
+/// The ruleset with one `ID=VALUE` option set, through the checked [`Ruleset::with_option`].
+fn with_option(rules: Ruleset, text: &str) -> Result<Ruleset, String> {
+    let (id, value) = text
+        .split_once('=')
+        .ok_or_else(|| format!("`{text}`: write an option as ID=VALUE (see `briscola rules`)"))?;
+    let id: OptionId = id.parse().map_err(|e: OptionError| e.to_string())?;
+    let value = match rules.options().into_iter().find(|o| o.id == id) {
+        Some(spec) => OptionValue::parse(&spec.kind, value),
+        None => OptionValue::Choice(value.to_string()),
+    };
+    rules.with_option(id, value).map_err(|e| e.to_string())
 }
 
 /// Plays one hand, reading your moves from standard input.
@@ -38,6 +58,10 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
         .map_err(|e: briscola::RulesetError| e.to_string())?;
     let players = args.players.unwrap_or(preset.player_counts()[0]);
     let rules = Ruleset::preset(preset, players).map_err(|e| e.to_string())?;
+    let rules = args
+        .options
+        .iter()
+        .try_fold(rules, |r, o| with_option(r, o))?;
     let mut game =
         Game::new(rules, players - 1, &Deal::Seed(args.seed)).map_err(|e| e.to_string())?;
     let mut actions = Vec::new();

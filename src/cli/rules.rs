@@ -1,6 +1,6 @@
 //! `briscola rules`: the presets, their player counts and their options, generated from the engine's
-//! option specification ([`Ruleset::options`]) and card-value table ([`Ruleset::rank_values`]); nothing
-//! here restates a rule.
+//! option specification ([`Ruleset::options`]), card-value table ([`Ruleset::rank_values`]) and match
+//! formats ([`MatchFormat::choices`]); nothing here restates a rule.
 
 use briscola::{MatchFormat, OptionKind, OptionSpec, OptionValue, Preset, Ruleset};
 use serde_json::{Value, json};
@@ -59,6 +59,7 @@ fn preset_json(preset: Preset, rulesets: &[Ruleset]) -> Value {
                 "options": r.options(),
                 "rank_values": r.rank_values(),
                 "usual_match_format": MatchFormat::usual(r),
+                "match_formats": MatchFormat::choices(r),
             })
         })
         .collect();

@@ -1,10 +1,12 @@
 //! [`Ruleset`]: one value type for every variant, with named presets and validation.
 //!
 //! A ruleset is plain data (`Copy`, serde): records carry it whole, so a record replays under exactly the
-//! rules it was played with. [`Ruleset::preset`] gives the documented defaults of each preset;
-//! every field is an option a player may change, and [`Ruleset::validate`] says clearly what does not fit
-//! together. Where the source texts disagree, the disagreement is an option here, and the field's doc
-//! names the text (see `docs/rules.md`).
+//! rules it was played with. [`Ruleset::preset`] gives the documented defaults of each preset; the
+//! options a player may change are described once in `options.rs` ([`Ruleset::options`], the checked
+//! [`Ruleset::with_option`]); [`Ruleset::validate`] says, as data ([`RulesetError`]), what does not fit
+//! together — a player count the preset refuses included. Where the source texts disagree, the
+//! disagreement is an option here, and the field's doc names the text (see `docs/rules.md`). Rank order
+//! and points are in `card_order.rs`, with the [`RankValue`] table user interfaces show.
 
 use std::fmt;
 use std::str::FromStr;

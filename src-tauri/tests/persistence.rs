@@ -271,10 +271,10 @@ fn two_processes_append_at_once() {
 fn listing_thousands_of_matches_stays_fast() {
     let dir = tempfile::tempdir().unwrap();
     let count = 5000;
-    let mut lines = vec![json!({ "format": "briscola-history", "version": 1 }).to_string()];
+    let mut lines = vec![json!({ "format": "briscola-history", "version": 2 }).to_string()];
     for n in 0..count {
         let e = entry(&format!("m{n}"), n, 3000);
-        lines.push(json!({ "v": 1, "summary": e.summary, "record": e.record }).to_string());
+        lines.push(json!({ "v": 2, "summary": e.summary, "record": e.record }).to_string());
     }
     let file = dir.path().join("export.jsonl");
     fs::write(&file, lines.join("\n")).unwrap();

@@ -339,6 +339,9 @@ const scenarios = {
     await setup(wd);
     await nav(wd, 'settings');
     await wd.click('input[name="deck"][value="french"]');
+    await wd.click('input[name="dealer"][value="human"]');
+    await select(wd, '#size', '130');
+    await wd.exec('const u = [...document.querySelectorAll("label.check input")].at(-1); if (u.checked) u.click();');
     await select(wd, '#lang', 'it');
     await sleep(500);
     await wd.quit();
@@ -350,8 +353,29 @@ const scenarios = {
     const navText = await wd2.text('nav#nav a[href="#/settings"]');
     assert(checked === 'french', `deck style kept (${checked})`);
     assert(lang === 'it' && /Impostazioni/.test(navText), `language kept (${lang}, ${navText})`);
+    const saved = await wd2.invoke('get_preferences');
+    assert(saved.first_dealer === 'human' && saved.card_size_percent === 130 && saved.allow_undo === false, `dealer, size and undo kept (${JSON.stringify(saved)})`);
+    // One deck value: Italian chosen in Settings is what the New game form shows and what a Bisca
+    // match (whose players usually use French cards) is drawn with; the form's choice changes Settings.
     await wd2.click('input[name="deck"][value="italian"]');
     await select(wd2, '#lang', 'en');
+    await sleep(300);
+    await newGame(wd2, { preset: 'bisca', players: 2, levels: ['easy'], format: 'single' });
+    const g = await wd2.invoke('current_game');
+    assert(g.setup.first_dealer === 0 && g.setup.allow_undo === false, `the match follows the dealer and undo settings (${JSON.stringify(g.setup)})`);
+    const faces = await wd2.exec('return [...document.querySelectorAll("[data-testid=table] img")].map((i) => i.getAttribute("src")).filter(Boolean)');
+    assert(faces.length > 0 && faces.every((src) => src.includes('/italian/')), `the table uses the Settings deck (${faces.slice(0, 3)})`);
+    await nav(wd2, 'new');
+    assert((await wd2.exec('return document.querySelector("#deck").value')) === 'italian', 'the New game form shows the Settings deck');
+    await select(wd2, '#deck', 'spanish');
+    await sleep(300);
+    await nav(wd2, 'settings');
+    const now = await wd2.exec('return document.querySelector("input[name=deck]:checked").value');
+    assert(now === 'spanish', `the form's deck is the Settings deck (${now})`);
+    await wd2.click('input[name="deck"][value="italian"]');
+    await wd2.click('input[name="dealer"][value="random"]');
+    await select(wd2, '#size', '100');
+    await wd2.exec('const u = [...document.querySelectorAll("label.check input")].at(-1); if (!u.checked) u.click();');
     await sleep(300);
   },
 

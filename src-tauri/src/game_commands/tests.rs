@@ -376,4 +376,17 @@ fn history_lines_of_version_one_are_listed_with_the_rules_of_their_record() {
     let id = summary["id"].as_str().expect("id");
     assert!(h.ok("get_replay", json!({ "id": id }))[0]["frames"].is_array());
     assert_eq!(h.ok("store_warnings", json!({})), json!([]));
+    // Exported as it is and imported elsewhere, the old line reads the same.
+    let elsewhere = tempfile::tempdir().expect("temp dir");
+    let file = elsewhere.path().join("export.jsonl");
+    let path = file.to_str().expect("path");
+    assert_eq!(h.ok("export_history", json!({ "path": path })), json!(1));
+    let other = harness(&elsewhere.path().join("data"));
+    let report = other.ok("import_history", json!({ "path": path }));
+    assert_eq!(report["imported"], 1, "{report}");
+    let page = other.ok(
+        "list_history",
+        json!({ "query": { "offset": 0, "limit": 10 } }),
+    );
+    assert_eq!(page["items"][0], summary);
 }

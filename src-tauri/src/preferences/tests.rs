@@ -278,3 +278,29 @@ fn the_first_dealer_follows_the_preference() {
         .collect();
     assert_eq!(computers, [1, 2].into());
 }
+
+#[test]
+fn every_deck_style_names_its_artwork_folder() {
+    // The match makes the compiler ask for a new style here.
+    let styles = [
+        DeckStyle::Italian,
+        DeckStyle::ItalianFcr,
+        DeckStyle::Spanish,
+        DeckStyle::French,
+        DeckStyle::French4Color,
+    ];
+    for style in styles {
+        match style {
+            DeckStyle::Italian
+            | DeckStyle::ItalianFcr
+            | DeckStyle::Spanish
+            | DeckStyle::French
+            | DeckStyle::French4Color => {}
+        }
+        let name = serde_json::to_value(style).unwrap();
+        let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../assets/cards")
+            .join(name.as_str().unwrap());
+        assert!(folder.join("back.svg").is_file(), "{}", folder.display());
+    }
+}

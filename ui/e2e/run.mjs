@@ -153,11 +153,13 @@ async function newGame(wd, { preset, players, levels, format }) {
   await wd.click(`label.choice:has(input[name="players"][value="${players}"])`);
   await formReady(wd);
   for (let i = 0; i < players - 1; i++) await select(wd, `#ai-${i}`, levels[Math.min(i, levels.length - 1)]);
-  // The formats on offer are the shell's: pick the one asked for by its place in the list.
+  // The formats on offer are the shell's: pick the kind by its place in the list, then its length.
   const info = (await wd.invoke('list_presets')).find((p) => p.preset === preset);
-  const index = info.formats.findIndex((f) => f.kind === format.kind && (f.hands ?? f.target) === (format.hands ?? format.target));
-  assert(index >= 0, `${preset} offers ${JSON.stringify(format)}`);
+  const index = info.formats.findIndex((c) => c.format.kind === format.kind);
+  const value = format.hands ?? format.target;
+  assert(index >= 0 && (value === undefined || info.formats[index].values.includes(value)), `${preset} offers ${JSON.stringify(format)}`);
   await select(wd, '#format', String(index));
+  if (info.formats[index].values.length > 1) await select(wd, '#format-value', String(value));
   await wd.click('button[type="submit"]');
   await sleep(500);
   const resign = await wd.exec(`const d = [...document.querySelectorAll('dialog[open]')].find((d) => d.textContent.includes('in progress')); return !!d;`);
@@ -360,7 +362,7 @@ const scenarios = {
     await wd2.click('input[name="deck"][value="italian"]');
     await select(wd2, '#lang', 'en');
     await sleep(300);
-    await newGame(wd2, { preset: 'bisca', players: 2, levels: ['easy'], format: 'single' });
+    await newGame(wd2, { preset: 'bisca', players: 2, levels: ['easy'], format: SINGLE });
     const g = await wd2.invoke('current_game');
     assert(g.setup.first_dealer === 0 && g.setup.allow_undo === false, `the match follows the dealer and undo settings (${JSON.stringify(g.setup)})`);
     const faces = await wd2.exec('return [...document.querySelectorAll("[data-testid=table] img")].map((i) => i.getAttribute("src")).filter(Boolean)');

@@ -1,16 +1,16 @@
 //! What the New game form, the Rules screen and the table show about rules — all from the engine, so
 //! the UI never restates a rule: every preset with, for each player count, its default rules, their
 //! options ([`Ruleset::options`]: kind, values, availability, dependencies) and their card-value
-//! table ([`Ruleset::rank_values`]); the match formats on offer; and [`edit`], the form's one way to
-//! change rules ([`Ruleset::with_option`], or another player count keeping the options that still
-//! apply).
+//! table ([`Ruleset::rank_values`]); the match formats on offer ([`MatchFormat::choices`]); and
+//! [`edit`], the form's one way to change rules ([`Ruleset::with_option`], or another player count
+//! keeping the options that still apply).
 //!
 //! Deliberately absent: labels and explanations (the UI words every id in the player's language) and
 //! any check of its own (the engine refuses; the form shows the refusal and keeps its rules).
 
 use briscola::{
-    DeckStyle, MatchFormat, OptionError, OptionId, OptionSpec, OptionValue, Preset, RankValue,
-    Ruleset, RulesetError,
+    DeckStyle, FormatChoice, MatchFormat, OptionError, OptionId, OptionSpec, OptionValue, Preset,
+    RankValue, Ruleset, RulesetError,
 };
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
@@ -46,8 +46,10 @@ pub struct PresetInfo {
     pub summary: String,
     /// The default rules for each supported player count, in the preset's order.
     pub defaults: Vec<RulesetInfo>,
-    /// The match formats offered, the usual one first.
-    pub formats: Vec<MatchFormat>,
+    /// The match formats offered with the default rules, each with the values its parameter takes.
+    pub formats: Vec<FormatChoice>,
+    /// The usual match format, one of `formats`.
+    pub usual_format: MatchFormat,
     /// The deck style players of this variant expect.
     pub usual_deck_style: DeckStyle,
 }
@@ -63,48 +65,18 @@ pub fn presets() -> Vec<PresetInfo> {
                 .filter_map(|&n| Ruleset::preset(preset, n).ok())
                 .map(RulesetInfo::of)
                 .collect();
+            let first = defaults.first().map(|info| info.ruleset);
             PresetInfo {
                 preset,
                 summary: preset.summary().to_string(),
-                formats: defaults
-                    .first()
-                    .map(|info| formats(&info.ruleset))
-                    .unwrap_or_default(),
+                formats: first.as_ref().map(MatchFormat::choices).unwrap_or_default(),
+                usual_format: first
+                    .as_ref()
+                    .map_or(MatchFormat::SingleHand, MatchFormat::usual),
                 defaults,
                 usual_deck_style: preset.usual_deck_style(),
             }
         })
-        .collect()
-}
-
-/// The match formats a player may choose for `rules`, the usual one first: a Briscolone match is
-/// played to 121 or 151 card points; a chiamata match is one hand or to 10, 12, 15 or 20 game points;
-/// the others are one hand, the best of 3 or 5, the first to 3 hands, game points to 12, or card
-/// points to 121 or 151.
-pub fn formats(rules: &Ruleset) -> Vec<MatchFormat> {
-    let usual = MatchFormat::usual(rules);
-    let offered = match rules.preset {
-        Preset::Briscolone => vec![
-            MatchFormat::CardPoints { target: 121 },
-            MatchFormat::CardPoints { target: 151 },
-        ],
-        Preset::Chiamata => [10, 12, 15, 20]
-            .into_iter()
-            .map(|target| MatchFormat::GamePoints { target })
-            .chain([MatchFormat::SingleHand])
-            .collect(),
-        _ => vec![
-            MatchFormat::SingleHand,
-            MatchFormat::BestOf { hands: 3 },
-            MatchFormat::BestOf { hands: 5 },
-            MatchFormat::FirstTo { hands: 3 },
-            MatchFormat::GamePoints { target: 12 },
-            MatchFormat::CardPoints { target: 121 },
-            MatchFormat::CardPoints { target: 151 },
-        ],
-    };
-    std::iter::once(usual)
-        .chain(offered.into_iter().filter(|f| *f != usual))
         .collect()
 }
 
@@ -192,9 +164,10 @@ mod tests {
                 assert!(choice.card_values.iter().any(|v| v.points > 0));
             }
             assert_eq!(
-                info.formats[0],
-                MatchFormat::usual(&info.defaults[0].ruleset)
+                info.formats,
+                MatchFormat::choices(&info.defaults[0].ruleset)
             );
+            assert!(info.formats.iter().any(|c| c.format == info.usual_format));
         }
     }
 

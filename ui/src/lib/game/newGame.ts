@@ -14,12 +14,16 @@ import type { Ruleset } from '../bindings/Ruleset';
 const LEVEL_ORDER: Record<Level, number> = { easy: 0, medium: 1, hard: 2 };
 export const LEVELS = (Object.keys(LEVEL_ORDER) as Level[]).sort((a, b) => LEVEL_ORDER[a] - LEVEL_ORDER[b]);
 
-/** Whether two formats are the same choice (a first-to match of any length is one choice). */
-export function sameFormat(a: MatchFormat, b: MatchFormat): boolean {
-  if (a.kind !== b.kind) return false;
-  if (a.kind === 'first-to') return true;
-  const size = (f: MatchFormat) => ('hands' in f ? f.hands : 'target' in f ? f.target : 0);
-  return size(a) === size(b);
+/** A format's parameter (`hands` or `target`); null for a single hand. */
+export function formatValue(f: MatchFormat): number | null {
+  return 'hands' in f ? f.hands : 'target' in f ? f.target : null;
+}
+
+/** `f` with its parameter set to `value` (one of the values its `FormatChoice` lists). */
+export function withFormatValue(f: MatchFormat, value: number): MatchFormat {
+  if ('hands' in f) return { ...f, hands: value };
+  if ('target' in f) return { ...f, target: value };
+  return f;
 }
 
 /** The rules remembered for `preset`, if any. */

@@ -69,7 +69,7 @@ export const en = {
   'newGame.opponentN': 'Opponent {n}',
   'newGame.partnerN': 'Partner',
   'newGame.format': 'Match',
-  'newGame.firstToN': 'Hands to win',
+  'newGame.formatValue': 'How long',
   'newGame.deck': 'Cards',
   'newGame.usualDeck': 'The usual cards for this game: {deck}.',
   'newGame.start': 'Start the game',

@@ -70,7 +70,7 @@ export const es: Messages = {
   'newGame.opponentN': 'Rival {n}',
   'newGame.partnerN': 'Compañero',
   'newGame.format': 'Partida',
-  'newGame.firstToN': 'Manos para ganar',
+  'newGame.formatValue': 'Duración',
   'newGame.deck': 'Cartas',
   'newGame.usualDeck': 'Las cartas habituales de este juego: {deck}.',
   'newGame.start': 'Empezar la partida',

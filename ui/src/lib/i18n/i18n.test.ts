@@ -28,7 +28,7 @@ describe('dictionaries', () => {
   it('has a label for every preset, match format, level and deck style the shell sends', () => {
     const needed = [
       ...PRESETS.flatMap((p) => [`preset.${p.preset}`, `preset.${p.preset}.line`, `deck.${p.usual_deck_style}`]),
-      ...PRESETS.flatMap((p) => p.formats.map((f) => formatText(f).key)),
+      ...PRESETS.flatMap((p) => p.formats.map((c) => formatText(c.format).key)),
       ...LEVELS.map((l) => `level.${l}`),
       ...DECK_STYLES.map((d) => `deck.${d}`),
     ];

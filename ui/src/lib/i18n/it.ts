@@ -70,7 +70,7 @@ export const it: Messages = {
   'newGame.opponentN': 'Avversario {n}',
   'newGame.partnerN': 'Compagno',
   'newGame.format': 'Partita',
-  'newGame.firstToN': 'Mani da vincere',
+  'newGame.formatValue': 'Durata',
   'newGame.deck': 'Carte',
   'newGame.usualDeck': 'Le carte abituali di questo gioco: {deck}.',
   'newGame.start': 'Inizia la partita',

@@ -70,7 +70,7 @@ export const pt: Messages = {
   'newGame.opponentN': 'Adversário {n}',
   'newGame.partnerN': 'Parceiro',
   'newGame.format': 'Partida',
-  'newGame.firstToN': 'Mãos para ganhar',
+  'newGame.formatValue': 'Duração',
   'newGame.deck': 'Cartas',
   'newGame.usualDeck': 'As cartas habituais deste jogo: {deck}.',
   'newGame.start': 'Começar o jogo',

@@ -223,8 +223,8 @@ describe('New game (generated from the shell’s presets)', () => {
     const ng = onstart.mock.calls[0][0];
     expect(ng).toMatchObject({ preset: 'brisca', opponents: ['hard', 'medium', 'medium'] });
     expect(ng.rulesets[0]).toMatchObject({ preset: 'brisca', players: 4 });
-    // The formats offered are the shell's, the usual one first.
-    expect(ng.format).toEqual(PRESETS.find((p) => p.preset === 'brisca')!.formats[0]);
+    // The format is the shell's usual one for the preset.
+    expect(ng.format).toEqual(PRESETS.find((p) => p.preset === 'brisca')!.usual_format);
   });
 
   it('shows a refused change in words and keeps the rules', async () => {
@@ -271,7 +271,11 @@ describe('New game (generated from the shell’s presets)', () => {
     await vi.waitFor(() => expect(screen.getByRole('radio', { name: '3' })).toBeChecked());
     expect(screen.getByLabelText('Opponent 2')).toHaveValue('hard');
     const formats = PRESETS.find((p) => p.preset === 'bisca')!.formats;
-    expect(screen.getByLabelText('Match')).toHaveValue(String(formats.findIndex((f) => f.kind === 'best-of' && f.hands === 5)));
+    expect(screen.getByLabelText('Match')).toHaveValue(String(formats.findIndex((c) => c.format.kind === 'best-of')));
+    expect(screen.getByLabelText('How long')).toHaveValue('5');
+    await fireEvent.change(screen.getByLabelText('How long'), { target: { value: '3' } });
+    expect(screen.getByLabelText('How long')).toHaveValue('3');
+    expect(screen.getByLabelText('Match')).toHaveDisplayValue('Best of 3');
   });
 
   it('only offers the player counts of the preset', async () => {

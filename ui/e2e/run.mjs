@@ -162,7 +162,8 @@ async function newGame(wd, { preset, players, levels, format }) {
   if (info.formats[index].values.length > 1) await select(wd, '#format-value', String(value));
   await wd.click('button[type="submit"]');
   await sleep(500);
-  const resign = await wd.exec(`const d = [...document.querySelectorAll('dialog[open]')].find((d) => d.textContent.includes('in progress')); return !!d;`);
+  // The only dialog the New game form can open: "resign the match in progress?" (in any language).
+  const resign = await wd.exec(`return !!document.querySelector('dialog[open] .btn.primary');`);
   if (resign) await wd.click('dialog[open] .btn.primary');
   await wd.waitFor(() => wd.exec('return !!document.querySelector("[data-testid=table]")'), { what: 'the table' });
   const g = await wd.invoke('current_game');

@@ -262,6 +262,23 @@ describe('New game (generated from the shell’s presets)', () => {
     await vi.waitFor(() => expect(screen.getByLabelText('brand-new-choice')).toHaveValue('two'));
   });
 
+  it('shows an option that depends on another as off, with the engine’s requirement in words', async () => {
+    const all = structuredClone(PRESETS);
+    const brisca3 = all.find((p) => p.preset === 'brisca')!.defaults.find((d) => d.ruleset.players === 3)!;
+    // As the engine describes Brisca for three after choosing the 20-card deck.
+    for (const o of brisca3.options) {
+      if (o.id === 'deck') o.value = 'rapida';
+      if (o.id === 'removed-two') o.available = false;
+    }
+    await withPrefs({ new_game: { preset: 'brisca', rulesets: [brisca3.ruleset], opponents: ['easy', 'easy'], format: { kind: 'single-hand' } } });
+    rulesShell(all);
+    render(NewGame, {});
+    const removed = await screen.findByLabelText('Card left out');
+    expect(removed).toBeDisabled();
+    expect(screen.getByText('“Card left out” needs Deck: 40 cards.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Deck')).toHaveValue('rapida');
+  });
+
   it('starts from the remembered choice', async () => {
     await withPrefs({ new_game: { preset: 'bisca', rulesets: [ruleset({ preset: 'bisca', players: 3, order: 'bisca' })], opponents: ['easy', 'hard'], format: { kind: 'best-of', hands: 5 } } });
     const edit = rulesShell(PRESETS);

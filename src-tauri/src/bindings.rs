@@ -5,11 +5,17 @@
 //! Besides one file per type (ts-rs), `commands.ts` holds a typed client: the UI passes it
 //! Tauri's `invoke` (`commands(invoke)`), so this folder needs no npm dependency, and
 //! `defaults.ts` the default preferences (what the UI shows before the shell answers).
+//!
+//! `data/` holds real shell data for the UI's tests, generated and checked the same way: what
+//! `list_presets` sends, a game view after one trick and the catalog of every message the UI words
+//! ([`crate::messages`]) — so UI tests check what Rust really sends, never a hand-written
+//! restatement of the rules.
 
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use briscola::Ruleset;
 use ts_rs::{Config, TS};
 
 use crate::command_names::COMMANDS;
@@ -17,7 +23,10 @@ use crate::error::AppError;
 use crate::game_commands::Hint;
 use crate::history::{HistoryPage, HistoryQuery};
 use crate::preferences::Preferences;
-use crate::session::{GameView, NewGame, PresetInfo, ReplayHand, SavedMatch};
+use crate::session::{
+    GameView, MatchSetup, NewGame, PresetInfo, ReplayHand, RulesetEdit, RulesetInfo, SavedMatch,
+    Session, presets,
+};
 use crate::state::MatchRecord;
 use crate::store::{HistoryEntry, StoreWarning};
 
@@ -53,6 +62,14 @@ fn signatures(cfg: &Config) -> Vec<Signature> {
             <HistoryEntry<MatchRecord>>::name(cfg),
         ),
         sig("list_presets", &[], <Vec<PresetInfo>>::name(cfg)),
+        sig(
+            "edit_ruleset",
+            &[
+                ("ruleset", Ruleset::name(cfg)),
+                ("edit", RulesetEdit::name(cfg)),
+            ],
+            RulesetInfo::name(cfg),
+        ),
         sig("current_game", &[], <Option<GameView>>::name(cfg)),
         sig(
             "start_match",
@@ -87,6 +104,8 @@ fn export_types(cfg: &Config) {
     <HistoryEntry<MatchRecord>>::export_all(cfg).unwrap();
     GameView::export_all(cfg).unwrap();
     PresetInfo::export_all(cfg).unwrap();
+    RulesetEdit::export_all(cfg).unwrap();
+    briscola::message::MessageCatalog::export_all(cfg).unwrap();
     Hint::export_all(cfg).unwrap();
     ReplayHand::export_all(cfg).unwrap();
     SavedMatch::export_all(cfg).unwrap();
@@ -156,6 +175,50 @@ fn commands_ts(cfg: &Config, type_files: &[String]) -> String {
     )
 }
 
+/// A two-player Briscola match after its first trick (seeded: the same every time).
+fn view_after_one_trick() -> GameView {
+    use briscola::{MatchFormat, Preset, Ruleset, ai::Level};
+    let setup = MatchSetup {
+        ruleset: Ruleset::preset(Preset::Briscola, 2).unwrap(),
+        format: MatchFormat::BestOf { hands: 3 },
+        opponents: vec![Level::Easy],
+        first_dealer: 1,
+        allow_undo: true,
+    };
+    let mut session = Session::start(setup, 7, 0).unwrap();
+    while session.view().observation.tricks.is_empty() {
+        match session.pending_ai() {
+            Some(request) => {
+                let action = request.observation.legal_actions[0];
+                session.apply_ai(&request, action).unwrap();
+            }
+            None => session
+                .play(session.view().observation.legal_actions[0])
+                .unwrap(),
+        }
+    }
+    session.view()
+}
+
+/// The shell data files, relative path → content.
+fn data_files() -> BTreeMap<String, String> {
+    let json = |value: serde_json::Value| format!("{value:#}\n");
+    BTreeMap::from([
+        (
+            "data/presets.json".to_string(),
+            json(serde_json::to_value(presets()).unwrap()),
+        ),
+        (
+            "data/game-view.json".to_string(),
+            json(serde_json::to_value(view_after_one_trick()).unwrap()),
+        ),
+        (
+            "data/catalog.json".to_string(),
+            json(serde_json::to_value(crate::messages::catalogs()).unwrap()),
+        ),
+    ])
+}
+
 fn defaults_ts() -> String {
     let value = serde_json::to_string_pretty(&Preferences::default()).unwrap();
     format!(
@@ -179,6 +242,7 @@ fn generate() -> BTreeMap<String, String> {
         .collect();
     files.insert("commands.ts".into(), commands_ts(&cfg, &type_files));
     files.insert("defaults.ts".into(), defaults_ts());
+    files.extend(data_files());
     files
 }
 
@@ -190,7 +254,7 @@ fn collect(root: &Path, dir: &Path, files: &mut BTreeMap<String, String>) {
         let path = entry.unwrap().path();
         if path.is_dir() {
             collect(root, &path, files);
-        } else if path.extension().is_some_and(|e| e == "ts") {
+        } else if path.extension().is_some_and(|e| e == "ts" || e == "json") {
             let relative = path
                 .strip_prefix(root)
                 .unwrap()

@@ -10,6 +10,7 @@ pub const COMMANDS: &[&str] = &[
     "list_history",
     "get_match_record",
     "list_presets",
+    "edit_ruleset",
     "current_game",
     "start_match",
     "play_action",

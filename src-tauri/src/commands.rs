@@ -9,7 +9,7 @@
 
 use tauri::State;
 
-use crate::error::{AppError, ErrorKind};
+use crate::error::{AppError, CommandError};
 use crate::history::{HistoryPage, HistoryQuery};
 use crate::input::Input;
 use crate::preferences::Preferences;
@@ -68,10 +68,10 @@ pub async fn get_match_record(
     state
         .with_store_blocking(move |store| {
             store.history_entry(&id)?.ok_or_else(|| {
-                AppError::new(
-                    ErrorKind::NotFound,
-                    format!("no finished match with id {id}"),
-                )
+                CommandError::MatchNotFound {
+                    match_id: id.clone(),
+                }
+                .into()
             })
         })
         .await

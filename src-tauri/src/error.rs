@@ -1,10 +1,13 @@
-//! The one error type every command returns. It serializes as `{ "kind": …, "message": … }`
-//! so the UI can branch on `kind` and show `message`.
+//! The one error type every command returns. It serializes as `{ "kind": …, "message": …, "detail": … }`:
+//! `kind` for the UI to branch on, `message` an English sentence for logs, and `detail` the same
+//! error as data — `{ "id": kebab-id, …named params }` — that the UI words in the player's language
+//! (cards as codes, numbers, seats; an engine error nested as a param). Deliberately absent: any
+//! user-facing wording in Rust beyond the English log line.
 
 use serde::Serialize;
 use ts_rs::TS;
 
-use crate::session::SessionError;
+use crate::session::{EditError, SessionError};
 use crate::store::StoreError;
 
 /// The category of a failed command.
@@ -29,28 +32,146 @@ pub enum ErrorKind {
     Internal,
 }
 
+/// A refusal of the command layer itself. The generic variants mirror [`ErrorKind`] for errors
+/// that carry nothing more a player could use (their English `message` keeps the details for logs).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS, thiserror::Error)]
+#[serde(tag = "id", rename_all = "kebab-case")]
+pub enum CommandError {
+    /// A command argument was missing or not of the expected shape.
+    #[error("argument `{argument}` is missing or malformed")]
+    BadArgument {
+        /// The argument's name.
+        argument: String,
+    },
+    /// The action text is not a move.
+    #[error("`{action}` is not a move")]
+    BadAction {
+        /// The text sent.
+        action: String,
+    },
+    /// A value out of range or inconsistent.
+    #[error("invalid input")]
+    InvalidInput,
+    /// No finished match with this id in the history.
+    #[error("no finished match with id {match_id}")]
+    MatchNotFound {
+        /// The id asked for.
+        match_id: String,
+    },
+    /// The thing asked for does not exist.
+    #[error("not found")]
+    NotFound,
+    /// A file given by the user is not what was expected.
+    #[error("the file is not what was expected")]
+    InvalidFile,
+    /// Reading or writing the data folder failed.
+    #[error("reading or writing the data folder failed")]
+    Storage,
+    /// A move that is not possible now.
+    #[error("that move is not possible now")]
+    IllegalMove,
+    /// No match is being played.
+    #[error("no match is being played")]
+    NoMatch,
+    /// A match is being played.
+    #[error("a match is being played: resign it before starting another")]
+    MatchInProgress,
+    /// A bug or an unexpected state in the app.
+    #[error("internal error")]
+    Internal,
+}
+
+impl CommandError {
+    /// The kind of error this is.
+    pub fn kind(&self) -> ErrorKind {
+        match self {
+            CommandError::BadArgument { .. }
+            | CommandError::BadAction { .. }
+            | CommandError::InvalidInput => ErrorKind::InvalidInput,
+            CommandError::MatchNotFound { .. } | CommandError::NotFound => ErrorKind::NotFound,
+            CommandError::InvalidFile => ErrorKind::InvalidFile,
+            CommandError::Storage => ErrorKind::Storage,
+            CommandError::IllegalMove => ErrorKind::IllegalMove,
+            CommandError::NoMatch => ErrorKind::NoMatch,
+            CommandError::MatchInProgress => ErrorKind::MatchInProgress,
+            CommandError::Internal => ErrorKind::Internal,
+        }
+    }
+
+    /// The detail of an error known only by its kind.
+    fn generic(kind: ErrorKind) -> Self {
+        match kind {
+            ErrorKind::InvalidInput => CommandError::InvalidInput,
+            ErrorKind::IllegalMove => CommandError::IllegalMove,
+            ErrorKind::NotFound => CommandError::NotFound,
+            ErrorKind::InvalidFile => CommandError::InvalidFile,
+            ErrorKind::Storage => CommandError::Storage,
+            ErrorKind::NoMatch => CommandError::NoMatch,
+            ErrorKind::MatchInProgress => CommandError::MatchInProgress,
+            ErrorKind::Internal => CommandError::Internal,
+        }
+    }
+}
+
+/// What went wrong, as data: a refusal of the command layer or of the game session (which nests
+/// the engine's own errors). Message ids are unique across both (a test checks).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(untagged)]
+pub enum ErrorDetail {
+    /// The command layer refused.
+    Command(CommandError),
+    /// The game session refused.
+    Session(SessionError),
+    /// The rules could not be changed as asked.
+    Edit(EditError),
+}
+
 /// A failed command.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS, thiserror::Error)]
 #[error("{message}")]
 pub struct AppError {
     /// The category, for the UI to branch on.
     pub kind: ErrorKind,
-    /// A sentence for the user.
+    /// An English sentence, for logs.
     pub message: String,
+    /// The error as data, for the UI to word.
+    pub detail: ErrorDetail,
 }
 
 impl AppError {
-    /// An error of `kind`.
+    /// An error of `kind` whose detail is only its kind; `message` keeps the specifics for logs.
     pub fn new(kind: ErrorKind, message: impl Into<String>) -> Self {
         Self {
             kind,
             message: message.into(),
+            detail: ErrorDetail::Command(CommandError::generic(kind)),
         }
     }
 
     /// Bad input; the command changed nothing.
     pub fn invalid_input(message: impl Into<String>) -> Self {
         Self::new(ErrorKind::InvalidInput, message)
+    }
+
+    /// A missing or malformed argument; `reason` (serde's English) goes to the log line only.
+    pub fn bad_argument(argument: &str, reason: &str) -> Self {
+        Self {
+            message: format!("argument `{argument}` {reason}"),
+            ..CommandError::BadArgument {
+                argument: argument.to_string(),
+            }
+            .into()
+        }
+    }
+}
+
+impl From<CommandError> for AppError {
+    fn from(error: CommandError) -> Self {
+        Self {
+            kind: error.kind(),
+            message: error.to_string(),
+            detail: ErrorDetail::Command(error),
+        }
     }
 }
 
@@ -60,21 +181,23 @@ impl From<StoreError> for AppError {
     }
 }
 
+impl From<EditError> for AppError {
+    fn from(error: EditError) -> Self {
+        Self {
+            kind: ErrorKind::InvalidInput,
+            message: error.to_string(),
+            detail: ErrorDetail::Edit(error),
+        }
+    }
+}
+
 impl From<SessionError> for AppError {
     fn from(error: SessionError) -> Self {
-        let kind = match &error {
-            SessionError::BadSetup(_) => ErrorKind::InvalidInput,
-            SessionError::MatchOver => ErrorKind::NoMatch,
-            SessionError::BadSave(_) => ErrorKind::InvalidFile,
-            SessionError::Illegal(_)
-            | SessionError::NotYourTurn
-            | SessionError::NotAiTurn
-            | SessionError::Stale
-            | SessionError::UndoOff
-            | SessionError::NothingToUndo
-            | SessionError::HandNotOver => ErrorKind::IllegalMove,
-        };
-        Self::new(kind, error.to_string())
+        Self {
+            kind: error.kind(),
+            message: error.to_string(),
+            detail: ErrorDetail::Session(error),
+        }
     }
 }
 
@@ -83,11 +206,35 @@ mod tests {
     use super::*;
 
     #[test]
-    fn serializes_as_kind_and_message() {
+    fn serializes_as_kind_message_and_detail() {
         let error = AppError::invalid_input("limit must be 1 to 500");
         assert_eq!(
             serde_json::to_value(&error).unwrap(),
-            serde_json::json!({ "kind": "invalid_input", "message": "limit must be 1 to 500" })
+            serde_json::json!({
+                "kind": "invalid_input",
+                "message": "limit must be 1 to 500",
+                "detail": { "id": "invalid-input" },
+            })
+        );
+        let error = AppError::from(SessionError::NotYourTurn);
+        assert_eq!(
+            serde_json::to_value(&error).unwrap(),
+            serde_json::json!({
+                "kind": "illegal_move",
+                "message": "it is not your turn",
+                "detail": { "id": "not-your-turn" },
+            })
+        );
+    }
+
+    #[test]
+    fn a_bad_argument_names_it_and_logs_the_reason() {
+        let error = AppError::bad_argument("setup", "is missing");
+        assert_eq!(error.kind, ErrorKind::InvalidInput);
+        assert_eq!(error.message, "argument `setup` is missing");
+        assert_eq!(
+            serde_json::to_value(&error.detail).unwrap(),
+            serde_json::json!({ "id": "bad-argument", "argument": "setup" })
         );
     }
 }

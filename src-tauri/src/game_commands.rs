@@ -4,17 +4,18 @@
 //! save changes nothing. AI moves and hints are computed on a blocking thread without holding any lock;
 //! an answer that arrives after the game moved on (a resign, an undo) is dropped.
 
-use briscola::Action;
+use briscola::ai::HintReason;
+use briscola::{Action, Ruleset};
 use serde::{Deserialize, Serialize};
 use tauri::State;
 use ts_rs::TS;
 
-use crate::error::{AppError, ErrorKind};
+use crate::error::{AppError, CommandError, ErrorKind};
 use crate::history::{MatchSummary, Outcome};
 use crate::input::Input;
 use crate::session::{
-    self, AiRequest, FinishedMatch, GameView, NewGame, PresetInfo, ReplayHand, Session,
-    SessionError, YourResult,
+    self, AiRequest, FinishedMatch, GameView, NewGame, PresetInfo, ReplayHand, RulesetEdit,
+    RulesetInfo, Session, SessionError, YourResult,
 };
 use crate::state::{AppState, MatchRecord};
 use crate::store::{HistoryEntry, Store, stamp::now_ms};
@@ -24,14 +25,25 @@ use crate::store::{HistoryEntry, Store, stamp::now_ms};
 pub struct Hint {
     /// The move.
     pub action: Action,
-    /// One short sentence.
-    pub reason: String,
+    /// Why, as data the UI words.
+    pub reason: HintReason,
 }
 
-/// The rulesets on offer, with their defaults.
+/// The rulesets on offer: per player count the default rules with their options and card values,
+/// and the match formats.
 #[tauri::command]
 pub fn list_presets() -> Vec<PresetInfo> {
     session::presets()
+}
+
+/// The New game form's change to its rules: an option, another player count, or none (describe
+/// remembered rules). Refused with the engine's reason; the form keeps its rules.
+#[tauri::command]
+pub fn edit_ruleset(
+    ruleset: Input<Ruleset>,
+    edit: Input<RulesetEdit>,
+) -> Result<RulesetInfo, AppError> {
+    Ok(session::edit(ruleset.get("ruleset")?, edit.get("edit")?)?)
 }
 
 /// The match being played, if any (after a restart: the one saved when the app closed).
@@ -42,7 +54,7 @@ pub fn current_game(state: State<'_, AppState>) -> Result<Option<GameView>, AppE
 
 /// Starts the match the New game form chose, with the first dealer and the undo setting of the
 /// preferences, and remembers the choice there. Refused while another match is being played
-/// (resign it first): then only the choice is remembered.
+/// (resign it first): a refused start changes nothing.
 #[tauri::command]
 pub fn start_match(
     state: State<'_, AppState>,
@@ -52,10 +64,7 @@ pub fn start_match(
     state.with_game(|game, store| {
         // A refused start changes nothing, the remembered choice included.
         if game.as_ref().is_some_and(|s| !s.is_over()) {
-            return Err(AppError::new(
-                ErrorKind::MatchInProgress,
-                "a match is being played: resign it before starting another",
-            ));
+            return Err(CommandError::MatchInProgress.into());
         }
         let seed = fresh_seed();
         let mut preferences = store.preferences().clone();
@@ -83,7 +92,13 @@ pub fn play_action(
     let text = action.get("action")?;
     let action: Action = text
         .parse()
-        .map_err(|e: briscola::ParseActionError| AppError::invalid_input(e.to_string()))?;
+        .map_err(|e: briscola::ParseActionError| AppError {
+            message: e.to_string(),
+            ..CommandError::BadAction {
+                action: text.clone(),
+            }
+            .into()
+        })?;
     change(&state, |session| session.play(action))
 }
 
@@ -92,10 +107,7 @@ pub fn play_action(
 pub async fn ai_move(state: State<'_, AppState>) -> Result<GameView, AppError> {
     let request = state.with_game(|game, _| Ok(playing(game)?.pending_ai()))?;
     let Some(request) = request else {
-        return Err(AppError::new(
-            ErrorKind::IllegalMove,
-            SessionError::NotAiTurn.to_string(),
-        ));
+        return Err(SessionError::NotAiTurn.into());
     };
     let (request, decision) = compute(request).await?;
     state.with_game(|game, store| {
@@ -121,7 +133,7 @@ pub async fn get_hint(state: State<'_, AppState>) -> Result<Hint, AppError> {
     let (_, decision) = compute(request).await?;
     Ok(Hint {
         action: decision.action,
-        reason: decision.hint.to_string(),
+        reason: decision.hint,
     })
 }
 
@@ -153,10 +165,9 @@ pub async fn get_replay(
     state
         .with_store_blocking(move |store| {
             let entry = store.history_entry::<MatchRecord>(&id)?.ok_or_else(|| {
-                AppError::new(
-                    ErrorKind::NotFound,
-                    format!("no finished match with id {id}"),
-                )
+                CommandError::MatchNotFound {
+                    match_id: id.clone(),
+                }
             })?;
             Ok(session::replay_hands(&entry.record)?)
         })
@@ -165,8 +176,7 @@ pub async fn get_replay(
 
 /// The session of a match being played (finished ones answer too, for their last view).
 fn playing(game: &mut Option<Session>) -> Result<&mut Session, AppError> {
-    game.as_mut()
-        .ok_or_else(|| AppError::new(ErrorKind::NoMatch, "no match is being played"))
+    game.as_mut().ok_or_else(|| CommandError::NoMatch.into())
 }
 
 /// Applies `step` to a copy of the session, saves, then keeps the copy.

@@ -40,7 +40,7 @@ impl<T> Input<T> {
     /// The value, or an `invalid_input` error naming the argument.
     pub fn get(self, name: &str) -> Result<T, AppError> {
         self.0
-            .map_err(|reason| AppError::invalid_input(format!("argument `{name}` {reason}")))
+            .map_err(|reason| AppError::bad_argument(name, &reason))
     }
 }
 

@@ -63,6 +63,13 @@ impl Harness {
             error["message"].as_str().is_some_and(|m| !m.is_empty()),
             "{error}"
         );
+        // Every refusal also comes as data the UI words: `{ "id": …, …params }`.
+        assert!(
+            error["detail"]["id"]
+                .as_str()
+                .is_some_and(|id| !id.is_empty()),
+            "{error}"
+        );
         error["kind"].as_str().unwrap().to_string()
     }
 }

@@ -15,6 +15,7 @@ pub mod error;
 pub mod game_commands;
 pub mod history;
 pub mod input;
+pub mod messages;
 pub mod paths;
 pub mod preferences;
 pub mod session;
@@ -49,6 +50,7 @@ pub fn app_builder<R: Runtime>(builder: Builder<R>) -> Builder<R> {
             commands::list_history,
             commands::get_match_record,
             game_commands::list_presets,
+            game_commands::edit_ruleset,
             game_commands::current_game,
             game_commands::start_match,
             game_commands::play_action,

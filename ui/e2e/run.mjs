@@ -152,17 +152,31 @@ async function setup(wd) {
 async function newGame(wd, { preset, players, levels, format }) {
   await nav(wd, 'new');
   await wd.click(`label.preset:has(input[value="${preset}"])`);
+  await formReady(wd);
   await wd.click(`label.choice:has(input[name="players"][value="${players}"])`);
+  await formReady(wd);
   for (let i = 0; i < players - 1; i++) await select(wd, `#ai-${i}`, levels[Math.min(i, levels.length - 1)]);
-  await select(wd, '#format', format);
+  // The formats on offer are the shell's: pick the kind by its place in the list, then its length.
+  const info = (await wd.invoke('list_presets')).find((p) => p.preset === preset);
+  const index = info.formats.findIndex((c) => c.format.kind === format.kind);
+  const value = format.hands ?? format.target;
+  assert(index >= 0 && (value === undefined || info.formats[index].values.includes(value)), `${preset} offers ${JSON.stringify(format)}`);
+  await select(wd, '#format', String(index));
+  if (info.formats[index].values.length > 1) await select(wd, '#format-value', String(value));
   await wd.click('button[type="submit"]');
   await sleep(500);
-  const resign = await wd.exec(`const d = [...document.querySelectorAll('dialog[open]')].find((d) => d.textContent.includes('in progress')); return !!d;`);
+  // The only dialog the New game form can open: "resign the match in progress?" (in any language).
+  const resign = await wd.exec(`return !!document.querySelector('dialog[open] .btn.primary');`);
   if (resign) await wd.click('dialog[open] .btn.primary');
   await wd.waitFor(() => wd.exec('return !!document.querySelector("[data-testid=table]")'), { what: 'the table' });
   const g = await wd.invoke('current_game');
   assert(g && g.setup.ruleset.preset === preset && g.setup.ruleset.players === players, `a new ${preset} match for ${players}`);
   return g;
+}
+
+/** Waits until the New game form has the shell's answer to its last change. */
+async function formReady(wd) {
+  await wd.waitFor(() => wd.exec('const f = document.querySelector("form[aria-busy]"); return !!f && f.getAttribute("aria-busy") === "false" && !!document.querySelector("#format option")'), { what: 'the New game form' });
 }
 
 /** Waits until the UI shows the shell's latest view and it is your move (or the hand/match is over). */
@@ -230,6 +244,12 @@ async function playOut(wd, { how, untilMatch, onTurn, maxMoves = 400 }) {
 
 // ---------- scenarios ----------
 
+const SINGLE = { kind: 'single-hand' };
+const BEST_OF_3 = { kind: 'best-of', hands: 3 };
+
+/** English words that must not reach an Italian player (hints, errors, warnings). */
+const ENGLISH = /\b(the|play|trick|trumps?|points?|cards?|hand|you|your|of|is|not|cups|coins|swords|clubs|hearts|spades|diamonds|ace|king|knight|jack|queen|player|match|over)\b/i;
+
 const results = [];
 const scenarios = {
   async settings(wd) {
@@ -244,7 +264,7 @@ const scenarios = {
 
   async keyboard(wd) {
     await setup(wd);
-    await newGame(wd, { preset: 'briscola', players: 2, levels: ['easy'], format: 'bestOf3' });
+    await newGame(wd, { preset: 'briscola', players: 2, levels: ['easy'], format: BEST_OF_3 });
     const g = await playOut(wd, { how: 'keyboard', untilMatch: true });
     assert(g.outcome, 'the match is over');
     const title = await wd.text('dialog[open] h2');
@@ -265,7 +285,7 @@ const scenarios = {
 
   async clicks(wd) {
     await setup(wd);
-    await newGame(wd, { preset: 'briscola', players: 2, levels: ['easy'], format: 'single' });
+    await newGame(wd, { preset: 'briscola', players: 2, levels: ['easy'], format: SINGLE });
     // Counted after the start: a match left unfinished by an earlier scenario is resigned into the history.
     const before = (await wd.invoke('list_history', { query: { offset: 0, limit: 1 } })).total;
     const g = await playOut(wd, { how: 'click', untilMatch: true });
@@ -276,7 +296,7 @@ const scenarios = {
 
   async teams(wd) {
     await setup(wd);
-    await newGame(wd, { preset: 'briscola', players: 4, levels: ['easy'], format: 'single' });
+    await newGame(wd, { preset: 'briscola', players: 4, levels: ['easy'], format: SINGLE });
     await waitMyTurn(wd);
     const partner = await wd.text('.seat.partner .tag');
     assert(/Partner/.test(partner), 'the partner is marked');
@@ -294,7 +314,7 @@ const scenarios = {
   async exchange(wd) {
     await setup(wd);
     let exchanged = false;
-    await newGame(wd, { preset: 'brisca', players: 2, levels: ['easy'], format: 'single' });
+    await newGame(wd, { preset: 'brisca', players: 2, levels: ['easy'], format: SINGLE });
     // About one Brisca hand in three offers you an exchange; 20 hands make a miss (≈ 0.65^20) negligible.
     for (let round = 0; round < 20 && !exchanged; round++) {
       if (round > 0) {
@@ -346,7 +366,7 @@ const scenarios = {
     await wd2.click('input[name="deck"][value="italian"]');
     await select(wd2, '#lang', 'en');
     await sleep(300);
-    await newGame(wd2, { preset: 'bisca', players: 2, levels: ['easy'], format: 'single' });
+    await newGame(wd2, { preset: 'bisca', players: 2, levels: ['easy'], format: SINGLE });
     const g = await wd2.invoke('current_game');
     assert(g.setup.first_dealer === 0 && g.setup.allow_undo === false, `the match follows the dealer and undo settings (${JSON.stringify(g.setup)})`);
     const faces = await wd2.exec('return [...document.querySelectorAll("[data-testid=table] img")].map((i) => i.getAttribute("src")).filter(Boolean)');
@@ -365,9 +385,69 @@ const scenarios = {
     await sleep(300);
   },
 
+  // One deck value (docs/ui.md): Settings sets it, the New game form shows and changes the same one.
+  async deck(wd) {
+    await setup(wd);
+    await nav(wd, 'settings');
+    await wd.click('input[name="deck"][value="italian"]');
+    await sleep(300);
+    await nav(wd, 'new');
+    await wd.click('label.preset:has(input[value="brisca"])');
+    await formReady(wd);
+    const shown = await wd.exec('return document.querySelector("#deck").value');
+    assert(shown === 'italian', `the form shows the Settings deck, not Brisca's usual one (${shown})`);
+    await newGame(wd, { preset: 'brisca', players: 2, levels: ['easy'], format: SINGLE });
+    await waitMyTurn(wd);
+    const faces = await wd.exec('return [...document.querySelectorAll(".hand img")].map((i) => i.getAttribute("src"))');
+    assert(faces.length > 0 && faces.every((src) => src.includes('/italian/')), `the table uses the Italian deck (${faces})`);
+    await nav(wd, 'new');
+    await formReady(wd);
+    await select(wd, '#deck', 'french');
+    await sleep(300);
+    await nav(wd, 'settings');
+    const checked = await wd.exec('return document.querySelector("input[name=deck]:checked").value');
+    assert(checked === 'french', `a change in the form shows in Settings (${checked})`);
+    assert((await wd.invoke('get_preferences')).deck_style === 'french', 'and is saved');
+    await wd.click('input[name="deck"][value="italian"]');
+    await sleep(300);
+  },
+
+  // In Italian with the Spanish deck, hints and errors reach the player with no English word.
+  async italian(wd) {
+    await setup(wd);
+    await nav(wd, 'settings');
+    await wd.click('input[name="deck"][value="spanish"]');
+    await select(wd, '#lang', 'it');
+    await sleep(300);
+    await newGame(wd, { preset: 'briscola', players: 2, levels: ['easy'], format: SINGLE });
+    const seen = [];
+    for (let i = 0; i < 3; i++) {
+      const g = await waitMyTurn(wd);
+      if (g.outcome || g.awaiting_next_hand) break;
+      await wd.exec('[...document.querySelectorAll("button")].find((b) => b.textContent.trim() === "Suggerimento").click()');
+      await wd.waitFor(() => wd.exec('return document.querySelector(".hint-reason")?.textContent || null'), { what: 'the hint' });
+      seen.push(await wd.text('.hint-reason'));
+      await playCard(wd, g, 'click');
+    }
+    // A refused command: the match is resigned behind the UI's back, then a card is played.
+    await waitMyTurn(wd);
+    await wd.exec('return window.__TAURI_INTERNALS__.invoke("resign_match")');
+    await wd.exec('document.querySelector(".hand.interactive button[data-card]").click(); document.querySelector(".hand.interactive button[data-card]").click();');
+    await wd.waitFor(() => wd.exec('return document.querySelector(".error[role=alert]")?.textContent || null'), { what: 'the refusal' });
+    seen.push(await wd.text('.error[role=alert]'));
+    log('Italian texts:', JSON.stringify(seen));
+    screenshot('italian-spanish-deck-hint');
+    for (const text of seen) assert(!ENGLISH.test(text), `no English word in “${text}”`);
+    assert(seen.some((x) => /denari|coppe|spade|bastoni/.test(x)), `Italian suit names of a Latin deck in ${JSON.stringify(seen)}`);
+    await nav(wd, 'settings');
+    await select(wd, '#lang', 'en');
+    await wd.click('input[name="deck"][value="italian"]');
+    await sleep(300);
+  },
+
   async resume(wd, ctx) {
     await setup(wd);
-    await newGame(wd, { preset: 'briscola', players: 2, levels: ['easy'], format: 'bestOf3' });
+    await newGame(wd, { preset: 'briscola', players: 2, levels: ['easy'], format: BEST_OF_3 });
     let g = await waitMyTurn(wd);
     await playCard(wd, g, 'click');
     g = await waitMyTurn(wd);

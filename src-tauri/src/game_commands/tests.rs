@@ -195,7 +195,12 @@ fn a_hint_and_an_undo_and_resigning() {
             .expect("actions")
             .contains(&hint["action"])
     );
-    assert!(!hint["reason"].as_str().unwrap_or("").is_empty());
+    // The reason is data: an id the UI words, with typed parameters.
+    assert!(
+        hint["reason"]["id"]
+            .as_str()
+            .is_some_and(|id| !id.is_empty())
+    );
     h.ok("play_action", json!({ "action": hint["action"] }));
     let undone = h.ok("undo_move", json!({}));
     assert_eq!(undone["observation"], view["observation"]);
@@ -278,6 +283,44 @@ fn a_start_remembers_the_choice_and_takes_dealer_and_undo_from_the_preferences()
     assert_eq!(
         h.ok("get_preferences", json!({}))["new_game"],
         args["newGame"]
+    );
+}
+
+#[test]
+fn the_form_edits_rules_through_the_engine_and_a_refusal_is_data() {
+    let dir = tempfile::tempdir().unwrap();
+    let h = harness(dir.path());
+    let presets = h.ok("list_presets", json!({}));
+    let brisca = presets
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["preset"] == "brisca")
+        .unwrap();
+    let rules = &brisca["defaults"][0]["ruleset"];
+    let info = h.ok(
+        "edit_ruleset",
+        json!({ "ruleset": rules, "edit": { "kind": "option", "option": "mano-negra", "value": true } }),
+    );
+    assert_eq!(info["ruleset"]["mano_negra"], json!(true));
+    assert!(
+        info["card_values"]
+            .as_array()
+            .is_some_and(|v| !v.is_empty())
+    );
+    let refused = h
+        .invoke(
+            "edit_ruleset",
+            json!({ "ruleset": rules, "edit": { "kind": "option", "option": "hand-size", "value": "7" } }),
+        )
+        .expect_err("bisca's option is not brisca's");
+    assert_eq!(refused["kind"], "invalid_input");
+    assert_eq!(refused["detail"]["id"], "option-refused");
+    assert_eq!(refused["detail"]["reason"]["id"], "not-offered");
+    assert_eq!(refused["detail"]["reason"]["option"], "hand-size");
+    assert_eq!(
+        h.error_kind("edit_ruleset", json!({ "ruleset": rules })),
+        "invalid_input"
     );
 }
 

@@ -15,29 +15,70 @@ mod saved;
 mod setup;
 mod view;
 
-pub use presets::{PresetInfo, presets};
+pub use presets::{EditError, PresetInfo, RulesetEdit, RulesetInfo, edit, presets};
 pub use replay::{ReplayFrame, ReplayHand, replay_hands};
 pub use saved::{FinishedMatch, SavedMatch, YourResult};
 pub use setup::{MatchSetup, NewGame};
 pub use view::GameView;
 
 use briscola::ai::{self, AgentConfig, Decision, Level};
+use serde::Serialize;
+use ts_rs::TS;
+
+use crate::error::ErrorKind;
 use briscola::{
-    Action, Deal, Game, HandOutcome, Match, MatchError, MatchRecord, Observation, Phase, Rng, Seat,
+    Action, Deal, Game, HandOutcome, IllegalAction, Match, MatchError, MatchRecord, Observation,
+    Phase, Rng, RulesetError, Seat,
 };
 
 /// Your seat.
 pub const YOU: Seat = 0;
 
-/// Why the session refused a request. Nothing changed.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+/// Why the session refused a request, as data (`{ "id": …, …params }`, see [`crate::error`]) with an
+/// English `Display` for logs. Nothing changed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS, thiserror::Error)]
+#[serde(tag = "id", rename_all = "kebab-case")]
 pub enum SessionError {
-    /// The setup cannot start a match.
-    #[error("bad setup: {0}")]
-    BadSetup(String),
+    /// The rules cannot be played.
+    #[error("bad setup: {reason}")]
+    BadRules {
+        /// Why.
+        reason: RulesetError,
+    },
+    /// The match cannot start, or refused a step, for this reason.
+    #[error("{reason}")]
+    BadMatch {
+        /// Why.
+        reason: MatchError,
+    },
+    /// One AI level per opponent is needed.
+    #[error("bad setup: {players} players need {} opponents, not {opponents}", players - 1)]
+    OpponentLevels {
+        /// Players at the table.
+        players: u8,
+        /// Opponent levels given.
+        opponents: u8,
+    },
+    /// The first dealer is not a seat at the table.
+    #[error("bad setup: the first dealer must be a seat from 0 to {}", players - 1)]
+    DealerSeat {
+        /// Players at the table.
+        players: u8,
+    },
     /// The move is not legal now.
-    #[error("{0}")]
-    Illegal(String),
+    #[error("{reason}")]
+    MoveRefused {
+        /// Why.
+        reason: IllegalAction,
+    },
+    /// The match's own record no longer replays (a bug).
+    #[error("the match cannot go on: {reason}")]
+    Broken {
+        /// Why (English, for logs).
+        #[serde(skip)]
+        #[ts(skip)]
+        reason: String,
+    },
     /// Another seat is to move.
     #[error("it is not your turn")]
     NotYourTurn,
@@ -60,8 +101,42 @@ pub enum SessionError {
     #[error("the hand is not over yet")]
     HandNotOver,
     /// A saved match that does not replay.
-    #[error("the saved match cannot be resumed: {0}")]
-    BadSave(String),
+    #[error("the saved match cannot be resumed: {reason}")]
+    BadSave {
+        /// Why (English, for logs).
+        #[serde(skip)]
+        #[ts(skip)]
+        reason: String,
+    },
+}
+
+impl SessionError {
+    /// The command error category.
+    pub fn kind(&self) -> ErrorKind {
+        match self {
+            SessionError::BadRules { .. }
+            | SessionError::BadMatch { .. }
+            | SessionError::OpponentLevels { .. }
+            | SessionError::DealerSeat { .. } => ErrorKind::InvalidInput,
+            SessionError::MatchOver => ErrorKind::NoMatch,
+            SessionError::BadSave { .. } => ErrorKind::InvalidFile,
+            SessionError::Broken { .. } => ErrorKind::Internal,
+            SessionError::MoveRefused { .. }
+            | SessionError::NotYourTurn
+            | SessionError::NotAiTurn
+            | SessionError::Stale
+            | SessionError::UndoOff
+            | SessionError::NothingToUndo
+            | SessionError::HandNotOver => ErrorKind::IllegalMove,
+        }
+    }
+}
+
+/// The session's own record failed to replay: a bug, reported without a player-facing reason.
+fn broken(error: impl std::fmt::Display) -> SessionError {
+    SessionError::Broken {
+        reason: error.to_string(),
+    }
 }
 
 /// A move to compute for a seat: what it sees and how its agent is built.
@@ -101,7 +176,7 @@ impl Session {
     pub fn start(setup: MatchSetup, seed: u64, now_ms: i64) -> Result<Session, SessionError> {
         setup.validate()?;
         let game = Match::new(setup.ruleset, setup.format, setup.first_dealer, seed)
-            .map_err(|e| SessionError::BadSetup(e.to_string()))?;
+            .map_err(|reason| SessionError::BadMatch { reason })?;
         Ok(Session {
             setup,
             seed,
@@ -116,7 +191,7 @@ impl Session {
 
     /// Resumes a saved match by replaying its record.
     pub fn restore(saved: SavedMatch) -> Result<Session, SessionError> {
-        let bad = |msg: String| SessionError::BadSave(msg);
+        let bad = |reason: String| SessionError::BadSave { reason };
         saved.setup.validate().map_err(|e| bad(e.to_string()))?;
         let record = &saved.record;
         if record.ruleset != saved.setup.ruleset
@@ -166,6 +241,7 @@ impl Session {
             can_undo: self.undo_target().is_ok(),
             undos: self.undos,
             last_trick,
+            card_values: self.setup.ruleset.rank_values(),
             version: self.version,
             observation,
         }
@@ -176,7 +252,9 @@ impl Session {
         self.check_on()?;
         let game = self.game.game();
         if game.phase() == Phase::Finished {
-            return Err(SessionError::Illegal("the hand is over".to_string()));
+            return Err(SessionError::MoveRefused {
+                reason: IllegalAction::HandOver,
+            });
         }
         if game.to_move() != YOU {
             return Err(SessionError::NotYourTurn);
@@ -224,9 +302,7 @@ impl Session {
             }
             None => return Err(SessionError::NothingToUndo),
         };
-        let game = record
-            .replay()
-            .map_err(|e| SessionError::Illegal(e.to_string()))?;
+        let game = record.replay().map_err(broken)?;
         self.game = game;
         self.moves -= removed as u64;
         self.undos += 1;
@@ -242,7 +318,7 @@ impl Session {
         }
         self.game
             .next_hand()
-            .map_err(|e| SessionError::Illegal(e.to_string()))?;
+            .map_err(|reason| SessionError::BadMatch { reason })?;
         self.version += 1;
         Ok(())
     }
@@ -335,8 +411,8 @@ impl Session {
 
     fn apply(&mut self, action: Action) -> Result<(), SessionError> {
         self.game.apply(action).map_err(|e| match e {
-            MatchError::Illegal { error } => SessionError::Illegal(error.to_string()),
-            other => SessionError::Illegal(other.to_string()),
+            MatchError::Illegal { error } => SessionError::MoveRefused { reason: error },
+            other => SessionError::BadMatch { reason: other },
         })?;
         self.moves += 1;
         self.version += 1;
@@ -379,14 +455,13 @@ impl Session {
         let record = self.game.record();
         let hand = record.hands.last().ok_or(SessionError::NothingToUndo)?;
         let mut game = Game::new(record.ruleset, hand.dealer, &Deal::Order(hand.deal.clone()))
-            .map_err(|e| SessionError::Illegal(e.to_string()))?;
+            .map_err(broken)?;
         let mut last_yours = None;
         for (i, &action) in hand.actions.iter().enumerate() {
             if game.to_move() == YOU {
                 last_yours = Some(i);
             }
-            game.apply(action)
-                .map_err(|e| SessionError::Illegal(e.to_string()))?;
+            game.apply(action).map_err(broken)?;
         }
         last_yours.ok_or(SessionError::NothingToUndo)
     }

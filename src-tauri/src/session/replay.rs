@@ -41,7 +41,7 @@ pub struct ReplayHand {
 
 /// Every hand of a match record, position by position.
 pub fn replay_hands(record: &MatchRecord) -> Result<Vec<ReplayHand>, SessionError> {
-    let bad = |e: String| SessionError::BadSave(e);
+    let bad = |reason: String| SessionError::BadSave { reason };
     record.replay().map_err(|e| bad(e.to_string()))?;
     record
         .hands

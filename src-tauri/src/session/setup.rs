@@ -94,20 +94,16 @@ impl MatchSetup {
     pub fn validate(&self) -> Result<(), SessionError> {
         self.ruleset
             .validate()
-            .map_err(|e| SessionError::BadSetup(e.to_string()))?;
-        let players = usize::from(self.ruleset.players);
-        if self.opponents.len() + 1 != players {
-            return Err(SessionError::BadSetup(format!(
-                "{players} players need {} opponents, not {}",
-                players - 1,
-                self.opponents.len()
-            )));
+            .map_err(|reason| SessionError::BadRules { reason })?;
+        let players = self.ruleset.players;
+        if self.opponents.len() + 1 != usize::from(players) {
+            return Err(SessionError::OpponentLevels {
+                players,
+                opponents: u8::try_from(self.opponents.len()).unwrap_or(u8::MAX),
+            });
         }
-        if self.first_dealer >= self.ruleset.players {
-            return Err(SessionError::BadSetup(format!(
-                "the first dealer must be a seat from 0 to {}",
-                players - 1
-            )));
+        if self.first_dealer >= players {
+            return Err(SessionError::DealerSeat { players });
         }
         Ok(())
     }

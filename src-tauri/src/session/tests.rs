@@ -103,11 +103,11 @@ fn moves_out_of_turn_or_illegal_are_refused_and_change_nothing() {
         .expect("a card");
     assert!(matches!(
         session.play(Action::Play(not_held)),
-        Err(SessionError::Illegal(_))
+        Err(SessionError::MoveRefused { .. })
     ));
     assert!(matches!(
         session.play(Action::Pass),
-        Err(SessionError::Illegal(_))
+        Err(SessionError::MoveRefused { .. })
     ));
     assert_eq!(session.view(), before);
 }
@@ -176,7 +176,7 @@ fn a_saved_match_resumes_exactly() {
     tampered.seed += 1;
     assert!(matches!(
         Session::restore(tampered),
-        Err(SessionError::BadSave(_))
+        Err(SessionError::BadSave { .. })
     ));
 }
 
@@ -204,18 +204,21 @@ fn bad_setups_are_refused() {
     s.opponents.push(Level::Hard);
     assert!(matches!(
         Session::start(s, 1, 0),
-        Err(SessionError::BadSetup(_))
+        Err(SessionError::OpponentLevels {
+            players: 2,
+            opponents: 2
+        })
     ));
     let mut s = setup(Preset::Briscola, 2, MatchFormat::SingleHand);
     s.first_dealer = 2;
     assert!(matches!(
         Session::start(s, 1, 0),
-        Err(SessionError::BadSetup(_))
+        Err(SessionError::DealerSeat { players: 2 })
     ));
     let s = setup(Preset::Briscola, 2, MatchFormat::BestOf { hands: 2 });
     assert!(matches!(
         Session::start(s, 1, 0),
-        Err(SessionError::BadSetup(_))
+        Err(SessionError::BadMatch { .. })
     ));
 }
 

@@ -1,7 +1,7 @@
 //! [`GameView`]: everything the table shows, built from your seat's observation and the match standing —
 //! never from the full game state.
 
-use briscola::{MatchOutcome, MatchStanding, Observation, TrickView};
+use briscola::{MatchOutcome, MatchStanding, Observation, RankValue, TrickView};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -34,6 +34,8 @@ pub struct GameView {
     pub undos: u32,
     /// The last completed trick, for review.
     pub last_trick: Option<TrickView>,
+    /// Every rank's strength and card points under these rules, strongest first.
+    pub card_values: Vec<RankValue>,
     /// Changes with every move; an AI move computed for an older version is refused.
     #[ts(type = "number")]
     pub version: u64,

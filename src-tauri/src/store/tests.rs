@@ -370,7 +370,11 @@ fn out_of_range_preferences_are_repaired_with_a_warning() {
         panic!("{:?}", store.warnings());
     };
     assert_eq!(fields, &["card_size_percent"]);
-    assert_eq!(store.preferences().card_size_percent, 200, "clamped into range");
+    assert_eq!(
+        store.preferences().card_size_percent,
+        200,
+        "clamped into range"
+    );
     assert!(!store.preferences().sound, "valid fields are kept");
     assert!(store.preferences().validate().is_ok());
     assert_eq!(

@@ -1,4 +1,7 @@
 import type { DeckStyle } from './bindings/DeckStyle';
+import type { Rank as EngineRank } from './bindings/Rank';
+import type { RankValue } from './bindings/RankValue';
+import type { Suit as EngineSuit } from './bindings/Suit';
 /** Card notation (see docs/card-notation.md): rank char + suit char, e.g. `Ad`, `3c`, `Qs`. */
 export const RANKS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', 'J', 'Q', 'K'] as const;
 export const SUITS = ['d', 'c', 's', 'b'] as const;
@@ -31,9 +34,19 @@ export function parseCard(code: string): { rank: Rank; suit: Suit } {
 
 /** Point values per rank: they depend on the ruleset, so callers pass them in. */
 export type PointValues = Partial<Record<Rank, number>>;
-export const ITALIAN_POINTS: PointValues = { A: 11, '3': 10, K: 4, Q: 3, J: 2 };
-export const BISCA_POINTS: PointValues = { A: 11, '7': 10, K: 4, J: 3, Q: 2 };
-export const BISCA_SIMPLE_POINTS: PointValues = { A: 11, '7': 10, K: 4, Q: 3, J: 2 };
+
+/** The engine's suit names → the notation's suit letters (docs/card-notation.md). */
+export const SUIT_LETTER: Record<EngineSuit, Suit> = { coins: 'd', cups: 'c', swords: 's', clubs: 'b' };
+
+/** The engine's rank names → the notation's rank letters. */
+export const RANK_LETTER: Record<EngineRank, Rank> = {
+  ace: 'A', two: '2', three: '3', four: '4', five: '5', six: '6', seven: '7', eight: '8', nine: '9', jack: 'J', knight: 'Q', king: 'K',
+};
+
+/** The point values of a card-value table the shell sent (`RankValue[]`, from the engine). */
+export function pointValues(table: readonly RankValue[]): PointValues {
+  return Object.fromEntries(table.filter((v) => v.points > 0).map((v) => [RANK_LETTER[v.rank], v.points]));
+}
 
 export function cardPoints(code: CardCode, values: PointValues): number {
   return values[code[0] as Rank] ?? 0;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { durations } from './motion.svelte';
 import { bestStreak, pointsHistogram, runningWinRate } from './game/history';
-import { cardImageUrl, backImageUrl, cardPoints, cornerLabel, parseCard, BISCA_POINTS, ITALIAN_POINTS } from './cards';
-import { PRESETS, defaultOptions } from './game/presets';
+import { cardImageUrl, backImageUrl, cardPoints, cornerLabel, parseCard, pointValues } from './cards';
+import { PRESETS, valuesOf } from './game/__tests__/shellData';
 
 describe('animation timing', () => {
   it('scales with the speed setting', () => {
@@ -43,10 +43,16 @@ describe('cards', () => {
     expect(parseCard('Qd')).toEqual({ rank: 'Q', suit: 'd' });
     expect(() => parseCard('10s')).toThrow();
   });
-  it('scores by ruleset', () => {
-    expect(cardPoints('7s', ITALIAN_POINTS)).toBe(0);
-    expect(cardPoints('7s', BISCA_POINTS)).toBe(10);
-    expect(PRESETS.bisca.points({ ...defaultOptions('bisca'), simplified: true }).Q).toBe(3);
+  it('scores by the card-value table the shell sends', () => {
+    expect(cardPoints('7s', valuesOf('briscola'))).toBe(0);
+    expect(cardPoints('7s', valuesOf('bisca'))).toBe(10);
+    expect(pointValues([{ rank: 'knight', strength: 9, points: 3 }, { rank: 'two', strength: 1, points: 0 }])).toEqual({ Q: 3 });
+    // Every default table of every preset adds up to 120 card points over a 40-card deck.
+    for (const p of PRESETS)
+      for (const d of p.defaults) {
+        if (d.ruleset.deck !== 'standard') continue;
+        expect(d.card_values.reduce((a, v) => a + v.points * 4, 0), `${p.preset}/${d.ruleset.players}`).toBe(120);
+      }
   });
   it('labels the corners per deck', () => {
     expect(cornerLabel('Jd', 'spanish')).toBe('10');

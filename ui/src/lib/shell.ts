@@ -5,6 +5,7 @@
 import { invoke } from '@tauri-apps/api/core';
 import { commands } from './bindings/commands';
 import type { AppError } from './bindings/AppError';
+import { say } from './say';
 
 export type Shell = ReturnType<typeof commands>;
 
@@ -28,8 +29,13 @@ export function inShell(): boolean {
   return override !== null || (typeof window !== 'undefined' && '__TAURI_INTERNALS__' in window);
 }
 
-/** A user-facing sentence for a rejected command (an `AppError`, or anything else). */
+/**
+ * A sentence for a rejected command in the player's language: an `AppError`'s `detail` worded
+ * (`say`); its English `message` only when a detail is missing (an error from outside the app's
+ * commands); anything else as text.
+ */
 export function errorMessage(e: unknown): string {
+  if (e && typeof e === 'object' && 'detail' in e && (e as AppError).detail) return say((e as AppError).detail);
   if (e && typeof e === 'object' && 'message' in e && typeof (e as AppError).message === 'string') return (e as AppError).message;
   return String(e);
 }

@@ -3,6 +3,7 @@ import type { MatchOutcome } from "./MatchOutcome";
 import type { MatchSetup } from "./MatchSetup";
 import type { MatchStanding } from "./MatchStanding";
 import type { Observation } from "./Observation";
+import type { RankValue } from "./RankValue";
 import type { TrickView } from "./TrickView";
 
 /**
@@ -57,6 +58,10 @@ undos: number,
  * The last completed trick, for review.
  */
 last_trick: TrickView | null, 
+/**
+ * Every rank's strength and card points under these rules, strongest first.
+ */
+card_values: Array<RankValue>, 
 /**
  * Changes with every move; an AI move computed for an older version is refused.
  */

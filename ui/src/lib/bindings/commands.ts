@@ -9,10 +9,13 @@ import type { NewGame } from "./NewGame";
 import type { Preferences } from "./Preferences";
 import type { PresetInfo } from "./PresetInfo";
 import type { ReplayHand } from "./ReplayHand";
+import type { Ruleset } from "./Ruleset";
+import type { RulesetEdit } from "./RulesetEdit";
+import type { RulesetInfo } from "./RulesetInfo";
 import type { StoreWarning } from "./StoreWarning";
 
 /** Every command name the app grants to the UI. */
-export type CommandName = "get_preferences" | "set_preferences" | "store_warnings" | "list_history" | "get_match_record" | "list_presets" | "current_game" | "start_match" | "play_action" | "ai_move" | "get_hint" | "undo_move" | "next_hand" | "resign_match" | "get_replay";
+export type CommandName = "get_preferences" | "set_preferences" | "store_warnings" | "list_history" | "get_match_record" | "list_presets" | "edit_ruleset" | "current_game" | "start_match" | "play_action" | "ai_move" | "get_hint" | "undo_move" | "next_hand" | "resign_match" | "get_replay";
 
 /** Tauri's `invoke` (from `@tauri-apps/api/core`) or a test double. Failures reject with an `AppError`. */
 export type Invoke = <T>(cmd: CommandName, args?: Record<string, unknown>) => Promise<T>;
@@ -26,6 +29,7 @@ export function commands(invoke: Invoke) {
     listHistory: (query: HistoryQuery): Promise<HistoryPage> => invoke<HistoryPage>("list_history", { query }),
     getMatchRecord: (id: string): Promise<HistoryEntry<MatchRecord>> => invoke<HistoryEntry<MatchRecord>>("get_match_record", { id }),
     listPresets: (): Promise<Array<PresetInfo>> => invoke<Array<PresetInfo>>("list_presets"),
+    editRuleset: (ruleset: Ruleset, edit: RulesetEdit): Promise<RulesetInfo> => invoke<RulesetInfo>("edit_ruleset", { ruleset, edit }),
     currentGame: (): Promise<GameView | null> => invoke<GameView | null>("current_game"),
     startMatch: (newGame: NewGame): Promise<GameView> => invoke<GameView>("start_match", { newGame }),
     playAction: (action: string): Promise<GameView> => invoke<GameView>("play_action", { action }),

@@ -6,10 +6,7 @@
 import type { GameView } from '../bindings/GameView';
 import type { Observation } from '../bindings/Observation';
 import type { MatchFormat } from '../bindings/MatchFormat';
-import type { Suit as ShellSuit } from '../bindings/Suit';
-import type { Rank as ShellRank } from '../bindings/Rank';
-import { RANKS, isCardCode, type CardCode, type Rank, type Suit } from '../cards';
-import { pointsOf } from './rules';
+import { RANKS, RANK_LETTER, SUIT_LETTER, isCardCode, pointValues, type CardCode, type Rank, type Suit } from '../cards';
 import type { Offer, SeatView, TableView, TrickPlay } from './view';
 
 export interface Names {
@@ -22,11 +19,6 @@ export function seatName(seat: number, names: Names): string {
   return seat === 0 ? names.you : names.other(seat);
 }
 
-/** The bindings' suit and rank words → the card notation's letters (docs/card-notation.md). */
-export const SUIT_LETTER: Record<ShellSuit, Suit> = { coins: 'd', cups: 'c', swords: 's', clubs: 'b' };
-export const RANK_LETTER: Record<ShellRank, Rank> = {
-  ace: 'A', two: '2', three: '3', four: '4', five: '5', six: '6', seven: '7', eight: '8', nine: '9', jack: 'J', knight: 'Q', king: 'K',
-};
 
 const cards = (xs: readonly string[]): CardCode[] => xs.filter(isCardCode);
 
@@ -67,19 +59,10 @@ export function offerAction(offer: Offer): string {
   return offer.kind === 'manoNegra' ? 'mano-negra' : `exchange ${offer.own}`;
 }
 
+/** The i18n key (`format.<kind>`) and number of a match format, as the shell sends it. */
 export function formatText(f: MatchFormat): { key: string; n: number } {
-  switch (f.kind) {
-    case 'single-hand':
-      return { key: 'format.single', n: 1 };
-    case 'best-of':
-      return f.hands >= 5 ? { key: 'format.bestOf5', n: 5 } : { key: 'format.bestOf3', n: 3 };
-    case 'first-to':
-      return { key: 'format.firstTo', n: f.hands };
-    case 'game-points':
-      return { key: 'format.gamePoints', n: f.target };
-    case 'card-points':
-      return f.target >= 151 ? { key: 'format.cardPoints151', n: 151 } : { key: 'format.cardPoints121', n: 121 };
-  }
+  const n = 'hands' in f ? f.hands : 'target' in f ? f.target : 1;
+  return { key: `format.${f.kind}`, n };
 }
 
 /** A name for a match side ("You", "You & Opponent 2", "Opponent 1"). */
@@ -129,7 +112,7 @@ export function tableViewFrom(view: GameView, extra: FromViewExtra): TableView {
     trumpSuit,
     nextStock: obs.next_stock_card && isCardCode(obs.next_stock_card) ? obs.next_stock_card : null,
     turn: obs.phase === 'finished' ? null : obs.to_move,
-    values: pointsOf(obs.ruleset),
+    values: pointValues(view.card_values),
     handNo: view.hand_number,
     formatLabel: extra.formatLabel,
     scores,

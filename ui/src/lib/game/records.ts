@@ -7,7 +7,6 @@ import type { Level } from '../bindings/Level';
 import type { MatchSummary } from '../bindings/MatchSummary';
 import type { StatsData } from './history';
 import { bestStreak } from './history';
-import { PRESET_IDS } from './presets';
 
 /** Every AI level, weakest first (the record makes the compiler require each one). */
 const LEVEL_ORDER: Record<Level, true> = { easy: true, medium: true, hard: true };
@@ -34,10 +33,10 @@ export function statsFromSummaries(all: MatchSummary[]): StatsData {
     const ms = sorted.filter((s) => s.opponents.includes(level));
     return { level, won: ms.filter((s) => s.outcome === 'won').length, played: ms.length };
   });
-  const byPreset = PRESET_IDS.map((preset) => {
+  const byPreset = [...new Set(sorted.map((s) => s.ruleset.preset))].map((preset) => {
     const ms = sorted.filter((s) => s.ruleset.preset === preset);
     return { preset, won: ms.filter((s) => s.outcome === 'won').length, played: ms.length };
-  }).filter((p) => p.played > 0);
+  });
   const handPoints = sorted.flatMap((s) => (s.ruleset.preset === 'chiamata' ? [] : s.hand_scores.map((h) => h[0] ?? 0)));
   return { results, byLevel, byPreset, handPoints, bestStreak: bestStreak(results) };
 }

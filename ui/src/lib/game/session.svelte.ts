@@ -3,6 +3,7 @@
  * commands that change it, and the AI loop. One instance (`session`).
  */
 import type { GameView } from '../bindings/GameView';
+import type { Hint } from '../bindings/Hint';
 import type { NewGame } from '../bindings/NewGame';
 import { rememberNewGame } from '../prefs.svelte';
 import type { PresetInfo } from '../bindings/PresetInfo';
@@ -30,7 +31,7 @@ class Session {
   warnings: StoreWarning[] = $state([]);
   error: string | null = $state(null);
   busy = $state(false);
-  hint: { action: string; reason: string } | null = $state(null);
+  hint: Hint | null = $state(null);
   loaded = $state(false);
   events: SessionEvents = {};
   private aiRunning = false;

@@ -2,8 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { en } from './en';
 import { DICTS, LANGS, detectLang, format } from './index.svelte';
 import { cardAccessibleName, cardName, CARD_NAMES } from './cardNames';
-import { optionKeys, PRESET_IDS, MATCH_FORMATS, AI_LEVELS } from '../game/presets';
-import { BISCA_POINTS, DECK_STYLES, ITALIAN_POINTS, RANKS, SUITS, type CardCode } from '../cards';
+import { DECK_STYLES, RANKS, SUITS, type CardCode } from '../cards';
+import { LEVELS } from '../game/newGame';
+import { PRESETS, valuesOf } from '../game/__tests__/shellData';
+import { formatText } from '../game/fromView';
+
+const ITALIAN_POINTS = valuesOf('briscola');
+const BISCA_POINTS = valuesOf('bisca');
 
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
@@ -20,12 +25,11 @@ describe('dictionaries', () => {
     }
   });
 
-  it('has a label for every preset, option, format, level and deck style', () => {
+  it('has a label for every preset, match format, level and deck style the shell sends', () => {
     const needed = [
-      ...PRESET_IDS.flatMap((p) => [`preset.${p}`, `preset.${p}.line`]),
-      ...optionKeys(),
-      ...MATCH_FORMATS.map((f) => `format.${f}`),
-      ...AI_LEVELS.map((l) => `level.${l}`),
+      ...PRESETS.flatMap((p) => [`preset.${p.preset}`, `preset.${p.preset}.line`, `deck.${p.usual_deck_style}`]),
+      ...PRESETS.flatMap((p) => p.formats.map((c) => formatText(c.format).key)),
+      ...LEVELS.map((l) => `level.${l}`),
       ...DECK_STYLES.map((d) => `deck.${d}`),
     ];
     for (const k of needed) expect(keys, k).toContain(k);

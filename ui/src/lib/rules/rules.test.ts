@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { RULES } from './index';
 import { LANGS } from '../i18n/langs';
-import { PRESET_IDS } from '../game/presets';
+import { PRESETS } from '../game/__tests__/shellData';
+
+const PRESET_IDS = PRESETS.map((p) => p.preset);
 
 describe('rules and tips', () => {
   it.each(LANGS)('%s has rules and tips for every preset', (lang) => {

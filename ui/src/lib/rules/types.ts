@@ -1,4 +1,4 @@
-import type { PresetId } from '../game/presets';
+import type { Preset } from '../bindings/Preset';
 
 /** One block of a rules page: a heading, paragraphs, and optional bullet points. */
 export interface RulesSection {
@@ -14,4 +14,5 @@ export interface PresetRules {
   tips: string[];
 }
 
-export type RulesBook = Record<PresetId, PresetRules>;
+/** Every preset's rules (the generated `Preset` makes the compiler require each one). */
+export type RulesBook = Record<Preset, PresetRules>;

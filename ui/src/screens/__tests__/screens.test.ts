@@ -7,7 +7,14 @@ import NewGame from '../NewGame.svelte';
 import Rules from '../Rules.svelte';
 import Stats from '../Stats.svelte';
 import History from '../History.svelte';
-import { ITALIAN_POINTS } from '../../lib/cards';
+import { PRESETS, valuesOf } from '../../lib/game/__tests__/shellData';
+import type { AppError } from '../../lib/bindings/AppError';
+import type { OptionSpec } from '../../lib/bindings/OptionSpec';
+import type { PresetInfo } from '../../lib/bindings/PresetInfo';
+import type { Ruleset } from '../../lib/bindings/Ruleset';
+import type { RulesetEdit } from '../../lib/bindings/RulesetEdit';
+import type { RulesetInfo } from '../../lib/bindings/RulesetInfo';
+
 import { setShell, type Shell } from '../../lib/shell';
 import type { HistoryQuery } from '../../lib/bindings/HistoryQuery';
 import type { MatchSummary as ShellSummary } from '../../lib/bindings/MatchSummary';
@@ -17,8 +24,11 @@ import type { TableView } from '../../lib/game/view';
 import type { Preferences } from '../../lib/bindings/Preferences';
 import { initPrefs, prefs } from '../../lib/prefs.svelte';
 import { setLang } from '../../lib/i18n/index.svelte';
-import { prefsShell, presets, ruleset } from '../../lib/game/__tests__/fixtures';
+import { prefsShell, ruleset } from '../../lib/game/__tests__/fixtures';
 import { session } from '../../lib/game/session.svelte';
+
+/** The engine's card points (real shell data). */
+const ITALIAN_POINTS = valuesOf('briscola');
 
 function shellSummary(id: string, outcome: ShellSummary['outcome'], preset: 'briscola' | 'bisca' = 'briscola'): ShellSummary {
   return {
@@ -170,50 +180,142 @@ describe('Settings', () => {
   });
 });
 
-describe('New game', () => {
-  it('explains each option and hands back the choices', async () => {
+/**
+ * A stand-in for the shell's rules commands over the real `list_presets` data: `edit_ruleset`
+ * answers an option change by setting that option's value (the engine's `with_option`, minus its
+ * checks), a player count with the preset's defaults for it, `show` with the rules as sent.
+ */
+function rulesShell(all: PresetInfo[], refuse?: AppError) {
+  const editRuleset = vi.fn(async (ruleset: Ruleset, edit: RulesetEdit): Promise<RulesetInfo> => {
+    if (refuse) throw refuse;
+    const p = all.find((x) => x.preset === ruleset.preset)!;
+    const base = p.defaults.find((d) => d.ruleset.players === (edit.kind === 'players' ? edit.players : ruleset.players)) ?? p.defaults[0];
+    const info: RulesetInfo = structuredClone(base);
+    if (edit.kind === 'show') info.ruleset = structuredClone(ruleset);
+    if (edit.kind === 'option') {
+      for (const o of info.options) if (o.id === edit.option) o.value = edit.value;
+      if (edit.option === 'mano-negra') info.ruleset.mano_negra = edit.value === true;
+    }
+    return info;
+  });
+  const fake = { ...prefsShell({ language: 'en' }).shell, editRuleset } as unknown as Shell;
+  setShell(fake);
+  session.presets = all;
+  return editRuleset;
+}
+
+describe('New game (generated from the shell’s presets)', () => {
+  it('shows every option of the chosen rules, edits through the engine and hands back a NewGame', async () => {
+    const edit = rulesShell(PRESETS);
     const onstart = vi.fn();
     render(NewGame, { onstart });
-    await fireEvent.click(screen.getByRole('radio', { name: /Brisca The Spanish game/ }));
-    expect(screen.getByText('Holding the ace, three and king of trumps at once wins the hand on the spot.')).toBeInTheDocument();
+    await fireEvent.click(await screen.findByRole('radio', { name: /Brisca The Spanish game/ }));
+    expect(await screen.findByText('Holding the ace, three and king of trumps at once wins the hand on the spot.')).toBeInTheDocument();
     await fireEvent.click(screen.getByRole('checkbox', { name: /Mano negra/ }));
+    expect(edit).toHaveBeenLastCalledWith(expect.objectContaining({ preset: 'brisca' }), { kind: 'option', option: 'mano-negra', value: true });
+    await vi.waitFor(() => expect(screen.getByRole('checkbox', { name: /Mano negra/ })).toBeChecked());
     await fireEvent.click(screen.getByRole('radio', { name: '4' }));
-    expect(screen.getByText('Two partnerships, partners sit opposite.')).toBeInTheDocument();
-    expect(screen.getAllByRole('combobox', { name: /Opponent|Partner/ })).toHaveLength(3);
+    expect(edit).toHaveBeenLastCalledWith(expect.objectContaining({ preset: 'brisca', mano_negra: true }), { kind: 'players', players: 4 });
+    await vi.waitFor(() => expect(screen.getAllByRole('combobox', { name: /Opponent|Partner/ })).toHaveLength(3));
     await fireEvent.change(screen.getByLabelText('Opponent 1'), { target: { value: 'hard' } });
     await fireEvent.click(screen.getByRole('button', { name: 'Start the game' }));
     expect(onstart).toHaveBeenCalledTimes(1);
-    const c = onstart.mock.calls[0][0];
-    expect(c).toMatchObject({ preset: 'brisca', players: 4, aiLevels: ['hard', 'medium', 'medium'] });
-    expect(c.options.brisca.manoNegra).toBe(true);
+    const ng = onstart.mock.calls[0][0];
+    expect(ng).toMatchObject({ preset: 'brisca', opponents: ['hard', 'medium', 'medium'] });
+    expect(ng.rulesets[0]).toMatchObject({ preset: 'brisca', players: 4 });
+    // The format is the shell's usual one for the preset.
+    expect(ng.format).toEqual(PRESETS.find((p) => p.preset === 'brisca')!.usual_format);
   });
 
-  it('starts from the remembered choices', async () => {
-    await withPrefs({ new_game: { preset: 'bisca', rulesets: [ruleset({ preset: 'bisca', players: 3 })], opponents: ['easy', 'hard'], format: { kind: 'best-of', hands: 5 } } });
-    setShell(null);
+  it('shows a refused change in words and keeps the rules', async () => {
+    rulesShell(PRESETS);
     render(NewGame, {});
+    await fireEvent.click(await screen.findByRole('radio', { name: /Brisca The Spanish game/ }));
+    const box = await screen.findByRole('checkbox', { name: /Mano negra/ });
+    rulesShell(PRESETS, {
+      kind: 'invalid_input',
+      message: 'brisca with 2 players has no option `mano-negra`',
+      detail: { id: 'option-refused', reason: { id: 'not-offered', option: 'mano-negra', preset: 'brisca', players: 2 } },
+    });
+    await fireEvent.click(box);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Brisca with 2 players has no option “Mano negra”.');
+    expect(screen.getByRole('checkbox', { name: /Mano negra/ })).not.toBeChecked();
+  });
+
+  it('a new option in the spec reaches the form with a working control', async () => {
+    const all = structuredClone(PRESETS);
+    const spec = all[0].defaults[0].options[0];
+    const extra: OptionSpec[] = [
+      { ...spec, id: 'brand-new-flag' as OptionSpec['id'], kind: { kind: 'bool' }, default: false, value: false, allowed: [true, false], requires: [], available: true },
+      { ...spec, id: 'brand-new-choice' as OptionSpec['id'], kind: { kind: 'choice', values: ['one', 'two'] }, default: 'one', value: 'one', allowed: ['one', 'two'], requires: [], available: true },
+    ];
+    for (const d of all[0].defaults) d.options.push(...structuredClone(extra));
+    const edit = rulesShell(all);
+    render(NewGame, {});
+    await fireEvent.click(await screen.findByRole('radio', { name: /Briscola The Italian classic/ }));
+    const flag = (await screen.findByText('brand-new-flag')).closest('label')!.querySelector('input')!;
+    await fireEvent.click(flag);
+    expect(edit).toHaveBeenLastCalledWith(expect.anything(), { kind: 'option', option: 'brand-new-flag', value: true });
+    await vi.waitFor(() => expect(flag).toBeChecked());
+    await fireEvent.change(screen.getByLabelText('brand-new-choice'), { target: { value: 'two' } });
+    expect(edit).toHaveBeenLastCalledWith(expect.anything(), { kind: 'option', option: 'brand-new-choice', value: 'two' });
+    await vi.waitFor(() => expect(screen.getByLabelText('brand-new-choice')).toHaveValue('two'));
+  });
+
+  it('shows an option that depends on another as off, with the engine’s requirement in words', async () => {
+    const all = structuredClone(PRESETS);
+    const brisca3 = all.find((p) => p.preset === 'brisca')!.defaults.find((d) => d.ruleset.players === 3)!;
+    // As the engine describes Brisca for three after choosing the 20-card deck.
+    for (const o of brisca3.options) {
+      if (o.id === 'deck') o.value = 'rapida';
+      if (o.id === 'removed-two') o.available = false;
+    }
+    await withPrefs({ new_game: { preset: 'brisca', rulesets: [brisca3.ruleset], opponents: ['easy', 'easy'], format: { kind: 'single-hand' } } });
+    rulesShell(all);
+    render(NewGame, {});
+    const removed = await screen.findByLabelText('Card left out');
+    expect(removed).toBeDisabled();
+    expect(screen.getByText('“Card left out” needs Deck: 40 cards.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Deck')).toHaveValue('rapida');
+  });
+
+  it('starts from the remembered choice', async () => {
+    await withPrefs({ new_game: { preset: 'bisca', rulesets: [ruleset({ preset: 'bisca', players: 3, order: 'bisca' })], opponents: ['easy', 'hard'], format: { kind: 'best-of', hands: 5 } } });
+    const edit = rulesShell(PRESETS);
+    render(NewGame, {});
+    await vi.waitFor(() => expect(edit).toHaveBeenCalledWith(expect.objectContaining({ preset: 'bisca', players: 3 }), { kind: 'show' }));
     expect(screen.getByRole('radio', { name: /Bisca The Portuguese game/ })).toBeChecked();
+    await vi.waitFor(() => expect(screen.getByRole('radio', { name: '3' })).toBeChecked());
     expect(screen.getByLabelText('Opponent 2')).toHaveValue('hard');
-    expect(screen.getByLabelText('Match')).toHaveValue('bestOf5');
+    const formats = PRESETS.find((p) => p.preset === 'bisca')!.formats;
+    expect(screen.getByLabelText('Match')).toHaveValue(String(formats.findIndex((c) => c.format.kind === 'best-of')));
+    expect(screen.getByLabelText('How long')).toHaveValue('5');
+    await fireEvent.change(screen.getByLabelText('How long'), { target: { value: '3' } });
+    expect(screen.getByLabelText('How long')).toHaveValue('3');
+    expect(screen.getByLabelText('Match')).toHaveDisplayValue('Best of 3');
   });
 
   it('only offers the player counts of the preset', async () => {
+    rulesShell(PRESETS);
     render(NewGame, {});
-    await fireEvent.click(screen.getByRole('radio', { name: /Briscola chiamata/ }));
-    expect(screen.getByRole('radio', { name: '5' })).toBeChecked();
+    await fireEvent.click(await screen.findByRole('radio', { name: /Briscola chiamata/ }));
+    await vi.waitFor(() => expect(screen.getByRole('radio', { name: '5' })).toBeChecked());
     expect(screen.queryByRole('radio', { name: '2' })).toBeNull();
   });
 });
 
 describe('Rules', () => {
-  it('shows the rules and tips of the chosen preset in the current language', async () => {
+  it('shows the rules, tips and the engine’s card values of the chosen preset in the current language', async () => {
+    session.presets = PRESETS;
     setLang('es');
     render(Rules);
     await fireEvent.click(screen.getByRole('radio', { name: 'Bisca' }));
     expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Bisca');
     expect(screen.getByRole('heading', { name: 'Consejos' })).toBeInTheDocument();
-    // Card values of the ruleset: the seven is worth 10 in Bisca.
-    expect(screen.getByRole('complementary', { name: 'Valor de las cartas' })).toHaveTextContent('Siete10');
+    // Card values of the ruleset, from the engine: the seven is worth 10 in Bisca, the jack 3.
+    const box = screen.getByRole('complementary', { name: 'Valor de las cartas' });
+    expect(box).toHaveTextContent('Siete10');
+    expect(box).toHaveTextContent('Sota3');
   });
 });
 
@@ -249,7 +351,7 @@ describe('Statistics and history', () => {
       items: [shellSummary('1', q.outcome ?? 'won'), shellSummary('2', q.outcome ?? 'lost')],
     }));
     setShell({ listHistory } as unknown as Shell);
-    session.presets = presets;
+    session.presets = PRESETS;
     render(History);
     await vi.waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(2));
     expect(screen.getAllByRole('listitem')[0]).toHaveTextContent('Briscola · 2 players');
@@ -299,7 +401,7 @@ describe('Statistics and history', () => {
         ],
       },
     ];
-    setShell({ listHistory: async () => ({ total: 1, offset: 0, items: [shellSummary('1', 'won')] }), getReplay: async () => hands } as unknown as Shell);
+    setShell({ listHistory: async () => ({ total: 1, offset: 0, items: [shellSummary('1', 'won')] }), getReplay: async () => hands, editRuleset: async () => PRESETS[0].defaults[0] } as unknown as Shell);
     render(History);
     await fireEvent.click(await screen.findByRole('button', { name: 'Replay' }));
     expect(await screen.findByRole('region', { name: 'Replay' })).toBeInTheDocument();

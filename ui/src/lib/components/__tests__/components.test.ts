@@ -9,9 +9,15 @@ import WonPile from '../WonPile.svelte';
 import Scoreboard from '../Scoreboard.svelte';
 import Trick from '../Trick.svelte';
 import Announcer from '../Announcer.svelte';
-import { ITALIAN_POINTS, BISCA_POINTS, type CardCode } from '../../cards';
+import { type CardCode } from '../../cards';
+import { valuesOf } from '../../game/__tests__/shellData';
+
 import { setLang } from '../../i18n/index.svelte';
 import { announce } from '../../announcer.svelte';
+
+/** The engine's card points (real shell data). */
+const ITALIAN_POINTS = valuesOf('briscola');
+const BISCA_POINTS = valuesOf('bisca');
 
 beforeEach(() => setLang('it'));
 

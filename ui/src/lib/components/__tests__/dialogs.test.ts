@@ -5,8 +5,12 @@ import HandSummary from '../HandSummary.svelte';
 import OfferBar from '../OfferBar.svelte';
 import AuctionDialog from '../AuctionDialog.svelte';
 import Hand from '../Hand.svelte';
-import { ITALIAN_POINTS } from '../../cards';
+import { valuesOf } from '../../game/__tests__/shellData';
+
 import { setLang } from '../../i18n/index.svelte';
+
+/** The engine's card points (real shell data). */
+const ITALIAN_POINTS = valuesOf('briscola');
 
 beforeEach(() => setLang('en'));
 

@@ -26,7 +26,7 @@ describe('session', () => {
     setShell(fakeShell({ storeWarnings: vi.fn(async () => [{ id: 'index-rebuilt', path: '/x' }]) as never, currentGame: vi.fn(async () => saved) }));
     await session.load();
     expect(session.warnings.map((w) => w.id)).toEqual(['index-rebuilt']);
-    expect(session.presets).toHaveLength(3);
+    expect(session.presets).toEqual(presets);
     expect(session.view?.version).toBe(7);
   });
 

@@ -1,0 +1,193 @@
+//! The catalog of every message the UI words: the engine's message types that reach it (hint
+//! reasons, refused moves, rules, options, deals, matches) and the shell's own (command, session and
+//! rules-edit errors), each id with its parameter names. The bindings test writes it to
+//! `ui/src/lib/bindings/data/catalog.json`; the UI's tests check that every id is translated in every
+//! language with exactly these parameters.
+//!
+//! The UI words a message by its id alone (a nested message is a parameter), so ids are unique across
+//! the whole catalog — a test checks. Deliberately absent: `RecordError`, which only the command line
+//! meets (the app reads its own records and reports a broken one without a reason).
+
+use briscola::ai::HintReason;
+use briscola::message::{Message, MessageCatalog, catalog};
+use briscola::{
+    IllegalAction, MatchError, MatchFormat, OptionError, OptionId, OptionValue, Preset,
+    RulesetError, SetupError,
+};
+
+use crate::error::CommandError;
+use crate::session::{EditError, SessionError};
+
+impl Message for CommandError {
+    const KIND: &'static str = "command-error";
+
+    fn examples() -> Vec<Self> {
+        vec![
+            CommandError::BadArgument {
+                argument: "setup".to_string(),
+            },
+            CommandError::BadAction {
+                action: "Zz".to_string(),
+            },
+            CommandError::InvalidInput,
+            CommandError::MatchNotFound {
+                match_id: "0-0".to_string(),
+            },
+            CommandError::NotFound,
+            CommandError::InvalidFile,
+            CommandError::Storage,
+            CommandError::IllegalMove,
+            CommandError::NoMatch,
+            CommandError::MatchInProgress,
+            CommandError::Internal,
+        ]
+    }
+}
+
+impl Message for SessionError {
+    const KIND: &'static str = "session-error";
+
+    fn examples() -> Vec<Self> {
+        vec![
+            SessionError::BadRules {
+                reason: RulesetError::Partnerships { players: 3 },
+            },
+            SessionError::BadMatch {
+                reason: MatchError::Format {
+                    format: MatchFormat::BestOf { hands: 4 },
+                },
+            },
+            SessionError::OpponentLevels {
+                players: 2,
+                opponents: 2,
+            },
+            SessionError::DealerSeat { players: 2 },
+            SessionError::MoveRefused {
+                reason: IllegalAction::HandOver,
+            },
+            SessionError::Broken {
+                reason: String::new(),
+            },
+            SessionError::NotYourTurn,
+            SessionError::NotAiTurn,
+            SessionError::Stale,
+            SessionError::UndoOff,
+            SessionError::NothingToUndo,
+            SessionError::MatchOver,
+            SessionError::HandNotOver,
+            SessionError::BadSave {
+                reason: String::new(),
+            },
+        ]
+    }
+}
+
+impl Message for EditError {
+    const KIND: &'static str = "edit-error";
+
+    fn examples() -> Vec<Self> {
+        vec![
+            EditError::RulesRefused {
+                reason: RulesetError::Players {
+                    preset: Preset::Briscola,
+                    players: 5,
+                    allowed: vec![2, 3, 4, 6],
+                },
+            },
+            EditError::OptionRefused {
+                reason: OptionError::Value {
+                    option: OptionId::Tie,
+                    value: OptionValue::Bool(true),
+                    allowed: Vec::new(),
+                },
+            },
+        ]
+    }
+}
+
+/// Every message type the UI words.
+pub fn catalogs() -> Vec<MessageCatalog> {
+    vec![
+        catalog::<HintReason>(),
+        catalog::<IllegalAction>(),
+        catalog::<RulesetError>(),
+        catalog::<OptionError>(),
+        catalog::<SetupError>(),
+        catalog::<MatchError>(),
+        catalog::<CommandError>(),
+        catalog::<SessionError>(),
+        catalog::<EditError>(),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The examples of `M` hit every variant: `index` is an exhaustive match numbering them.
+    fn covers<M: Message>(index: fn(&M) -> usize, count: usize) {
+        let mut seen: Vec<usize> = M::examples().iter().map(index).collect();
+        seen.sort_unstable();
+        seen.dedup();
+        assert_eq!(seen, (0..count).collect::<Vec<_>>(), "{}", M::KIND);
+    }
+
+    #[test]
+    fn the_shell_examples_cover_every_variant() {
+        covers::<CommandError>(
+            |e| match e {
+                CommandError::BadArgument { .. } => 0,
+                CommandError::BadAction { .. } => 1,
+                CommandError::InvalidInput => 2,
+                CommandError::MatchNotFound { .. } => 3,
+                CommandError::NotFound => 4,
+                CommandError::InvalidFile => 5,
+                CommandError::Storage => 6,
+                CommandError::IllegalMove => 7,
+                CommandError::NoMatch => 8,
+                CommandError::MatchInProgress => 9,
+                CommandError::Internal => 10,
+            },
+            11,
+        );
+        covers::<SessionError>(
+            |e| match e {
+                SessionError::BadRules { .. } => 0,
+                SessionError::BadMatch { .. } => 1,
+                SessionError::OpponentLevels { .. } => 2,
+                SessionError::DealerSeat { .. } => 3,
+                SessionError::MoveRefused { .. } => 4,
+                SessionError::Broken { .. } => 5,
+                SessionError::NotYourTurn => 6,
+                SessionError::NotAiTurn => 7,
+                SessionError::Stale => 8,
+                SessionError::UndoOff => 9,
+                SessionError::NothingToUndo => 10,
+                SessionError::MatchOver => 11,
+                SessionError::HandNotOver => 12,
+                SessionError::BadSave { .. } => 13,
+            },
+            14,
+        );
+        covers::<EditError>(
+            |e| match e {
+                EditError::RulesRefused { .. } => 0,
+                EditError::OptionRefused { .. } => 1,
+            },
+            2,
+        );
+    }
+
+    #[test]
+    fn ids_are_unique_across_the_catalog() {
+        let mut seen: Vec<(String, String)> = Vec::new();
+        for catalog in catalogs() {
+            for message in catalog.messages {
+                if let Some((kind, _)) = seen.iter().find(|(_, id)| *id == message.id) {
+                    panic!("`{}` is in both {kind} and {}", message.id, catalog.kind);
+                }
+                seen.push((catalog.kind.clone(), message.id));
+            }
+        }
+    }
+}

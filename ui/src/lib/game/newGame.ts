@@ -1,0 +1,48 @@
+/**
+ * The New game form's value, the preferences' typed `NewGame` (what `start_match` takes): small
+ * helpers to read and write it. No rule is known here — options, player counts, formats and card
+ * values come from the shell (`list_presets`, `edit_ruleset`).
+ */
+import type { Level } from '../bindings/Level';
+import type { MatchFormat } from '../bindings/MatchFormat';
+import type { MatchSetup } from '../bindings/MatchSetup';
+import type { NewGame } from '../bindings/NewGame';
+import type { Preset } from '../bindings/Preset';
+import type { Ruleset } from '../bindings/Ruleset';
+
+/** Every AI level, easiest first (the record makes the compiler require each generated one). */
+const LEVEL_ORDER: Record<Level, number> = { easy: 0, medium: 1, hard: 2 };
+export const LEVELS = (Object.keys(LEVEL_ORDER) as Level[]).sort((a, b) => LEVEL_ORDER[a] - LEVEL_ORDER[b]);
+
+/** A format's parameter (`hands` or `target`); null for a single hand. */
+export function formatValue(f: MatchFormat): number | null {
+  return 'hands' in f ? f.hands : 'target' in f ? f.target : null;
+}
+
+/** `f` with its parameter set to `value` (one of the values its `FormatChoice` lists). */
+export function withFormatValue(f: MatchFormat, value: number): MatchFormat {
+  if ('hands' in f) return { ...f, hands: value };
+  if ('target' in f) return { ...f, target: value };
+  return f;
+}
+
+/** The rules remembered for `preset`, if any. */
+export function rulesetOf(ng: NewGame, preset: Preset): Ruleset | null {
+  return ng.rulesets.find((r) => r.preset === preset) ?? null;
+}
+
+/** Remembers `ruleset` as its preset's rules (one per preset). */
+export function withRuleset(ng: NewGame, ruleset: Ruleset): void {
+  ng.rulesets = [ruleset, ...ng.rulesets.filter((r) => r.preset !== ruleset.preset)];
+}
+
+/** The `NewGame` that starts the same match as `setup` again, keeping the other presets' rules of `previous`. */
+export function newGameOf(setup: MatchSetup, previous: NewGame): NewGame {
+  const preset = setup.ruleset.preset;
+  return {
+    preset,
+    rulesets: [setup.ruleset, ...previous.rulesets.filter((r) => r.preset !== preset)],
+    format: setup.format,
+    opponents: [...setup.opponents],
+  };
+}

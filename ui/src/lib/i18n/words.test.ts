@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { word, number, type MessageData } from './words';
+import { CATALOG } from '../game/__tests__/shellData';
+import { LANGS } from './langs';
+
+/** A plausible value for a parameter, by its name (cards as codes, suits and ranks as the engine names them). */
+function sample(name: string): unknown {
+  if (['card', 'kept', 'threat', 'gave', 'took', 'face_up', 'action'].includes(name)) return '3c';
+  if (name === 'suit' || name === 'trump') return 'coins';
+  if (name === 'rank') return 'knight';
+  if (name === 'reason' || name === 'error') return { id: 'must-follow', card: 'Ad' };
+  if (name === 'option') return 'deck';
+  if (name === 'value') return 'rapida';
+  if (name === 'allowed') return ['standard', 'catalan'];
+  if (name === 'requirement') return { option: 'deck', values: ['standard'] };
+  if (name === 'format') return { kind: 'best-of', hands: 3 };
+  if (name === 'bid' || name === 'best') return { rank: 'king', points: 61 };
+  if (name === 'phase') return 'playing';
+  if (name === 'preset') return 'brisca';
+  if (name === 'extra' || name === 'missing') return ['Ad', 'Kb'];
+  if (name === 'argument') return 'setup';
+  if (name === 'match_id') return '7-1';
+  return 1234;
+}
+
+const EXAMPLES: MessageData[] = CATALOG.flatMap((c) => c.messages.map((m) => ({ id: m.id, ...Object.fromEntries(m.params.map((p) => [p, sample(p)])) })));
+
+/** English words that must not reach an Italian, Spanish or Portuguese player. */
+const ENGLISH = /\b(the|play|trick|trumps?|points?|cards?|hand|you|your|of|is|not|cups|coins|swords|clubs|hearts|spades|diamonds|ace|king|knight|jack|queen|player|deck|match|undefined|object)\b/i;
+
+describe('messages from Rust, worded', () => {
+  it('names cards and suits by the deck family: Latin names on Latin decks, French names on French decks', () => {
+    const m = { id: 'keep-trump', kept: 'Ad', threat: '3d' };
+    expect(word(m, { lang: 'it', deck: 'spanish' })).toBe('Tieni asso di denari: tre di denari è ancora in gioco.');
+    expect(word(m, { lang: 'it', deck: 'french' })).toBe('Tieni asso di quadri: tre di quadri è ancora in gioco.');
+    expect(word(m, { lang: 'en', deck: 'french-4color' })).toBe('Keep the ace of diamonds: the three of diamonds is still out.');
+    expect(word({ id: 'bid', rank: 'knight', suit: 'cups' }, { lang: 'es', deck: 'spanish' })).toBe('Apuesta caballo: tus copas son lo bastante fuertes.');
+    expect(word({ id: 'bid', rank: 'knight', suit: 'cups' }, { lang: 'es', deck: 'french' })).toBe('Apuesta reina: tus corazones son lo bastante fuertes.');
+  });
+
+  it('words nested messages, numbers through Intl, lists, options and presets', () => {
+    expect(word({ id: 'opponent-levels', players: 4, opponents: 1 }, { lang: 'it', deck: 'italian' })).toBe('In 4 giocatori serve un livello per ogni avversario, non 1.');
+    expect(word({ id: 'move-refused', reason: { id: 'must-follow', card: '7b' } }, { lang: 'pt', deck: 'italian' })).toBe('Não podes jogar sete de paus: tens de seguir o naipe.');
+    expect(word({ id: 'players', preset: 'briscola', players: 5, allowed: [2, 3, 4, 6] }, { lang: 'es', deck: 'spanish' })).toBe('Briscola se juega con 2, 3, 4 o 6 jugadores, no con 5.');
+    expect(word({ id: 'value', option: 'deck', value: 'rapida', allowed: ['standard', 'catalan'] }, { lang: 'en', deck: 'italian' })).toBe('“Brisca rápida, 20 cards” is not a choice of “Deck”: choose 40 cards or Catalan, 48 cards.');
+    expect(number(1234.5, 'it')).toBe('1234,5');
+    expect(number(12345, 'en')).toBe('12,345');
+  });
+
+  it('falls back to English, then to the id', () => {
+    expect(word({ id: 'no-such-message' }, { lang: 'pt', deck: 'french' })).toBe('no-such-message');
+  });
+
+  it.each(LANGS.filter((l) => l !== 'en'))('%s: no English word in any message of the catalog, on a Spanish deck', (lang) => {
+    expect(EXAMPLES.length).toBeGreaterThan(100);
+    for (const m of EXAMPLES) {
+      const text = word(m, { lang, deck: 'spanish' });
+      expect(text, `${lang}: ${m.id}`).not.toMatch(ENGLISH);
+      expect(text, `${lang}: ${m.id}`).not.toMatch(/\{\w+\}/);
+    }
+  });
+});

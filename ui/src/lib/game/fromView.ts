@@ -7,7 +7,7 @@ import type { GameView } from '../bindings/GameView';
 import type { Observation } from '../bindings/Observation';
 import type { MatchFormat } from '../bindings/MatchFormat';
 import { RANKS, RANK_LETTER, SUIT_LETTER, isCardCode, pointValues, type CardCode, type Rank, type Suit } from '../cards';
-import type { Offer, SeatView, TableView, TrickPlay } from './view';
+import type { Offer, ScoreUnit, SeatView, TableView, TrickPlay } from './view';
 
 export interface Names {
   you: string;
@@ -27,17 +27,40 @@ export function legalCards(obs: Observation): CardCode[] {
   return cards(obs.legal_actions);
 }
 
-/** The team of each seat, or null when everyone plays alone (chiamata: the known partner). */
-export function partnerOf(obs: Observation): number | null {
+/**
+ * Your partners as far as you know them: your fixed partners, or in chiamata once the sides are known
+ * to you — the declarer's partner (when you declared), the declarer (when you are the partner), or the
+ * other defenders (when you defend). The declarer playing alone has no partner.
+ */
+export function partnersOf(obs: Observation): number[] {
   if (obs.teams) {
     const mine = obs.teams[obs.seat];
-    const p = obs.teams.findIndex((t, i) => i !== obs.seat && t === mine);
-    return p < 0 ? null : p;
+    return obs.teams.flatMap((t, i) => (i !== obs.seat && t === mine ? [i] : []));
   }
   const a = obs.auction;
-  if (a?.partner != null && a.partner !== obs.seat) return a.partner;
-  if (a?.partner === obs.seat && a.declarer != null && a.declarer !== obs.seat) return a.declarer;
-  return null;
+  if (a?.declarer == null || a.partner == null) return [];
+  const { declarer, partner } = a;
+  if (obs.seat === declarer) return partner === declarer ? [] : [partner];
+  if (obs.seat === partner) return [declarer];
+  const n = obs.ruleset.players;
+  return Array.from({ length: n }, (_, i) => i).filter((i) => i !== obs.seat && i !== declarer && i !== partner);
+}
+
+/**
+ * Where each other seat sits around the table, in play order from your left: seat `you + k` of `n`
+ * stands at angle k·360°/n clockwise from you (at the bottom). Left column listed bottom to top,
+ * across left to right, right column top to bottom — so reading them in order follows the play.
+ */
+export function seatRing(you: number, n: number): { left: number[]; across: number[]; right: number[] } {
+  const ring = { left: [] as number[], across: [] as number[], right: [] as number[] };
+  for (let k = 1; k < n; k++) {
+    const angle = (k * 360) / n;
+    const seat = (you + k) % n;
+    if (angle < 135) ring.left.push(seat);
+    else if (angle <= 225) ring.across.push(seat);
+    else ring.right.push(seat);
+  }
+  return ring;
 }
 
 /** An optional move to offer from the legal actions: trump exchange (or 2-takes-trump), mano negra. */
@@ -70,6 +93,11 @@ export function sideName(side: number[], names: Names): string {
   return side.map((s) => seatName(s, names)).join(' & ');
 }
 
+/** What the match score counts, as an i18n key: hands won, game points or card points. */
+export function scoreUnit(f: MatchFormat): ScoreUnit {
+  return f.kind === 'game-points' ? 'table.unit.gamePoints' : f.kind === 'card-points' ? 'table.unit.cardPoints' : 'table.unit.hands';
+}
+
 export interface FromViewExtra {
   names: Names;
   formatLabel: string;
@@ -79,7 +107,7 @@ export interface FromViewExtra {
 export function tableViewFrom(view: GameView, extra: FromViewExtra): TableView {
   const obs = view.observation;
   const n = obs.ruleset.players;
-  const partner = partnerOf(obs);
+  const partners = partnersOf(obs);
   const wonCards = Array.from({ length: n }, () => 0);
   for (const t of obs.tricks) wonCards[t.winner] += t.plays.length;
   const seats: SeatView[] = Array.from({ length: n }, (_, i) => ({
@@ -87,7 +115,7 @@ export function tableViewFrom(view: GameView, extra: FromViewExtra): TableView {
     name: seatName(i, extra.names),
     isYou: i === obs.seat,
     team: obs.teams ? obs.teams[i] : undefined,
-    partner: i === partner,
+    partner: partners.includes(i),
     hand: i === obs.seat ? cards(obs.hand) : obs.open_hands ? cards(obs.open_hands[i] ?? []) : obs.hand_sizes[i] ?? 0,
     wonPoints: obs.pile_points[i] ?? 0,
     wonCards: wonCards[i],
@@ -100,6 +128,7 @@ export function tableViewFrom(view: GameView, extra: FromViewExtra): TableView {
     name: sideName(side, extra.names),
     value: view.standing.scores[i] ?? 0,
     you: i === view.your_side,
+    handPoints: side.reduce((a, s) => a + (obs.pile_points[s] ?? 0), 0),
   }));
   const trumpSuit = obs.trump ? SUIT_LETTER[obs.trump] : null;
   const myMove = playing && obs.to_move === obs.seat && !view.ai_to_move && legal.size > 0;
@@ -115,7 +144,9 @@ export function tableViewFrom(view: GameView, extra: FromViewExtra): TableView {
     values: pointValues(view.card_values),
     handNo: view.hand_number,
     formatLabel: extra.formatLabel,
+    scoreUnit: scoreUnit(view.setup.format),
     scores,
+    ring: seatRing(obs.seat, n),
     playable: myCards.map((c) => myMove && legal.has(c)),
     canUndo: view.can_undo,
     canHint: myMove && !view.outcome,

@@ -23,10 +23,16 @@ export interface TrickPlay {
   card: CardCode;
 }
 
+/** What a match score counts, as the i18n key that names it. */
+export type ScoreUnit = 'table.unit.hands' | 'table.unit.gamePoints' | 'table.unit.cardPoints';
+
 export interface ScoreRow {
   name: string;
+  /** The match score, in the format's unit (`TableView.scoreUnit`). */
   value: string | number;
   you?: boolean;
+  /** Card points this side has won in the current hand (a team's total in team games). */
+  handPoints?: number;
 }
 
 /** An optional move offered when legal: the Brisca trump exchange, Briscola's 2-takes-trump, mano negra. */
@@ -50,7 +56,11 @@ export interface TableView {
   values: PointValues;
   handNo: number;
   formatLabel: string;
+  /** What `scores[].value` counts: an i18n key (hands won, game points, card points). */
+  scoreUnit: ScoreUnit;
   scores: ScoreRow[];
+  /** The other seats around the table in play order from your left (see `seatRing`). */
+  ring: { left: number[]; across: number[]; right: number[] };
   /** Which of your cards may be played (all if omitted). */
   playable?: boolean[];
   canUndo: boolean;

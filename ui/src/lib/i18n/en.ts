@@ -106,6 +106,11 @@ export const en = {
   'table.partner': 'Partner',
   'table.scoreboard': 'Score',
   'table.handNo': 'Hand {n}',
+  'table.unit.hands': 'Hands won',
+  'table.unit.gamePoints': 'Game points',
+  'table.unit.cardPoints': 'Card points',
+  'table.unit.thisHand': 'This hand',
+  'table.seatsInOrder': 'Seats in play order',
   'table.matchTo': '{format}',
   'table.opponentName': 'Opponent {n}',
 

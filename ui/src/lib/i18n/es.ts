@@ -107,6 +107,11 @@ export const es: Messages = {
   'table.partner': 'Compañero',
   'table.scoreboard': 'Marcador',
   'table.handNo': 'Mano {n}',
+  'table.unit.hands': 'Manos ganadas',
+  'table.unit.gamePoints': 'Puntos de partida',
+  'table.unit.cardPoints': 'Puntos de cartas',
+  'table.unit.thisHand': 'Esta mano',
+  'table.seatsInOrder': 'Asientos en orden de juego',
   'table.matchTo': '{format}',
   'table.opponentName': 'Rival {n}',
 

@@ -107,6 +107,11 @@ export const it: Messages = {
   'table.partner': 'Compagno',
   'table.scoreboard': 'Punteggio',
   'table.handNo': 'Mano {n}',
+  'table.unit.hands': 'Mani vinte',
+  'table.unit.gamePoints': 'Punti partita',
+  'table.unit.cardPoints': 'Punti carta',
+  'table.unit.thisHand': 'Questa mano',
+  'table.seatsInOrder': 'Posti in ordine di gioco',
   'table.matchTo': '{format}',
   'table.opponentName': 'Avversario {n}',
 

@@ -107,6 +107,11 @@ export const pt: Messages = {
   'table.partner': 'Parceiro',
   'table.scoreboard': 'Marcador',
   'table.handNo': 'Mão {n}',
+  'table.unit.hands': 'Mãos ganhas',
+  'table.unit.gamePoints': 'Pontos de partida',
+  'table.unit.cardPoints': 'Pontos de cartas',
+  'table.unit.thisHand': 'Esta mão',
+  'table.seatsInOrder': 'Lugares por ordem de jogo',
   'table.matchTo': '{format}',
   'table.opponentName': 'Adversário {n}',
 

@@ -62,10 +62,12 @@ function view(over: Partial<TableView> = {}): TableView {
     values: ITALIAN_POINTS,
     handNo: 1,
     formatLabel: 'Best of 3',
+    scoreUnit: 'table.unit.hands',
     scores: [
-      { name: 'You', value: 0, you: true },
-      { name: 'Luca', value: 0 },
+      { name: 'You', value: 0, you: true, handPoints: 21 },
+      { name: 'Luca', value: 0, handPoints: 14 },
     ],
+    ring: { left: [], across: [1], right: [] },
     canUndo: true,
     canHint: true,
     ...over,
@@ -138,9 +140,50 @@ describe('Table', () => {
   it('highlights a partner and shows face-up hands in open games', () => {
     const v = view();
     v.seats.push({ id: 2, name: 'Sara', isYou: false, partner: true, hand: ['Qd', '2b'], wonPoints: 0, wonCards: 0 });
+    v.ring = { left: [1], across: [], right: [2] };
     render(Table, { view: v, deck: 'italian' });
     expect(screen.getByText('Partner')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Knight of coins, 3 points' })).toBeInTheDocument();
+  });
+});
+
+describe('Table seats and score', () => {
+  function four(): TableView {
+    const v = view({
+      seats: [
+        { id: 0, name: 'You', isYou: true, team: 0, hand: ['Ad', '3c', '7s'], wonPoints: 21, wonCards: 4 },
+        { id: 1, name: 'Luca', isYou: false, team: 1, hand: 3, wonPoints: 0, wonCards: 0 },
+        { id: 2, name: 'Sara', isYou: false, team: 0, partner: true, hand: 3, wonPoints: 10, wonCards: 4 },
+        { id: 3, name: 'Marco', isYou: false, team: 1, hand: 3, wonPoints: 4, wonCards: 4 },
+      ],
+      scores: [
+        { name: 'You & Sara', value: 1, you: true, handPoints: 31 },
+        { name: 'Luca & Marco', value: 0, handPoints: 4 },
+      ],
+      ring: { left: [1], across: [2], right: [3] },
+    });
+    return v;
+  }
+
+  it('seats the others in play order: left, across, right', () => {
+    const { container } = render(Table, { view: four(), deck: 'italian' });
+    const order = [...container.querySelectorAll('.side')].map((side) => [side.className.replace(/\s*svelte-\S+/g, ''), [...side.querySelectorAll('[data-seat]')].map((e) => e.getAttribute('data-seat'))]);
+    expect(order).toEqual([['side left', ['1']], ['side across', ['2']], ['side right', ['3']]]);
+    expect(screen.getByRole('region', { name: 'Seats in play order' })).toBeInTheDocument();
+  });
+
+  it('labels the partner, and the scoreboard says what it counts with team totals', () => {
+    render(Table, { view: four(), deck: 'italian' });
+    expect(screen.getAllByText('Partner')).toHaveLength(1);
+    const board = screen.getByRole('region', { name: 'Score' });
+    expect(board).toHaveTextContent('Hands won');
+    expect(board).toHaveTextContent('This hand');
+    expect(screen.getByRole('row', { name: /You & Sara/ })).toHaveTextContent('You & Sara131');
+  });
+
+  it('hides the others’ hand points when only yours are shown', () => {
+    render(Table, { view: four(), deck: 'italian', scoreDisplay: 'mine' });
+    expect(screen.getByRole('row', { name: /Luca & Marco/ })).toHaveTextContent('Luca & Marco0–');
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { auctionFrom, bidAction, callAction, offerAction, offerFrom, partnerOf, summaryFrom, tableViewFrom, type Names } from '../fromView';
+import { auctionFrom, bidAction, callAction, offerAction, offerFrom, partnersOf, scoreUnit, seatRing, summaryFrom, tableViewFrom, type Names } from '../fromView';
 import { PRESETS, valuesOf } from './shellData';
 
 import { gameView, observation, ruleset } from './fixtures';
@@ -42,8 +42,8 @@ describe('tableViewFrom', () => {
     expect(v.canHint).toBe(true);
     expect(v.values).toEqual(ITALIAN_POINTS);
     expect(v.scores).toEqual([
-      { name: 'You', value: 0, you: true },
-      { name: 'Opponent 1', value: 0, you: false },
+      { name: 'You', value: 0, you: true, handPoints: 0 },
+      { name: 'Opponent 1', value: 0, you: false, handPoints: 0 },
     ]);
   });
 
@@ -84,9 +84,58 @@ describe('tableViewFrom', () => {
     const obs = { ruleset: ruleset({ players: 4, partnerships: true }), teams: [0, 1, 0, 1], hand_sizes: [3, 3, 3, 3], pile_points: [0, 0, 0, 0] };
     const v = tableViewFrom(gameView({ standing: { sides: [[0, 2], [1, 3]], scores: [1, 0], hands_played: 1 } }, obs), extra);
     expect(v.seats.map((s) => !!s.partner)).toEqual([false, false, true, false]);
-    expect(v.scores[0]).toEqual({ name: 'You & Opponent 2', value: 1, you: true });
-    expect(partnerOf(observation(obs))).toBe(2);
+    expect(v.scores[0]).toEqual({ name: 'You & Opponent 2', value: 1, you: true, handPoints: 0 });
+    expect(partnersOf(observation(obs))).toEqual([2]);
   });
+
+  it('gives each team its card points in this hand', () => {
+    const obs = { ruleset: ruleset({ players: 4, partnerships: true }), teams: [0, 1, 0, 1], hand_sizes: [3, 3, 3, 3], pile_points: [10, 4, 21, 0] };
+    const v = tableViewFrom(gameView({ standing: { sides: [[0, 2], [1, 3]], scores: [1, 0], hands_played: 1 } }, obs), extra);
+    expect(v.scores.map((r) => r.handPoints)).toEqual([31, 4]);
+  });
+
+  it('names what the match score counts', () => {
+    expect(scoreUnit({ kind: 'best-of', hands: 3 })).toBe('table.unit.hands');
+    expect(scoreUnit({ kind: 'single-hand' })).toBe('table.unit.hands');
+    expect(scoreUnit({ kind: 'first-to', hands: 2 })).toBe('table.unit.hands');
+    expect(scoreUnit({ kind: 'game-points', target: 11 })).toBe('table.unit.gamePoints');
+    expect(scoreUnit({ kind: 'card-points', target: 301 })).toBe('table.unit.cardPoints');
+  });
+});
+
+describe('chiamata partners (what this seat knows)', () => {
+  const five = (seat: number, declarer: number | null, partner: number | null) =>
+    observation({
+      ruleset: ruleset({ players: 5, trump: 'called' }),
+      seat,
+      hand_sizes: [8, 8, 8, 8, 8],
+      pile_points: [0, 0, 0, 0, 0],
+      auction: { best: null, passed: [], declarer, called: 'As', partner },
+    });
+
+  it('the declarer sees the revealed partner', () => expect(partnersOf(five(0, 0, 3))).toEqual([3]));
+  it('the partner (holding the called card) sees the declarer', () => expect(partnersOf(five(0, 2, 0))).toEqual([2]));
+  it("a defender's partners are the other defenders, never the declarer's partner", () => {
+    expect(partnersOf(five(0, 2, 4))).toEqual([1, 3]);
+  });
+  it('nobody is a partner before the reveal', () => expect(partnersOf(five(0, 2, null))).toEqual([]));
+  it('the declarer who called their own card plays alone; the others defend together', () => {
+    expect(partnersOf(five(0, 0, 0))).toEqual([]);
+    expect(partnersOf(five(1, 0, 0))).toEqual([2, 3, 4]);
+  });
+  it('marks only your partners on the table', () => {
+    const v = tableViewFrom(gameView({ standing: { sides: [[0], [1], [2], [3], [4]], scores: [0, 0, 0, 0, 0], hands_played: 0 } }, five(0, 2, 4)), extra);
+    expect(v.seats.map((s) => !!s.partner)).toEqual([false, true, false, true, false]);
+  });
+});
+
+describe('seatRing', () => {
+  it('two players: the other across', () => expect(seatRing(0, 2)).toEqual({ left: [], across: [1], right: [] }));
+  it('three players: left then right', () => expect(seatRing(0, 3)).toEqual({ left: [1], across: [], right: [2] }));
+  it('four players: left, across, right in play order', () => expect(seatRing(0, 4)).toEqual({ left: [1], across: [2], right: [3] }));
+  it('five players: a ring', () => expect(seatRing(0, 5)).toEqual({ left: [1], across: [2, 3], right: [4] }));
+  it('six players: a ring', () => expect(seatRing(0, 6)).toEqual({ left: [1, 2], across: [3], right: [4, 5] }));
+  it('counts from your own seat', () => expect(seatRing(2, 4)).toEqual({ left: [3], across: [0], right: [1] }));
 });
 
 describe('offers', () => {

@@ -300,13 +300,36 @@ const scenarios = {
     await waitMyTurn(wd);
     const partner = await wd.text('.seat.partner .tag');
     assert(/Partner/.test(partner), 'the partner is marked');
+    // Seats in play order: the next seat on your left, your partner across, the last on your right.
+    const ring = await wd.exec(`return ['left', 'across', 'right'].map((s) => [...document.querySelectorAll('.side.' + s + ' [data-seat]')].map((e) => Number(e.dataset.seat)))`);
+    assert(JSON.stringify(ring) === '[[1],[2],[3]]', `seats left, across, right in play order (${JSON.stringify(ring)})`);
+    assert(await wd.exec(`return document.querySelector('.side.across .seat').classList.contains('partner')`), 'the partner sits across');
+    const head = await wd.text('.scoreboard thead');
+    assert(/Hands won/.test(head) && /This hand/.test(head), `the scoreboard says what it counts (${head})`);
     screenshot('table-4p-desktop');
     await wd.setRect(360, 640);
     await sleep(800);
     screenshot('table-4p-phone');
-    await wd.setRect(1920, 1080);
+    await wd.setRect(1280, 800);
     await sleep(500);
-    const g = await playOut(wd, { how: 'click', untilMatch: true });
+    let shot = false;
+    const g = await playOut(wd, {
+      how: 'click',
+      untilMatch: true,
+      onTurn: async (g) => {
+        if (shot || g.observation.tricks.length < 2) return false;
+        shot = true;
+        // Team totals: each side's row shows the sum of its seats' card points in this hand.
+        const rows = await wd.exec(`return [...document.querySelectorAll('.scoreboard tbody tr')].map((r) => Number(r.querySelector('td.hp').textContent))`);
+        const pts = g.observation.pile_points;
+        const want = g.standing.sides.map((side) => side.reduce((a, s) => a + pts[s], 0));
+        assert(JSON.stringify(rows) === JSON.stringify(want), `team totals ${JSON.stringify(rows)} = ${JSON.stringify(want)}`);
+        screenshot('table-4p-1280x800');
+        return false;
+      },
+    });
+    assert(shot, 'the team totals were checked mid-hand');
+    await wd.setRect(1920, 1080);
     assert(g.observation.result && g.observation.result.sides.length === 2, 'a team result (two sides)');
     log('team hand:', JSON.stringify(g.observation.result.side_points));
   },

@@ -153,6 +153,7 @@ export function tableViewFrom(view: GameView, extra: FromViewExtra): TableView {
     hint: extra.hint ?? null,
     lastTrick: view.last_trick ? view.last_trick.plays.filter((p) => isCardCode(p.card)).map((p) => ({ seat: p.seat, card: p.card as CardCode })) : null,
     offer: myMove ? offerFrom(obs) : null,
+    exchanges: obs.exchanges.flatMap((e) => (isCardCode(e.gave) && isCardCode(e.took) ? [{ seat: e.seat, gave: e.gave, took: e.took }] : [])),
   };
 }
 

@@ -2,6 +2,7 @@
  * The current match as the UI holds it: the last `GameView` from the shell, the
  * commands that change it, and the AI loop. One instance (`session`).
  */
+import type { Exchange } from '../bindings/Exchange';
 import type { GameView } from '../bindings/GameView';
 import type { Hint } from '../bindings/Hint';
 import type { NewGame } from '../bindings/NewGame';
@@ -17,6 +18,8 @@ export interface SessionEvents {
   onplay?: (seat: number, card: string) => void;
   /** A trick was completed. */
   ontrick?: (trick: TrickView) => void;
+  /** A seat exchanged a card for the face-up trump (yours or an AI's). */
+  onexchange?: (exchange: Exchange) => void;
   /** Delay before an AI move, in ms (natural pause). */
   aiPause?: () => number;
   /** How long a completed trick stays on the table, in ms. */
@@ -63,6 +66,7 @@ class Session {
       const before = old.observation.tricks.length;
       const after = v.observation.tricks;
       const oldPlays = old.observation.current_trick.length;
+      for (const ex of v.observation.exchanges.slice(old.observation.exchanges.length)) this.events.onexchange?.(ex);
       if (after.length > before) {
         // One or more tricks completed: announce their new plays, then the winner.
         for (let i = before; i < after.length; i++) {

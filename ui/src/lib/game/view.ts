@@ -67,6 +67,8 @@ export interface TableView {
   canHint: boolean;
   hint?: { card: CardCode; reason: string } | null;
   lastTrick?: TrickPlay[] | null;
+  /** The exchanges with the face-up trump made in this hand, oldest first (public, shown all hand). */
+  exchanges: { seat: number; gave: CardCode; took: CardCode }[];
   /** A legal optional move to offer you now. */
   offer?: Offer | null;
 }

@@ -111,6 +111,7 @@ export const en = {
   'table.unit.cardPoints': 'Card points',
   'table.unit.thisHand': 'This hand',
   'table.seatsInOrder': 'Seats in play order',
+  'table.events': 'What happened',
   'table.matchTo': '{format}',
   'table.opponentName': 'Opponent {n}',
 
@@ -118,6 +119,8 @@ export const en = {
   'announce.youPlay': 'You play {card}.',
   'announce.trick': '{name} takes the trick, {points}.',
   'announce.youTrick': 'You take the trick, {points}.',
+  'announce.exchange': '{name} swaps {gave} for the face-up {took}.',
+  'announce.youExchange': 'You swap {gave} for the face-up {took}.',
   'announce.turn': 'Your turn.',
 
   'summary.handTitle': 'Hand {n} is over',

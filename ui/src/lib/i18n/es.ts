@@ -112,6 +112,7 @@ export const es: Messages = {
   'table.unit.cardPoints': 'Puntos de cartas',
   'table.unit.thisHand': 'Esta mano',
   'table.seatsInOrder': 'Asientos en orden de juego',
+  'table.events': 'Lo que ha pasado',
   'table.matchTo': '{format}',
   'table.opponentName': 'Rival {n}',
 
@@ -119,6 +120,8 @@ export const es: Messages = {
   'announce.youPlay': 'Juegas {card}.',
   'announce.trick': '{name} gana la baza, {points}.',
   'announce.youTrick': 'Ganas la baza, {points}.',
+  'announce.exchange': '{name} cambia {gave} por {took}, la de muestra.',
+  'announce.youExchange': 'Cambias {gave} por {took}, la de muestra.',
   'announce.turn': 'Te toca.',
 
   'summary.handTitle': 'Fin de la mano {n}',

@@ -112,6 +112,7 @@ export const it: Messages = {
   'table.unit.cardPoints': 'Punti carta',
   'table.unit.thisHand': 'Questa mano',
   'table.seatsInOrder': 'Posti in ordine di gioco',
+  'table.events': 'Cosa è successo',
   'table.matchTo': '{format}',
   'table.opponentName': 'Avversario {n}',
 
@@ -119,6 +120,8 @@ export const it: Messages = {
   'announce.youPlay': 'Giochi {card}.',
   'announce.trick': '{name} prende, {points}.',
   'announce.youTrick': 'Prendi tu, {points}.',
+  'announce.exchange': '{name} scambia {gave} con {took} scoperta.',
+  'announce.youExchange': 'Scambi {gave} con {took} scoperta.',
   'announce.turn': 'Tocca a te.',
 
   'summary.handTitle': 'Fine della mano {n}',

@@ -112,6 +112,7 @@ export const pt: Messages = {
   'table.unit.cardPoints': 'Pontos de cartas',
   'table.unit.thisHand': 'Esta mão',
   'table.seatsInOrder': 'Lugares por ordem de jogo',
+  'table.events': 'O que aconteceu',
   'table.matchTo': '{format}',
   'table.opponentName': 'Adversário {n}',
 
@@ -119,6 +120,8 @@ export const pt: Messages = {
   'announce.youPlay': 'Jogas {card}.',
   'announce.trick': '{name} ganha a vaza, {points}.',
   'announce.youTrick': 'Ganhas a vaza, {points}.',
+  'announce.exchange': '{name} troca {gave} pelo trunfo virado, {took}.',
+  'announce.youExchange': 'Trocas {gave} pelo trunfo virado, {took}.',
   'announce.turn': 'É a tua vez.',
 
   'summary.handTitle': 'Fim da mão {n}',

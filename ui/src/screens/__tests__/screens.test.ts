@@ -68,6 +68,7 @@ function view(over: Partial<TableView> = {}): TableView {
       { name: 'Luca', value: 0, handPoints: 14 },
     ],
     ring: { left: [], across: [1], right: [] },
+    exchanges: [],
     canUndo: true,
     canHint: true,
     ...over,
@@ -179,6 +180,13 @@ describe('Table seats and score', () => {
     expect(board).toHaveTextContent('Hands won');
     expect(board).toHaveTextContent('This hand');
     expect(screen.getByRole('row', { name: /You & Sara/ })).toHaveTextContent('You & Sara131');
+  });
+
+  it('keeps every exchange of this hand in view, with who made it', () => {
+    render(Table, { view: view({ exchanges: [{ seat: 1, gave: '2b', took: 'Ab' }, { seat: 0, gave: '7b', took: '2b' }] }), deck: 'italian' });
+    const log = screen.getByRole('list', { name: 'What happened' });
+    expect(log).toHaveTextContent('Luca swaps Two of clubs for the face-up Ace of clubs.');
+    expect(log).toHaveTextContent('You swap Seven of clubs for the face-up Two of clubs.');
   });
 
   it('hides the others’ hand points when only yours are shown', () => {

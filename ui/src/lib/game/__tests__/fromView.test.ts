@@ -129,6 +129,13 @@ describe('chiamata partners (what this seat knows)', () => {
   });
 });
 
+describe('exchanges', () => {
+  it('lists the exchanges of this hand from the observation', () => {
+    const v = tableViewFrom(gameView({}, { exchanges: [{ seat: 1, gave: '2c', took: 'Ac', trick: 0 }] }), extra);
+    expect(v.exchanges).toEqual([{ seat: 1, gave: '2c', took: 'Ac' }]);
+  });
+});
+
 describe('seatRing', () => {
   it('two players: the other across', () => expect(seatRing(0, 2)).toEqual({ left: [], across: [1], right: [] }));
   it('three players: left then right', () => expect(seatRing(0, 3)).toEqual({ left: [1], across: [], right: [2] }));

@@ -50,6 +50,18 @@ describe('session', () => {
     expect(tricks).toEqual([0]);
   });
 
+  it("announces an AI's exchange with the face-up trump", async () => {
+    const start = gameView({ version: 1, ai_to_move: true }, { to_move: 1, legal_actions: [] });
+    const afterAi = gameView({ version: 2 }, { face_up_trump: '2c', exchanges: [{ seat: 1, gave: '2c', took: '5c', trick: 0 }] });
+    setShell(fakeShell({ aiMove: vi.fn(async () => afterAi) }));
+    session.view = start;
+    const seen: string[] = [];
+    session.events = { onexchange: (e) => seen.push(`${e.seat}:${e.gave}>${e.took}`), aiPause: () => 0, trickPause: () => 0 };
+    await session.aiLoop();
+    await vi.waitFor(() => expect(session.view?.version).toBe(2));
+    expect(seen).toEqual(['1:2c>5c']);
+  });
+
   it('keeps the view and shows the message when a command is refused', async () => {
     setShell(fakeShell({ playAction: vi.fn(async () => Promise.reject({ kind: 'illegal_move', message: 'Not your turn' })) }));
     session.view = gameView({ version: 4 });

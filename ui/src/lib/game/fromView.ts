@@ -153,8 +153,17 @@ export function tableViewFrom(view: GameView, extra: FromViewExtra): TableView {
     hint: extra.hint ?? null,
     lastTrick: view.last_trick ? view.last_trick.plays.filter((p) => isCardCode(p.card)).map((p) => ({ seat: p.seat, card: p.card as CardCode })) : null,
     offer: myMove ? offerFrom(obs) : null,
+    contract: contractOf(obs),
     exchanges: obs.exchanges.flatMap((e) => (isCardCode(e.gave) && isCardCode(e.took) ? [{ seat: e.seat, gave: e.gave, took: e.took }] : [])),
   };
+}
+
+/** Chiamata: the declarer, the winning bid, the called card and the partner as far as this seat knows. */
+export function contractOf(obs: Observation): TableView['contract'] {
+  const a = obs.auction;
+  if (a?.declarer == null || !a.best) return null;
+  const called = a.called && isCardCode(a.called) ? a.called : null;
+  return { declarer: a.declarer, rank: RANK_LETTER[a.best[1].rank], points: a.best[1].points, called, partner: a.partner };
 }
 
 /** What the auction dialog needs, from the legal actions; null when you have nothing to bid/call. */

@@ -2,6 +2,7 @@
  * The current match as the UI holds it: the last `GameView` from the shell, the
  * commands that change it, and the AI loop. One instance (`session`).
  */
+import type { AuctionView } from '../bindings/AuctionView';
 import type { Exchange } from '../bindings/Exchange';
 import type { GameView } from '../bindings/GameView';
 import type { Hint } from '../bindings/Hint';
@@ -20,6 +21,8 @@ export interface SessionEvents {
   ontrick?: (trick: TrickView) => void;
   /** A seat exchanged a card for the face-up trump (yours or an AI's). */
   onexchange?: (exchange: Exchange) => void;
+  /** The chiamata auction changed (a bid, a pass, the call, the partner revealed). */
+  onauction?: (before: AuctionView, after: AuctionView) => void;
   /** Delay before an AI move, in ms (natural pause). */
   aiPause?: () => number;
   /** How long a completed trick stays on the table, in ms. */
@@ -67,6 +70,8 @@ class Session {
       const after = v.observation.tricks;
       const oldPlays = old.observation.current_trick.length;
       for (const ex of v.observation.exchanges.slice(old.observation.exchanges.length)) this.events.onexchange?.(ex);
+      const [a, b] = [old.observation.auction, v.observation.auction];
+      if (a && b && JSON.stringify(a) !== JSON.stringify(b)) this.events.onauction?.(a, b);
       if (after.length > before) {
         // One or more tricks completed: announce their new plays, then the winner.
         for (let i = before; i < after.length; i++) {

@@ -1,4 +1,4 @@
-import type { CardCode, PointValues, Suit } from '../cards';
+import type { CardCode, PointValues, Rank, Suit } from '../cards';
 
 /**
  * Plain data the table components render, built from the shell's `GameView` by
@@ -67,6 +67,9 @@ export interface TableView {
   canHint: boolean;
   hint?: { card: CardCode; reason: string } | null;
   lastTrick?: TrickPlay[] | null;
+  /** Chiamata, once the auction is won: who declared, the winning bid, the called card and the
+   *  partner once your seat knows it — shown for the whole hand. */
+  contract?: { declarer: number; rank: Rank; points: number; called: CardCode | null; partner: number | null } | null;
   /** The exchanges with the face-up trump made in this hand, oldest first (public, shown all hand). */
   exchanges: { seat: number; gave: CardCode; took: CardCode }[];
   /** A legal optional move to offer you now. */

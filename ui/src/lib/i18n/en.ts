@@ -112,6 +112,14 @@ export const en = {
   'table.unit.thisHand': 'This hand',
   'table.seatsInOrder': 'Seats in play order',
   'table.events': 'What happened',
+  'table.declarer': '{name} won the auction: {bid}',
+  'table.called': 'Called card: {card}',
+  'table.partnerOf': '{name} is {declarer}’s partner',
+  'table.alone': '{name} called their own card and plays alone',
+  'table.youDeclarer': 'You won the auction: {bid}',
+  'table.youPartnerOf': 'You are {declarer}’s partner',
+  'table.youAlone': 'You called your own card and play alone',
+  'table.yourPartner': '{name} is your partner',
   'table.matchTo': '{format}',
   'table.opponentName': 'Opponent {n}',
 
@@ -121,6 +129,8 @@ export const en = {
   'announce.youTrick': 'You take the trick, {points}.',
   'announce.exchange': '{name} swaps {gave} for the face-up {took}.',
   'announce.youExchange': 'You swap {gave} for the face-up {took}.',
+  'announce.bid': '{name} bids {bid}.',
+  'announce.pass': '{name} passes.',
   'announce.turn': 'Your turn.',
 
   'summary.handTitle': 'Hand {n} is over',
@@ -153,6 +163,7 @@ export const en = {
   'auction.callTitle': 'Call the card',
   'auction.callHelp': 'Choose the suit of your {rank}: it becomes trump, and whoever holds the card is your secret partner.',
   'auction.call': 'Call {card}',
+  'auction.youHoldIt': 'You hold it: you would play alone.',
 
   'history.title': 'History',
   'history.empty': 'No matches played yet. Finished matches appear here, ready to replay.',

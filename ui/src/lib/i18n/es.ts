@@ -113,6 +113,14 @@ export const es: Messages = {
   'table.unit.thisHand': 'Esta mano',
   'table.seatsInOrder': 'Asientos en orden de juego',
   'table.events': 'Lo que ha pasado',
+  'table.declarer': '{name} ha ganado la subasta: {bid}',
+  'table.called': 'Carta llamada: {card}',
+  'table.partnerOf': '{name} es el compañero de {declarer}',
+  'table.alone': '{name} ha llamado una carta suya y juega solo',
+  'table.youDeclarer': 'Has ganado la subasta: {bid}',
+  'table.youPartnerOf': 'Eres el compañero de {declarer}',
+  'table.youAlone': 'Has llamado una carta tuya y juegas solo',
+  'table.yourPartner': '{name} es tu compañero',
   'table.matchTo': '{format}',
   'table.opponentName': 'Rival {n}',
 
@@ -122,6 +130,8 @@ export const es: Messages = {
   'announce.youTrick': 'Ganas la baza, {points}.',
   'announce.exchange': '{name} cambia {gave} por {took}, la de muestra.',
   'announce.youExchange': 'Cambias {gave} por {took}, la de muestra.',
+  'announce.bid': '{name} puja {bid}.',
+  'announce.pass': '{name} pasa.',
   'announce.turn': 'Te toca.',
 
   'summary.handTitle': 'Fin de la mano {n}',
@@ -154,6 +164,7 @@ export const es: Messages = {
   'auction.callTitle': 'Nombra la carta',
   'auction.callHelp': 'Elige el palo de tu {rank}: será el triunfo, y quien tenga la carta será tu compañero secreto.',
   'auction.call': 'Nombrar {card}',
+  'auction.youHoldIt': 'La tienes tú: jugarías solo.',
 
   'history.title': 'Historial',
   'history.empty': 'Aún no hay partidas. Las partidas terminadas aparecen aquí, listas para volver a verlas.',

@@ -113,6 +113,14 @@ export const it: Messages = {
   'table.unit.thisHand': 'Questa mano',
   'table.seatsInOrder': 'Posti in ordine di gioco',
   'table.events': 'Cosa è successo',
+  'table.declarer': '{name} ha vinto l’asta: {bid}',
+  'table.called': 'Carta chiamata: {card}',
+  'table.partnerOf': '{name} è il compagno di {declarer}',
+  'table.alone': '{name} ha chiamato una sua carta e gioca da solo',
+  'table.youDeclarer': 'Hai vinto l’asta: {bid}',
+  'table.youPartnerOf': 'Sei il compagno di {declarer}',
+  'table.youAlone': 'Hai chiamato una tua carta e giochi da solo',
+  'table.yourPartner': '{name} è il tuo compagno',
   'table.matchTo': '{format}',
   'table.opponentName': 'Avversario {n}',
 
@@ -122,6 +130,8 @@ export const it: Messages = {
   'announce.youTrick': 'Prendi tu, {points}.',
   'announce.exchange': '{name} scambia {gave} con {took} scoperta.',
   'announce.youExchange': 'Scambi {gave} con {took} scoperta.',
+  'announce.bid': '{name} chiama {bid}.',
+  'announce.pass': '{name} passa.',
   'announce.turn': 'Tocca a te.',
 
   'summary.handTitle': 'Fine della mano {n}',
@@ -154,6 +164,7 @@ export const it: Messages = {
   'auction.callTitle': 'Chiama la carta',
   'auction.callHelp': 'Scegli il seme del tuo {rank}: diventa briscola, e chi ha la carta è il tuo compagno segreto.',
   'auction.call': 'Chiama {card}',
+  'auction.youHoldIt': 'Ce l’hai tu: giocheresti da solo.',
 
   'history.title': 'Storico',
   'history.empty': 'Nessuna partita ancora. Le partite finite compaiono qui, pronte da rivedere.',

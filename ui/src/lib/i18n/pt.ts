@@ -113,6 +113,14 @@ export const pt: Messages = {
   'table.unit.thisHand': 'Esta mão',
   'table.seatsInOrder': 'Lugares por ordem de jogo',
   'table.events': 'O que aconteceu',
+  'table.declarer': '{name} ganhou o leilão: {bid}',
+  'table.called': 'Carta chamada: {card}',
+  'table.partnerOf': '{name} é o parceiro de {declarer}',
+  'table.alone': '{name} chamou uma carta sua e joga sozinho',
+  'table.youDeclarer': 'Ganhaste o leilão: {bid}',
+  'table.youPartnerOf': 'És o parceiro de {declarer}',
+  'table.youAlone': 'Chamaste uma carta tua e jogas sozinho',
+  'table.yourPartner': '{name} é o teu parceiro',
   'table.matchTo': '{format}',
   'table.opponentName': 'Adversário {n}',
 
@@ -122,6 +130,8 @@ export const pt: Messages = {
   'announce.youTrick': 'Ganhas a vaza, {points}.',
   'announce.exchange': '{name} troca {gave} pelo trunfo virado, {took}.',
   'announce.youExchange': 'Trocas {gave} pelo trunfo virado, {took}.',
+  'announce.bid': '{name} licita {bid}.',
+  'announce.pass': '{name} passa.',
   'announce.turn': 'É a tua vez.',
 
   'summary.handTitle': 'Fim da mão {n}',
@@ -154,6 +164,7 @@ export const pt: Messages = {
   'auction.callTitle': 'Chama a carta',
   'auction.callHelp': 'Escolhe o naipe do teu {rank}: passa a trunfo, e quem tiver a carta é o teu parceiro secreto.',
   'auction.call': 'Chamar {card}',
+  'auction.youHoldIt': 'Tens esta carta: jogarias sozinho.',
 
   'history.title': 'Histórico',
   'history.empty': 'Ainda não há jogos. Os jogos terminados aparecem aqui, prontos para rever.',

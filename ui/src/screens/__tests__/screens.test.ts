@@ -189,6 +189,17 @@ describe('Table seats and score', () => {
     expect(log).toHaveTextContent('You swap Seven of clubs for the face-up Two of clubs.');
   });
 
+  it('keeps the declarer, the winning bid, the called card and the revealed partner in view', async () => {
+    const v = view({ contract: { declarer: 1, rank: '3', points: 70, called: 'Ac', partner: null } });
+    const { rerender } = render(Table, { view: v, deck: 'italian' });
+    const log = screen.getByRole('list', { name: 'What happened' });
+    expect(log).toHaveTextContent('Luca won the auction: Three · 70');
+    expect(log).toHaveTextContent('Called card: Ace of cups');
+    expect(log).not.toHaveTextContent('partner');
+    await rerender({ view: { ...v, contract: { ...v.contract!, partner: 0 } } });
+    expect(screen.getByRole('list', { name: 'What happened' })).toHaveTextContent('You are Luca’s partner');
+  });
+
   it('hides the others’ hand points when only yours are shown', () => {
     render(Table, { view: four(), deck: 'italian', scoreDisplay: 'mine' });
     expect(screen.getByRole('row', { name: /Luca & Marco/ })).toHaveTextContent('Luca & Marco0–');

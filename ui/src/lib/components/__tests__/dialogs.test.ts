@@ -95,4 +95,12 @@ describe('AuctionDialog', () => {
     await fireEvent.click(screen.getByRole('button', { name: 'Call Three of cups' }));
     expect(oncall).toHaveBeenCalledWith('c');
   });
+
+  it('warns that calling a card you hold means playing alone', () => {
+    render(AuctionDialog, { open: true, deck: 'italian', ranks: [], calling: '3', held: ['3d', 'Ac'] });
+    const coins = screen.getByRole('button', { name: /Call Three of coins/ });
+    expect(coins).toHaveAccessibleDescription('You hold it: you would play alone.');
+    expect(screen.getByRole('button', { name: /Call Three of cups/ })).not.toHaveAccessibleDescription();
+    expect(screen.getAllByText('You hold it: you would play alone.')).toHaveLength(1);
+  });
 });

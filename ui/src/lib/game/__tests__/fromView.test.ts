@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { auctionFrom, bidAction, callAction, offerAction, offerFrom, partnersOf, scoreUnit, seatRing, summaryFrom, tableViewFrom, type Names } from '../fromView';
+import { auctionFrom, bidAction, contractOf, callAction, offerAction, offerFrom, partnersOf, scoreUnit, seatRing, summaryFrom, tableViewFrom, type Names } from '../fromView';
 import { PRESETS, valuesOf } from './shellData';
 
 import { gameView, observation, ruleset } from './fixtures';
@@ -123,6 +123,12 @@ describe('chiamata partners (what this seat knows)', () => {
     expect(partnersOf(five(0, 0, 0))).toEqual([]);
     expect(partnersOf(five(1, 0, 0))).toEqual([2, 3, 4]);
   });
+  it('keeps the contract for the table: declarer, bid, called card, known partner', () => {
+    const obs = { ...five(0, 2, 4), auction: { best: [2, { rank: 'three', points: 64 }] as [number, { rank: 'three'; points: number }], passed: [0, 1, 3, 4], declarer: 2, called: 'Ac', partner: 4 } };
+    expect(contractOf(obs)).toEqual({ declarer: 2, rank: '3', points: 64, called: 'Ac', partner: 4 });
+    expect(contractOf({ ...obs, auction: { ...obs.auction, declarer: null } })).toBeNull();
+  });
+
   it('marks only your partners on the table', () => {
     const v = tableViewFrom(gameView({ standing: { sides: [[0], [1], [2], [3], [4]], scores: [0, 0, 0, 0, 0], hands_played: 0 } }, five(0, 2, 4)), extra);
     expect(v.seats.map((s) => !!s.partner)).toEqual([false, true, false, true, false]);

@@ -362,6 +362,101 @@ const scenarios = {
       });
     }
     assert(exchanged, 'a trump exchange within 20 Brisca hands');
+    const shown = await wd.text('.events');
+    assert(/You swap/.test(shown), `your exchange is listed on the table (${shown})`);
+  },
+
+  async chiamata(wd) {
+    await setup(wd);
+    await wd.setRect(1280, 800);
+    await newGame(wd, { preset: 'chiamata', players: 5, levels: ['easy'], format: SINGLE });
+    await wd.exec(`window.__live = []; new MutationObserver((ms) => ms.forEach((m) => m.addedNodes.forEach((n) => window.__live.push(n.textContent)))).observe(document.querySelector('[aria-live][role=log]'), { childList: true, subtree: true });`);
+    let auctionShot = false;
+    let contractSeen = false;
+    let revealSeen = false;
+    const g = await playOut(wd, {
+      how: 'click',
+      untilMatch: true,
+      onTurn: async (g) => {
+        const obs = g.observation;
+        if (process.env.E2E_VERBOSE) log('chiamata turn', obs.phase, JSON.stringify(obs.legal_actions.slice(0, 3)));
+        if (obs.phase === 'bidding' && !auctionShot) {
+          auctionShot = true;
+          // The auction dialog sits at the top: your hand stays in view below it at 1280 × 800.
+          const [dlg, hand] = await wd.exec(`return [document.querySelector('dialog[open]').getBoundingClientRect().bottom, document.querySelector('.me .hand').getBoundingClientRect().top]`);
+          screenshot('chiamata-auction-1280x800');
+          assert(dlg <= hand, `the auction dialog (bottom ${dlg}) does not cover your hand (top ${hand})`);
+        }
+        if (obs.phase === 'playing' && !contractSeen) {
+          contractSeen = true;
+          const shown = await wd.text('.events');
+          assert(/won the auction/.test(shown) && /Called card: /.test(shown), `the declarer, bid and called card are listed (${shown})`);
+          const heard = await wd.exec('return window.__live');
+          assert(heard.some((m) => /Called card: /.test(m)), `the call was announced (${JSON.stringify(heard)})`);
+          const others = obs.auction.passed.filter((s) => s !== 0).length + (obs.auction.declarer !== 0 ? 1 : 0);
+          assert(others === 0 || heard.some((m) => /passes\.|bids /.test(m)), `the others' bids and passes were announced (${JSON.stringify(heard)})`);
+          screenshot('chiamata-contract-1280x800');
+          log('chiamata contract:', shown);
+        }
+        if (obs.phase === 'playing' && obs.auction.partner !== null && !revealSeen) {
+          revealSeen = true;
+          const shown = await wd.text('.events');
+          assert(/partner|alone/.test(shown), `the partner is listed once known (${shown})`);
+          const tags = await wd.exec(`return [...document.querySelectorAll('.seat.partner')].map((e) => Number(e.dataset.seat))`);
+          const want = (() => {
+            const { declarer: d, partner: p } = obs.auction;
+            if (d === 0) return p === 0 ? [] : [p];
+            if (p === 0) return [d];
+            return [1, 2, 3, 4].filter((s) => s !== d && s !== p);
+          })();
+          assert(JSON.stringify(tags) === JSON.stringify(want), `partner tags ${JSON.stringify(tags)} = ${JSON.stringify(want)}`);
+          screenshot('chiamata-reveal-1280x800');
+          log('chiamata partner:', shown, 'tags', JSON.stringify(tags));
+        }
+        return false;
+      },
+    });
+    await wd.setRect(1920, 1080);
+    assert(contractSeen, 'the contract was seen');
+    if (!revealSeen) {
+      // The called card came out in the last trick, after your last turn: the reveal was announced.
+      const last = g.observation.tricks.at(-1);
+      assert(last.plays.some((p) => p.card === g.observation.auction.called), 'the partner revealed only in the last trick');
+      const heard = await wd.exec('return window.__live');
+      assert(heard.some((m) => /partner|alone/.test(m)), `the late reveal was announced (${JSON.stringify(heard.slice(-6))})`);
+    }
+    log('chiamata result:', JSON.stringify(g.observation.result?.side_points));
+  },
+
+  async aiExchange(wd) {
+    await setup(wd);
+    await newGame(wd, { preset: 'brisca', players: 2, levels: ['easy'], format: SINGLE });
+    // Every screen-reader announcement from now on (the live region keeps only the last few).
+    await wd.exec(`window.__live = []; new MutationObserver((ms) => ms.forEach((m) => m.addedNodes.forEach((n) => window.__live.push(n.textContent)))).observe(document.querySelector('[aria-live][role=log]'), { childList: true, subtree: true });`);
+    let seen = null;
+    for (let round = 0; round < 30 && !seen; round++) {
+      if (round > 0) {
+        await wd.click('dialog[open] .btn.primary');
+        await wd.waitFor(async () => !(await wd.invoke('current_game')).outcome, { what: 'play again' });
+      }
+      await playOut(wd, {
+        how: 'click',
+        untilMatch: true,
+        onTurn: async (g) => {
+          const ai = g.observation.exchanges.find((e) => e.seat !== 0);
+          if (seen || !ai) return false;
+          seen = ai;
+          const shown = await wd.text('.events');
+          assert(/Opponent 1 swaps/.test(shown), `the AI's exchange is listed on the table (${shown})`);
+          const heard = await wd.exec('return window.__live');
+          assert(heard.some((m) => /Opponent 1 swaps .* for the face-up /.test(m)), `and announced (${JSON.stringify(heard.slice(-5))})`);
+          screenshot('brisca-ai-exchange');
+          log('AI exchange in round', round + 1, JSON.stringify(ai), '—', shown);
+          return false;
+        },
+      });
+    }
+    assert(seen, "an AI's trump exchange within 30 Brisca hands");
   },
 
   async prefs(wd, ctx) {

@@ -242,6 +242,25 @@ async function playOut(wd, { how, untilMatch, onTurn, maxMoves = 400 }) {
   throw new Error('too many moves');
 }
 
+/**
+ * Plays single-hand Brisca matches by clicks ("Play again" between them) until `done()` or `rounds`
+ * matches; `onTurn(g, round)` may act first on each of your turns (as in `playOut`).
+ */
+async function briscaRounds(wd, rounds, done, onTurn) {
+  for (let round = 0; round < rounds && !done(); round++) {
+    if (round > 0) {
+      await wd.click('dialog[open] .btn.primary');
+      await wd.waitFor(async () => !(await wd.invoke('current_game')).outcome, { what: 'play again' });
+    }
+    await playOut(wd, { how: 'click', untilMatch: true, onTurn: (g) => onTurn(g, round) });
+  }
+}
+
+/** Collects every screen-reader announcement from now on in `window.__live` (the region keeps only the last few). */
+async function listenLive(wd) {
+  await wd.exec(`window.__live = []; new MutationObserver((ms) => ms.forEach((m) => m.addedNodes.forEach((n) => window.__live.push(n.textContent)))).observe(document.querySelector('[aria-live][role=log]'), { childList: true, subtree: true });`);
+}
+
 // ---------- scenarios ----------
 
 const SINGLE = { kind: 'single-hand' };
@@ -339,28 +358,17 @@ const scenarios = {
     let exchanged = false;
     await newGame(wd, { preset: 'brisca', players: 2, levels: ['easy'], format: SINGLE });
     // About one Brisca hand in three offers you an exchange; 20 hands make a miss (≈ 0.65^20) negligible.
-    for (let round = 0; round < 20 && !exchanged; round++) {
-      if (round > 0) {
-        // No exchange came up: "Play again" deals another single-hand Brisca match.
-        await wd.click('dialog[open] .btn.primary');
-        await wd.waitFor(async () => !(await wd.invoke('current_game')).outcome, { what: 'play again' });
-      }
-      await playOut(wd, {
-        how: 'click',
-        untilMatch: true,
-        onTurn: async (g) => {
-          if (exchanged || !g.observation.legal_actions.some((a) => a.startsWith('exchange '))) return false;
-          await wd.waitFor(() => wd.exec('return !!document.querySelector(".offer .btn.primary")'), { what: 'the exchange offer' });
-          screenshot('brisca-exchange-offer');
-          const n = g.observation.exchanges.length;
-          await wd.click('.offer .btn.primary');
-          await wd.waitFor(async () => (await wd.invoke('current_game')).observation.exchanges.length === n + 1, { what: 'the exchange' });
-          exchanged = true;
-          log('exchange made in round', round + 1);
-          return true;
-        },
-      });
-    }
+    await briscaRounds(wd, 20, () => exchanged, async (g, round) => {
+      if (exchanged || !g.observation.legal_actions.some((a) => a.startsWith('exchange '))) return false;
+      await wd.waitFor(() => wd.exec('return !!document.querySelector(".offer .btn.primary")'), { what: 'the exchange offer' });
+      screenshot('brisca-exchange-offer');
+      const n = g.observation.exchanges.length;
+      await wd.click('.offer .btn.primary');
+      await wd.waitFor(async () => (await wd.invoke('current_game')).observation.exchanges.length === n + 1, { what: 'the exchange' });
+      exchanged = true;
+      log('exchange made in round', round + 1);
+      return true;
+    });
     assert(exchanged, 'a trump exchange within 20 Brisca hands');
     const shown = await wd.text('.events');
     assert(/You swap/.test(shown), `your exchange is listed on the table (${shown})`);
@@ -370,7 +378,7 @@ const scenarios = {
     await setup(wd);
     await wd.setRect(1280, 800);
     await newGame(wd, { preset: 'chiamata', players: 5, levels: ['easy'], format: SINGLE });
-    await wd.exec(`window.__live = []; new MutationObserver((ms) => ms.forEach((m) => m.addedNodes.forEach((n) => window.__live.push(n.textContent)))).observe(document.querySelector('[aria-live][role=log]'), { childList: true, subtree: true });`);
+    await listenLive(wd);
     let auctionShot = false;
     let contractSeen = false;
     let revealSeen = false;
@@ -431,31 +439,20 @@ const scenarios = {
   async aiExchange(wd) {
     await setup(wd);
     await newGame(wd, { preset: 'brisca', players: 2, levels: ['easy'], format: SINGLE });
-    // Every screen-reader announcement from now on (the live region keeps only the last few).
-    await wd.exec(`window.__live = []; new MutationObserver((ms) => ms.forEach((m) => m.addedNodes.forEach((n) => window.__live.push(n.textContent)))).observe(document.querySelector('[aria-live][role=log]'), { childList: true, subtree: true });`);
+    await listenLive(wd);
     let seen = null;
-    for (let round = 0; round < 30 && !seen; round++) {
-      if (round > 0) {
-        await wd.click('dialog[open] .btn.primary');
-        await wd.waitFor(async () => !(await wd.invoke('current_game')).outcome, { what: 'play again' });
-      }
-      await playOut(wd, {
-        how: 'click',
-        untilMatch: true,
-        onTurn: async (g) => {
-          const ai = g.observation.exchanges.find((e) => e.seat !== 0);
-          if (seen || !ai) return false;
-          seen = ai;
-          const shown = await wd.text('.events');
-          assert(/Opponent 1 swaps/.test(shown), `the AI's exchange is listed on the table (${shown})`);
-          const heard = await wd.exec('return window.__live');
-          assert(heard.some((m) => /Opponent 1 swaps .* for the face-up /.test(m)), `and announced (${JSON.stringify(heard.slice(-5))})`);
-          screenshot('brisca-ai-exchange');
-          log('AI exchange in round', round + 1, JSON.stringify(ai), '—', shown);
-          return false;
-        },
-      });
-    }
+    await briscaRounds(wd, 30, () => seen !== null, async (g, round) => {
+      const ai = g.observation.exchanges.find((e) => e.seat !== 0);
+      if (seen || !ai) return false;
+      seen = ai;
+      const shown = await wd.text('.events');
+      assert(/Opponent 1 swaps/.test(shown), `the AI's exchange is listed on the table (${shown})`);
+      const heard = await wd.exec('return window.__live');
+      assert(heard.some((m) => /Opponent 1 swaps .* for the face-up /.test(m)), `and announced (${JSON.stringify(heard.slice(-5))})`);
+      screenshot('brisca-ai-exchange');
+      log('AI exchange in round', round + 1, JSON.stringify(ai), '—', shown);
+      return false;
+    });
     assert(seen, "an AI's trump exchange within 30 Brisca hands");
   },
 

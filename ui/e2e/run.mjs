@@ -323,6 +323,8 @@ const scenarios = {
     const ring = await wd.exec(`return ['left', 'across', 'right'].map((s) => [...document.querySelectorAll('.side.' + s + ' [data-seat]')].map((e) => Number(e.dataset.seat)))`);
     assert(JSON.stringify(ring) === '[[1],[2],[3]]', `seats left, across, right in play order (${JSON.stringify(ring)})`);
     assert(await wd.exec(`return document.querySelector('.side.across .seat').classList.contains('partner')`), 'the partner sits across');
+    const across = await wd.text('.side.across .name');
+    assert(across === 'Ben', `the partner has the language's default name (${across})`);
     const head = await wd.text('.scoreboard thead');
     assert(/Hands won/.test(head) && /This hand/.test(head), `the scoreboard says what it counts (${head})`);
     screenshot('table-4p-desktop');
@@ -446,9 +448,9 @@ const scenarios = {
       if (seen || !ai) return false;
       seen = ai;
       const shown = await wd.text('.events');
-      assert(/Opponent 1 swaps/.test(shown), `the AI's exchange is listed on the table (${shown})`);
+      assert(/Alice swaps/.test(shown), `the AI's exchange is listed on the table (${shown})`);
       const heard = await wd.exec('return window.__live');
-      assert(heard.some((m) => /Opponent 1 swaps .* for the face-up /.test(m)), `and announced (${JSON.stringify(heard.slice(-5))})`);
+      assert(heard.some((m) => /Alice swaps .* for the face-up /.test(m)), `and announced (${JSON.stringify(heard.slice(-5))})`);
       screenshot('brisca-ai-exchange');
       log('AI exchange in round', round + 1, JSON.stringify(ai), '—', shown);
       return false;

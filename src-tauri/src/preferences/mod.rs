@@ -133,7 +133,13 @@ pub struct Preferences {
     pub first_dealer: FirstDealer,
     /// The New game form's last choice.
     pub new_game: NewGame,
+    /// Names of the computer players, seat 1 first (at most 5, each at most
+    /// [`OPPONENT_NAME_CHARS`] characters); a missing or blank one takes the language's default.
+    pub opponent_names: Vec<String>,
 }
+
+/// The longest opponent name kept, in characters.
+pub const OPPONENT_NAME_CHARS: usize = 24;
 
 impl Default for Preferences {
     fn default() -> Self {
@@ -147,6 +153,7 @@ impl Default for Preferences {
             allow_undo: true,
             first_dealer: FirstDealer::default(),
             new_game: NewGame::default(),
+            opponent_names: Vec::new(),
         }
     }
 }
@@ -164,10 +171,20 @@ impl Preferences {
 
     /// The preferences with every out-of-range value put right, and the fields that were: a card
     /// size clamped to 50–200 %, remembered rules that do not validate (or repeat a preset)
-    /// dropped, 1 to 5 opponent levels, and a format the chosen rules cannot play replaced by
-    /// their usual one.
+    /// dropped, 1 to 5 opponent levels, a format the chosen rules cannot play replaced by
+    /// their usual one, and opponent names trimmed, cut to [`OPPONENT_NAME_CHARS`] and to 5.
     pub fn repaired(mut self) -> (Preferences, Vec<&'static str>) {
         let mut fixed = Vec::new();
+        let names: Vec<String> = self
+            .opponent_names
+            .iter()
+            .take(briscola::MAX_PLAYERS - 1)
+            .map(|n| n.trim().chars().take(OPPONENT_NAME_CHARS).collect())
+            .collect();
+        if names != self.opponent_names {
+            self.opponent_names = names;
+            fixed.push("opponent_names");
+        }
         let size = self
             .card_size_percent
             .clamp(*CARD_SIZE_PERCENT.start(), *CARD_SIZE_PERCENT.end());

@@ -50,6 +50,7 @@ fn migrates_the_version_zero_fixture_through_both_versions() {
             opponents: vec![Level::Hard],
             ..NewGame::default()
         },
+        opponent_names: Vec::new(),
     };
     assert_eq!(loaded.value, Some(expected));
     let saved = saved(&dir);
@@ -123,6 +124,7 @@ fn version_one_keeps_every_field_and_the_exact_last_setup() {
                 format: MatchFormat::FirstTo { hands: 4 },
                 opponents: vec![Level::Hard, Level::Easy],
             },
+            opponent_names: Vec::new(),
         }
     );
     assert_eq!(saved(&dir)["version"], 2);
@@ -310,4 +312,38 @@ fn every_deck_style_names_its_artwork_folder() {
             .join(name.as_str().unwrap());
         assert!(folder.join("back.svg").is_file(), "{}", folder.display());
     }
+}
+
+#[test]
+fn opponent_names_are_trimmed_cut_and_at_most_five() {
+    let parsed: Preferences = serde_json::from_value(json!({"deck_style": "italian"})).unwrap();
+    assert!(
+        parsed.opponent_names.is_empty(),
+        "missing: the language's defaults"
+    );
+    let kept = Preferences {
+        opponent_names: vec!["Luca".into(), String::new(), "Sara".into()],
+        ..Preferences::default()
+    };
+    assert!(kept.validate().is_ok(), "a blank name means the default");
+    let long = "Bartolomeo Giovanni Maria Rossi";
+    let bad = Preferences {
+        opponent_names: vec![
+            "  Luca ".into(),
+            long.into(),
+            "c".into(),
+            "d".into(),
+            "e".into(),
+            "f".into(),
+        ],
+        ..Preferences::default()
+    };
+    assert!(bad.validate().unwrap_err().contains("opponent_names"));
+    let (fixed, fields) = bad.repaired();
+    assert_eq!(fields, ["opponent_names"]);
+    assert_eq!(
+        fixed.opponent_names,
+        ["Luca", "Bartolomeo Giovanni Mari", "c", "d", "e"]
+    );
+    assert!(fixed.validate().is_ok());
 }

@@ -45,4 +45,9 @@ first_dealer: FirstDealer,
 /**
  * The New game form's last choice.
  */
-new_game: NewGame, };
+new_game: NewGame, 
+/**
+ * Names of the computer players, seat 1 first (at most 5, each at most
+ * [`OPPONENT_NAME_CHARS`] characters); a missing or blank one takes the language's default.
+ */
+opponent_names: Array<string>, };

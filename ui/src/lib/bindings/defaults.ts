@@ -20,5 +20,6 @@ export const DEFAULT_PREFERENCES: Preferences = {
     "opponents": [
       "medium"
     ]
-  }
+  },
+  "opponent_names": []
 };

@@ -122,6 +122,7 @@ export const en = {
   'table.yourPartner': '{name} is your partner',
   'table.matchTo': '{format}',
   'table.opponentName': 'Opponent {n}',
+  'table.defaultNames': 'Alice,Ben,Clara,David,Emma',
 
   'announce.play': '{name} plays {card}.',
   'announce.youPlay': 'You play {card}.',
@@ -224,6 +225,9 @@ export const en = {
   'settings.cardSize.medium': 'Medium',
   'settings.cardSize.large': 'Large',
   'settings.undo': 'Allow undo',
+  'settings.names': 'Opponents’ names',
+  'settings.namesHelp': 'Leave a name empty for the usual one.',
+  'settings.nameOf': 'Name of opponent {n}',
   'settings.firstDealer': 'First dealer',
   'settings.firstDealer.random': 'Drawn at random',
   'settings.firstDealer.human': 'You',

@@ -123,6 +123,7 @@ export const es: Messages = {
   'table.yourPartner': '{name} es tu compañero',
   'table.matchTo': '{format}',
   'table.opponentName': 'Rival {n}',
+  'table.defaultNames': 'Lucía,Pablo,Carmen,Javier,Marta',
 
   'announce.play': '{name} juega {card}.',
   'announce.youPlay': 'Juegas {card}.',
@@ -225,6 +226,9 @@ export const es: Messages = {
   'settings.cardSize.medium': 'Medianas',
   'settings.cardSize.large': 'Grandes',
   'settings.undo': 'Permitir deshacer',
+  'settings.names': 'Nombres de los rivales',
+  'settings.namesHelp': 'Deja un nombre vacío para el habitual.',
+  'settings.nameOf': 'Nombre del rival {n}',
   'settings.firstDealer': 'Quién reparte primero',
   'settings.firstDealer.random': 'Al azar',
   'settings.firstDealer.human': 'Tú',

@@ -123,6 +123,7 @@ export const it: Messages = {
   'table.yourPartner': '{name} è il tuo compagno',
   'table.matchTo': '{format}',
   'table.opponentName': 'Avversario {n}',
+  'table.defaultNames': 'Luca,Giulia,Marco,Sara,Paolo',
 
   'announce.play': '{name} gioca {card}.',
   'announce.youPlay': 'Giochi {card}.',
@@ -225,6 +226,9 @@ export const it: Messages = {
   'settings.cardSize.medium': 'Medie',
   'settings.cardSize.large': 'Grandi',
   'settings.undo': 'Permetti di annullare',
+  'settings.names': 'Nomi degli avversari',
+  'settings.namesHelp': 'Lascia vuoto un nome per quello solito.',
+  'settings.nameOf': 'Nome dell’avversario {n}',
   'settings.firstDealer': 'Chi dà le carte per primo',
   'settings.firstDealer.random': 'Estratto a sorte',
   'settings.firstDealer.human': 'Tu',

@@ -123,6 +123,7 @@ export const pt: Messages = {
   'table.yourPartner': '{name} é o teu parceiro',
   'table.matchTo': '{format}',
   'table.opponentName': 'Adversário {n}',
+  'table.defaultNames': 'João,Ana,Pedro,Rita,Tiago',
 
   'announce.play': '{name} joga {card}.',
   'announce.youPlay': 'Jogas {card}.',
@@ -225,6 +226,9 @@ export const pt: Messages = {
   'settings.cardSize.medium': 'Médias',
   'settings.cardSize.large': 'Grandes',
   'settings.undo': 'Permitir desfazer',
+  'settings.names': 'Nomes dos adversários',
+  'settings.namesHelp': 'Deixa um nome vazio para o habitual.',
+  'settings.nameOf': 'Nome do adversário {n}',
   'settings.firstDealer': 'Quem dá as cartas primeiro',
   'settings.firstDealer.random': 'Sorteado',
   'settings.firstDealer.human': 'Você',

@@ -15,6 +15,7 @@ import type { Ruleset } from '../../lib/bindings/Ruleset';
 import type { RulesetEdit } from '../../lib/bindings/RulesetEdit';
 import type { RulesetInfo } from '../../lib/bindings/RulesetInfo';
 
+import { opponentName } from '../../lib/names.svelte';
 import { setShell, type Shell } from '../../lib/shell';
 import type { HistoryQuery } from '../../lib/bindings/HistoryQuery';
 import type { MatchSummary as ShellSummary } from '../../lib/bindings/MatchSummary';
@@ -226,6 +227,22 @@ describe('Settings', () => {
     await vi.waitFor(() => expect(b.saved().allow_undo).toBe(false));
     await fireEvent.change(screen.getByLabelText('Dimensione delle carte'), { target: { value: '130' } });
     await vi.waitFor(() => expect(b.saved().card_size_percent).toBe(130));
+    setShell(null);
+  });
+
+  it('names the opponents: the language’s defaults, or the names typed in', async () => {
+    const b = await withPrefs();
+    render(Settings);
+    const second = screen.getByRole('textbox', { name: 'Name of opponent 2' });
+    expect(second).toHaveAttribute('placeholder', 'Ben');
+    await fireEvent.change(second, { target: { value: '  Nonna Pina ' } });
+    await vi.waitFor(() => expect(b.saved().opponent_names).toEqual(['', 'Nonna Pina']));
+    expect(opponentName(1)).toBe('Alice');
+    expect(opponentName(2)).toBe('Nonna Pina');
+    await fireEvent.change(second, { target: { value: '' } });
+    await vi.waitFor(() => expect(b.saved().opponent_names).toEqual([]));
+    setLang('it');
+    expect(opponentName(2)).toBe('Giulia');
     setShell(null);
   });
 
@@ -467,7 +484,7 @@ describe('Statistics and history', () => {
     render(History);
     await fireEvent.click(await screen.findByRole('button', { name: 'Replay' }));
     expect(await screen.findByRole('region', { name: 'Replay' })).toBeInTheDocument();
-    expect(screen.getByRole('group', { name: 'Opponent 1’s hand' }).querySelectorAll('[role="img"]')).toHaveLength(3);
+    expect(screen.getByRole('group', { name: 'Alice’s hand' }).querySelectorAll('[role="img"]')).toHaveLength(3);
     expect(screen.getByText(/Move 0 of 2/, { selector: '.where' })).toBeInTheDocument();
     await fireEvent.click(screen.getByRole('button', { name: 'Next card' }));
     expect(screen.getByText(/Move 1 of 2/, { selector: '.where' })).toBeInTheDocument();

@@ -397,6 +397,14 @@ const scenarios = {
           screenshot('chiamata-auction-1280x800');
           assert(dlg <= hand, `the auction dialog (bottom ${dlg}) does not cover your hand (top ${hand})`);
         }
+        if (obs.phase === 'bidding') {
+          // Pass: a computer player declares, so the partner tags are checked from a defender's seat
+          // (or from the secret partner's, when you hold the called card).
+          const v = g.version;
+          await wd.click('dialog[open] .actions .btn');
+          await wd.waitFor(async () => (await wd.invoke('current_game')).version !== v, { what: 'your pass' });
+          return true;
+        }
         if (obs.phase === 'playing' && !contractSeen) {
           contractSeen = true;
           const shown = await wd.text('.events');

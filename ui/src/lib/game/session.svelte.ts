@@ -21,6 +21,8 @@ export interface SessionEvents {
   ontrick?: (trick: TrickView) => void;
   /** A seat exchanged a card for the face-up trump (yours or an AI's). */
   onexchange?: (exchange: Exchange) => void;
+  /** A seat showed mano negra (ace, three and king of trumps): the hand ended at once. */
+  onmanonegra?: (seat: number) => void;
   /** The chiamata auction changed (a bid, a pass, the call, the partner revealed). */
   onauction?: (before: AuctionView, after: AuctionView) => void;
   /** Delay before an AI move, in ms (natural pause). */
@@ -72,6 +74,8 @@ class Session {
       for (const ex of v.observation.exchanges.slice(old.observation.exchanges.length)) this.events.onexchange?.(ex);
       const [a, b] = [old.observation.auction, v.observation.auction];
       if (a && b && JSON.stringify(a) !== JSON.stringify(b)) this.events.onauction?.(a, b);
+      const end = v.observation.result?.end;
+      if (end?.kind === 'mano-negra' && !old.observation.result) this.events.onmanonegra?.(end.seat);
       if (after.length > before) {
         // One or more tricks completed: announce their new plays, then the winner.
         for (let i = before; i < after.length; i++) {
@@ -86,8 +90,6 @@ class Session {
       } else {
         for (const p of v.observation.current_trick.slice(oldPlays)) this.events.onplay?.(p.seat, p.card);
       }
-    } else if (animate && old && v.hand_number === old.hand_number && v.observation.result && !old.observation.result) {
-      // hand ended without a new trick (mano negra)
     }
     this.view = v;
   }

@@ -132,6 +132,8 @@ export const en = {
   'announce.youExchange': 'You swap {gave} for the face-up {took}.',
   'announce.bid': '{name} bids {bid}.',
   'announce.pass': '{name} passes.',
+  'announce.manoNegra': '{name} shows mano negra (ace, three and king of trumps): the hand ends.',
+  'announce.youManoNegra': 'You show mano negra (ace, three and king of trumps): the hand ends.',
   'announce.turn': 'Your turn.',
 
   'summary.handTitle': 'Hand {n} is over',

@@ -133,6 +133,8 @@ export const es: Messages = {
   'announce.youExchange': 'Cambias {gave} por {took}, la de muestra.',
   'announce.bid': '{name} puja {bid}.',
   'announce.pass': '{name} pasa.',
+  'announce.manoNegra': '{name} enseña la mano negra (as, tres y rey de triunfo): la mano termina.',
+  'announce.youManoNegra': 'Enseñas la mano negra (as, tres y rey de triunfo): la mano termina.',
   'announce.turn': 'Te toca.',
 
   'summary.handTitle': 'Fin de la mano {n}',

@@ -133,6 +133,8 @@ export const it: Messages = {
   'announce.youExchange': 'Scambi {gave} con {took} scoperta.',
   'announce.bid': '{name} chiama {bid}.',
   'announce.pass': '{name} passa.',
+  'announce.manoNegra': '{name} mostra la mano negra (asso, tre e re di briscola): la mano finisce.',
+  'announce.youManoNegra': 'Mostri la mano negra (asso, tre e re di briscola): la mano finisce.',
   'announce.turn': 'Tocca a te.',
 
   'summary.handTitle': 'Fine della mano {n}',

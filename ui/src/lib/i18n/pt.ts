@@ -133,6 +133,8 @@ export const pt: Messages = {
   'announce.youExchange': 'Trocas {gave} pelo trunfo virado, {took}.',
   'announce.bid': '{name} licita {bid}.',
   'announce.pass': '{name} passa.',
+  'announce.manoNegra': '{name} mostra a mão negra (ás, três e rei de trunfo): a mão acaba.',
+  'announce.youManoNegra': 'Mostras a mão negra (ás, três e rei de trunfo): a mão acaba.',
   'announce.turn': 'É a tua vez.',
 
   'summary.handTitle': 'Fim da mão {n}',

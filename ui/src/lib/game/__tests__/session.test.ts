@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setShell, type Shell } from '../../shell';
 import { session } from '../session.svelte';
 import { gameView, presets } from './fixtures';
+import type { HandResult } from '../../bindings/HandResult';
 
 function fakeShell(over: Partial<Shell> = {}): Shell {
   return {
@@ -60,6 +61,19 @@ describe('session', () => {
     await session.aiLoop();
     await vi.waitFor(() => expect(session.view?.version).toBe(2));
     expect(seen).toEqual(['1:2c>5c']);
+  });
+
+  it("announces an AI's mano negra, which ends the hand without a trick", async () => {
+    const start = gameView({ version: 1, ai_to_move: true }, { to_move: 1, legal_actions: [] });
+    const result: HandResult = { end: { kind: 'mano-negra', seat: 1 }, seat_points: [0, 0], sides: [[0], [1]], side_points: [0, 0], outcome: { kind: 'won', side: 1 }, chiamata: null };
+    const ended = gameView({ version: 2, awaiting_next_hand: true }, { phase: 'finished', legal_actions: [], result });
+    setShell(fakeShell({ aiMove: vi.fn(async () => ended) }));
+    session.view = start;
+    const seen: number[] = [];
+    session.events = { onmanonegra: (seat) => seen.push(seat), aiPause: () => 0, trickPause: () => 0 };
+    await session.aiLoop();
+    await vi.waitFor(() => expect(session.view?.version).toBe(2));
+    expect(seen).toEqual([1]);
   });
 
   it('keeps the view and shows the message when a command is refused', async () => {

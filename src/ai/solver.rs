@@ -9,6 +9,7 @@
 
 use std::time::Instant;
 
+use super::tally::{Quote, Tally};
 use crate::{
     Card, CardSet, Game, HandOutcome, HandResult, MatchFormat, Phase, Seat, Stakes, TrumpRule,
 };
@@ -219,8 +220,8 @@ pub(crate) fn leaf_bound(hand_sizes: &[u8]) -> u64 {
 
 /// Exact play of the end of the hand: once the stock is empty and at most `max_leaves` card orders
 /// remain, solves up to `worlds` worlds sampled from the observation (one when nothing is hidden) and
-/// returns the card with the best total value. After the first world, no new world is started past
-/// `deadline`. `None` when not applicable or over budget.
+/// returns the card with the best total value, with what the search says about it. After the first
+/// world, no new world is started past `deadline`. `None` when not applicable or over budget.
 pub(crate) fn solve_endgame(
     obs: &crate::Observation,
     rng: &mut crate::Rng,
@@ -228,7 +229,7 @@ pub(crate) fn solve_endgame(
     limits: (u64, u64),
     deadline: Option<Instant>,
     stakes: Stakes,
-) -> Option<Card> {
+) -> Option<(Card, Quote)> {
     let (max_leaves, node_limit) = limits;
     if obs.phase != Phase::Playing || obs.stock_len != 0 || leaf_bound(&obs.hand_sizes) > max_leaves
     {
@@ -239,7 +240,7 @@ pub(crate) fn solve_endgame(
     } else {
         worlds
     };
-    let mut totals: Vec<(Card, i64)> = Vec::new();
+    let mut tally: Option<Tally> = None;
     for i in 0..worlds {
         if i > 0 && deadline.is_some_and(|d| Instant::now() >= d) {
             break;
@@ -249,20 +250,13 @@ pub(crate) fn solve_endgame(
         let values = Solver::new(node_limit)
             .until(deadline)
             .card_values(&world, &obj)?;
-        for (card, v) in values {
-            match totals.iter_mut().find(|(c, _)| *c == card) {
-                Some(entry) => entry.1 += i64::from(v),
-                None => totals.push((card, i64::from(v))),
-            }
-        }
+        let tally =
+            tally.get_or_insert_with(|| Tally::new(values.iter().map(|&(c, _)| c).collect()));
+        tally.add(1.0, |card| {
+            values.iter().find(|&&(c, _)| c == card).map(|&(_, v)| v)
+        });
     }
-    let mut best: Option<(Card, i64)> = None;
-    for (card, total) in totals {
-        if best.is_none_or(|(_, b)| total > b) {
-            best = Some((card, total));
-        }
-    }
-    best.map(|(card, _)| card)
+    tally?.choice()
 }
 
 #[cfg(test)]

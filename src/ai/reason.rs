@@ -272,7 +272,7 @@ impl fmt::Display for HintReason {
             ),
             H::Exchange { gave, took } => write!(
                 f,
-                "Swap the {} for the face-up {}",
+                "Swap the {} for the face-up {}: a stronger trump for a weaker one",
                 gave.name(),
                 took.name()
             ),

@@ -92,17 +92,35 @@ mod tests {
         tally.add(2.0, |_| Some(10));
         let (chosen, quote) = tally.choice().expect("a card");
         assert_eq!(chosen, a); // 10 + 0 + 20 = 30 against 5 + 5 + 20 = 30: the first on ties
-        assert_eq!(quote, Quote { best_percent: 75, deals: 3 });
+        assert_eq!(
+            quote,
+            Quote {
+                best_percent: 75,
+                deals: 3
+            }
+        );
         tally.add(1.0, |c| Some(if c == b { 20 } else { 0 }));
         let (chosen, quote) = tally.choice().expect("a card");
         assert_eq!(chosen, b);
-        assert_eq!(quote, Quote { best_percent: 80, deals: 4 });
+        assert_eq!(
+            quote,
+            Quote {
+                best_percent: 80,
+                deals: 4
+            }
+        );
     }
 
     #[test]
     fn nothing_tallied_is_no_choice_only_without_cards() {
         assert_eq!(Tally::new(Vec::new()).choice(), None);
         let quote = Tally::new(vec![card("Ad")]).choice().map(|(_, q)| q);
-        assert_eq!(quote, Some(Quote { best_percent: 0, deals: 0 }));
+        assert_eq!(
+            quote,
+            Some(Quote {
+                best_percent: 0,
+                deals: 0
+            })
+        );
     }
 }

@@ -92,9 +92,8 @@ fn named_card(reason: &HintReason) -> Option<Card> {
 #[test]
 fn hard_quotes_its_search_around_the_reason_for_its_card() {
     // Every Hard decision of a two-player hand with a choice of cards: the reason for the card it
-    // plays, the deals it tried (its budget of 40 while the stock lasts, then up to 32 solved exactly:
-    // in two-player games they are all the one world card counting leaves), and the share in which
-    // the card did best.
+    // plays, the deals it tried (its budget of 40 while the stock lasts, then the one world card
+    // counting leaves, solved exactly), and the share in which the card did best.
     let rules = Ruleset::preset(Preset::Briscola, 2).expect("preset");
     let mut game = Game::new(rules, 0, &Deal::Seed(5)).expect("deal");
     let (mut searched, mut exact) = (0, 0);
@@ -116,8 +115,8 @@ fn hard_quotes_its_search_around_the_reason_for_its_card() {
                 if game.stock_len() > 0 {
                     assert_eq!(*deals, 40, "{}", d.hint);
                 } else {
-                    // Exact endgame search: at most 32 worlds, every one of them card counting's.
-                    assert!((1..=32).contains(deals), "{}", d.hint);
+                    // Exact endgame search: card counting leaves one world.
+                    assert_eq!(*deals, 1, "{}", d.hint);
                     assert_eq!(*best_percent, 100, "one world, solved: {}", d.hint);
                     exact += 1;
                 }

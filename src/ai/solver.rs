@@ -219,7 +219,8 @@ pub(crate) fn leaf_bound(hand_sizes: &[u8]) -> u64 {
 }
 
 /// Exact play of the end of the hand: once the stock is empty and at most `max_leaves` card orders
-/// remain, solves up to `worlds` worlds sampled from the observation (one when nothing is hidden) and
+/// remain, solves up to `worlds` worlds sampled from the observation (one when card counting leaves
+/// a single world) and
 /// returns the card with the best total value, with what the search says about it. After the first
 /// world, no new world is started past `deadline`. `None` when not applicable or over budget.
 pub(crate) fn solve_endgame(
@@ -235,7 +236,18 @@ pub(crate) fn solve_endgame(
     {
         return None;
     }
-    let worlds = if obs.unseen_cards().is_empty() {
+    // With the stock gone, the unseen cards can only be in the other hands: when at most one other
+    // hand holds any of them (two-player games), card counting leaves a single world.
+    let hidden_hands = obs
+        .hand_sizes
+        .iter()
+        .zip(&obs.known_in_hands)
+        .enumerate()
+        .filter(|&(s, (&size, known))| {
+            s != usize::from(obs.seat) && usize::from(size) > known.len()
+        })
+        .count();
+    let worlds = if hidden_hands <= 1 || obs.unseen_cards().is_empty() {
         1
     } else {
         worlds

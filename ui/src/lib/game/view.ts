@@ -55,7 +55,8 @@ export interface TableView {
   playable?: boolean[];
   canUndo: boolean;
   canHint: boolean;
-  hint?: { card: CardCode; reason: string } | null;
+  /** The suggested move: its card (none for an exchange or mano negra, which the reason words). */
+  hint?: { card: CardCode | null; reason: string } | null;
   lastTrick?: TrickPlay[] | null;
   /** A legal optional move to offer you now. */
   offer?: Offer | null;

@@ -46,8 +46,9 @@ engine_playouts() {
 
 bot_fuzz() {
   [ -f tests/fuzz_bot.rs ] || { echo "no tests/fuzz_bot.rs: skipped"; return 0; }
+  # Fuzz profile (Cargo.toml: optimized, overflow checks on).
   # 30,000 mutated observation lines through the bot at every level (docs/robustness.md).
-  BRISCOLA_FUZZ_LINES=30000 cargo test --release -p briscola --test fuzz_bot -- --nocapture
+  BRISCOLA_FUZZ_LINES=30000 cargo test --profile fuzz -p briscola --test fuzz_bot -- --nocapture
 }
 
 store_fuzz() {
@@ -55,7 +56,7 @@ store_fuzz() {
   # 10,000 malformed IPC payloads through the commands, and the power-loss test
   # (docs/robustness.md, "Store, records and IPC").
   BRISCOLA_FUZZ_RECORDS=2000 BRISCOLA_FUZZ_IPC=10000 \
-    cargo test --release -p briscola-app --lib -- fuzz_tests store::power_loss --nocapture
+    cargo test --profile fuzz -p briscola-app --lib -- fuzz_tests store::power_loss --nocapture
 }
 
 ui_checks() {

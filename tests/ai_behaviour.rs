@@ -45,7 +45,13 @@ fn choose(level: Level, game: &Game) -> ai::Decision {
 fn medium_leads_a_worthless_card() {
     let d = choose(Level::Medium, &opening());
     assert_eq!(d.action, Action::Play(card("4c")), "{}", d.hint);
-    assert_eq!(d.hint, HintReason::LeadWorthless { card: card("4c") });
+    assert_eq!(
+        d.hint,
+        HintReason::LeadWorthless {
+            card: card("4c"),
+            risk: 11
+        }
+    );
 }
 
 #[test]

@@ -1,10 +1,11 @@
 //! No cheating: two full games that look the same to a seat but differ in the hidden cards (two worlds
 //! sampled from one observation) get the same decision from every level with the same seed. The agents'
 //! only input is `&Observation`, so this holds by construction; the test guards the construction (and
-//! that the observations really are identical while the worlds really differ).
+//! that the observations really are identical while the worlds really differ). The decision includes the
+//! hint, so Hard's quote of its search (`HintReason::Searched`) is covered too.
 
 use briscola::ai::public::PublicAi;
-use briscola::ai::{self, AgentConfig, Budget, Level};
+use briscola::ai::{self, AgentConfig, Budget, HintReason, Level};
 use briscola::{Deal, Game, Phase, Preset, Rng, Ruleset};
 
 fn config(level: Level, seed: u64) -> AgentConfig {
@@ -19,6 +20,7 @@ fn same_observation_same_decision_whatever_the_hidden_cards() {
     let mut rng = Rng::new(77);
     let mut compared = 0;
     let mut differing_worlds = 0;
+    let mut searched = 0;
     for preset in Preset::ALL {
         for &n in preset.player_counts() {
             let rules = Ruleset::preset(preset, n).expect("preset");
@@ -48,6 +50,9 @@ fn same_observation_same_decision_whatever_the_hidden_cards() {
                                 ai::agent_with(config(level, seed)).choose(&b.observation(seat));
                             assert_eq!(da, db, "{preset}-{n}p {level} step {step}");
                             compared += 1;
+                            if matches!(da.hint, HintReason::Searched { .. }) {
+                                searched += 1;
+                            }
                         }
                         for public in PublicAi::ALL {
                             let seed = deal * 31 + step;
@@ -65,6 +70,7 @@ fn same_observation_same_decision_whatever_the_hidden_cards() {
     }
     assert!(compared > 300, "{compared}");
     assert!(differing_worlds > 100, "{differing_worlds}");
+    assert!(searched > 50, "{searched} hints quoting a search compared");
 }
 
 #[test]

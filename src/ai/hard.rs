@@ -10,7 +10,8 @@
 //! Each world counts with its [`Belief`] weight: how likely the other players' recent plays were, had
 //! they held that world's cards. The card with the best weighted mean [`Objective::utility`] wins: win
 //! probability first, points as the tie-break. The [`Budget`] bounds the worlds (deterministic) and
-//! optionally the wall-clock time.
+//! optionally the wall-clock time. Its hint quotes the search: the card's heuristic reason, the deals
+//! tried and the (weighted) share of them in which the card did as well as any other.
 //!
 //! Deliberately absent (measured candidates for later): information-set MCTS, and search in the
 //! chiamata auction (it uses the shared heuristic).
@@ -21,7 +22,8 @@ use super::belief::Belief;
 use super::policy::{self, Style};
 use super::situation::Situation;
 use super::solver::{Objective, Solver, leaf_bound, solve_endgame};
-use super::{Agent, Decision, special};
+use super::tally::{Quote, Tally};
+use super::{Agent, Decision, HintReason, hint, special};
 use crate::{Action, Card, Game, Observation, Phase, Rank, Rng, Stakes};
 
 /// How much searching Hard may do per decision.
@@ -80,9 +82,11 @@ impl Hard {
         }
     }
 
-    fn choose_card(&mut self, obs: &Observation, s: &Situation) -> Option<Card> {
+    /// The card to play, with what the search says about it (`None` when it did not search: one
+    /// legal card).
+    fn choose_card(&mut self, obs: &Observation, s: &Situation) -> Option<(Card, Option<Quote>)> {
         if s.legal.len() <= 1 {
-            return s.legal.first();
+            return s.legal.first().map(|card| (card, None));
         }
         let worlds = self.budget.worlds.max(1) as usize;
         let deadline = self
@@ -90,7 +94,7 @@ impl Hard {
             .time_ms
             .map(|ms| Instant::now() + Duration::from_millis(ms));
         let limits = (ROOT_LEAVES, ROOT_NODES);
-        if let Some(card) = solve_endgame(
+        if let Some((card, quote)) = solve_endgame(
             obs,
             &mut self.rng,
             worlds.min(32),
@@ -98,10 +102,9 @@ impl Hard {
             deadline,
             self.stakes,
         ) {
-            return Some(card);
+            return Some((card, Some(quote)));
         }
-        let cards: Vec<Card> = s.legal.iter().collect();
-        let mut totals = vec![0f64; cards.len()];
+        let mut tally = Tally::new(s.legal.iter().collect());
         let belief = Belief::new(obs);
         for i in 0..worlds {
             if i > 0 && deadline.is_some_and(|d| Instant::now() >= d) {
@@ -110,19 +113,13 @@ impl Hard {
             let world = obs.sample_world(&mut self.rng);
             let weight = belief.weight(&world);
             let obj = Objective::new(&world, obs.seat, self.stakes);
-            for (card, total) in cards.iter().zip(totals.iter_mut()) {
+            tally.add(weight, |card| {
                 let mut game = world.clone();
-                game.play_unchecked(*card);
-                *total += weight * f64::from(playout(&mut game, &obj));
-            }
+                game.play_unchecked(card);
+                Some(playout(&mut game, &obj))
+            });
         }
-        let mut best: Option<(Card, f64)> = None;
-        for (&card, &total) in cards.iter().zip(&totals) {
-            if best.is_none_or(|(_, b)| total > b) {
-                best = Some((card, total));
-            }
-        }
-        best.map(|(card, _)| card)
+        tally.choice().map(|(card, quote)| (card, Some(quote)))
     }
 }
 
@@ -136,8 +133,17 @@ impl Agent for Hard {
             return decision;
         }
         let s = Situation::from_observation(obs, true);
-        let card = self.choose_card(obs, &s);
-        super::card_decision(obs, &s, card)
+        match self.choose_card(obs, &s) {
+            Some((card, Some(quote))) => Decision {
+                action: Action::Play(card),
+                hint: HintReason::Searched {
+                    why: Box::new(hint::explain(&s, card)),
+                    best_percent: quote.best_percent,
+                    deals: quote.deals,
+                },
+            },
+            chosen => super::card_decision(obs, &s, chosen.map(|(card, _)| card)),
+        }
     }
 }
 

@@ -58,6 +58,7 @@ impl Heuristic {
                 None,
                 self.stakes,
             )
+            .map(|(card, _)| card)
         } else {
             None
         };

@@ -1,9 +1,11 @@
 //! One-sentence explanations of card plays, for the hint button.
 //!
 //! A hint describes what the chosen card does in the trick as the seat sees it (wins it, feeds a
-//! partner, gives it up cheaply, leads low), with the points at stake, or why a strong trump is kept.
-//! It never mentions a card the seat cannot know about. The explanation is a [`HintReason`]: data that
-//! a user interface words in the player's language.
+//! partner, gives it up, leads), with the points at stake, or why a strong trump is kept. It never
+//! mentions a card the seat cannot know about, and it only claims what holds: a lead states what the
+//! trick can cost (an upper bound, [`Situation::lead_risk`]), "draw out the trumps" needs a duty to
+//! follow suit, and a card given up is called cheap only when no legal card gives fewer points. The
+//! explanation is a [`HintReason`]: data that a user interface words in the player's language.
 
 use super::HintReason;
 use super::situation::Situation;
@@ -38,28 +40,42 @@ pub(crate) fn explain(s: &Situation, card: Card) -> HintReason {
     if let Some(keep) = kept_trump(s, card) {
         return keep;
     }
+    explain_give_up(s, card)
+}
+
+/// Giving up a trick a rival holds: cheaply only when no legal card gives fewer points.
+fn explain_give_up(s: &Situation, card: Card) -> HintReason {
+    let points = s.points(card);
     if points == 0 {
-        HintReason::ThrowAway { card }
-    } else {
+        return HintReason::ThrowAway { card };
+    }
+    let cheaper: Vec<Card> = s.legal.iter().filter(|&c| s.points(c) < points).collect();
+    if cheaper.is_empty() {
         HintReason::GiveUpCheaply { card, points }
+    } else if cheaper.iter().all(|&c| s.is_trump(c)) {
+        HintReason::GiveUpKeepTrumps { card, points }
+    } else {
+        HintReason::GiveUp { card, points }
     }
 }
 
+/// A lead: a sure winner is cashed; otherwise what the trick can cost.
 fn explain_lead(s: &Situation, card: Card) -> HintReason {
     let points = s.points(card);
-    if points > 0 && !s.can_be_beaten(card) {
+    if points > 0 && !s.trump_pending() && !s.can_be_beaten(card) {
         return HintReason::CashWinner { card };
     }
-    if s.is_trump(card) {
+    if s.is_trump(card) && s.must_follow() {
         return HintReason::DrawTrumps { card };
     }
     if let Some(keep) = kept_trump(s, card) {
         return keep;
     }
+    let risk = s.lead_risk(card);
     if points == 0 {
-        HintReason::LeadWorthless { card }
+        HintReason::LeadWorthless { card, risk }
     } else {
-        HintReason::LeadCheap { card, points }
+        HintReason::LeadCheap { card, points, risk }
     }
 }
 
@@ -77,4 +93,157 @@ fn kept_trump(s: &Situation, played: Card) -> Option<HintReason> {
         .filter(|&t| s.is_trump(t) && s.points(t) >= 10 && s.beats(kept, t))
         .max_by_key(|&t| s.points(t))?;
     Some(HintReason::KeepTrump { kept, threat })
+}
+
+#[cfg(test)]
+mod tests {
+    //! The hint table: positions with the reason expected for a given card — the misleading hints of
+    //! issue 11 rebuilt, each now honest.
+
+    use super::*;
+    use crate::ai::test_deal::{card, dealt, two_player};
+    use crate::{Action, FollowRule, Game, Preset, Ruleset};
+
+    /// The reason for playing `played` as the seat to move sees it (with card memory).
+    fn hint(game: &Game, played: &str) -> HintReason {
+        let obs = game.observation(game.to_move());
+        explain(&Situation::from_observation(&obs, true), card(played))
+    }
+
+    fn after(mut game: Game, plays: &[&str]) -> Game {
+        for p in plays {
+            game.apply(Action::Play(card(p))).expect("legal");
+        }
+        game
+    }
+
+    #[test]
+    fn a_lead_states_what_the_trick_can_cost_not_only_the_card() {
+        // Was "Lead the three of coins: it risks only 10 points" (it lost 21). Seat 1 leads; swords
+        // are trumps; the aces of coins and of swords are unseen.
+        let game = two_player("3d 4c 4b 5c 5b 6c 7s");
+        let reason = hint(&game, "3d");
+        assert_eq!(
+            reason,
+            HintReason::LeadCheap {
+                card: card("3d"),
+                points: 10,
+                risk: 21
+            }
+        );
+        assert_eq!(
+            reason.to_string(),
+            "Lead the three of coins: it carries 10 points, and the trick can cost at most 21 points"
+        );
+        // A worthless card: the risk is what the other player may add.
+        assert_eq!(
+            hint(&game, "4b"),
+            HintReason::LeadWorthless {
+                card: card("4b"),
+                risk: 11
+            }
+        );
+    }
+
+    #[test]
+    fn no_drawing_out_trumps_where_nobody_must_follow_suit() {
+        // Was "Lead the two of swords to draw out the trumps" in Briscola, where nobody follows suit.
+        let game = two_player("2s 4c 4b 5c 5b 6c 7s");
+        assert_eq!(
+            hint(&game, "2s"),
+            HintReason::LeadWorthless {
+                card: card("2s"),
+                risk: 11
+            }
+        );
+        // With a duty to follow suit, leading a trump does draw them out.
+        let rules = Ruleset {
+            follow: FollowRule::FollowAlways,
+            ..Ruleset::preset(Preset::Briscola, 2).expect("preset")
+        };
+        let game = dealt(rules, "2s 4c 4b 5c 5b 6c 7s");
+        assert_eq!(
+            hint(&game, "2s"),
+            HintReason::DrawTrumps { card: card("2s") }
+        );
+    }
+
+    #[test]
+    fn a_card_given_up_is_cheap_only_when_nothing_gives_fewer_points() {
+        // Coins are trumps. Seat 1 leads the 4 of swords; seat 0 cannot take it with a plain card.
+        // Was "the ace of cups costs only 11 points" with the 4 and 6 of clubs in hand.
+        let game = after(two_player("Kc Ac 4s 4b 5s 6b 7d"), &["4s"]);
+        let reason = hint(&game, "Ac");
+        assert_eq!(
+            reason,
+            HintReason::GiveUp {
+                card: card("Ac"),
+                points: 11
+            }
+        );
+        assert_eq!(
+            reason.to_string(),
+            "Give up this trick with the ace of cups: it costs 11 points"
+        );
+        assert_eq!(
+            hint(&game, "4b"),
+            HintReason::ThrowAway { card: card("4b") }
+        );
+        // Was "costs only 3 points" with a worthless card in hand: the horse of cups beside the 4 of
+        // clubs (plain) and the 2 of coins (a trump).
+        let game = after(two_player("Kc Qc 4s 4b 5s 2d 7d"), &["4s"]);
+        assert_eq!(
+            hint(&game, "Qc"),
+            HintReason::GiveUp {
+                card: card("Qc"),
+                points: 3
+            }
+        );
+        // Only trumps are cheaper: they are kept.
+        let game = after(two_player("Kc Qc 4s 4d 5s 2d 7d"), &["4s"]);
+        assert_eq!(
+            hint(&game, "Qc"),
+            HintReason::GiveUpKeepTrumps {
+                card: card("Qc"),
+                points: 3
+            }
+        );
+        // Nothing gives fewer points: cheap it is.
+        let game = after(two_player("Kc Qc 4s Kb 5s 3c 7d"), &["4s"]);
+        assert_eq!(
+            hint(&game, "Qc"),
+            HintReason::GiveUpCheaply {
+                card: card("Qc"),
+                points: 3
+            }
+        );
+    }
+
+    #[test]
+    fn a_lead_risks_what_every_rival_after_may_add() {
+        // Four players in teams: seat 0 leads the three of cups, unseen cards everywhere; two rivals
+        // play after it, one of whom may take it (with an ace: 11) while the other adds an ace (11).
+        let rules = Ruleset::preset(Preset::Briscola, 4).expect("preset");
+        let hand = crate::CardSet::from_iter([card("3c"), card("4b")]);
+        let s = Situation::hypothetical(
+            rules,
+            0,
+            hand,
+            Some(crate::Suit::Coins),
+            &[],
+            crate::CardSet::EMPTY,
+        );
+        assert_eq!(s.lead_risk(card("3c")), 10 + 11 + 11);
+        // Nothing unseen beats the ace of trumps: leading it risks nothing.
+        let hand = crate::CardSet::from_iter([card("Ad")]);
+        let s = Situation::hypothetical(
+            rules,
+            0,
+            hand,
+            Some(crate::Suit::Coins),
+            &[],
+            crate::CardSet::EMPTY,
+        );
+        assert_eq!(s.lead_risk(card("Ad")), 0);
+    }
 }

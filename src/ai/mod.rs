@@ -37,6 +37,7 @@ mod solver;
 mod special;
 pub mod speed;
 mod stats;
+mod tally;
 #[cfg(test)]
 mod test_deal;
 

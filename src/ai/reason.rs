@@ -55,8 +55,22 @@ pub enum HintReason {
         /// The card.
         card: Card,
     },
-    /// The trick is lost anyway: the cheapest card.
+    /// The trick is lost anyway: the card giving the fewest points of the legal ones.
     GiveUpCheaply {
+        /// The card.
+        card: Card,
+        /// Its points.
+        points: u16,
+    },
+    /// The trick is lost anyway: a card with points, the cheaper legal cards being trumps.
+    GiveUpKeepTrumps {
+        /// The card.
+        card: Card,
+        /// Its points.
+        points: u16,
+    },
+    /// The trick is lost anyway: the card chosen (by a search) although cheaper plain cards are held.
+    GiveUp {
         /// The card.
         card: Card,
         /// Its points.
@@ -76,16 +90,32 @@ pub enum HintReason {
     LeadWorthless {
         /// The card.
         card: Card,
+        /// The most the trick can cost: what the others may add (an upper bound from the seat's
+        /// knowledge).
+        risk: u16,
     },
-    /// Leading a card that risks few points.
+    /// Leading a card with points that may be taken.
     LeadCheap {
         /// The card.
         card: Card,
         /// Its points.
         points: u16,
+        /// The most the trick can cost: the card plus what the others may add (an upper bound from
+        /// the seat's knowledge).
+        risk: u16,
     },
     /// Mano negra wins the hand at once.
     ManoNegra,
+    /// Hard's choice, with its search: the card's reason, and in what share of the deals it sampled
+    /// the card did as well as any other.
+    Searched {
+        /// Why the card, as the heuristics describe it.
+        why: Box<HintReason>,
+        /// Share of the deals (weighted by belief) in which the card did best, in percent.
+        best_percent: u8,
+        /// Deals tried.
+        deals: u32,
+    },
     /// Taking the face-up trump.
     Exchange {
         /// The card given.
@@ -200,7 +230,17 @@ impl fmt::Display for HintReason {
             ),
             H::GiveUpCheaply { card, points } => write!(
                 f,
-                "Give up this trick cheaply: the {} costs only {points} points",
+                "Give up this trick cheaply: the {} costs {points} points, the fewest you can give",
+                card.name()
+            ),
+            H::GiveUpKeepTrumps { card, points } => write!(
+                f,
+                "Give up this trick with the {} ({points} points): your cheaper cards are trumps worth keeping",
+                card.name()
+            ),
+            H::GiveUp { card, points } => write!(
+                f,
+                "Give up this trick with the {}: it costs {points} points",
                 card.name()
             ),
             H::CashWinner { card } => {
@@ -209,20 +249,30 @@ impl fmt::Display for HintReason {
             H::DrawTrumps { card } => {
                 write!(f, "Lead the {} to draw out the trumps", card.name())
             }
-            H::LeadWorthless { card } => write!(
+            H::LeadWorthless { card, risk } => write!(
                 f,
-                "Lead the {}: a worthless card gives nothing away",
+                "Lead the {}: it carries no points, and the trick can cost at most {risk} points",
                 card.name()
             ),
-            H::LeadCheap { card, points } => {
-                write!(f, "Lead the {}: it risks only {points} points", card.name())
-            }
+            H::LeadCheap { card, points, risk } => write!(
+                f,
+                "Lead the {}: it carries {points} points, and the trick can cost at most {risk} points",
+                card.name()
+            ),
             H::ManoNegra => {
                 f.write_str("Show the ace, three and king of trumps: mano negra wins the hand")
             }
+            H::Searched {
+                why,
+                best_percent,
+                deals,
+            } => write!(
+                f,
+                "{why}; of the {deals} deals I tried, this card did best in {best_percent}%"
+            ),
             H::Exchange { gave, took } => write!(
                 f,
-                "Swap the {} for the face-up {}",
+                "Swap the {} for the face-up {}: a stronger trump for a weaker one",
                 gave.name(),
                 took.name()
             ),
@@ -293,11 +343,26 @@ impl Message for HintReason {
             },
             H::ThrowAway { card },
             H::GiveUpCheaply { card, points: 2 },
+            H::GiveUpKeepTrumps { card, points: 10 },
+            H::GiveUp { card, points: 10 },
             H::CashWinner { card },
             H::DrawTrumps { card: trump },
-            H::LeadWorthless { card },
-            H::LeadCheap { card, points: 3 },
+            H::LeadWorthless { card, risk: 11 },
+            H::LeadCheap {
+                card,
+                points: 10,
+                risk: 21,
+            },
             H::ManoNegra,
+            H::Searched {
+                why: Box::new(H::LeadCheap {
+                    card,
+                    points: 10,
+                    risk: 21,
+                }),
+                best_percent: 64,
+                deals: 200,
+            },
             H::Exchange {
                 gave: Card::new(Suit::Coins, Rank::Seven),
                 took: trump,
@@ -351,29 +416,32 @@ mod tests {
                 H::KeepTrump { .. } => 6,
                 H::ThrowAway { .. } => 7,
                 H::GiveUpCheaply { .. } => 8,
-                H::CashWinner { .. } => 9,
-                H::DrawTrumps { .. } => 10,
-                H::LeadWorthless { .. } => 11,
-                H::LeadCheap { .. } => 12,
-                H::ManoNegra => 13,
-                H::Exchange { .. } => 14,
-                H::Bid { .. } => 15,
-                H::Raise { .. } => 16,
-                H::PassWeak => 17,
-                H::CallOwn { .. } => 18,
-                H::CallPartner { .. } => 19,
-                H::OnlyChoice { .. } => 20,
-                H::NothingToDo => 21,
-                H::CashOrDiscard { .. } => 22,
-                H::TakeIfItPays { .. } => 23,
-                H::TakeThePoints { .. } => 24,
-                H::ThrowWeakest { .. } => 25,
-                H::PlayCheapest { .. } => 26,
-                H::TakeCheaply { .. } => 27,
-                H::MostVisited { .. } => 28,
-                H::PassNoBidding => 29,
+                H::GiveUpKeepTrumps { .. } => 9,
+                H::GiveUp { .. } => 10,
+                H::CashWinner { .. } => 11,
+                H::DrawTrumps { .. } => 12,
+                H::LeadWorthless { .. } => 13,
+                H::LeadCheap { .. } => 14,
+                H::ManoNegra => 15,
+                H::Searched { .. } => 16,
+                H::Exchange { .. } => 17,
+                H::Bid { .. } => 18,
+                H::Raise { .. } => 19,
+                H::PassWeak => 20,
+                H::CallOwn { .. } => 21,
+                H::CallPartner { .. } => 22,
+                H::OnlyChoice { .. } => 23,
+                H::NothingToDo => 24,
+                H::CashOrDiscard { .. } => 25,
+                H::TakeIfItPays { .. } => 26,
+                H::TakeThePoints { .. } => 27,
+                H::ThrowWeakest { .. } => 28,
+                H::PlayCheapest { .. } => 29,
+                H::TakeCheaply { .. } => 30,
+                H::MostVisited { .. } => 31,
+                H::PassNoBidding => 32,
             },
-            30,
+            33,
         );
     }
 

@@ -6,7 +6,7 @@
 //! (in open variants) the other hands. Card memory is a flag: without it, the seat forgets every
 //! finished trick.
 
-use crate::{Card, CardSet, Game, Observation, Ruleset, Seat, Suit, TrumpRule};
+use crate::{Card, CardSet, FollowRule, Game, Observation, Ruleset, Seat, Suit, TrumpRule};
 
 /// Most cards in one trick (six players, or two players playing two cards each).
 const MAX_TRICK: usize = 6;
@@ -27,6 +27,8 @@ pub(crate) struct Situation {
     pub threats: CardSet,
     /// Seats known to be on this seat's side (itself included).
     pub allies: u8,
+    /// Whether the stock is empty (some rules add a duty to follow suit then).
+    stock_empty: bool,
 }
 
 impl Situation {
@@ -74,6 +76,7 @@ impl Situation {
             trick: &trick,
             threats,
             allies,
+            stock_empty: obs.stock_len == 0,
         })
     }
 
@@ -110,6 +113,7 @@ impl Situation {
             trick: &trick[..len],
             threats,
             allies,
+            stock_empty: game.stock_len() == 0,
         })
     }
 
@@ -132,6 +136,7 @@ impl Situation {
             trick,
             threats: rules.deck_cards() - hand - gone,
             allies: sides(&rules, seat, None, None, false),
+            stock_empty: false,
         })
     }
 
@@ -164,6 +169,7 @@ impl Situation {
             after_len,
             threats: parts.threats,
             allies: parts.allies | 1 << parts.seat,
+            stock_empty: parts.stock_empty,
         }
     }
 
@@ -234,6 +240,40 @@ impl Situation {
         self.threats.iter().any(|t| self.beats(t, card))
     }
 
+    /// An upper bound on what leading `card` can cost this seat's side: nothing when no card another
+    /// player may hold beats it; otherwise its points plus the most the rivals still to play could
+    /// add — one card each, at least one of them beating it (the highest-point such card, then the
+    /// highest-point other cards). Allies are assumed to add nothing to a trick a rival takes.
+    pub fn lead_risk(&self, card: Card) -> u16 {
+        let rivals = self.after().iter().filter(|&&s| !self.is_ally(s)).count();
+        let beater = self
+            .threats
+            .iter()
+            .filter(|&t| self.beats(t, card))
+            .max_by_key(|&t| (self.points(t), t.index()));
+        let Some(beater) = beater.filter(|_| rivals > 0) else {
+            return 0;
+        };
+        let mut others: Vec<u16> = (self.threats - CardSet::from_iter([beater]))
+            .iter()
+            .map(|t| self.points(t))
+            .collect();
+        others.sort_unstable_by(|a, b| b.cmp(a));
+        let added: u16 = others.iter().take(rivals - 1).sum();
+        self.points(card) + self.points(beater) + added
+    }
+
+    /// Whether the players after this one must follow the suit led, under these rules now.
+    pub fn must_follow(&self) -> bool {
+        match self.rules.follow {
+            FollowRule::Free => false,
+            FollowRule::FollowAlways => true,
+            FollowRule::FollowWhenStockEmpty | FollowRule::FollowAndBeatWhenStockEmpty => {
+                self.stock_empty
+            }
+        }
+    }
+
     /// Whether the trump suit is decided by the first card (and not yet known).
     pub fn trump_pending(&self) -> bool {
         self.trump.is_none() && self.rules.trump == TrumpRule::FirstCardPlayed
@@ -248,6 +288,7 @@ struct SituationParts<'a> {
     trick: &'a [(Seat, Card)],
     threats: CardSet,
     allies: u8,
+    stock_empty: bool,
 }
 
 fn all_seats(players: u8) -> u8 {

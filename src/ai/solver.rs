@@ -9,6 +9,7 @@
 
 use std::time::Instant;
 
+use super::tally::{Quote, Tally};
 use crate::{
     Card, CardSet, Game, HandOutcome, HandResult, MatchFormat, Phase, Seat, Stakes, TrumpRule,
 };
@@ -218,9 +219,10 @@ pub(crate) fn leaf_bound(hand_sizes: &[u8]) -> u64 {
 }
 
 /// Exact play of the end of the hand: once the stock is empty and at most `max_leaves` card orders
-/// remain, solves up to `worlds` worlds sampled from the observation (one when nothing is hidden) and
-/// returns the card with the best total value. After the first world, no new world is started past
-/// `deadline`. `None` when not applicable or over budget.
+/// remain, solves up to `worlds` worlds sampled from the observation (one when card counting leaves
+/// a single world) and
+/// returns the card with the best total value, with what the search says about it. After the first
+/// world, no new world is started past `deadline`. `None` when not applicable or over budget.
 pub(crate) fn solve_endgame(
     obs: &crate::Observation,
     rng: &mut crate::Rng,
@@ -228,18 +230,29 @@ pub(crate) fn solve_endgame(
     limits: (u64, u64),
     deadline: Option<Instant>,
     stakes: Stakes,
-) -> Option<Card> {
+) -> Option<(Card, Quote)> {
     let (max_leaves, node_limit) = limits;
     if obs.phase != Phase::Playing || obs.stock_len != 0 || leaf_bound(&obs.hand_sizes) > max_leaves
     {
         return None;
     }
-    let worlds = if obs.unseen_cards().is_empty() {
+    // With the stock gone, the unseen cards can only be in the other hands: when at most one other
+    // hand holds any of them (two-player games), card counting leaves a single world.
+    let hidden_hands = obs
+        .hand_sizes
+        .iter()
+        .zip(&obs.known_in_hands)
+        .enumerate()
+        .filter(|&(s, (&size, known))| {
+            s != usize::from(obs.seat) && usize::from(size) > known.len()
+        })
+        .count();
+    let worlds = if hidden_hands <= 1 || obs.unseen_cards().is_empty() {
         1
     } else {
         worlds
     };
-    let mut totals: Vec<(Card, i64)> = Vec::new();
+    let mut tally: Option<Tally> = None;
     for i in 0..worlds {
         if i > 0 && deadline.is_some_and(|d| Instant::now() >= d) {
             break;
@@ -249,20 +262,13 @@ pub(crate) fn solve_endgame(
         let values = Solver::new(node_limit)
             .until(deadline)
             .card_values(&world, &obj)?;
-        for (card, v) in values {
-            match totals.iter_mut().find(|(c, _)| *c == card) {
-                Some(entry) => entry.1 += i64::from(v),
-                None => totals.push((card, i64::from(v))),
-            }
-        }
+        let tally =
+            tally.get_or_insert_with(|| Tally::new(values.iter().map(|&(c, _)| c).collect()));
+        tally.add(1.0, |card| {
+            values.iter().find(|&&(c, _)| c == card).map(|&(_, v)| v)
+        });
     }
-    let mut best: Option<(Card, i64)> = None;
-    for (card, total) in totals {
-        if best.is_none_or(|(_, b)| total > b) {
-            best = Some((card, total));
-        }
-    }
-    best.map(|(card, _)| card)
+    tally?.choice()
 }
 
 #[cfg(test)]

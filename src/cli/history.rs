@@ -13,6 +13,8 @@ use std::path::PathBuf;
 
 use briscola::MatchRecord;
 use clap::Args;
+
+use super::out::outln;
 use serde_json::{Value, json};
 
 include!("../../src-tauri/src/store/line_format.rs");
@@ -69,7 +71,7 @@ pub fn run(args: &HistoryArgs) -> Result<(), String> {
             json!({ "kind": "match", "summary": summary })
         }
     };
-    println!(
+    outln!(
         "{}",
         serde_json::to_string_pretty(&out).map_err(|e| e.to_string())?
     );

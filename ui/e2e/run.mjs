@@ -363,6 +363,12 @@ const scenarios = {
     await briscaRounds(wd, 20, () => exchanged, async (g, round) => {
       if (exchanged || !g.observation.legal_actions.some((a) => a.startsWith('exchange '))) return false;
       await wd.waitFor(() => wd.exec('return !!document.querySelector(".offer .btn.primary")'), { what: 'the exchange offer' });
+      // The hint suggests the exchange, with its reason, and highlights no card.
+      await wd.exec('[...document.querySelectorAll("button")].find((b) => b.textContent.trim() === "Hint").click()');
+      const hint = await wd.waitFor(() => wd.exec('return document.querySelector(".hint-reason")?.textContent || null'), { what: 'the exchange hint' });
+      log('exchange hint:', hint);
+      assert(/Swap the .+ for the face-up .+: a stronger trump for a weaker one\./.test(hint), `the hint suggests the exchange with its reason (“${hint}”)`);
+      assert(!(await wd.exec('return !!document.querySelector(".hl-hint")')), 'no card is highlighted for an exchange');
       screenshot('brisca-exchange-offer');
       const n = g.observation.exchanges.length;
       await wd.click('.offer .btn.primary');

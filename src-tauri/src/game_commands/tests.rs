@@ -201,6 +201,14 @@ fn a_hint_and_an_undo_and_resigning() {
             .as_str()
             .is_some_and(|id| !id.is_empty())
     );
+    // Hints come from Hard: with three cards to choose from, the reason quotes its search around
+    // the heuristic reason for the card.
+    assert_eq!(hint["reason"]["id"], "searched", "{hint}");
+    assert!(hint["reason"]["why"]["id"].is_string(), "{hint}");
+    assert!(
+        hint["reason"]["deals"].as_u64().is_some_and(|n| n >= 1),
+        "{hint}"
+    );
     h.ok("play_action", json!({ "action": hint["action"] }));
     let undone = h.ok("undo_move", json!({}));
     assert_eq!(undone["observation"], view["observation"]);

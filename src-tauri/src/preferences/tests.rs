@@ -347,3 +347,39 @@ fn opponent_names_are_trimmed_cut_and_at_most_five() {
     );
     assert!(fixed.validate().is_ok());
 }
+
+#[test]
+fn every_field_a_repair_can_name_is_worded_in_every_language() {
+    let mut broken = Preferences {
+        card_size_percent: 9_999,
+        ..Preferences::default()
+    };
+    let mut bad_rules = Ruleset::preset(Preset::Briscola, 2).unwrap();
+    bad_rules.players = 9;
+    broken.new_game.rulesets = vec![bad_rules];
+    broken.new_game.opponents = Vec::new();
+    broken.new_game.format = briscola::MatchFormat::BestOf { hands: 4 };
+    broken.opponent_names = vec![" Luca ".into()];
+    let (_, fields) = broken.repaired();
+    assert_eq!(
+        fields,
+        [
+            "opponent_names",
+            "card_size_percent",
+            "new_game.rulesets",
+            "new_game.opponents",
+            "new_game.format"
+        ]
+    );
+    // The UI words a `repaired` warning's fields with `warning.field.<name>` (storeWarnings.ts).
+    let i18n = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../ui/src/lib/i18n");
+    for lang in ["it", "es", "en", "pt"] {
+        let text = fs::read_to_string(i18n.join(format!("{lang}.ts"))).unwrap();
+        for field in &fields {
+            assert!(
+                text.contains(&format!("'warning.field.{field}'")),
+                "{lang}.ts words {field}"
+            );
+        }
+    }
+}

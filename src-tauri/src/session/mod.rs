@@ -358,18 +358,7 @@ impl Session {
                     game.apply(action).ok()?;
                 }
                 let result = game.result()?;
-                // Your side first, then the others in order.
-                let yours = result.side_of(YOU).unwrap_or(0);
-                let mut points = vec![result.side_points[yours]];
-                points.extend(
-                    result
-                        .side_points
-                        .iter()
-                        .enumerate()
-                        .filter(|&(i, _)| i != yours)
-                        .map(|(_, &p)| p),
-                );
-                (result.outcome != HandOutcome::Void).then_some(points)
+                (result.outcome != HandOutcome::Void).then(|| sides_yours_first(&result))
             })
             .collect();
         let standing = self.game.standing().clone();
@@ -465,6 +454,21 @@ impl Session {
         }
         last_yours.ok_or(SessionError::NothingToUndo)
     }
+}
+
+/// A hand's points by side: your side first, then the others in order.
+pub(crate) fn sides_yours_first(result: &briscola::HandResult) -> Vec<u16> {
+    let yours = result.side_of(YOU).unwrap_or(0);
+    let mut points = vec![result.side_points[yours]];
+    points.extend(
+        result
+            .side_points
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| i != yours)
+            .map(|(_, &p)| p),
+    );
+    points
 }
 
 #[cfg(test)]

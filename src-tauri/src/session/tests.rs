@@ -320,17 +320,7 @@ fn assert_replay_matches_the_result(finished: &FinishedMatch) {
             assert_eq!(after.pile_points, expected, "after {:?}", after.action);
         }
         if result.outcome != briscola::HandOutcome::Void {
-            let yours = result.side_of(YOU).unwrap_or(0);
-            let mut sides = vec![result.side_points[yours]];
-            sides.extend(
-                result
-                    .side_points
-                    .iter()
-                    .enumerate()
-                    .filter(|&(i, _)| i != yours)
-                    .map(|(_, &p)| p),
-            );
-            counted.push(sides);
+            counted.push(super::sides_yours_first(result));
         }
     }
     assert_eq!(counted, finished.hand_points, "the history's hand scores");

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { StoreWarning } from './bindings/StoreWarning';
-import { DICTS, LANGS, setLang } from './i18n/index.svelte';
+import { DICTS, LANGS, setLang, tk } from './i18n/index.svelte';
+
+/** English words that must not reach an Italian, Spanish or Portuguese player (as in i18n/words.test.ts). */
+const ENGLISH = /\b(the|play|trick|trumps?|points?|cards?|hand|you|your|of|is|not|settings?|folder|history|match|saved?|undefined|object)\b/i;
 import { FOLDER_PROBLEMS, WARNING_IDS, notSaving, warningText } from './storeWarnings';
 
 /** One sample of every warning, with every parameter set. */
@@ -9,10 +12,10 @@ const SAMPLES: StoreWarning[] = [
   { id: 'quarantined', file: 'preferences.json', moved_to: '/d/p.corrupt-1', detail: 'x' },
   { id: 'future-version', file: 'preferences.json', found: 9, supported: 1 },
   { id: 'migrated', file: 'preferences.json', from: 0, to: 1, backup: '/d/p.v0-backup' },
-  { id: 'repaired', file: 'preferences.json', fields: ['card_size_percent', 'ai_levels'] },
+  { id: 'repaired', file: 'preferences.json', fields: ['card_size_percent', 'new_game.rulesets', 'new_game.opponents', 'new_game.format'] },
   { id: 'torn-line', moved_to: '/d/h.torn-1', bytes: 12 },
   { id: 'unreadable-line', at: 40, detail: 'x' },
-  { id: 'index-rebuilt', path: '/d/history/records.jsonl' },
+  { id: 'index-rebuilt', path: '/d/h/r.jsonl' },
 ];
 
 describe('store warnings', () => {
@@ -33,9 +36,16 @@ describe('store warnings', () => {
     setLang('en');
   });
 
+  it.each(LANGS.filter((l) => l !== 'en'))('%s: no English word in any warning', (lang) => {
+    setLang(lang);
+    for (const w of SAMPLES) expect(warningText(w), `${lang}: ${w.id}`).not.toMatch(ENGLISH);
+    expect(tk('app.notSaving')).not.toMatch(ENGLISH);
+    setLang('en');
+  });
+
   it('fills in the parameters', () => {
     setLang('en');
-    expect(warningText(SAMPLES[4])).toContain('card_size_percent, ai_levels');
+    expect(warningText(SAMPLES[4])).toContain('the card size, the remembered rules, the number of opponents, the match format');
     expect(warningText(SAMPLES[0])).toContain('a link');
     expect(warningText(SAMPLES[5])).toContain('12 bytes');
     expect(notSaving(SAMPLES)).toBe(true);

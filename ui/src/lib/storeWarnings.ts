@@ -36,6 +36,8 @@ export function warningText(w: StoreWarning): string {
     params[key] = Array.isArray(value) ? value.join(', ') : (value as string | number);
   }
   if (w.id === 'not-saving') params.problem = tk(`warning.problem.${w.problem}`);
+  // Repaired fields are named by the preferences' field paths; each has its words.
+  if (w.id === 'repaired') params.fields = w.fields.map((f) => tk(`warning.field.${f}`)).join(', ');
   return tk(`warning.${w.id}`, params);
 }
 

@@ -51,6 +51,22 @@ card: Card,
 /**
  * Its points.
  */
+points: number, } | { "id": "give-up-keep-trumps", 
+/**
+ * The card.
+ */
+card: Card, 
+/**
+ * Its points.
+ */
+points: number, } | { "id": "give-up", 
+/**
+ * The card.
+ */
+card: Card, 
+/**
+ * Its points.
+ */
 points: number, } | { "id": "cash-winner", 
 /**
  * The card.
@@ -63,7 +79,12 @@ card: Card, } | { "id": "lead-worthless",
 /**
  * The card.
  */
-card: Card, } | { "id": "lead-cheap", 
+card: Card, 
+/**
+ * The most the trick can cost: what the others may add (an upper bound from the seat's
+ * knowledge).
+ */
+risk: number, } | { "id": "lead-cheap", 
 /**
  * The card.
  */
@@ -71,7 +92,24 @@ card: Card,
 /**
  * Its points.
  */
-points: number, } | { "id": "mano-negra" } | { "id": "exchange", 
+points: number, 
+/**
+ * The most the trick can cost: the card plus what the others may add (an upper bound from
+ * the seat's knowledge).
+ */
+risk: number, } | { "id": "mano-negra" } | { "id": "searched", 
+/**
+ * Why the card, as the heuristics describe it.
+ */
+why: HintReason, 
+/**
+ * Share of the deals (weighted by belief) in which the card did best, in percent.
+ */
+best_percent: number, 
+/**
+ * Deals tried.
+ */
+deals: number, } | { "id": "exchange", 
 /**
  * The card given.
  */

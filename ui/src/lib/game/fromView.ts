@@ -98,10 +98,21 @@ export function scoreUnit(f: MatchFormat): ScoreUnit {
   return f.kind === 'game-points' ? 'table.unit.gamePoints' : f.kind === 'card-points' ? 'table.unit.cardPoints' : 'table.unit.hands';
 }
 
+/** A hint on the table: the card to play (none for an exchange or mano negra) and the worded reason. */
+export interface HintView {
+  card: CardCode | null;
+  reason: string;
+}
+
+/** The table's hint for a suggested action (any legal action, not only a card) and its worded reason. */
+export function hintFrom(action: string, reason: string): HintView {
+  return { card: isCardCode(action) ? action : null, reason };
+}
+
 export interface FromViewExtra {
   names: Names;
   formatLabel: string;
-  hint?: { card: CardCode; reason: string } | null;
+  hint?: HintView | null;
 }
 
 export function tableViewFrom(view: GameView, extra: FromViewExtra): TableView {

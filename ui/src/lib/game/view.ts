@@ -65,7 +65,8 @@ export interface TableView {
   playable?: boolean[];
   canUndo: boolean;
   canHint: boolean;
-  hint?: { card: CardCode; reason: string } | null;
+  /** The suggested move: its card (none for an exchange or mano negra, which the reason words). */
+  hint?: { card: CardCode | null; reason: string } | null;
   lastTrick?: TrickPlay[] | null;
   /** Chiamata, once the auction is won: who declared, the winning bid, the called card and the
    *  partner once your seat knows it — shown for the whole hand. */

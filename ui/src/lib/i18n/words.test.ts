@@ -9,6 +9,7 @@ function sample(name: string): unknown {
   if (name === 'suit' || name === 'trump') return 'coins';
   if (name === 'rank') return 'knight';
   if (name === 'reason' || name === 'error') return { id: 'must-follow', card: 'Ad' };
+  if (name === 'why') return { id: 'lead-cheap', card: '3c', points: 10, risk: 21 };
   if (name === 'option') return 'deck';
   if (name === 'value') return 'rapida';
   if (name === 'allowed') return ['standard', 'catalan'];
@@ -45,6 +46,16 @@ describe('messages from Rust, worded', () => {
     expect(word({ id: 'value', option: 'deck', value: 'rapida', allowed: ['standard', 'catalan'] }, { lang: 'en', deck: 'italian' })).toBe('“Brisca rápida, 20 cards” is not a choice of “Deck”: choose 40 cards or Catalan, 48 cards.');
     expect(number(1234.5, 'it')).toBe('1234,5');
     expect(number(12345, 'en')).toBe('12,345');
+  });
+
+  it('words Hard’s hint: the reason for its card, then its search', () => {
+    const m = { id: 'searched', why: { id: 'lead-cheap', card: '3d', points: 10, risk: 21 }, best_percent: 64, deals: 200 };
+    expect(word(m, { lang: 'en', deck: 'italian' })).toBe(
+      'Lead the three of coins: it carries 10 points, and the trick can cost at most 21 points. Of the 200 deals I tried, this card did best in 64%.',
+    );
+    expect(word(m, { lang: 'it', deck: 'italian' })).toBe(
+      'Apri con tre di denari: vale 10 punti, e la presa può costare al massimo 21 punti. Delle 200 smazzate che ho provato, questa carta è stata la migliore nel 64%.',
+    );
   });
 
   it('falls back to English, then to the id', () => {

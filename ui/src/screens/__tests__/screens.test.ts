@@ -130,6 +130,11 @@ describe('Table', () => {
     expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
   });
 
+  it('shows a hint that is not a card play (an exchange) with its reason alone', () => {
+    render(Table, { view: view({ hint: { card: null, reason: 'Swap the seven of coins for the face-up king of coins.' } }), deck: 'italian' });
+    expect(screen.getByRole('note').textContent?.trim()).toBe('? Swap the seven of coins for the face-up king of coins.');
+  });
+
   it('does not accept plays when it is someone else’s turn', async () => {
     const onplay = vi.fn();
     render(Table, { view: view({ turn: 1 }), deck: 'italian', onplay });

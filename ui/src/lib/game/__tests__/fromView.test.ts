@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { auctionFrom, bidAction, contractOf, callAction, offerAction, offerFrom, partnersOf, scoreUnit, seatRing, summaryFrom, tableViewFrom, type Names } from '../fromView';
+import { auctionFrom, bidAction, contractOf, callAction, hintFrom, offerAction, offerFrom, partnersOf, scoreUnit, seatRing, summaryFrom, tableViewFrom, type Names } from '../fromView';
 import { PRESETS, valuesOf } from './shellData';
 
 import { gameView, observation, ruleset } from './fixtures';
@@ -168,6 +168,14 @@ describe('offers', () => {
 
   it('offers nothing otherwise', () => {
     expect(offerFrom(observation())).toBeNull();
+  });
+});
+
+describe('hints', () => {
+  it('shows every suggested action: a card is highlighted, an exchange or mano negra is worded alone', () => {
+    expect(hintFrom('3c', 'Lead it.')).toEqual({ card: '3c', reason: 'Lead it.' });
+    expect(hintFrom('exchange 7d', 'Swap it.')).toEqual({ card: null, reason: 'Swap it.' });
+    expect(hintFrom('mano-negra', 'Show them.')).toEqual({ card: null, reason: 'Show them.' });
   });
 });
 

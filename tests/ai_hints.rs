@@ -1,0 +1,134 @@
+//! The hints every level gives in hand-built positions: the trump exchange and mano negra suggested
+//! with their reason when they are the best action, and Hard's hint quoting its search around the
+//! heuristic reason for its card. (The table of card-play reasons, the misleading hints of issue 11
+//! rebuilt, is in `src/ai/hint.rs`'s tests.)
+
+use briscola::ai::{self, AgentConfig, Budget, HintReason, Level};
+use briscola::{Action, Card, Deal, Game, Phase, Preset, Ruleset, parse_cards};
+
+fn card(text: &str) -> Card {
+    text.parse().expect("card")
+}
+
+/// A two-player game dealt by seat 0 from `top` (seat 1 gets the 1st, 3rd and 5th cards, seat 0 the
+/// 2nd, 4th and 6th, the 7th is turned up), the rest of the deck after it in index order.
+fn dealt(rules: Ruleset, top: &str) -> Game {
+    let mut order = parse_cards(top).expect("cards");
+    for c in rules.deck_cards() {
+        if !order.contains(&c) {
+            order.push(c);
+        }
+    }
+    Game::new(rules, 0, &Deal::Order(order)).expect("deal")
+}
+
+fn choose(level: Level, game: &Game, seed: u64) -> ai::Decision {
+    let config = AgentConfig {
+        budget: Budget::worlds(40),
+        ..AgentConfig::new(level, seed)
+    };
+    ai::agent_with(config).choose(&game.observation(game.to_move()))
+}
+
+#[test]
+fn the_brisca_exchange_is_suggested_with_its_reason() {
+    // Seat 1 leads holding the 7 of coins; the king of coins is turned up.
+    let game = dealt(
+        Ruleset::preset(Preset::Brisca, 2).expect("preset"),
+        "7d 4b 5c 5b 6c 6b Kd",
+    );
+    for level in Level::ALL {
+        let d = choose(level, &game, 1);
+        assert_eq!(d.action, Action::Exchange(card("7d")), "{level}");
+        assert_eq!(
+            d.hint,
+            HintReason::Exchange {
+                gave: card("7d"),
+                took: card("Kd")
+            },
+            "{level}"
+        );
+    }
+    assert_eq!(
+        choose(Level::Hard, &game, 1).hint.to_string(),
+        "Swap the seven of coins for the face-up king of coins: a stronger trump for a weaker one"
+    );
+}
+
+#[test]
+fn mano_negra_is_suggested_with_its_reason() {
+    // Seat 1 (first to play) holds the ace, three and king of coins, the trump suit.
+    let rules = Ruleset {
+        mano_negra: true,
+        ..Ruleset::preset(Preset::Briscola, 2).expect("preset")
+    };
+    let game = dealt(rules, "Ad Ac 3d 3c Kd Kc 2d");
+    for level in Level::ALL {
+        let d = choose(level, &game, 1);
+        assert_eq!(d.action, Action::ManoNegra, "{level}");
+        assert_eq!(d.hint, HintReason::ManoNegra, "{level}");
+    }
+}
+
+/// The card a reason names as the one to play, if any.
+fn named_card(reason: &HintReason) -> Option<Card> {
+    use HintReason as H;
+    match *reason {
+        H::OnlyLegal { card }
+        | H::AddToOwnTrick { card }
+        | H::PartnerHolds { card }
+        | H::ThrowAway { card }
+        | H::GiveUpCheaply { card, .. }
+        | H::GiveUpKeepTrumps { card, .. }
+        | H::GiveUp { card, .. }
+        | H::CashWinner { card }
+        | H::DrawTrumps { card }
+        | H::LeadWorthless { card, .. }
+        | H::LeadCheap { card, .. } => Some(card),
+        _ => None,
+    }
+}
+
+#[test]
+fn hard_quotes_its_search_around_the_reason_for_its_card() {
+    // Every Hard decision of a two-player hand with a choice of cards: the reason for the card it
+    // plays, the deals it tried (its budget of 40 while the stock lasts, then the one world card
+    // counting leaves, solved exactly), and the share in which the card did best.
+    let rules = Ruleset::preset(Preset::Briscola, 2).expect("preset");
+    let mut game = Game::new(rules, 0, &Deal::Seed(5)).expect("deal");
+    let (mut searched, mut exact) = (0, 0);
+    while game.phase() == Phase::Playing {
+        let d = choose(Level::Hard, &game, 7);
+        let choices = game.legal_cards().len();
+        match &d.hint {
+            HintReason::Searched {
+                why,
+                best_percent,
+                deals,
+            } => {
+                assert!(choices > 1, "{}", d.hint);
+                assert!(*best_percent <= 100, "{}", d.hint);
+                assert!(!matches!(**why, HintReason::Searched { .. }), "{}", d.hint);
+                if let Some(named) = named_card(why) {
+                    assert_eq!(d.action, Action::Play(named), "{}", d.hint);
+                }
+                if game.stock_len() > 0 {
+                    assert_eq!(*deals, 40, "{}", d.hint);
+                } else {
+                    // Exact endgame search: card counting leaves one world.
+                    assert_eq!(*deals, 1, "{}", d.hint);
+                    assert_eq!(*best_percent, 100, "one world, solved: {}", d.hint);
+                    exact += 1;
+                }
+                searched += 1;
+            }
+            other => assert_eq!(choices, 1, "{other}"),
+        }
+        game.apply(d.action).expect("legal");
+    }
+    assert!(searched >= 15 && exact >= 2, "{searched} {exact}");
+    // Medium keeps the heuristic reasons.
+    let game = Game::new(rules, 0, &Deal::Seed(5)).expect("deal");
+    let d = choose(Level::Medium, &game, 7);
+    assert!(named_card(&d.hint).is_some(), "{}", d.hint);
+}

@@ -510,7 +510,7 @@ const scenarios = {
       const worded = await w.text('.warnings li');
       assert(worded.length > 20 && !/warning\.|\{\w+\}/.test(worded), `the warning is worded: ${worded}`);
       screenshot('not-saving');
-      await newGame(w, { preset: 'briscola', players: 2, levels: ['easy'], format: 'single' });
+      await newGame(w, { preset: 'briscola', players: 2, levels: ['easy'], format: SINGLE });
       assert(await w.exec('return !!document.querySelector(".not-saving")'), 'the banner stays while playing');
     } finally {
       rmSync(history, { force: true });

@@ -98,19 +98,25 @@ class Session {
   }
 
   async start(newGame: NewGame): Promise<boolean> {
-    const api = shell();
-    this.shownTrick = null;
-    this.error = null;
+    let v: GameView;
     try {
-      this.view = await api.startMatch(newGame);
+      v = await shell().startMatch(newGame);
       rememberNewGame(newGame);
     } catch (e) {
       this.error = errorMessage(e);
       return false;
     }
-    this.hint = null;
-    void this.aiLoop();
+    this.begin(v);
     return true;
+  }
+
+  /** Shows a new match's first view: nothing the last match left (an error, a hint, a trick on show) stays. */
+  begin(v: GameView): void {
+    this.error = null;
+    this.hint = null;
+    this.shownTrick = null;
+    this.view = v;
+    void this.aiLoop();
   }
 
   async play(action: string): Promise<void> {

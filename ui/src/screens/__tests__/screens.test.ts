@@ -348,7 +348,7 @@ describe('Statistics and history', () => {
     const listHistory = vi.fn(async (q: HistoryQuery) => ({
       total: 25,
       offset: q.offset,
-      items: [shellSummary('1', q.outcome ?? 'won'), shellSummary('2', q.outcome ?? 'lost')],
+      items: [shellSummary('1', q.outcome ?? 'won'), { ...shellSummary('2', 'lost'), resigned: true }],
     }));
     setShell({ listHistory } as unknown as Shell);
     session.presets = PRESETS;
@@ -356,6 +356,9 @@ describe('Statistics and history', () => {
     await vi.waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(2));
     expect(screen.getAllByRole('listitem')[0]).toHaveTextContent('Briscola · 2 players');
     expect(screen.getAllByRole('listitem')[0]).toHaveTextContent('70–50');
+    // A resigned match says so; a played one does not.
+    expect(screen.getAllByRole('listitem')[0]).not.toHaveTextContent('resigned');
+    expect(screen.getAllByRole('listitem')[1]).toHaveTextContent('Lost (resigned)');
     await fireEvent.change(screen.getByLabelText('Result'), { target: { value: 'lost' } });
     await vi.waitFor(() => expect(listHistory).toHaveBeenLastCalledWith({ offset: 0, limit: 20, outcome: 'lost' }));
     await fireEvent.click(screen.getByRole('button', { name: 'Next page' }));

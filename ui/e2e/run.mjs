@@ -445,6 +445,51 @@ const scenarios = {
     await sleep(300);
   },
 
+  async resign(wd) {
+    await setup(wd);
+    await wd.setRect(1280, 800);
+    await newGame(wd, { preset: 'briscola', players: 2, levels: ['easy'], format: BEST_OF_3 });
+    let g = await waitMyTurn(wd);
+    await playCard(wd, g, 'click');
+    g = await waitMyTurn(wd);
+    const before = (await wd.invoke('list_history', { query: { offset: 0, limit: 1 } })).total;
+    // Resign → the match summary, marked resigned, from the session's own final view.
+    await wd.click('.actions .resign');
+    await wd.waitFor(() => wd.exec('return !!document.querySelector("dialog[open] .btn.primary")'), { what: 'the resign confirmation' });
+    await wd.click('dialog[open] .btn.primary');
+    await wd.waitFor(() => wd.exec('return !!document.querySelector("dialog[open] [data-testid=summary-outcome]")'), { what: 'the resigned summary' });
+    const outcome = await wd.text('dialog[open] [data-testid=summary-outcome]');
+    assert(/You resigned/.test(outcome), `the summary says you resigned: ${outcome}`);
+    const buttons = await wd.exec('return [...document.querySelectorAll("dialog[open] .actions .btn")].map((b) => b.textContent.trim())');
+    assert(JSON.stringify(buttons) === JSON.stringify(['Close', 'New game', 'Play again']), `New game / Play again / Close: ${buttons}`);
+    const over = await wd.invoke('current_game');
+    assert(over.resigned && over.observation.legal_actions.length === 0 && !over.ai_to_move, 'the session ended the match: nothing to play');
+    screenshot('resign-summary-desktop');
+    // Escape closes it; the table stays, inert, with a way forward; the sidebar works.
+    await wd.keys(KEY.Escape);
+    await wd.waitFor(() => wd.exec('return !document.querySelector("dialog[open]") && !!document.querySelector("[data-testid=match-over-bar]")'), { what: 'the match-over bar' });
+    const playable = await wd.exec('return document.querySelectorAll(".hand.interactive button[data-card]:not([aria-disabled])").length');
+    assert(playable === 0, `no card can be played on a finished match (${playable})`);
+    screenshot('resign-closed-desktop');
+    await nav(wd, 'history');
+    await wd.waitFor(async () => (await wd.findAll('.list li')).length >= 1, { what: 'the history list' });
+    const first = (await wd.text('.list li')).replace(/\s+/g, ' ');
+    assert(/Lost \(resigned\)/.test(first), `History labels the resigned match: ${first}`);
+    const after = (await wd.invoke('list_history', { query: { offset: 0, limit: 1 } })).total;
+    assert(after === before + 1, `the resigned match is recorded once (${before} → ${after})`);
+    // Back at the table: New game from the bar, then a fresh match with no trace of the last one.
+    await nav(wd, 'table');
+    await wd.click('[data-testid=match-over-bar] .btn:nth-of-type(2)');
+    await formReady(wd);
+    await newGame(wd, { preset: 'briscola', players: 2, levels: ['easy'], format: SINGLE });
+    g = await waitMyTurn(wd);
+    assert(!g.resigned && !g.outcome, 'a new match is being played');
+    const stale = await wd.exec('return !!document.querySelector("[data-testid=table] .error")');
+    assert(!stale, 'no error left from the last match');
+    screenshot('resign-new-game-desktop');
+    await wd.setRect(1920, 1080);
+  },
+
   async resume(wd, ctx) {
     await setup(wd);
     await newGame(wd, { preset: 'briscola', players: 2, levels: ['easy'], format: BEST_OF_3 });

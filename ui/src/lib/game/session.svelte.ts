@@ -33,6 +33,8 @@ class Session {
   busy = $state(false);
   hint: Hint | null = $state(null);
   loaded = $state(false);
+  /** The view version whose end-of-match summary you closed (it stays closed across screens). */
+  summaryClosedAt = $state(-1);
   events: SessionEvents = {};
   private aiRunning = false;
 

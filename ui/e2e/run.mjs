@@ -452,6 +452,12 @@ const scenarios = {
     let g = await waitMyTurn(wd);
     await playCard(wd, g, 'click');
     g = await waitMyTurn(wd);
+    // The sound toggle on the table is the Settings preference.
+    const sound = (await wd.invoke('get_preferences')).sound;
+    await wd.click('.actions .sound');
+    await wd.waitFor(async () => (await wd.invoke('get_preferences')).sound === !sound, { what: 'the sound toggle' });
+    await wd.click('.actions .sound');
+    await wd.waitFor(async () => (await wd.invoke('get_preferences')).sound === sound, { what: 'the sound toggled back' });
     const before = (await wd.invoke('list_history', { query: { offset: 0, limit: 1 } })).total;
     // Resign → the match summary, marked resigned, from the session's own final view.
     await wd.click('.actions .resign');

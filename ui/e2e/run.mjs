@@ -496,6 +496,41 @@ const scenarios = {
     await wd.setRect(1920, 1080);
   },
 
+  async phone(wd) {
+    await setup(wd);
+    // Start is on screen without scrolling on a laptop and on a phone.
+    for (const [w, h] of [[1280, 800], [360, 640]]) {
+      await wd.setRect(w, h);
+      await nav(wd, 'new');
+      await formReady(wd);
+      await sleep(500);
+      const r = await wd.exec('const b = document.querySelector("form button[type=submit]").getBoundingClientRect(); return { top: b.top, bottom: b.bottom, vh: window.innerHeight, scrolled: document.getElementById("main").scrollTop };');
+      assert(r.scrolled === 0 && r.top >= 0 && r.bottom <= r.vh, `Start in view at ${w}×${h} without scrolling: ${JSON.stringify(r)}`);
+      screenshot(`new-game-start-${w}x${h}`);
+    }
+    // On the phone: a trick, then the last trick over the table, on screen.
+    await newGame(wd, { preset: 'briscola', players: 2, levels: ['easy'], format: SINGLE });
+    let g = await waitMyTurn(wd);
+    await playCard(wd, g, 'click');
+    g = await wd.waitFor(async () => {
+      const v = await waitMyTurn(wd);
+      return v.last_trick ? v : null;
+    }, { what: 'a finished trick' });
+    await wd.exec('document.getElementById("main").scrollTop = 0');
+    await wd.waitFor(() => wd.exec('return !!document.querySelector(".me .actions button[aria-expanded]")'), { what: 'the Last trick button' });
+    await wd.click('.me .actions button[aria-expanded]');
+    await wd.waitFor(() => wd.exec('return !!document.querySelector("[data-testid=last-trick]")'), { what: 'the last trick overlay' });
+    await sleep(300);
+    const o = await wd.exec('const b = document.querySelector("[data-testid=last-trick]").getBoundingClientRect(); return { top: b.top, bottom: b.bottom, left: b.left, right: b.right, vw: window.innerWidth, vh: window.innerHeight };');
+    assert(o.top >= 0 && o.bottom <= o.vh && o.left >= 0 && o.right <= o.vw, `the last trick is on the phone's screen: ${JSON.stringify(o)}`);
+    const cards = await wd.exec('return document.querySelectorAll("[data-testid=last-trick] [data-card], [data-testid=last-trick] img").length');
+    assert(cards >= 2, `the last trick shows its cards (${cards})`);
+    screenshot('last-trick-phone');
+    await wd.keys(KEY.Escape);
+    await wd.waitFor(() => wd.exec('return !document.querySelector("[data-testid=last-trick]")'), { what: 'Escape closes the last trick' });
+    await wd.setRect(1920, 1080);
+  },
+
   async resume(wd, ctx) {
     await setup(wd);
     await newGame(wd, { preset: 'briscola', players: 2, levels: ['easy'], format: BEST_OF_3 });

@@ -89,6 +89,23 @@ describe('Table', () => {
     expect(screen.getByRole('group', { name: 'Luca’s hand, 3 cards face down' })).toBeInTheDocument();
   });
 
+  it('shows the last trick as an overlay by the trick, closed with its button or Escape', async () => {
+    const lastTrick = [{ seat: 1, card: 'Kc' as const }, { seat: 0, card: '3c' as const }];
+    render(Table, { view: view({ lastTrick }), deck: 'italian' });
+    expect(screen.queryByTestId('last-trick')).toBeNull();
+    const open = screen.getByRole('button', { name: 'Last trick' });
+    await fireEvent.click(open);
+    const overlay = screen.getByRole('group', { name: 'Last trick' });
+    // Placed over the trick in the middle of the table, not under the buttons.
+    expect(overlay.closest('.center')).not.toBeNull();
+    expect(overlay).toHaveTextContent('Luca');
+    await fireEvent.click(within(overlay).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByTestId('last-trick')).toBeNull();
+    await fireEvent.click(open);
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByTestId('last-trick')).toBeNull();
+  });
+
   it('plays a card chosen with the keyboard', async () => {
     const onplay = vi.fn();
     render(Table, { view: view(), deck: 'italian', onplay });

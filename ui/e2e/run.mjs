@@ -499,17 +499,21 @@ const scenarios = {
   async phone(wd) {
     await setup(wd);
     // Start is on screen without scrolling on a laptop and on a phone.
+    await wd.setRect(1280, 800);
+    await nav(wd, 'new');
+    await formReady(wd);
     for (const [w, h] of [[1280, 800], [360, 640]]) {
       await wd.setRect(w, h);
-      await nav(wd, 'new');
-      await formReady(wd);
+      await wd.exec('document.getElementById("main").scrollTop = 0');
       await sleep(500);
       const r = await wd.exec('const b = document.querySelector("form button[type=submit]").getBoundingClientRect(); return { top: b.top, bottom: b.bottom, vh: window.innerHeight, scrolled: document.getElementById("main").scrollTop };');
       assert(r.scrolled === 0 && r.top >= 0 && r.bottom <= r.vh, `Start in view at ${w}×${h} without scrolling: ${JSON.stringify(r)}`);
       screenshot(`new-game-start-${w}x${h}`);
     }
     // On the phone: a trick, then the last trick over the table, on screen.
+    await wd.setRect(1280, 800);
     await newGame(wd, { preset: 'briscola', players: 2, levels: ['easy'], format: SINGLE });
+    await wd.setRect(360, 640);
     let g = await waitMyTurn(wd);
     await playCard(wd, g, 'click');
     g = await wd.waitFor(async () => {

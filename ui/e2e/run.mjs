@@ -510,12 +510,23 @@ const scenarios = {
       assert(r.scrolled === 0 && r.top >= 0 && r.bottom <= r.vh, `Start in view at ${w}×${h} without scrolling: ${JSON.stringify(r)}`);
       screenshot(`new-game-start-${w}x${h}`);
     }
-    // On the phone: a trick, then the last trick over the table, on screen.
+    // On the phone, with "collect on tap": a trick stays until Collect; then the last trick over the table.
     await wd.setRect(1280, 800);
+    await nav(wd, 'settings');
+    await wd.click('input[name="collect"][value="tap"]');
+    await wd.waitFor(async () => (await wd.invoke('get_preferences')).collect_trick === 'tap', { what: 'the tap pacing saved' });
     await newGame(wd, { preset: 'briscola', players: 2, levels: ['easy'], format: SINGLE });
     await wd.setRect(360, 640);
     let g = await waitMyTurn(wd);
     await playCard(wd, g, 'click');
+    await wd.waitFor(() => wd.exec('return !!document.querySelector(".actions .collect")'), { what: 'the Collect button' });
+    await sleep(2000);
+    const waiting = await wd.exec('return !!document.querySelector(".actions .collect")');
+    assert(waiting, 'the finished trick still waits for Collect after 2 s');
+    const c = await wd.exec('const b = document.querySelector(".actions .collect").getBoundingClientRect(); return { bottom: b.bottom, vh: window.innerHeight };');
+    if (c.bottom > c.vh) await wd.exec('document.querySelector(".actions .collect").scrollIntoView({ block: "center" })');
+    screenshot('collect-phone');
+    await wd.click('.actions .collect');
     g = await wd.waitFor(async () => {
       const v = await waitMyTurn(wd);
       return v.last_trick ? v : null;
@@ -532,6 +543,10 @@ const scenarios = {
     screenshot('last-trick-phone');
     await wd.keys(KEY.Escape);
     await wd.waitFor(() => wd.exec('return !document.querySelector("[data-testid=last-trick]")'), { what: 'Escape closes the last trick' });
+    await wd.setRect(1280, 800);
+    await nav(wd, 'settings');
+    await wd.click('input[name="collect"][value="auto"]');
+    await wd.waitFor(async () => (await wd.invoke('get_preferences')).collect_trick === 'auto', { what: 'automatic pacing again' });
     await wd.setRect(1920, 1080);
   },
 

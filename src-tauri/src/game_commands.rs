@@ -149,7 +149,8 @@ pub fn next_hand(state: State<'_, AppState>) -> Result<GameView, AppError> {
     change(&state, Session::next_hand)
 }
 
-/// Gives up the match; it goes into the history as resigned.
+/// Gives up the match; it goes into the history as resigned (unless no card was played yet: an
+/// abandoned match is not recorded). The view that comes back is the final one, with no moves.
 #[tauri::command]
 pub fn resign_match(state: State<'_, AppState>) -> Result<GameView, AppError> {
     change(&state, Session::resign)
@@ -194,10 +195,13 @@ fn change(
     })
 }
 
-/// Saves the session: the unfinished match, or the finished one into the history.
+/// Saves the session: the unfinished match, or the finished one into the history (an abandoned
+/// one, resigned before any card was played, is only cleared).
 fn save(session: &Session, store: &mut Store) -> Result<(), AppError> {
-    if let Some(finished) = session.finished(now_ms()) {
-        store.append_match(&history_entry(&finished))?;
+    if session.is_over() {
+        if let Some(finished) = session.finished(now_ms()) {
+            store.append_match(&history_entry(&finished))?;
+        }
         store.clear_unfinished()?;
     } else if let Some(saved) = session.saved() {
         store.save_unfinished(&saved)?;

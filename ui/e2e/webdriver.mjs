@@ -64,8 +64,11 @@ export class WebDriver {
     return v.map((e) => e[ELEMENT]);
   }
 
+  /** Clicks an element scrolled to the middle of its scroller first, as a user would: the driver's
+   * own scroll puts it at the edge, where a sticky bar (New game's Start) may cover it. */
   async click(css) {
     const el = typeof css === 'string' ? await this.find(css) : css;
+    await this.exec('arguments[0].scrollIntoView({ block: "center", inline: "nearest" })', { [ELEMENT]: el });
     await this.req('POST', this.s(`/element/${el}/click`), {});
   }
 

@@ -226,6 +226,45 @@ fn a_hint_and_an_undo_and_resigning() {
 }
 
 #[test]
+fn resigning_before_any_card_abandons_the_match_unrecorded() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    {
+        let h = you_deal(dir.path());
+        h.ok(
+            "start_match",
+            setup("briscola", 2, json!({ "kind": "best-of", "hands": 3 })),
+        );
+        let resigned = h.ok("resign_match", json!({}));
+        assert_eq!(resigned["resigned"], json!(true));
+        assert_eq!(resigned["observation"]["legal_actions"], json!([]));
+        assert_eq!(resigned["ai_to_move"], json!(false));
+        assert_eq!(h.error_kind("ai_move", json!({})), "illegal_move");
+        assert_eq!(
+            h.error_kind("play_action", json!({ "action": "Ad" })),
+            "no_match"
+        );
+        let page = h.ok(
+            "list_history",
+            json!({ "query": { "offset": 0, "limit": 10 } }),
+        );
+        assert_eq!(
+            page["items"],
+            json!([]),
+            "an abandoned match is not recorded"
+        );
+        // A new match starts at once.
+        h.ok(
+            "start_match",
+            setup("briscola", 2, json!({ "kind": "single-hand" })),
+        );
+        h.ok("resign_match", json!({}));
+    }
+    // Nothing is left to resume after a restart.
+    let h = you_deal(dir.path());
+    assert_eq!(h.ok("current_game", json!({})), Value::Null);
+}
+
+#[test]
 fn a_saved_match_that_no_longer_replays_is_kept_aside_not_lost() {
     let dir = tempfile::tempdir().expect("temp dir");
     {

@@ -62,6 +62,17 @@ pub enum AnimationSpeed {
     Instant,
 }
 
+/// When a finished trick leaves the table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum TrickCollect {
+    /// After a pause that follows the animation speed (1.5 s at Normal).
+    #[default]
+    Auto,
+    /// When you tap "Collect".
+    Tap,
+}
+
 /// Which card points are visible during a hand.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, TS)]
 #[serde(rename_all = "snake_case")]
@@ -123,6 +134,8 @@ pub struct Preferences {
     pub animation_speed: AnimationSpeed,
     /// Sound effects on.
     pub sound: bool,
+    /// When a finished trick leaves the table (a file without it: automatically).
+    pub collect_trick: TrickCollect,
     /// Which points are visible during a hand.
     pub score_display: ScoreDisplay,
     /// Card size in percent of the default, 50 to 200.
@@ -148,6 +161,7 @@ impl Default for Preferences {
             language: Language::default(),
             animation_speed: AnimationSpeed::default(),
             sound: true,
+            collect_trick: TrickCollect::default(),
             score_display: ScoreDisplay::default(),
             card_size_percent: 100,
             allow_undo: true,

@@ -42,6 +42,7 @@ fn migrates_the_version_zero_fixture_through_both_versions() {
         language: Language::It,
         animation_speed: AnimationSpeed::Instant,
         sound: false,
+        collect_trick: TrickCollect::Auto,
         score_display: ScoreDisplay::Mine,
         card_size_percent: 125,
         allow_undo: true,
@@ -114,6 +115,7 @@ fn version_one_keeps_every_field_and_the_exact_last_setup() {
             language: Language::Pt,
             animation_speed: AnimationSpeed::Instant,
             sound: false,
+            collect_trick: TrickCollect::Auto,
             score_display: ScoreDisplay::All,
             card_size_percent: 130,
             allow_undo: false,
@@ -206,6 +208,10 @@ fn missing_fields_take_defaults_and_wire_names_are_stable() {
     assert_eq!(wire["language"], "system");
     assert_eq!(wire["score_display"], "all");
     assert_eq!(wire["animation_speed"], "normal");
+    assert_eq!(wire["collect_trick"], "auto");
+    let tap: Preferences = serde_json::from_value(json!({"collect_trick": "tap"})).unwrap();
+    assert_eq!(tap.collect_trick, TrickCollect::Tap);
+    assert!(serde_json::from_value::<Preferences>(json!({"collect_trick": "later"})).is_err());
     assert_eq!(wire["new_game"]["preset"], "briscola");
     assert_eq!(wire["new_game"]["format"], json!({"kind": "single-hand"}));
 }

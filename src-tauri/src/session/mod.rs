@@ -6,6 +6,10 @@
 //! moved on. Undo replays the match record without your last move. Everything it shows you is built
 //! from your seat's [`briscola::Observation`].
 //!
+//! A resigned match is over at once: its view offers no moves and no AI seat is to move. A match
+//! resigned before any card was played is *abandoned*: [`Session::finished`] has nothing for the
+//! history (so the statistics, built from the history, never count it).
+//!
 //! Deliberately absent: files and clocks (the shell passes timestamps in and persists
 //! [`SavedMatch`] / [`FinishedMatch`]), threads, and any access to the full game state from outside.
 
@@ -227,7 +231,11 @@ impl Session {
 
     /// The table as you see it.
     pub fn view(&self) -> GameView {
-        let observation = self.game.game().observation(YOU);
+        let mut observation = self.game.game().observation(YOU);
+        if self.is_over() {
+            // A resigned match keeps its last deal on the table, but nothing can be played.
+            observation.legal_actions.clear();
+        }
         let last_trick = observation.tricks.last().cloned();
         GameView {
             setup: self.setup.clone(),
@@ -342,9 +350,19 @@ impl Session {
         })
     }
 
-    /// The finished match for the history, once it is over.
+    /// Whether a card has been played in this match (a resign before that abandons it).
+    fn card_played(&self) -> bool {
+        self.game
+            .record()
+            .hands
+            .iter()
+            .any(|hand| hand.actions.iter().any(|a| matches!(a, Action::Play(_))))
+    }
+
+    /// The finished match for the history, once it is over; none for a match resigned before any
+    /// card was played (abandoned, not recorded).
     pub fn finished(&self, now_ms: i64) -> Option<FinishedMatch> {
-        if !self.is_over() {
+        if !self.is_over() || (self.resigned && !self.card_played()) {
             return None;
         }
         let record = self.game.record();

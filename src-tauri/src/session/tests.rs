@@ -188,14 +188,50 @@ fn resigning_ends_the_match_as_resigned() {
         0,
     )
     .expect("starts");
+    run_ai(&mut session);
+    play_first(&mut session);
+    let before = session.view();
     session.resign().expect("resign");
     assert!(session.is_over());
+    let view = session.view();
+    assert!(view.resigned);
+    // The table keeps the score of the moment, and nothing can be played on it.
+    assert_eq!(view.standing, before.standing);
+    assert_eq!(view.observation.hand, before.observation.hand);
+    assert!(view.observation.legal_actions.is_empty());
+    assert!(!view.ai_to_move && !view.awaiting_next_hand && !view.can_undo);
+    let card = before.observation.hand.first().expect("cards in hand");
+    assert_eq!(
+        session.play(Action::Play(card)),
+        Err(SessionError::MatchOver)
+    );
     assert_eq!(
         session.finished(5).map(|f| f.result),
         Some(YourResult::Resigned)
     );
     assert_eq!(session.resign(), Err(SessionError::MatchOver));
     assert!(session.pending_ai().is_none());
+    assert!(session.saved().is_none());
+}
+
+#[test]
+fn a_match_resigned_before_any_card_is_abandoned_not_recorded() {
+    // Chiamata: bids are moves, but no card has been played yet.
+    let mut session =
+        Session::start(setup(Preset::Chiamata, 5, MatchFormat::SingleHand), 3, 0).expect("starts");
+    run_ai(&mut session);
+    if session.view().observation.phase == Phase::Bidding {
+        play_first(&mut session);
+    }
+    assert!(session.view().observation.tricks.is_empty());
+    assert!(session.view().observation.current_trick.is_empty());
+    session.resign().expect("resign");
+    assert!(session.is_over());
+    assert!(
+        session.finished(5).is_none(),
+        "abandoned: not for the history"
+    );
+    assert!(session.saved().is_none(), "and nothing left to resume");
 }
 
 #[test]

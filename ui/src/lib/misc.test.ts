@@ -15,6 +15,12 @@ describe('animation timing', () => {
     const r = durations('normal', true);
     expect([r.deal, r.play, r.collect, r.draw, r.flip]).toEqual([0, 0, 0, 0, 0]);
     expect(r.aiPause).toBeGreaterThan(0);
+    expect(r.trickPause).toBeGreaterThan(0);
+  });
+  it('leaves a finished trick on the table at least 1.5 s at normal speed, longer when slow', () => {
+    expect(durations('normal', false).trickPause).toBeGreaterThanOrEqual(1500);
+    expect(durations('slow', false).trickPause).toBeGreaterThan(durations('normal', false).trickPause);
+    expect(durations('fast', false).trickPause).toBeLessThan(durations('normal', false).trickPause);
   });
 });
 

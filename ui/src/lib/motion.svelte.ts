@@ -1,14 +1,15 @@
 import type { AnimationSpeed } from './bindings/AnimationSpeed';
 
-/** Base durations in ms at normal speed. */
-const BASE = { deal: 220, play: 320, collect: 480, draw: 260, flip: 240, aiPause: 750 } as const;
+/** Base durations in ms at normal speed. `trickPause`: how long a finished trick stays on the table. */
+const BASE = { deal: 220, play: 320, collect: 480, draw: 260, flip: 240, aiPause: 750, trickPause: 1500 } as const;
 export type Durations = { [K in keyof typeof BASE]: number };
 
 const FACTOR: Record<AnimationSpeed, number> = { slow: 1.7, normal: 1, fast: 0.5, instant: 0 };
 
 /**
  * Animation timings for a speed setting. With reduced motion every movement is
- * instant; the AI's "thinking" pause stays (shortened) so plays remain readable.
+ * instant; the AI's "thinking" pause and the finished trick's stay remain (shortened) so plays
+ * remain readable.
  */
 export function durations(speed: AnimationSpeed, reducedMotion: boolean): Durations {
   const f = reducedMotion ? 0 : FACTOR[speed];
@@ -20,6 +21,7 @@ export function durations(speed: AnimationSpeed, reducedMotion: boolean): Durati
     draw: Math.round(BASE.draw * f),
     flip: Math.round(BASE.flip * f),
     aiPause: Math.round(BASE.aiPause * pauseF),
+    trickPause: Math.round(BASE.trickPause * pauseF),
   };
 }
 

@@ -5,6 +5,7 @@ import type { FirstDealer } from "./FirstDealer";
 import type { Language } from "./Language";
 import type { NewGame } from "./NewGame";
 import type { ScoreDisplay } from "./ScoreDisplay";
+import type { TrickCollect } from "./TrickCollect";
 
 /**
  * Everything the app remembers for the user.
@@ -26,6 +27,10 @@ animation_speed: AnimationSpeed,
  * Sound effects on.
  */
 sound: boolean, 
+/**
+ * When a finished trick leaves the table (a file without it: automatically).
+ */
+collect_trick: TrickCollect, 
 /**
  * Which points are visible during a hand.
  */

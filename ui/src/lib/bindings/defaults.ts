@@ -7,6 +7,7 @@ export const DEFAULT_PREFERENCES: Preferences = {
   "language": "system",
   "animation_speed": "normal",
   "sound": true,
+  "collect_trick": "auto",
   "score_display": "all",
   "card_size_percent": 100,
   "allow_undo": true,

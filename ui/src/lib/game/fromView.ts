@@ -151,7 +151,7 @@ export function tableViewFrom(view: GameView, extra: FromViewExtra): TableView {
     trump: obs.face_up_trump && isCardCode(obs.face_up_trump) ? obs.face_up_trump : null,
     trumpSuit,
     nextStock: obs.next_stock_card && isCardCode(obs.next_stock_card) ? obs.next_stock_card : null,
-    turn: obs.phase === 'finished' ? null : obs.to_move,
+    turn: obs.phase === 'finished' || isOver(view) ? null : obs.to_move,
     values: pointValues(view.card_values),
     handNo: view.hand_number,
     formatLabel: extra.formatLabel,
@@ -160,7 +160,7 @@ export function tableViewFrom(view: GameView, extra: FromViewExtra): TableView {
     ring: seatRing(obs.seat, n),
     playable: myCards.map((c) => myMove && legal.has(c)),
     canUndo: view.can_undo,
-    canHint: myMove && !view.outcome,
+    canHint: myMove && !isOver(view),
     hint: extra.hint ?? null,
     lastTrick: view.last_trick ? view.last_trick.plays.filter((p) => isCardCode(p.card)).map((p) => ({ seat: p.seat, card: p.card as CardCode })) : null,
     offer: myMove ? offerFrom(obs) : null,
@@ -225,13 +225,20 @@ export interface SummaryData {
   rows: { name: string; points: number; cards: number; you?: boolean }[];
   matchScore: { name: string; value: number; you?: boolean }[];
   matchOver: boolean;
+  /** You resigned: the match ended there, with the score of that moment. */
+  resigned: boolean;
+}
+
+/** The match is over: decided, or resigned (then `outcome` is null and nothing can be played). */
+export function isOver(view: GameView): boolean {
+  return view.outcome !== null || view.resigned;
 }
 
 /** The end-of-hand / end-of-match summary, once `observation.result` (or `outcome`) is there. */
 export function summaryFrom(view: GameView, names: Names): SummaryData | null {
   const obs = view.observation;
   const res = obs.result;
-  const matchOver = view.outcome !== null;
+  const matchOver = isOver(view);
   if (!res && !matchOver) return null;
   const wonCards = Array.from({ length: obs.ruleset.players }, () => 0);
   for (const t of obs.tricks) wonCards[t.winner] += t.plays.length;
@@ -246,15 +253,16 @@ export function summaryFrom(view: GameView, names: Names): SummaryData | null {
   const matchScore = view.standing.sides.map((side, i) => ({ name: sideName(side, names), value: view.standing.scores[i] ?? 0, you: i === view.your_side }));
   let outcome: SummaryData['outcome'];
   let winnerName = '';
-  if (matchOver) {
-    const w = view.outcome!.winner;
+  if (view.resigned) {
+    outcome = 'lose';
+  } else if (view.outcome) {
+    const w = view.outcome.winner;
     outcome = w === null ? 'draw' : w === view.your_side ? 'win' : 'lose';
     if (w !== null) winnerName = sideName(view.standing.sides[w] ?? [], names);
-    if (view.resigned) outcome = 'lose';
   } else {
     const o = res!.outcome;
     outcome = o.kind === 'won' ? (o.side === mySide ? 'win' : 'lose') : 'draw';
     if (o.kind === 'won') winnerName = sideName(sides[o.side] ?? [], names);
   }
-  return { outcome, winnerName, rows, matchScore, matchOver };
+  return { outcome, winnerName, rows, matchScore, matchOver, resigned: view.resigned };
 }

@@ -29,6 +29,8 @@ export interface SessionEvents {
   aiPause?: () => number;
   /** How long a completed trick stays on the table, in ms. */
   trickPause?: () => number;
+  /** A completed trick stays until you collect it (`collect()`), instead of `trickPause`. */
+  collectOnTap?: () => boolean;
 }
 
 class Session {
@@ -41,8 +43,13 @@ class Session {
   busy = $state(false);
   hint: Hint | null = $state(null);
   loaded = $state(false);
+  /** The view version whose end-of-match summary you closed (it stays closed across screens). */
+  summaryClosedAt = $state(-1);
   events: SessionEvents = {};
+  /** Waiting for you to collect the trick on show (tap pacing). */
+  awaitingCollect = $state(false);
   private aiRunning = false;
+  private release: (() => void) | null = null;
 
   /** Start-up: warnings, presets, the saved match. */
   async load(): Promise<void> {
@@ -84,14 +91,30 @@ class Session {
           this.events.ontrick?.(after[i]);
         }
         this.shownTrick = after[after.length - 1];
-        const wait = this.events.trickPause?.() ?? 0;
-        if (wait > 0) await sleep(wait);
+        if (this.events.collectOnTap?.()) await this.untilCollected();
+        else {
+          const wait = this.events.trickPause?.() ?? 0;
+          if (wait > 0) await sleep(wait);
+        }
         this.shownTrick = null;
       } else {
         for (const p of v.observation.current_trick.slice(oldPlays)) this.events.onplay?.(p.seat, p.card);
       }
     }
     this.view = v;
+  }
+
+  private untilCollected(): Promise<void> {
+    this.awaitingCollect = true;
+    return new Promise((resolve) => (this.release = resolve));
+  }
+
+  /** Collects the trick on show (tap pacing); nothing when none is waiting. */
+  collect(): void {
+    this.awaitingCollect = false;
+    const release = this.release;
+    this.release = null;
+    release?.();
   }
 
   private async run(f: () => Promise<GameView>): Promise<boolean> {
@@ -109,19 +132,26 @@ class Session {
   }
 
   async start(newGame: NewGame): Promise<boolean> {
-    const api = shell();
-    this.shownTrick = null;
-    this.error = null;
+    let v: GameView;
     try {
-      this.view = await api.startMatch(newGame);
+      v = await shell().startMatch(newGame);
       rememberNewGame(newGame);
     } catch (e) {
       this.error = errorMessage(e);
       return false;
     }
-    this.hint = null;
-    void this.aiLoop();
+    this.begin(v);
     return true;
+  }
+
+  /** Shows a new match's first view: nothing the last match left (an error, a hint, a trick on show) stays. */
+  begin(v: GameView): void {
+    this.collect();
+    this.error = null;
+    this.hint = null;
+    this.shownTrick = null;
+    this.view = v;
+    void this.aiLoop();
   }
 
   async play(action: string): Promise<void> {

@@ -93,6 +93,23 @@ describe('Table', () => {
     expect(screen.getByRole('group', { name: 'Luca’s hand, 3 cards face down' })).toBeInTheDocument();
   });
 
+  it('shows the last trick as an overlay by the trick, closed with its button or Escape', async () => {
+    const lastTrick = [{ seat: 1, card: 'Kc' as const }, { seat: 0, card: '3c' as const }];
+    render(Table, { view: view({ lastTrick }), deck: 'italian' });
+    expect(screen.queryByTestId('last-trick')).toBeNull();
+    const open = screen.getByRole('button', { name: 'Last trick' });
+    await fireEvent.click(open);
+    const overlay = screen.getByRole('group', { name: 'Last trick' });
+    // Placed over the trick in the middle of the table, not under the buttons.
+    expect(overlay.closest('.center')).not.toBeNull();
+    expect(overlay).toHaveTextContent('Luca');
+    await fireEvent.click(within(overlay).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByTestId('last-trick')).toBeNull();
+    await fireEvent.click(open);
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByTestId('last-trick')).toBeNull();
+  });
+
   it('plays a card chosen with the keyboard', async () => {
     const onplay = vi.fn();
     render(Table, { view: view(), deck: 'italian', onplay });
@@ -432,7 +449,7 @@ describe('Statistics and history', () => {
     const listHistory = vi.fn(async (q: HistoryQuery) => ({
       total: 25,
       offset: q.offset,
-      items: [shellSummary('1', q.outcome ?? 'won'), shellSummary('2', q.outcome ?? 'lost')],
+      items: [shellSummary('1', q.outcome ?? 'won'), { ...shellSummary('2', 'lost'), resigned: true }],
     }));
     setShell({ listHistory } as unknown as Shell);
     session.presets = PRESETS;
@@ -440,6 +457,9 @@ describe('Statistics and history', () => {
     await vi.waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(2));
     expect(screen.getAllByRole('listitem')[0]).toHaveTextContent('Briscola · 2 players');
     expect(screen.getAllByRole('listitem')[0]).toHaveTextContent('70–50');
+    // A resigned match says so; a played one does not.
+    expect(screen.getAllByRole('listitem')[0]).not.toHaveTextContent('resigned');
+    expect(screen.getAllByRole('listitem')[1]).toHaveTextContent('Lost (resigned)');
     await fireEvent.change(screen.getByLabelText('Result'), { target: { value: 'lost' } });
     await vi.waitFor(() => expect(listHistory).toHaveBeenLastCalledWith({ offset: 0, limit: 20, outcome: 'lost' }));
     await fireEvent.click(screen.getByRole('button', { name: 'Next page' }));

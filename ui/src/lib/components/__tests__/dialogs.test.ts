@@ -44,6 +44,27 @@ describe('HandSummary', () => {
     expect(screen.getByRole('button', { name: 'Play again' })).toBeInTheDocument();
   });
 
+  it('ends a resigned match with New game, Play again and Close; Escape closes it', async () => {
+    const onnewgame = vi.fn();
+    const onplayagain = vi.fn();
+    const onclose = vi.fn();
+    render(HandSummary, { open: true, handNo: 2, matchOver: true, resigned: true, outcome: 'lose', rows: [{ name: 'You', points: 14, cards: 4, you: true }], onnewgame, onplayagain, onclose });
+    expect(screen.getByRole('dialog', { name: 'The match is over' })).toHaveTextContent('You resigned');
+    await fireEvent.click(screen.getByRole('button', { name: 'New game' }));
+    await fireEvent.click(screen.getByRole('button', { name: 'Play again' }));
+    await fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect([onnewgame, onplayagain, onclose].map((f) => f.mock.calls.length)).toEqual([1, 1, 1]);
+    await fireEvent(screen.getByRole('dialog', { name: 'The match is over' }), new Event('cancel'));
+    expect(onclose).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not close a hand summary with Escape (the next hand waits for you)', async () => {
+    const onclose = vi.fn();
+    render(HandSummary, { open: true, handNo: 1, outcome: 'draw', rows: [], onclose });
+    await fireEvent(screen.getByRole('dialog', { name: 'Hand 1 is over' }), new Event('cancel'));
+    expect(onclose).not.toHaveBeenCalled();
+  });
+
   it('blocks the hand keys while open', async () => {
     const onplay = vi.fn();
     render(Hand, { cards: ['Ad', '3c'], deck: 'italian', label: 'x', interactive: true, keyboard: true, onplay });

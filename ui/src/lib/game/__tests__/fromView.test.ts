@@ -238,4 +238,19 @@ describe('summaryFrom', () => {
     expect(s.outcome).toBe('lose');
     expect(s.winnerName).toBe('Opponent 1');
   });
+
+  it('summarises a resigned match with the score of that moment, and nothing left to play', () => {
+    const gv = gameView(
+      { outcome: null, resigned: true, standing: { sides: [[0], [1]], scores: [1, 2], hands_played: 3 } },
+      { pile_points: [14, 30], legal_actions: [] },
+    );
+    const s = summaryFrom(gv, names)!;
+    expect(s).toMatchObject({ matchOver: true, resigned: true, outcome: 'lose' });
+    expect(s.rows.map((r) => r.points)).toEqual([14, 30]);
+    expect(s.matchScore.map((m) => m.value)).toEqual([1, 2]);
+    const v = tableViewFrom(gv, { names, formatLabel: '' });
+    expect(v.turn).toBeNull();
+    expect(v.canHint).toBe(false);
+    expect(v.playable?.some((p) => p)).toBe(false);
+  });
 });

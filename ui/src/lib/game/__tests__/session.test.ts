@@ -76,6 +76,26 @@ describe('session', () => {
     expect(seen).toEqual([1]);
   });
 
+  it('with tap pacing, keeps a finished trick on the table until you collect it', async () => {
+    const start = gameView({ version: 1 });
+    const trick = { plays: [{ seat: 1, card: '3d' }, { seat: 0, card: 'Ad' }], winner: 0, points: 21 };
+    const after = gameView({ version: 2, last_trick: trick }, { tricks: [trick], pile_points: [21, 0], hand: ['7s', 'Kb', '2c'] });
+    setShell(fakeShell({ playAction: vi.fn(async () => after) }));
+    session.view = start;
+    session.events = { aiPause: () => 0, trickPause: () => 0, collectOnTap: () => true };
+    const played = session.play('Ad');
+    await vi.waitFor(() => expect(session.awaitingCollect).toBe(true));
+    await new Promise((r) => setTimeout(r, 50));
+    // Still on show, still waiting: no pause runs out.
+    expect(session.shownTrick?.winner).toBe(0);
+    expect(session.view?.version).toBe(1);
+    session.collect();
+    await played;
+    expect(session.awaitingCollect).toBe(false);
+    expect(session.shownTrick).toBeNull();
+    expect(session.view?.version).toBe(2);
+  });
+
   it('keeps the view and shows the message when a command is refused', async () => {
     setShell(fakeShell({ playAction: vi.fn(async () => Promise.reject({ kind: 'illegal_move', message: 'Not your turn' })) }));
     session.view = gameView({ version: 4 });

@@ -66,7 +66,6 @@ export const en = {
   'newGame.teams4': 'Two partnerships, partners sit opposite.',
   'newGame.teams6': 'Two teams of three, seated alternately.',
   'newGame.opponents': 'Opponents',
-  'newGame.opponentN': 'Opponent {n}',
   'newGame.partnerN': 'Partner',
   'newGame.format': 'Match',
   'newGame.formatValue': 'How long',

@@ -67,7 +67,6 @@ export const es: Messages = {
   'newGame.teams4': 'Dos parejas; los compañeros se sientan enfrente.',
   'newGame.teams6': 'Dos equipos de tres, sentados de forma alterna.',
   'newGame.opponents': 'Rivales',
-  'newGame.opponentN': 'Rival {n}',
   'newGame.partnerN': 'Compañero',
   'newGame.format': 'Partida',
   'newGame.formatValue': 'Duración',

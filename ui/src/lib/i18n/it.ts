@@ -67,7 +67,6 @@ export const it: Messages = {
   'newGame.teams4': 'Due coppie, i compagni siedono uno di fronte all’altro.',
   'newGame.teams6': 'Due squadre da tre, sedute alternate.',
   'newGame.opponents': 'Avversari',
-  'newGame.opponentN': 'Avversario {n}',
   'newGame.partnerN': 'Compagno',
   'newGame.format': 'Partita',
   'newGame.formatValue': 'Durata',

@@ -67,7 +67,6 @@ export const pt: Messages = {
   'newGame.teams4': 'Duas parcerias; os parceiros sentam-se frente a frente.',
   'newGame.teams6': 'Duas equipas de três, sentadas alternadamente.',
   'newGame.opponents': 'Adversários',
-  'newGame.opponentN': 'Adversário {n}',
   'newGame.partnerN': 'Parceiro',
   'newGame.format': 'Partida',
   'newGame.formatValue': 'Duração',

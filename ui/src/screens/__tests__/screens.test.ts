@@ -317,8 +317,9 @@ describe('New game (generated from the shell’s presets)', () => {
     await vi.waitFor(() => expect(screen.getByRole('checkbox', { name: /Mano negra/ })).toBeChecked());
     await fireEvent.click(screen.getByRole('radio', { name: '4' }));
     expect(edit).toHaveBeenLastCalledWith(expect.objectContaining({ preset: 'brisca', mano_negra: true }), { kind: 'players', players: 4 });
-    await vi.waitFor(() => expect(screen.getAllByRole('combobox', { name: /Opponent|Partner/ })).toHaveLength(3));
-    await fireEvent.change(screen.getByLabelText('Opponent 1'), { target: { value: 'hard' } });
+    // The opponents are named as on the table, the partner across marked.
+    await vi.waitFor(() => expect(screen.getAllByRole('combobox', { name: /^(Alice|Ben \(Partner\)|Clara)$/ })).toHaveLength(3));
+    await fireEvent.change(screen.getByLabelText('Alice'), { target: { value: 'hard' } });
     await fireEvent.click(screen.getByRole('button', { name: 'Start the game' }));
     expect(onstart).toHaveBeenCalledTimes(1);
     const ng = onstart.mock.calls[0][0];
@@ -387,7 +388,7 @@ describe('New game (generated from the shell’s presets)', () => {
     await vi.waitFor(() => expect(edit).toHaveBeenCalledWith(expect.objectContaining({ preset: 'bisca', players: 3 }), { kind: 'show' }));
     expect(screen.getByRole('radio', { name: /Bisca The Portuguese game/ })).toBeChecked();
     await vi.waitFor(() => expect(screen.getByRole('radio', { name: '3' })).toBeChecked());
-    expect(screen.getByLabelText('Opponent 2')).toHaveValue('hard');
+    expect(screen.getByLabelText('Ben')).toHaveValue('hard');
     const formats = PRESETS.find((p) => p.preset === 'bisca')!.formats;
     expect(screen.getByLabelText('Match')).toHaveValue(String(formats.findIndex((c) => c.format.kind === 'best-of')));
     expect(screen.getByLabelText('How long')).toHaveValue('5');

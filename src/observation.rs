@@ -229,6 +229,30 @@ impl Observation {
         }
     }
 
+    /// The seats this seat knows to be on its side: the fixed partners, or in chiamata what the
+    /// auction has told it — the declarer's revealed partner (none when the declarer called a card
+    /// of its own), the partner's declarer, and for a defender the other defenders once the partner
+    /// is known. Empty while this seat does not know.
+    pub fn known_partners(&self) -> Vec<Seat> {
+        let Some(AuctionView {
+            declarer: Some(declarer),
+            partner: Some(partner),
+            ..
+        }) = self.auction
+        else {
+            return self.partners();
+        };
+        let (declarer, partner, seat) = (declarer, partner, self.seat);
+        (0..self.ruleset.players)
+            .filter(|&s| s != seat)
+            .filter(|&s| match (seat == declarer, seat == partner) {
+                (true, _) => s == partner,
+                (false, true) => s == declarer,
+                (false, false) => s != declarer && s != partner,
+            })
+            .collect()
+    }
+
     /// A full game consistent with this observation: the unseen cards dealt at random to the other
     /// hands and the stock, respecting hand sizes, publicly known cards and known voids.
     ///

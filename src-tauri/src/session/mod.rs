@@ -250,6 +250,7 @@ impl Session {
             undos: self.undos,
             last_trick,
             card_values: self.setup.ruleset.rank_values(),
+            partners: observation.known_partners(),
             version: self.version,
             observation,
         }

@@ -36,6 +36,8 @@ pub struct GameView {
     pub last_trick: Option<TrickView>,
     /// Every rank's strength and card points under these rules, strongest first.
     pub card_values: Vec<RankValue>,
+    /// The seats your seat knows to be on your side ([`Observation::known_partners`]).
+    pub partners: Vec<u8>,
     /// Changes with every move; an AI move computed for an older version is refused.
     #[ts(type = "number")]
     pub version: u64,

@@ -63,6 +63,10 @@ last_trick: TrickView | null,
  */
 card_values: Array<RankValue>, 
 /**
+ * The seats your seat knows to be on your side ([`Observation::known_partners`]).
+ */
+partners: Array<number>, 
+/**
  * Changes with every move; an AI move computed for an older version is refused.
  */
 version: number, };

@@ -19,31 +19,11 @@ export function seatName(seat: number, names: Names): string {
   return seat === 0 ? names.you : names.other(seat);
 }
 
-
 const cards = (xs: readonly string[]): CardCode[] => xs.filter(isCardCode);
 
 /** Card actions among the legal ones. */
 export function legalCards(obs: Observation): CardCode[] {
   return cards(obs.legal_actions);
-}
-
-/**
- * Your partners as far as you know them: your fixed partners, or in chiamata once the sides are known
- * to you — the declarer's partner (when you declared), the declarer (when you are the partner), or the
- * other defenders (when you defend). The declarer playing alone has no partner.
- */
-export function partnersOf(obs: Observation): number[] {
-  if (obs.teams) {
-    const mine = obs.teams[obs.seat];
-    return obs.teams.flatMap((t, i) => (i !== obs.seat && t === mine ? [i] : []));
-  }
-  const a = obs.auction;
-  if (a?.declarer == null || a.partner == null) return [];
-  const { declarer, partner } = a;
-  if (obs.seat === declarer) return partner === declarer ? [] : [partner];
-  if (obs.seat === partner) return [declarer];
-  const n = obs.ruleset.players;
-  return Array.from({ length: n }, (_, i) => i).filter((i) => i !== obs.seat && i !== declarer && i !== partner);
 }
 
 /**
@@ -118,7 +98,7 @@ export interface FromViewExtra {
 export function tableViewFrom(view: GameView, extra: FromViewExtra): TableView {
   const obs = view.observation;
   const n = obs.ruleset.players;
-  const partners = partnersOf(obs);
+  const partners = view.partners;
   const wonCards = Array.from({ length: n }, () => 0);
   for (const t of obs.tricks) wonCards[t.winner] += t.plays.length;
   const seats: SeatView[] = Array.from({ length: n }, (_, i) => ({

@@ -74,6 +74,7 @@ export function gameView(over: Partial<GameView> = {}, obs: Partial<Observation>
     undos: 0,
     last_trick: null,
     card_values: GAME_VIEW.card_values,
+    partners: [],
     version: 1,
     ...over,
   };

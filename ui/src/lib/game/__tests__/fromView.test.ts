@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { auctionFrom, bidAction, contractOf, callAction, hintFrom, offerAction, offerFrom, partnersOf, scoreUnit, seatRing, summaryFrom, tableViewFrom, type Names } from '../fromView';
+import { auctionFrom, bidAction, contractOf, callAction, hintFrom, offerAction, offerFrom, scoreUnit, seatRing, summaryFrom, tableViewFrom, type Names } from '../fromView';
 import { PRESETS, valuesOf } from './shellData';
 
 import { gameView, observation, ruleset } from './fixtures';
@@ -82,10 +82,10 @@ describe('tableViewFrom', () => {
 
   it('marks the partner in partnership games', () => {
     const obs = { ruleset: ruleset({ players: 4, partnerships: true }), teams: [0, 1, 0, 1], hand_sizes: [3, 3, 3, 3], pile_points: [0, 0, 0, 0] };
-    const v = tableViewFrom(gameView({ standing: { sides: [[0, 2], [1, 3]], scores: [1, 0], hands_played: 1 } }, obs), extra);
+    // The partners are the shell's (`Observation::known_partners`, tested in Rust).
+    const v = tableViewFrom(gameView({ standing: { sides: [[0, 2], [1, 3]], scores: [1, 0], hands_played: 1 }, partners: [2] }, obs), extra);
     expect(v.seats.map((s) => !!s.partner)).toEqual([false, false, true, false]);
     expect(v.scores[0]).toEqual({ name: 'You & Opponent 2', value: 1, you: true, handPoints: 0 });
-    expect(partnersOf(observation(obs))).toEqual([2]);
   });
 
   it('gives each team its card points in this hand', () => {
@@ -103,7 +103,7 @@ describe('tableViewFrom', () => {
   });
 });
 
-describe('chiamata partners (what this seat knows)', () => {
+describe('chiamata on the table', () => {
   const five = (seat: number, declarer: number | null, partner: number | null) =>
     observation({
       ruleset: ruleset({ players: 5, trump: 'called' }),
@@ -113,24 +113,14 @@ describe('chiamata partners (what this seat knows)', () => {
       auction: { best: null, passed: [], declarer, called: 'As', partner },
     });
 
-  it('the declarer sees the revealed partner', () => expect(partnersOf(five(0, 0, 3))).toEqual([3]));
-  it('the partner (holding the called card) sees the declarer', () => expect(partnersOf(five(0, 2, 0))).toEqual([2]));
-  it("a defender's partners are the other defenders, never the declarer's partner", () => {
-    expect(partnersOf(five(0, 2, 4))).toEqual([1, 3]);
-  });
-  it('nobody is a partner before the reveal', () => expect(partnersOf(five(0, 2, null))).toEqual([]));
-  it('the declarer who called their own card plays alone; the others defend together', () => {
-    expect(partnersOf(five(0, 0, 0))).toEqual([]);
-    expect(partnersOf(five(1, 0, 0))).toEqual([2, 3, 4]);
-  });
   it('keeps the contract for the table: declarer, bid, called card, known partner', () => {
     const obs = { ...five(0, 2, 4), auction: { best: [2, { rank: 'three', points: 64 }] as [number, { rank: 'three'; points: number }], passed: [0, 1, 3, 4], declarer: 2, called: 'Ac', partner: 4 } };
     expect(contractOf(obs)).toEqual({ declarer: 2, rank: '3', points: 64, called: 'Ac', partner: 4 });
     expect(contractOf({ ...obs, auction: { ...obs.auction, declarer: null } })).toBeNull();
   });
 
-  it('marks only your partners on the table', () => {
-    const v = tableViewFrom(gameView({ standing: { sides: [[0], [1], [2], [3], [4]], scores: [0, 0, 0, 0, 0], hands_played: 0 } }, five(0, 2, 4)), extra);
+  it("marks the shell's partners on the table", () => {
+    const v = tableViewFrom(gameView({ standing: { sides: [[0], [1], [2], [3], [4]], scores: [0, 0, 0, 0, 0], hands_played: 0 }, partners: [1, 3] }, five(0, 2, 4)), extra);
     expect(v.seats.map((s) => !!s.partner)).toEqual([false, true, false, true, false]);
   });
 });

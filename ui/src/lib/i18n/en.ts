@@ -278,6 +278,8 @@ export const en = {
   'warning.torn-line': "The last finished match was cut short when the app stopped while saving it. Its {bytes} bytes were kept in {moved_to}.",
   'warning.unreadable-line': "A finished match in the history could not be read (at byte {at}). It stays in the file and is left out of the list.",
   'warning.index-rebuilt': "The history was changed outside the app, so its index was rebuilt from {path}.",
+  'warning.review-torn-line': 'The last match review was cut short when the app stopped while saving it. Its {bytes} bytes were kept in {moved_to}; the match can be reviewed again.',
+  'warning.unreadable-review': "A stored match review could not be read (at byte {at}). It stays in the file and is not used.",
   'app.warnings': "About your saved data",
   'app.loading': "Loading…",
   'history.filterLevel': "AI level",

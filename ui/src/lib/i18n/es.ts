@@ -279,6 +279,8 @@ export const es: Messages = {
   'warning.torn-line': "La última partida terminada quedó cortada al cerrarse la aplicación mientras la guardaba. Sus {bytes} bytes se conservan en {moved_to}.",
   'warning.unreadable-line': "No se pudo leer una partida del historial (en el byte {at}). Sigue en el archivo y queda fuera de la lista.",
   'warning.index-rebuilt': "El historial se modificó fuera de la aplicación, así que su índice se reconstruyó a partir de {path}.",
+  'warning.review-torn-line': 'El último análisis de una partida quedó cortado al cerrarse la aplicación mientras lo guardaba. Sus {bytes} bytes se conservan en {moved_to}; la partida se puede analizar de nuevo.',
+  'warning.unreadable-review': "No se pudo leer un análisis guardado (en el byte {at}). Sigue en el archivo y no se usa.",
   'app.warnings': "Sobre tus datos guardados",
   'app.loading': "Cargando…",
   'history.filterLevel': "Nivel de la IA",

@@ -279,6 +279,8 @@ export const it: Messages = {
   'warning.torn-line': "L'ultima partita finita è stata interrotta mentre veniva salvata. I suoi {bytes} byte sono conservati in {moved_to}.",
   'warning.unreadable-line': "Una partita dello storico non si è potuta leggere (al byte {at}). Resta nel file ed è esclusa dall'elenco.",
   'warning.index-rebuilt': "Lo storico è stato modificato fuori dall'app, quindi il suo indice è stato ricostruito da {path}.",
+  'warning.review-torn-line': "L'ultima analisi di una partita è stata interrotta mentre veniva salvata. I suoi {bytes} byte sono conservati in {moved_to}; la partita si può analizzare di nuovo.",
+  'warning.unreadable-review': "Un'analisi salvata non si è potuta leggere (al byte {at}). Resta nel file e non viene usata.",
   'app.warnings': "Sui tuoi dati salvati",
   'app.loading': "Caricamento…",
   'history.filterLevel': "Livello IA",

@@ -279,6 +279,8 @@ export const pt: Messages = {
   'warning.torn-line': "O último jogo terminado ficou cortado quando a aplicação parou ao guardá-lo. Os seus {bytes} bytes foram guardados em {moved_to}.",
   'warning.unreadable-line': "Não foi possível ler um jogo do histórico (no byte {at}). Fica no ficheiro e é excluído da lista.",
   'warning.index-rebuilt': "O histórico foi alterado fora da aplicação, por isso o seu índice foi reconstruído a partir de {path}.",
+  'warning.review-torn-line': 'A última análise de uma partida ficou cortada quando a aplicação parou ao guardá-la. Os seus {bytes} bytes foram guardados em {moved_to}; a partida pode ser analisada de novo.',
+  'warning.unreadable-review': "Uma análise guardada não pôde ser lida (no byte {at}). Fica no ficheiro e não é usada.",
   'app.warnings': "Sobre os seus dados guardados",
   'app.loading': "A carregar…",
   'history.filterLevel': "Nível da IA",

@@ -28,6 +28,10 @@ pub enum ErrorKind {
     NoMatch,
     /// A match is already being played: resign it before starting another.
     MatchInProgress,
+    /// The same work (a review of this match) is already running; nothing changed.
+    Busy,
+    /// The work was cancelled on request; nothing was kept.
+    Cancelled,
     /// A bug or an unexpected state in the app.
     Internal,
 }
@@ -76,6 +80,24 @@ pub enum CommandError {
     /// A match is being played.
     #[error("a match is being played: resign it before starting another")]
     MatchInProgress,
+    /// A review of this match is already running.
+    #[error("match {match_id} is already being reviewed")]
+    ReviewRunning {
+        /// The match.
+        match_id: String,
+    },
+    /// The review was cancelled; nothing was stored.
+    #[error("the review of match {match_id} was cancelled")]
+    ReviewCancelled {
+        /// The match.
+        match_id: String,
+    },
+    /// The match's record could not be reviewed (it no longer replays).
+    #[error("match {match_id} cannot be reviewed")]
+    ReviewFailed {
+        /// The match.
+        match_id: String,
+    },
     /// A bug or an unexpected state in the app.
     #[error("internal error")]
     Internal,
@@ -94,7 +116,9 @@ impl CommandError {
             CommandError::IllegalMove => ErrorKind::IllegalMove,
             CommandError::NoMatch => ErrorKind::NoMatch,
             CommandError::MatchInProgress => ErrorKind::MatchInProgress,
-            CommandError::Internal => ErrorKind::Internal,
+            CommandError::ReviewRunning { .. } => ErrorKind::Busy,
+            CommandError::ReviewCancelled { .. } => ErrorKind::Cancelled,
+            CommandError::ReviewFailed { .. } | CommandError::Internal => ErrorKind::Internal,
         }
     }
 
@@ -108,6 +132,12 @@ impl CommandError {
             ErrorKind::Storage => CommandError::Storage,
             ErrorKind::NoMatch => CommandError::NoMatch,
             ErrorKind::MatchInProgress => CommandError::MatchInProgress,
+            ErrorKind::Busy => CommandError::ReviewRunning {
+                match_id: String::new(),
+            },
+            ErrorKind::Cancelled => CommandError::ReviewCancelled {
+                match_id: String::new(),
+            },
             ErrorKind::Internal => CommandError::Internal,
         }
     }

@@ -12,6 +12,7 @@ use tauri::webview::InvokeRequest;
 use tauri::{App, WebviewWindow, WebviewWindowBuilder};
 
 use crate::app_builder;
+use crate::review::ReviewJobs;
 use crate::state::AppState;
 
 pub(crate) struct Harness {
@@ -20,8 +21,14 @@ pub(crate) struct Harness {
 }
 
 pub(crate) fn harness(dir: &Path) -> Harness {
+    review_harness(dir, ReviewJobs::default())
+}
+
+/// A harness whose reviews run through `jobs` (a clone of it stays with the test).
+pub(crate) fn review_harness(dir: &Path, jobs: ReviewJobs) -> Harness {
     let app = app_builder(mock_builder())
         .manage(AppState::open(dir))
+        .manage(jobs)
         .build(mock_context(noop_assets()))
         .unwrap();
     let webview = WebviewWindowBuilder::new(&app, "main", Default::default())

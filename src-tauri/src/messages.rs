@@ -39,6 +39,15 @@ impl Message for CommandError {
             CommandError::IllegalMove,
             CommandError::NoMatch,
             CommandError::MatchInProgress,
+            CommandError::ReviewRunning {
+                match_id: "0-0".to_string(),
+            },
+            CommandError::ReviewCancelled {
+                match_id: "0-0".to_string(),
+            },
+            CommandError::ReviewFailed {
+                match_id: "0-0".to_string(),
+            },
             CommandError::Internal,
         ]
     }
@@ -146,9 +155,12 @@ mod tests {
                 CommandError::IllegalMove => 7,
                 CommandError::NoMatch => 8,
                 CommandError::MatchInProgress => 9,
-                CommandError::Internal => 10,
+                CommandError::ReviewRunning { .. } => 10,
+                CommandError::ReviewCancelled { .. } => 11,
+                CommandError::ReviewFailed { .. } => 12,
+                CommandError::Internal => 13,
             },
-            11,
+            14,
         );
         covers::<SessionError>(
             |e| match e {

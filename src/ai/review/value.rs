@@ -1,0 +1,140 @@
+//! [`ActionValue`]: what Hard's search says one action is worth — the weighted mean of its values over
+//! the sampled worlds, read back as a win chance and expected card points.
+//!
+//! A world's value is [`Objective::utility`](crate::ai::solver::Objective::utility), in card points:
+//! where hands won decide the match (single hand, best of, first to) it is 120 × outcome (loss 0, draw
+//! 1, win 2) plus the side's card points, so both read back exactly; in game- and card-point matches it
+//! is ±120 × 120 for deciding the match, then the lead in the match's unit, so the win chance is the
+//! chance of winning the match in this hand and the hand's own points are not reported.
+
+use serde::{Deserialize, Serialize};
+
+use crate::ai::hard::WorldValues;
+use crate::ai::solver::{MATCH_WEIGHT, WIN_WEIGHT};
+use crate::{Action, MatchFormat, Stakes};
+
+/// One action, valued by the search.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ActionValue {
+    /// The action.
+    pub action: Action,
+    /// The search's value, in card points (one outcome step — loss to draw, draw to win — is 120):
+    /// the scale losses and marks are measured on.
+    pub value: f32,
+    /// The chance of winning what the match counts, in percent (a draw counts half): the hand where
+    /// hands won decide the match; the match itself, in this hand, in game- and card-point matches.
+    pub win_percent: f32,
+    /// The expected card points of the seat's side at the end of the hand, where the value shows
+    /// them (not in game- and card-point matches).
+    pub points: Option<f32>,
+}
+
+/// The value of each action over the worlds, weighted by belief.
+pub(super) fn summarize(
+    actions: &[Action],
+    worlds: &[WorldValues],
+    stakes: Stakes,
+) -> Vec<ActionValue> {
+    let total: f64 = worlds.iter().map(|w| w.weight).sum();
+    let share = |w: &WorldValues| {
+        if total > 0.0 {
+            w.weight / total
+        } else {
+            1.0 / worlds.len().max(1) as f64
+        }
+    };
+    let format = stakes.format();
+    actions
+        .iter()
+        .enumerate()
+        .map(|(i, &action)| {
+            let (mut value, mut win, mut points) = (0.0, 0.0, 0.0);
+            for world in worlds {
+                let u = world.values.get(i).copied().unwrap_or(0);
+                let (w, p) = read(u, format);
+                let s = share(world);
+                value += s * f64::from(u);
+                win += s * w;
+                points += s * f64::from(p.unwrap_or(0));
+            }
+            ActionValue {
+                action,
+                value: value as f32,
+                win_percent: (100.0 * win) as f32,
+                points: hands_decide(format).then_some(points as f32),
+            }
+        })
+        .collect()
+}
+
+/// The index of the best action: the highest value, the taken one (`taken`) when it ties for it.
+pub(super) fn best(actions: &[ActionValue], taken: usize) -> usize {
+    let top = actions
+        .iter()
+        .map(|a| a.value)
+        .fold(f32::NEG_INFINITY, f32::max);
+    if actions.get(taken).is_some_and(|a| a.value >= top) {
+        return taken;
+    }
+    actions.iter().position(|a| a.value >= top).unwrap_or(taken)
+}
+
+/// Whether hands won decide the match (the value then shows the outcome and the points).
+fn hands_decide(format: MatchFormat) -> bool {
+    !matches!(
+        format,
+        MatchFormat::GamePoints { .. } | MatchFormat::CardPoints { .. }
+    )
+}
+
+/// A world's value read back: the win (1, ½ for a draw, 0) and, where shown, the side's card points.
+fn read(u: i32, format: MatchFormat) -> (f64, Option<i32>) {
+    if !hands_decide(format) {
+        return (f64::from(u8::from(u >= MATCH_WEIGHT / 2)), None);
+    }
+    // Card points are 0..=120: a class step and 120 points only meet at 120 points, which wins.
+    let class = u.div_euclid(WIN_WEIGHT).clamp(0, 2);
+    (f64::from(class) / 2.0, Some(u - class * WIN_WEIGHT))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Card, Rank, Suit};
+
+    #[test]
+    fn values_read_back_as_win_and_points() {
+        let single = MatchFormat::SingleHand;
+        assert_eq!(read(2 * WIN_WEIGHT + 70, single), (1.0, Some(70)));
+        assert_eq!(read(3 * WIN_WEIGHT, single), (1.0, Some(120)));
+        assert_eq!(read(WIN_WEIGHT + 60, single), (0.5, Some(60)));
+        assert_eq!(read(45, single), (0.0, Some(45)));
+        let points = MatchFormat::GamePoints { target: 12 };
+        assert_eq!(read(MATCH_WEIGHT + 300, points), (1.0, None));
+        assert_eq!(read(2 * WIN_WEIGHT + 80, points), (0.0, None));
+    }
+
+    #[test]
+    fn the_summary_weighs_worlds_and_the_best_prefers_the_taken_action_on_ties() {
+        let a = Action::Play(Card::new(Suit::Cups, Rank::Ace));
+        let b = Action::Play(Card::new(Suit::Cups, Rank::Two));
+        let worlds = [
+            WorldValues {
+                weight: 3.0,
+                values: vec![2 * WIN_WEIGHT + 70, WIN_WEIGHT + 60],
+            },
+            WorldValues {
+                weight: 1.0,
+                values: vec![50, 2 * WIN_WEIGHT + 70],
+            },
+        ];
+        let values = summarize(&[a, b], &worlds, Stakes::SINGLE_HAND);
+        assert_eq!(values[0].win_percent, 75.0);
+        assert_eq!(values[0].points, Some(65.0));
+        assert_eq!(values[1].win_percent, 62.5);
+        assert_eq!(best(&values, 1), 0);
+        let tied = [values[0].clone(), values[0].clone()];
+        assert_eq!(best(&tied, 1), 1);
+    }
+}

@@ -1,0 +1,243 @@
+//! The match review (`briscola::ai::review`): deterministic for a seed, honest marks on hand-built
+//! positions, progress and cancel, every preset reviewable, and errors as data.
+
+mod common;
+
+use briscola::ai::review::{
+    Flow, Mark, MatchReview, NotReviewed, Progress, ReviewConfig, ReviewError, Verdict,
+    habit_stats, review_decision, review_match,
+};
+use briscola::ai::{self, Level};
+use briscola::{Action, Deal, Game, Match, MatchFormat, MatchRecord, Preset, Ruleset, Stakes};
+use common::{c, cards, order_starting, preset};
+
+/// A match of `format` played by the given levels (one per seat), from `seed`.
+fn played(rules: Ruleset, format: MatchFormat, levels: &[Level], seed: u64) -> MatchRecord {
+    let mut m = Match::new(rules, format, 0, seed).expect("match");
+    let mut agents: Vec<_> = levels
+        .iter()
+        .enumerate()
+        .map(|(i, &level)| ai::agent(level, seed + i as u64))
+        .collect();
+    while m.outcome().is_none() {
+        if m.awaiting_next_hand() {
+            m.next_hand().expect("next hand");
+            continue;
+        }
+        let seat = m.game().to_move();
+        let action = agents[usize::from(seat)]
+            .choose(&m.game().observation(seat))
+            .action;
+        m.apply(action).expect("legal");
+    }
+    m.record()
+}
+
+/// A review with `worlds` worlds and no interest in progress.
+fn review(record: &MatchRecord, seat: u8, seed: u64, worlds: u32) -> MatchReview {
+    let config = ReviewConfig {
+        worlds,
+        ..ReviewConfig::new(seat, seed)
+    };
+    review_match(record, &config, |_| Flow::Continue).expect("review")
+}
+
+#[test]
+fn a_review_is_deterministic_for_a_seed() {
+    let rules = preset(Preset::Briscola, 2);
+    let record = played(
+        rules,
+        MatchFormat::SingleHand,
+        &[Level::Easy, Level::Medium],
+        3,
+    );
+    let first = review(&record, 0, 11, 20);
+    assert_eq!(first, review(&record, 0, 11, 20));
+    assert_eq!(first.hands.len(), 1);
+    assert_eq!(first.hands[0].decisions.len(), 20);
+    assert!(first.accuracy.is_some_and(|a| (0.0..=100.0).contains(&a)));
+}
+
+#[test]
+fn throwing_an_ace_into_a_lost_trick_while_holding_a_worthless_card_is_a_blunder() {
+    // Seat 1 leads the three of trumps (coins); seat 0 cannot beat it and holds the ace of cups, the
+    // two of swords and the four of clubs.
+    let rules = preset(Preset::Briscola, 2);
+    let order = order_starting(&rules, &cards("3d Ac Kc 2s 5s 4b 7d"));
+    let mut game = Game::new(rules, 0, &Deal::Order(order)).expect("deal");
+    game.apply(Action::Play(c("3d"))).expect("lead");
+    let obs = game.observation(0);
+    let ace = Action::Play(c("Ac"));
+    let Verdict::Rated(rating) = review_decision(&obs, ace, Stakes::SINGLE_HAND, 5, 200) else {
+        panic!("rated");
+    };
+    assert_eq!(rating.mark, Mark::Blunder, "{rating:?}");
+    assert_ne!(rating.best.action, ace);
+    assert!(rating.taken.points < rating.best.points);
+    let reason = rating.reason.expect("a reason");
+    assert_eq!(
+        serde_json::to_value(&reason).expect("JSON")["id"],
+        "points-into-lost-trick"
+    );
+    assert!(
+        rating
+            .habits
+            .contains(&briscola::ai::review::Habit::PointsIntoLostTrick)
+    );
+}
+
+#[test]
+fn the_best_action_is_never_marked_worse_than_good() {
+    let rules = preset(Preset::Briscola, 2);
+    let record = played(
+        rules,
+        MatchFormat::SingleHand,
+        &[Level::Easy, Level::Easy],
+        8,
+    );
+    let mut game = Game::new(rules, 0, &Deal::Order(record.hands[0].deal.clone())).expect("deal");
+    let mut checked = 0;
+    for (i, &action) in record.hands[0].actions.iter().enumerate() {
+        let obs = game.observation(game.to_move());
+        if let Verdict::Rated(rating) =
+            review_decision(&obs, action, Stakes::SINGLE_HAND, i as u64, 30)
+        {
+            let again =
+                review_decision(&obs, rating.best.action, Stakes::SINGLE_HAND, i as u64, 30);
+            let Verdict::Rated(best) = again else {
+                panic!("rated")
+            };
+            assert!(best.mark <= Mark::Good, "{best:?}");
+            checked += 1;
+        }
+        game.apply(action).expect("legal");
+    }
+    assert!(checked > 20, "{checked}");
+}
+
+#[test]
+fn progress_counts_every_decision_and_stop_cancels() {
+    let rules = preset(Preset::Briscola, 2);
+    let record = played(
+        rules,
+        MatchFormat::BestOf { hands: 3 },
+        &[Level::Medium, Level::Easy],
+        4,
+    );
+    let mut seen: Vec<Progress> = Vec::new();
+    let config = ReviewConfig {
+        worlds: 4,
+        ..ReviewConfig::new(1, 1)
+    };
+    let full = review_match(&record, &config, |p| {
+        seen.push(p);
+        Flow::Continue
+    })
+    .expect("review");
+    let total = seen[0].total;
+    let decisions: usize = full.hands.iter().map(|h| h.decisions.len()).sum();
+    assert_eq!(total as usize, decisions);
+    assert_eq!(seen.len(), decisions + 1);
+    assert!(
+        seen.iter()
+            .enumerate()
+            .all(|(i, p)| p.done as usize == i && p.total == total)
+    );
+    let mut calls = 0;
+    let stopped = review_match(&record, &config, |_| {
+        calls += 1;
+        if calls == 3 {
+            Flow::Stop
+        } else {
+            Flow::Continue
+        }
+    });
+    assert_eq!(stopped, Err(ReviewError::Cancelled));
+    assert_eq!(calls, 3);
+}
+
+#[test]
+fn every_preset_is_reviewed_and_the_auction_is_said_not_to_be() {
+    for (p, players) in [
+        (Preset::Briscola, 4),
+        (Preset::Brisca, 2),
+        (Preset::Bisca, 3),
+        (Preset::Scoperta, 2),
+        (Preset::Briscolone, 2),
+        (Preset::Chiamata, 5),
+        (Preset::Dupla, 2),
+    ] {
+        let rules = preset(p, players);
+        let levels = vec![Level::Medium; usize::from(players)];
+        let record = played(rules, MatchFormat::SingleHand, &levels, 2);
+        let review = review(&record, 0, 1, 3);
+        let verdicts: Vec<&Verdict> = review
+            .hands
+            .iter()
+            .flat_map(|h| h.decisions.iter().map(|d| &d.verdict))
+            .collect();
+        assert!(
+            verdicts.iter().any(|v| matches!(v, Verdict::Rated(_))),
+            "{p:?}"
+        );
+        let auction = verdicts.iter().any(|v| {
+            matches!(
+                v,
+                Verdict::NotReviewed {
+                    reason: NotReviewed::Auction
+                }
+            )
+        });
+        assert_eq!(auction, p == Preset::Chiamata, "{p:?}");
+    }
+}
+
+#[test]
+fn a_seat_not_at_the_table_and_a_broken_record_are_errors() {
+    let rules = preset(Preset::Briscola, 2);
+    let mut record = played(
+        rules,
+        MatchFormat::SingleHand,
+        &[Level::Easy, Level::Easy],
+        1,
+    );
+    let config = ReviewConfig::new(2, 1);
+    assert_eq!(
+        review_match(&record, &config, |_| Flow::Continue),
+        Err(ReviewError::Seat {
+            seat: 2,
+            players: 2
+        })
+    );
+    record.hands[0].actions.swap(0, 1);
+    let broken = review_match(&record, &ReviewConfig::new(0, 1), |_| Flow::Continue);
+    assert!(
+        matches!(broken, Err(ReviewError::Record { .. })),
+        "{broken:?}"
+    );
+}
+
+#[test]
+fn habits_add_up_across_reviews() {
+    let rules = preset(Preset::Briscola, 2);
+    let reviews: Vec<MatchReview> = (0..2)
+        .map(|seed| {
+            let record = played(
+                rules,
+                MatchFormat::SingleHand,
+                &[Level::Easy, Level::Medium],
+                seed,
+            );
+            review(&record, 0, seed, 8)
+        })
+        .collect();
+    let stats = habit_stats(&reviews);
+    let shown: u32 = reviews
+        .iter()
+        .flat_map(MatchReview::ratings)
+        .map(|r| r.habits.len() as u32)
+        .sum();
+    assert_eq!(stats.iter().map(|s| s.count).sum::<u32>(), shown);
+    let totals: Vec<f32> = stats.iter().map(|s| s.mean_loss * s.count as f32).collect();
+    assert!(totals.windows(2).all(|w| w[0] >= w[1] - 1e-3), "{stats:?}");
+}

@@ -103,7 +103,11 @@ fn signatures(cfg: &Config) -> Vec<Signature> {
             &[("id", String::name(cfg))],
             <Option<Progress>>::name(cfg),
         ),
-        sig("cancel_review", &[("id", String::name(cfg))], bool::name(cfg)),
+        sig(
+            "cancel_review",
+            &[("id", String::name(cfg))],
+            bool::name(cfg),
+        ),
         sig(
             "get_review",
             &[("id", String::name(cfg))],

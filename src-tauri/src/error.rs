@@ -81,23 +81,14 @@ pub enum CommandError {
     #[error("a match is being played: resign it before starting another")]
     MatchInProgress,
     /// A review of this match is already running.
-    #[error("match {match_id} is already being reviewed")]
-    ReviewRunning {
-        /// The match.
-        match_id: String,
-    },
+    #[error("this match is already being reviewed")]
+    ReviewRunning,
     /// The review was cancelled; nothing was stored.
-    #[error("the review of match {match_id} was cancelled")]
-    ReviewCancelled {
-        /// The match.
-        match_id: String,
-    },
+    #[error("the review was cancelled")]
+    ReviewCancelled,
     /// The match's record could not be reviewed (it no longer replays).
-    #[error("match {match_id} cannot be reviewed")]
-    ReviewFailed {
-        /// The match.
-        match_id: String,
-    },
+    #[error("this match cannot be reviewed")]
+    ReviewFailed,
     /// A bug or an unexpected state in the app.
     #[error("internal error")]
     Internal,
@@ -116,9 +107,9 @@ impl CommandError {
             CommandError::IllegalMove => ErrorKind::IllegalMove,
             CommandError::NoMatch => ErrorKind::NoMatch,
             CommandError::MatchInProgress => ErrorKind::MatchInProgress,
-            CommandError::ReviewRunning { .. } => ErrorKind::Busy,
-            CommandError::ReviewCancelled { .. } => ErrorKind::Cancelled,
-            CommandError::ReviewFailed { .. } | CommandError::Internal => ErrorKind::Internal,
+            CommandError::ReviewRunning => ErrorKind::Busy,
+            CommandError::ReviewCancelled => ErrorKind::Cancelled,
+            CommandError::ReviewFailed | CommandError::Internal => ErrorKind::Internal,
         }
     }
 
@@ -132,12 +123,8 @@ impl CommandError {
             ErrorKind::Storage => CommandError::Storage,
             ErrorKind::NoMatch => CommandError::NoMatch,
             ErrorKind::MatchInProgress => CommandError::MatchInProgress,
-            ErrorKind::Busy => CommandError::ReviewRunning {
-                match_id: String::new(),
-            },
-            ErrorKind::Cancelled => CommandError::ReviewCancelled {
-                match_id: String::new(),
-            },
+            ErrorKind::Busy => CommandError::ReviewRunning,
+            ErrorKind::Cancelled => CommandError::ReviewCancelled,
             ErrorKind::Internal => CommandError::Internal,
         }
     }

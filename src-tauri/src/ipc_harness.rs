@@ -44,8 +44,24 @@ impl Harness {
 
     /// A call with any body, JSON or raw bytes.
     pub(crate) fn invoke_body(&self, cmd: &str, body: InvokeBody) -> Result<Value, Value> {
+        call(&self.webview, cmd, body)
+    }
+
+    /// The window, for a call from another thread (see [`call`]).
+    pub(crate) fn webview(&self) -> WebviewWindow<MockRuntime> {
+        self.webview.clone()
+    }
+}
+
+/// A call through `webview`, from any thread.
+pub(crate) fn call(
+    webview: &WebviewWindow<MockRuntime>,
+    cmd: &str,
+    body: InvokeBody,
+) -> Result<Value, Value> {
+    {
         get_ipc_response(
-            &self.webview,
+            webview,
             InvokeRequest {
                 cmd: cmd.into(),
                 callback: CallbackFn(0),
@@ -58,7 +74,9 @@ impl Harness {
         )
         .map(|body| body.deserialize::<Value>().unwrap())
     }
+}
 
+impl Harness {
     pub(crate) fn ok(&self, cmd: &str, args: Value) -> Value {
         self.invoke(cmd, args)
             .unwrap_or_else(|error| panic!("{cmd} failed: {error}"))

@@ -48,8 +48,8 @@ pub async fn start_review(
     .await
     .map_err(|error| AppError::new(ErrorKind::Internal, error.to_string()))?;
     let review = review.map_err(|error| AppError {
-        message: error.to_string(),
-        ..review_error(error, &id).into()
+        message: format!("reviewing match {id}: {error}"),
+        ..review_error(&error).into()
     })?;
     state
         .with_store_blocking(move |store| {
@@ -67,7 +67,10 @@ pub async fn start_review(
 
 /// How far the running review of match `id` has come; `null` when none runs.
 #[tauri::command]
-pub fn review_progress(jobs: State<'_, ReviewJobs>, id: Input<String>) -> Result<Option<Progress>, AppError> {
+pub fn review_progress(
+    jobs: State<'_, ReviewJobs>,
+    id: Input<String>,
+) -> Result<Option<Progress>, AppError> {
     Ok(jobs.progress(&id.get("id")?))
 }
 

@@ -77,9 +77,7 @@ impl ReviewJobs {
     pub fn begin(&self, id: &str) -> Result<JobHandle, CommandError> {
         let mut running = self.running();
         if running.contains_key(id) {
-            return Err(CommandError::ReviewRunning {
-                match_id: id.to_owned(),
-            });
+            return Err(CommandError::ReviewRunning);
         }
         let job = Arc::new(Job::default());
         running.insert(id.to_owned(), job.clone());
@@ -135,16 +133,12 @@ impl JobHandle {
 }
 
 /// The command error for a review the engine could not finish.
-pub fn review_error(error: ReviewError, match_id: &str) -> CommandError {
+pub fn review_error(error: &ReviewError) -> CommandError {
     match error {
-        ReviewError::Cancelled => CommandError::ReviewCancelled {
-            match_id: match_id.to_owned(),
-        },
+        ReviewError::Cancelled => CommandError::ReviewCancelled,
         // The app's own records replay and seat 0 is always at the table: either is a broken
         // history line, reported without a reason (the English message keeps it for logs).
-        ReviewError::Record { .. } | ReviewError::Seat { .. } => CommandError::ReviewFailed {
-            match_id: match_id.to_owned(),
-        },
+        ReviewError::Record { .. } | ReviewError::Seat { .. } => CommandError::ReviewFailed,
     }
 }
 

@@ -506,7 +506,7 @@ describe('Statistics and history', () => {
         ],
       },
     ];
-    setShell({ listHistory: async () => ({ total: 1, offset: 0, items: [shellSummary('1', 'won')] }), getReplay: async () => hands, editRuleset: async () => PRESETS[0].defaults[0] } as unknown as Shell);
+    setShell({ listHistory: async () => ({ total: 1, offset: 0, items: [shellSummary('1', 'won')] }), getReplay: async () => hands, editRuleset: async () => PRESETS[0].defaults[0], getReview: async () => null } as unknown as Shell);
     render(History);
     await fireEvent.click(await screen.findByRole('button', { name: 'Replay' }));
     expect(await screen.findByRole('region', { name: 'Replay' })).toBeInTheDocument();

@@ -130,14 +130,16 @@ describe('review statistics', () => {
         matches: [reviewed('1', 80, ['easy']), reviewed('2', 61, ['hard'], 'brisca')],
         habits: [
           { habit: 'led-exposed-ten', count: 7, mean_loss: 4.08 },
-          { habit: 'trumped-empty-trick', count: 2, mean_loss: 1 },
+          { habit: 'trumped-empty-trick', count: 1, mean_loss: 1 },
+          { habit: 'overtook-partner', count: 3, mean_loss: 0.01 },
         ],
       },
     });
     const habits = screen.getByTestId('habits').querySelectorAll('li');
     expect([...habits].map((li) => li.textContent)).toEqual([
       'hai aperto con un carico mentre una carta più alta del suo seme era ancora fuori: 7 volte, −4,1 punti ciascuna',
-      'hai tagliato una presa senza punti: 2 volte, −1,0 punti ciascuna',
+      'hai tagliato una presa senza punti: una volta, −1,0 punti ciascuna',
+      'hai preso la mano al tuo compagno: 3 volte, senza costo',
     ]);
     expect(screen.getByText('Precisione per livello del computer')).toBeInTheDocument();
     const stats = screen.getByTestId('review-stats');

@@ -8,6 +8,7 @@ mod history;
 mod out;
 mod play;
 mod replay;
+mod review;
 mod rules;
 
 use clap::{Parser, Subcommand};
@@ -43,6 +44,8 @@ enum Command {
     BenchAi(bench_ai::BenchAiArgs),
     /// List the desktop app's finished matches, or replay one (`--replay ID`).
     History(history::HistoryArgs),
+    /// Review one seat's decisions in a match record: every decision rated, the better action shown.
+    Review(review::ReviewArgs),
 }
 
 /// Runs a parsed command line.
@@ -55,5 +58,6 @@ pub fn run(cli: Cli) -> Result<(), String> {
         Command::Bot(args) => bot::run(&args),
         Command::BenchAi(args) => bench_ai::run(&args),
         Command::History(args) => history::run(&args),
+        Command::Review(args) => review::run(&args),
     }
 }

@@ -43,6 +43,17 @@ impl Mark {
     /// Losses from this on are blunders.
     pub const BLUNDER_FROM: f32 = 20.0;
 
+    /// The id (as serialized: `best`, `good`, `inaccuracy`, `mistake`, `blunder`).
+    pub fn id(self) -> &'static str {
+        match self {
+            Mark::Best => "best",
+            Mark::Good => "good",
+            Mark::Inaccuracy => "inaccuracy",
+            Mark::Mistake => "mistake",
+            Mark::Blunder => "blunder",
+        }
+    }
+
     /// The mark of a loss.
     pub fn from_loss(loss: f32) -> Mark {
         if loss <= Mark::BEST_UP_TO {
@@ -88,6 +99,13 @@ mod tests {
                 Best, Best, Good, Good, Inaccuracy, Inaccuracy, Mistake, Mistake, Blunder, Blunder
             ]
         );
+    }
+
+    #[test]
+    fn ids_are_the_serialized_names() {
+        for mark in Mark::ALL {
+            assert_eq!(serde_json::to_value(mark).ok(), Some(mark.id().into()));
+        }
     }
 
     #[test]

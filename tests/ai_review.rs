@@ -5,7 +5,7 @@ mod common;
 
 use briscola::ai::review::{
     Flow, Mark, MatchReview, NotReviewed, Progress, ReviewConfig, ReviewError, Verdict,
-    habit_stats, review_decision, review_match,
+    decision_seed, habit_stats, review_decision, review_match,
 };
 use briscola::ai::{self, Level};
 use briscola::{Action, Deal, Game, Match, MatchFormat, MatchRecord, Preset, Ruleset, Stakes};
@@ -56,6 +56,39 @@ fn a_review_is_deterministic_for_a_seed() {
     assert_eq!(first.hands.len(), 1);
     assert_eq!(first.hands[0].decisions.len(), 20);
     assert!(first.accuracy.is_some_and(|a| (0.0..=100.0).contains(&a)));
+}
+
+#[test]
+fn the_match_review_rates_each_decision_from_the_seats_observation_alone() {
+    let rules = preset(Preset::Briscola, 2);
+    let format = MatchFormat::GamePoints { target: 2 };
+    let record = played(rules, format, &[Level::Easy, Level::Medium], 6);
+    let reviewed = review(&record, 1, 4, 6);
+    let mut m = Match::new(rules, format, 0, record.seed).expect("match");
+    let mut compared = 0;
+    for (hand, hand_record) in record.hands.iter().enumerate() {
+        if hand > 0 {
+            m.next_hand().expect("next hand");
+        }
+        let stakes = m.stakes();
+        let mut decisions = reviewed.hands[hand].decisions.iter();
+        for (index, &action) in hand_record.actions.iter().enumerate() {
+            if m.game().to_move() == 1 {
+                let obs = m.game().observation(1);
+                let seed = decision_seed(4, hand as u32, index as u32);
+                let decision = decisions.next().expect("a reviewed decision");
+                assert_eq!(decision.index as usize, index);
+                assert_eq!(
+                    decision.verdict,
+                    review_decision(&obs, action, stakes, seed, 6)
+                );
+                compared += 1;
+            }
+            m.apply(action).expect("legal");
+        }
+        assert!(decisions.next().is_none());
+    }
+    assert!(record.hands.len() > 1 && compared > 30, "{compared}");
 }
 
 #[test]

@@ -281,6 +281,12 @@ pub fn review_match(
     })
 }
 
+/// The seed [`review_match`] gives [`review_decision`] for the action at `index` of hand `hand`, so one
+/// decision can be reviewed again alone with the same result.
+pub fn decision_seed(seed: u64, hand: u32, index: u32) -> u64 {
+    Rng::derive_seed(seed, u64::from(hand) << 32 | u64::from(index))
+}
+
 /// One of the seat's turns in a match: where it is, what the seat saw and did, what the hand was worth.
 struct Turn {
     hand: u32,
@@ -363,4 +369,22 @@ pub fn review_decision(
         reason,
         habits,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::message::assert_examples_cover;
+
+    #[test]
+    fn examples_cover_every_review_error() {
+        assert_examples_cover::<ReviewError>(
+            |m| match m {
+                ReviewError::Record { .. } => 0,
+                ReviewError::Seat { .. } => 1,
+                ReviewError::Cancelled => 2,
+            },
+            3,
+        );
+    }
 }

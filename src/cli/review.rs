@@ -5,7 +5,7 @@
 //! second in a release build).
 
 use briscola::ai::review::{
-    self, DecisionReview, HabitStat, MatchReview, Mark, ReviewConfig, Verdict,
+    self, DecisionReview, HabitStat, Mark, MatchReview, ReviewConfig, Verdict,
 };
 use briscola::{Deal, Game, HandRecord, MatchFormat, MatchRecord, Record};
 use clap::Args;

@@ -226,7 +226,10 @@ fn hard_is_rated_best_or_good_far_more_often_than_easy() {
         best_or_good(Level::Hard, 3, 40),
         best_or_good(Level::Easy, 3, 40),
     );
-    assert!(hard >= 0.9 && easy + 0.05 < hard, "hard {hard}, easy {easy}");
+    assert!(
+        hard >= 0.9 && easy + 0.05 < hard,
+        "hard {hard}, easy {easy}"
+    );
 }
 
 /// The measurement of docs/ai.md ("Match review"): 200 hands each, at the default world count.

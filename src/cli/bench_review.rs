@@ -77,15 +77,8 @@ pub fn run(args: &BenchReviewArgs) -> Result<(), String> {
             .map_err(|e| e.to_string())?;
         nanos.push(start.elapsed().as_nanos() as u64);
         for rating in reviewed.ratings() {
-            marks[Mark::ALL
-                .iter()
-                .position(|&m| m == rating.mark)
-                .unwrap_or(0)] += 1;
+            marks[rating.mark as usize] += 1;
             losses.push(rating.clear_loss());
-            eprintln!(
-                "TMP {} {} {}",
-                rating.loss, rating.noise, rating.taken.action
-            );
         }
     }
     let timing = Timing::from_nanos("review", nanos);

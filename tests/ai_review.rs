@@ -5,9 +5,9 @@ mod common;
 
 use briscola::ai::review::{
     Flow, Mark, MatchReview, NotReviewed, Progress, ReviewConfig, ReviewError, Verdict,
-    habit_stats, review_decision, review_match,
+    decision_seed, habit_stats, review_decision, review_match,
 };
-use briscola::ai::{self, Level};
+use briscola::ai::{self, AgentConfig, Budget, Level};
 use briscola::{Action, Deal, Game, Match, MatchFormat, MatchRecord, Preset, Ruleset, Stakes};
 use common::{c, cards, order_starting, preset};
 
@@ -56,6 +56,39 @@ fn a_review_is_deterministic_for_a_seed() {
     assert_eq!(first.hands.len(), 1);
     assert_eq!(first.hands[0].decisions.len(), 20);
     assert!(first.accuracy.is_some_and(|a| (0.0..=100.0).contains(&a)));
+}
+
+#[test]
+fn the_match_review_rates_each_decision_from_the_seats_observation_alone() {
+    let rules = preset(Preset::Briscola, 2);
+    let format = MatchFormat::GamePoints { target: 2 };
+    let record = played(rules, format, &[Level::Easy, Level::Medium], 6);
+    let reviewed = review(&record, 1, 4, 6);
+    let mut m = Match::new(rules, format, 0, record.seed).expect("match");
+    let mut compared = 0;
+    for (hand, hand_record) in record.hands.iter().enumerate() {
+        if hand > 0 {
+            m.next_hand().expect("next hand");
+        }
+        let stakes = m.stakes();
+        let mut decisions = reviewed.hands[hand].decisions.iter();
+        for (index, &action) in hand_record.actions.iter().enumerate() {
+            if m.game().to_move() == 1 {
+                let obs = m.game().observation(1);
+                let seed = decision_seed(4, hand as u32, index as u32);
+                let decision = decisions.next().expect("a reviewed decision");
+                assert_eq!(decision.index as usize, index);
+                assert_eq!(
+                    decision.verdict,
+                    review_decision(&obs, action, stakes, seed, 6)
+                );
+                compared += 1;
+            }
+            m.apply(action).expect("legal");
+        }
+        assert!(decisions.next().is_none());
+    }
+    assert!(record.hands.len() > 1 && compared > 30, "{compared}");
 }
 
 #[test]
@@ -154,6 +187,70 @@ fn progress_counts_every_decision_and_stop_cancels() {
     });
     assert_eq!(stopped, Err(ReviewError::Cancelled));
     assert_eq!(calls, 3);
+}
+
+/// The share of `level`'s decisions (seat 0, against Medium) marked best or good over `hands`
+/// two-player hands, the players and the review searching `worlds` worlds.
+fn best_or_good(level: Level, hands: u64, worlds: u32) -> f64 {
+    let rules = preset(Preset::Briscola, 2);
+    let (mut good, mut rated) = (0, 0);
+    for hand in 0..hands {
+        let mut m =
+            Match::new(rules, MatchFormat::SingleHand, (hand % 2) as u8, hand).expect("match");
+        let budget = Budget::worlds(worlds);
+        let mut players = [level, Level::Medium].map(|l| {
+            ai::agent_with(AgentConfig {
+                budget,
+                ..AgentConfig::new(l, hand)
+            })
+        });
+        while m.outcome().is_none() {
+            let seat = m.game().to_move();
+            let action = players[usize::from(seat)]
+                .choose(&m.game().observation(seat))
+                .action;
+            m.apply(action).expect("legal");
+        }
+        let reviewed = review(&m.record(), 0, hand, worlds);
+        for rating in reviewed.ratings() {
+            rated += 1;
+            good += usize::from(rating.mark <= Mark::Good);
+        }
+    }
+    good as f64 / f64::from(rated)
+}
+
+#[test]
+fn hard_is_rated_best_or_good_far_more_often_than_easy() {
+    let (hard, easy) = (
+        best_or_good(Level::Hard, 3, 40),
+        best_or_good(Level::Easy, 3, 40),
+    );
+    assert!(
+        hard >= 0.9 && easy + 0.05 < hard,
+        "hard {hard}, easy {easy}"
+    );
+}
+
+/// The measurement of docs/ai.md ("Match review"): 200 hands each, at the default world count.
+/// `cargo test --release -p briscola --test ai_review -- --ignored --nocapture`.
+#[test]
+#[ignore = "minutes in release mode: run by hand for docs/ai.md"]
+fn hard_is_rated_best_or_good_in_95_percent_of_200_hands() {
+    let worlds = ReviewConfig::new(0, 0).worlds;
+    let (hard, easy) = (
+        best_or_good(Level::Hard, 200, worlds),
+        best_or_good(Level::Easy, 200, worlds),
+    );
+    println!(
+        "best or good over 200 hands: hard {:.1}%, easy {:.1}%",
+        100.0 * hard,
+        100.0 * easy
+    );
+    assert!(
+        hard >= 0.95 && easy + 0.1 < hard,
+        "hard {hard}, easy {easy}"
+    );
 }
 
 #[test]

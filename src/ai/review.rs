@@ -28,7 +28,7 @@ use crate::message::Message;
 use crate::{Action, Match, MatchRecord, Observation, Phase, RecordError, Rng, Seat, Stakes};
 
 pub use habit::{Habit, HabitStat, habit_stats};
-pub use mark::{Mark, accuracy};
+pub use mark::{Mark, NOISE_MARGIN, accuracy, clear_loss};
 pub use reason::{NotReviewed, ReviewReason};
 pub use value::ActionValue;
 
@@ -156,10 +156,13 @@ pub enum Verdict {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Rating {
-    /// The mark ([`Mark::from_loss`]).
+    /// The mark ([`Mark::from_loss`] of the loss and its noise).
     pub mark: Mark,
     /// The loss: the best action's value minus the taken action's ([`ActionValue::value`], ≥ 0).
     pub loss: f32,
+    /// The search's noise on that loss: its standard error over the sampled worlds (0 when the end
+    /// of the hand was solved in the one world card counting leaves).
+    pub noise: f32,
     /// The action taken, valued.
     pub taken: ActionValue,
     /// The best action, valued (the taken one when it was best).
@@ -170,6 +173,13 @@ pub struct Rating {
     pub reason: Option<ReviewReason>,
     /// Habits this decision shows (whatever its mark), for [`habit_stats`].
     pub habits: Vec<Habit>,
+}
+
+impl Rating {
+    /// The loss beyond the search's noise ([`clear_loss`]), which the mark and the accuracy count.
+    pub fn clear_loss(&self) -> f32 {
+        clear_loss(self.loss, self.noise)
+    }
 }
 
 /// Why a match cannot be reviewed.
@@ -268,9 +278,14 @@ pub fn review_match(
         return Err(ReviewError::Cancelled);
     }
     for hand in &mut hands {
-        hand.accuracy = accuracy(hand.ratings().map(|r| r.loss));
+        hand.accuracy = accuracy(hand.ratings().map(Rating::clear_loss));
     }
-    let accuracy = accuracy(hands.iter().flat_map(HandReview::ratings).map(|r| r.loss));
+    let accuracy = accuracy(
+        hands
+            .iter()
+            .flat_map(HandReview::ratings)
+            .map(Rating::clear_loss),
+    );
     Ok(MatchReview {
         version: MatchReview::VERSION,
         seat: config.seat,
@@ -279,6 +294,12 @@ pub fn review_match(
         hands,
         accuracy,
     })
+}
+
+/// The seed [`review_match`] gives [`review_decision`] for the action at `index` of hand `hand`, so one
+/// decision can be reviewed again alone with the same result.
+pub fn decision_seed(seed: u64, hand: u32, index: u32) -> u64 {
+    Rng::derive_seed(seed, u64::from(hand) << 32 | u64::from(index))
 }
 
 /// One of the seat's turns in a match: where it is, what the seat saw and did, what the hand was worth.
@@ -350,17 +371,37 @@ pub fn review_decision(
     let actions = value::summarize(legal, &per_world, stakes);
     let best_at = value::best(&actions, taken_at);
     let loss = (actions[best_at].value - actions[taken_at].value).max(0.0);
-    let mark = Mark::from_loss(loss);
+    let noise = value::noise(&per_world, best_at, taken_at);
+    let mark = Mark::from_loss(loss, noise);
     let habits = habit::detect(obs, taken);
     let reason = (mark != Mark::Best)
         .then(|| reason::explain(obs, &actions[taken_at], &actions[best_at], &habits));
     Verdict::Rated(Rating {
         mark,
         loss,
+        noise,
         taken: actions[taken_at].clone(),
         best: actions[best_at].clone(),
         actions,
         reason,
         habits,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::message::assert_examples_cover;
+
+    #[test]
+    fn examples_cover_every_review_error() {
+        assert_examples_cover::<ReviewError>(
+            |m| match m {
+                ReviewError::Record { .. } => 0,
+                ReviewError::Seat { .. } => 1,
+                ReviewError::Cancelled => 2,
+            },
+            3,
+        );
+    }
 }

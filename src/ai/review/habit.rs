@@ -116,7 +116,8 @@ pub struct HabitStat {
     pub habit: Habit,
     /// Rated decisions that showed it.
     pub count: u32,
-    /// Their mean loss (the review's unit: card points, 120 per outcome step).
+    /// Their mean loss beyond the search's noise ([`super::Rating::clear_loss`]; card points, 120 per
+    /// outcome step).
     pub mean_loss: f32,
 }
 
@@ -127,7 +128,7 @@ pub fn habit_stats<'a>(reviews: impl IntoIterator<Item = &'a MatchReview>) -> Ve
         for &habit in &rating.habits {
             let entry = totals.entry(habit).or_default();
             entry.0 += 1;
-            entry.1 += f64::from(rating.loss);
+            entry.1 += f64::from(rating.clear_loss());
         }
     }
     let mut stats: Vec<(f64, HabitStat)> = totals

@@ -302,3 +302,35 @@ impl Message for NotReviewed {
         ]
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::message::assert_examples_cover;
+
+    #[test]
+    fn examples_cover_every_reason() {
+        use ReviewReason as R;
+        assert_examples_cover::<ReviewReason>(
+            |m| match m {
+                R::TakeExchange { .. } => 0,
+                R::ShowManoNegra => 1,
+                R::PointsIntoLostTrick { .. } => 2,
+                R::ExposedTen { .. } => 3,
+                R::TrumpSpent { .. } => 4,
+                R::PartnerHeld { .. } => 5,
+                R::WinsMoreOften { .. } => 6,
+                R::MorePoints { .. } => 7,
+                R::BetterStanding { .. } => 8,
+            },
+            9,
+        );
+        assert_examples_cover::<NotReviewed>(
+            |m| match m {
+                NotReviewed::Auction => 0,
+                NotReviewed::NotLegal { .. } => 1,
+            },
+            2,
+        );
+    }
+}

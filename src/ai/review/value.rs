@@ -68,6 +68,27 @@ pub(super) fn summarize(
         .collect()
 }
 
+/// The search's noise on the loss of action `taken` against action `best`: the standard error of
+/// their weighted mean difference over the worlds (the worlds are shared, so the difference is
+/// measured world by world), with the weights' effective number of worlds. 0 for a single world.
+pub(super) fn noise(worlds: &[WorldValues], best: usize, taken: usize) -> f32 {
+    let total: f64 = worlds.iter().map(|w| w.weight).sum();
+    if worlds.len() < 2 || total <= 0.0 {
+        return 0.0;
+    }
+    let diffs: Vec<(f64, f64)> = worlds
+        .iter()
+        .map(|w| {
+            let at = |i: usize| f64::from(w.values.get(i).copied().unwrap_or(0));
+            (w.weight / total, at(best) - at(taken))
+        })
+        .collect();
+    let mean: f64 = diffs.iter().map(|(p, d)| p * d).sum();
+    let variance: f64 = diffs.iter().map(|(p, d)| p * (d - mean).powi(2)).sum();
+    let effective = 1.0 / diffs.iter().map(|(p, _)| p * p).sum::<f64>();
+    (variance / effective).sqrt() as f32
+}
+
 /// The index of the best action: the highest value, the taken one (`taken`) when it ties for it.
 pub(super) fn best(actions: &[ActionValue], taken: usize) -> usize {
     let top = actions
@@ -136,5 +157,20 @@ mod tests {
         assert_eq!(best(&values, 1), 0);
         let tied = [values[0].clone(), values[0].clone()];
         assert_eq!(best(&tied, 1), 1);
+    }
+
+    #[test]
+    fn noise_is_the_standard_error_of_the_paired_difference() {
+        let world = |weight, a, b| WorldValues {
+            weight,
+            values: vec![a, b],
+        };
+        // Differences 10 and 30, equal weights: mean 20, variance 100, two worlds: √50.
+        let two = [world(1.0, 110, 100), world(1.0, 130, 100)];
+        assert!((noise(&two, 0, 1) - 50f32.sqrt()).abs() < 1e-4);
+        // The same difference in every world, or a single world: no noise.
+        let same = [world(1.0, 110, 100), world(3.0, 50, 40)];
+        assert_eq!(noise(&same, 0, 1), 0.0);
+        assert_eq!(noise(&two[..1], 0, 1), 0.0);
     }
 }

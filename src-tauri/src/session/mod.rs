@@ -364,7 +364,7 @@ impl Session {
     /// Whether the match is over and goes into the history (one resigned before any card was
     /// played is abandoned, not recorded).
     fn recorded(&self) -> bool {
-        self.is_over() && !(self.resigned && !self.card_played())
+        self.is_over() && (!self.resigned || self.card_played())
     }
 
     /// The match's id in the history, once it is over and recorded.

@@ -14,6 +14,7 @@ habit: Habit,
  */
 count: number, 
 /**
- * Their mean loss (the review's unit: card points, 120 per outcome step).
+ * Their mean loss beyond the search's noise ([`super::Rating::clear_loss`]; card points, 120 per
+ * outcome step).
  */
 mean_loss: number, };

@@ -9,13 +9,18 @@ import type { ReviewReason } from "./ReviewReason";
  */
 export type Rating = { 
 /**
- * The mark ([`Mark::from_loss`]).
+ * The mark ([`Mark::from_loss`] of the loss and its noise).
  */
 mark: Mark, 
 /**
  * The loss: the best action's value minus the taken action's ([`ActionValue::value`], ≥ 0).
  */
 loss: number, 
+/**
+ * The search's noise on that loss: its standard error over the sampled worlds (0 when the end
+ * of the hand was solved in the one world card counting leaves).
+ */
+noise: number, 
 /**
  * The action taken, valued.
  */

@@ -223,6 +223,8 @@ export const en = {
   'review.mark.mistake': "Mistake",
   'review.mark.blunder': "Blunder",
   'review.loss': "−{loss} points",
+  'review.lossNoise': "−{loss} points (± {noise})",
+  'review.noiseHelp': "The search's uncertainty on this loss: marks count only the loss beyond it.",
   'review.played': "You played",
   'review.better': "Better",
   'review.winChance': "wins {n}%",

@@ -224,6 +224,8 @@ export const es: Messages = {
   'review.mark.mistake': "Error",
   'review.mark.blunder': "Error grave",
   'review.loss': "−{loss} puntos",
+  'review.lossNoise': "−{loss} puntos (± {noise})",
+  'review.noiseHelp': "La incertidumbre de la búsqueda sobre esta pérdida: la valoración solo cuenta la pérdida más allá de ese margen.",
   'review.played': "Jugaste",
   'review.better': "Mejor",
   'review.winChance': "gana el {n}%",

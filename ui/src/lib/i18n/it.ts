@@ -224,6 +224,8 @@ export const it: Messages = {
   'review.mark.mistake': "Errore",
   'review.mark.blunder': "Errore grave",
   'review.loss': "−{loss} punti",
+  'review.lossNoise': "−{loss} punti (± {noise})",
+  'review.noiseHelp': "L'incertezza della ricerca su questa perdita: il giudizio conta solo la perdita oltre questo margine.",
   'review.played': "Hai giocato",
   'review.better': "Meglio",
   'review.winChance': "vince il {n}%",

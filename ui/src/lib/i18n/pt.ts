@@ -224,6 +224,8 @@ export const pt: Messages = {
   'review.mark.mistake': "Erro",
   'review.mark.blunder': "Erro grave",
   'review.loss': "−{loss} pontos",
+  'review.lossNoise': "−{loss} pontos (± {noise})",
+  'review.noiseHelp': "A incerteza da pesquisa sobre esta perda: a avaliação só conta a perda além dessa margem.",
   'review.played': "Jogaste",
   'review.better': "Melhor",
   'review.winChance': "ganha {n}%",

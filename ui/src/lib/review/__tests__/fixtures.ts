@@ -41,6 +41,7 @@ const blunder: DecisionReview = {
     kind: 'rated',
     mark: 'blunder',
     loss: 24.5,
+    noise: 1.25,
     taken: value('Ad', 30, -12),
     best: value('Kb', 55, 12.5),
     actions: [value('Ad', 30, -12), value('7s', 50, 10), value('Kb', 55, 12.5)],
@@ -52,7 +53,7 @@ const blunder: DecisionReview = {
 const best: DecisionReview = {
   index: 2,
   action: '7s',
-  verdict: { kind: 'rated', mark: 'best', loss: 0, taken: value('7s', 60, 3), best: value('7s', 60, 3), actions: [value('7s', 60, 3), value('Kb', 58, 2)], reason: null, habits: [] },
+  verdict: { kind: 'rated', mark: 'best', loss: 0, noise: 0, taken: value('7s', 60, 3), best: value('7s', 60, 3), actions: [value('7s', 60, 3), value('Kb', 58, 2)], reason: null, habits: [] },
 };
 
 export const REVIEW: MatchReview = { version: 1, seat: 0, seed: 7, worlds: 200, hands: [{ hand: 0, decisions: [blunder, best], accuracy: 59.6 }], accuracy: 59.6 };

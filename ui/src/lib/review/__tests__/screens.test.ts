@@ -9,6 +9,8 @@ import { setLang } from '../../i18n/index.svelte';
 import { pointValues } from '../../cards';
 import type { MatchReview } from '../../bindings/MatchReview';
 import type { Progress } from '../../bindings/Progress';
+import type { HistoryEntry } from '../../bindings/HistoryEntry';
+import type { MatchRecord } from '../../bindings/MatchRecord';
 import { AUCTION_REVIEW, REPLAY, REVIEW, reviewed, summary } from './fixtures';
 import { reviewRequest } from '../open.svelte';
 
@@ -47,7 +49,7 @@ describe('reviewing a match from History', () => {
     expect(screen.getByText(/Move 1 of 4/, { selector: '.where' })).toBeInTheDocument();
     const decision = screen.getByTestId('review-decision');
     expect(decision.textContent).toMatch(/Blunder/);
-    expect(decision.textContent).toMatch(/−24\.5 points/);
+    expect(decision.textContent).toMatch(/−24\.5 points \(± 1\.3\)/);
     expect(within(decision).getByText(/You played · wins 30%/)).toBeInTheDocument();
     expect(within(decision).getByText(/Better · wins 55%/)).toBeInTheDocument();
     expect(decision.querySelectorAll('[data-card]')).toHaveLength(2);
@@ -100,7 +102,8 @@ describe('reviewing a match from History', () => {
 
   it('reviews the match the end-of-match summary asked for', async () => {
     const startReview = vi.fn(async () => REVIEW);
-    const getMatchRecord = vi.fn(async () => ({ summary: summary('m9'), record: {} }));
+    // Only the summary is read; the record is the shell's business.
+    const getMatchRecord = vi.fn(async () => ({ summary: summary('m9'), record: {} }) as unknown as HistoryEntry<MatchRecord>);
     setShell(historyShell({ startReview, getMatchRecord }));
     reviewRequest.id = 'm9';
     render(History);

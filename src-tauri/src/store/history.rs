@@ -307,13 +307,7 @@ impl HistoryLog {
         let Some(found) = known.iter().find(|i| i.summary.id == id) else {
             return Ok(None);
         };
-        let line = disk.read_at(&self.records, found.at, found.len)?;
-        if fnv1a(&line) != found.h {
-            return Err(io::Error::new(
-                io::ErrorKind::InvalidData,
-                "the history log was changed outside the app",
-            ));
-        }
+        let line = read_checked(disk, &self.records, (found.at, found.len, found.h))?;
         let full: LineRecord<R> = serde_json::from_slice(&line).map_err(io::Error::other)?;
         Ok(Some(HistoryEntry {
             summary: found.summary.clone(),
@@ -334,6 +328,23 @@ pub(super) fn entry_line<R: Serialize>(entry: &HistoryEntry<R>) -> io::Result<Ve
     let len = line.len() as u64;
     if len > MAX_LINE_BYTES {
         return Err(too_large(len, MAX_LINE_BYTES));
+    }
+    Ok(line)
+}
+
+/// The bytes of the log line at `(at, len)`, which must still hash to `h` (shared with the review
+/// log): a line changed since it was checked is an error, never another entry's data.
+pub(super) fn read_checked(
+    disk: &dyn Disk,
+    log: &Path,
+    (at, len, h): (u64, u64, u64),
+) -> io::Result<Vec<u8>> {
+    let line = disk.read_at(log, at, len)?;
+    if fnv1a(&line) != h {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("{} was changed outside the app", log.display()),
+        ));
     }
     Ok(line)
 }

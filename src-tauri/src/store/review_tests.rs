@@ -2,16 +2,13 @@
 //! tails kept aside, unreadable and over-long lines skipped and reported, memory-only mode.
 
 use std::fs::{self, OpenOptions};
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
 
 use super::reviews::MAX_REVIEW_LINE_BYTES;
+use super::tests::{append_bytes, entry, kinds, side_files};
 use super::*;
-use crate::history::Outcome;
-use crate::history::tests::summary;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 struct Review {
@@ -23,18 +20,6 @@ fn review(accuracy: u8) -> Review {
     Review {
         accuracy,
         notes: "n".repeat(200),
-    }
-}
-
-fn entry(n: i64) -> HistoryEntry<Value> {
-    HistoryEntry {
-        summary: summary(
-            n,
-            briscola::Preset::Briscola,
-            briscola::ai::Level::Easy,
-            Outcome::Won,
-        ),
-        record: json!({ "n": n }),
     }
 }
 
@@ -52,10 +37,6 @@ fn store_with_matches(dir: &Path, n: i64) -> Store {
         assert!(store.append_match(&entry(i)).unwrap());
     }
     store
-}
-
-fn kinds(store: &Store) -> Vec<WarningKind> {
-    store.warnings().iter().map(StoreWarning::kind).collect()
 }
 
 #[test]
@@ -99,20 +80,11 @@ fn a_torn_review_is_kept_aside_and_the_log_continues() {
     let mut store = store_with_matches(dir.path(), 3);
     store.append_review(&id(1), &review(70)).unwrap();
     let torn = b"{\"v\":1,\"match_id\":\"m2\",\"review\":{\"accur";
-    OpenOptions::new()
-        .append(true)
-        .open(log(dir.path()))
-        .unwrap()
-        .write_all(torn)
-        .unwrap();
+    append_bytes(&log(dir.path()), torn);
     let mut store = Store::open(dir.path());
     assert_eq!(store.review::<Review>(&id(1)).unwrap(), Some(review(70)));
     assert_eq!(kinds(&store), [WarningKind::ReviewTornLine]);
-    let side: Vec<PathBuf> = fs::read_dir(dir.path().join("history"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.to_string_lossy().contains("reviews.jsonl.torn-"))
-        .collect();
+    let side = side_files(&dir.path().join("history"), "reviews.jsonl.torn-");
     assert_eq!(side.len(), 1);
     assert_eq!(fs::read(&side[0]).unwrap(), torn, "torn bytes kept exactly");
     assert!(store.append_review(&id(2), &review(40)).unwrap());
@@ -138,12 +110,8 @@ fn unreadable_and_over_long_lines_stay_and_are_reported_once() {
         ),
         long,
     ];
-    let mut file = OpenOptions::new()
-        .append(true)
-        .open(log(dir.path()))
-        .unwrap();
     for line in &lines {
-        file.write_all(line.as_bytes()).unwrap();
+        append_bytes(&log(dir.path()), line.as_bytes());
     }
     let before = fs::read(log(dir.path())).unwrap();
     let mut store = Store::open(dir.path());

@@ -23,7 +23,7 @@ use serde::{Deserialize, Serialize};
 
 use super::atomic::parent_dir;
 use super::disk::{Disk, too_large};
-use super::history::{fnv1a, repair_tail};
+use super::history::{fnv1a, read_checked, repair_tail};
 use super::warning::StoreWarning;
 
 /// The review-line format (`"v"`) this build writes and reads.
@@ -199,13 +199,7 @@ impl ReviewLog {
         disk: &dyn Disk,
         span: Span,
     ) -> io::Result<(String, R)> {
-        let line = disk.read_at(&self.path, span.at, span.len)?;
-        if fnv1a(&line) != span.h {
-            return Err(io::Error::new(
-                io::ErrorKind::InvalidData,
-                "the review log was changed outside the app",
-            ));
-        }
+        let line = read_checked(disk, &self.path, (span.at, span.len, span.h))?;
         let parsed: LineIn<R> = serde_json::from_slice(&line).map_err(io::Error::other)?;
         Ok((parsed.match_id, parsed.review))
     }

@@ -28,6 +28,9 @@ import { setLang } from '../../lib/i18n/index.svelte';
 import { prefsShell, ruleset } from '../../lib/game/__tests__/fixtures';
 import { session } from '../../lib/game/session.svelte';
 
+/** No match reviewed yet. */
+const NO_REVIEWS = async () => ({ matches: [], habits: [] });
+
 /** The engine's card points (real shell data). */
 const ITALIAN_POINTS = valuesOf('briscola');
 
@@ -452,7 +455,7 @@ describe('Statistics and history', () => {
       offset: q.offset,
       items: [shellSummary('1', q.outcome ?? 'won'), { ...shellSummary('2', 'lost'), resigned: true }],
     }));
-    setShell({ listHistory } as unknown as Shell);
+    setShell({ listHistory, reviewStats: NO_REVIEWS } as unknown as Shell);
     session.presets = PRESETS;
     render(History);
     await vi.waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(2));
@@ -474,7 +477,7 @@ describe('Statistics and history', () => {
 
   it('filters by dates picked in the order of the UI language', async () => {
     const listHistory = vi.fn(async (q: HistoryQuery) => ({ total: 0, offset: q.offset, items: [] }));
-    setShell({ listHistory } as unknown as Shell);
+    setShell({ listHistory, reviewStats: NO_REVIEWS } as unknown as Shell);
     setLang('it');
     render(History);
     const from = screen.getByRole('group', { name: 'Dal' });
@@ -506,7 +509,7 @@ describe('Statistics and history', () => {
         ],
       },
     ];
-    setShell({ listHistory: async () => ({ total: 1, offset: 0, items: [shellSummary('1', 'won')] }), getReplay: async () => hands, editRuleset: async () => PRESETS[0].defaults[0], getReview: async () => null } as unknown as Shell);
+    setShell({ listHistory: async () => ({ total: 1, offset: 0, items: [shellSummary('1', 'won')] }), getReplay: async () => hands, editRuleset: async () => PRESETS[0].defaults[0], getReview: async () => null, reviewStats: NO_REVIEWS } as unknown as Shell);
     render(History);
     await fireEvent.click(await screen.findByRole('button', { name: 'Replay' }));
     expect(await screen.findByRole('region', { name: 'Replay' })).toBeInTheDocument();

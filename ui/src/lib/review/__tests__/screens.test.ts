@@ -27,6 +27,7 @@ function historyShell(over: Partial<Shell> = {}): Shell {
     editRuleset: async () => PRESETS[0].defaults[0],
     getReview: vi.fn(async () => null),
     reviewProgress: vi.fn(async () => null),
+    reviewStats: vi.fn(async () => ({ matches: [], habits: [] })),
     ...over,
   } as unknown as Shell;
 }
@@ -39,6 +40,7 @@ describe('reviewing a match from History', () => {
     await fireEvent.click(await screen.findByRole('button', { name: 'Review' }));
     expect(await screen.findByTestId('review-panel')).toBeInTheDocument();
     expect(startReview).toHaveBeenCalledWith('m1');
+    expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.getByTestId('review-accuracy').textContent).toMatch(/Accuracy: 60/);
     expect(screen.getByText('Mistakes to look at: 1')).toBeInTheDocument();
     const marks = screen.getByTestId('review-marks').querySelectorAll('button');
@@ -60,6 +62,9 @@ describe('reviewing a match from History', () => {
     await fireEvent.click(marks[1]);
     expect(screen.getByTestId('review-decision').textContent).toMatch(/Best move/);
     expect(screen.getByTestId('review-decision').querySelectorAll('[data-card]')).toHaveLength(1);
+    // Back in the list, the match shows its new accuracy.
+    await fireEvent.click(screen.getByRole('button', { name: /Back to the list/ }));
+    expect((await screen.findByText('60')).closest('.acc')?.textContent).toBe('Accuracy 60');
   });
 
   it('shows the progress while the shell reviews and cancels it', async () => {
@@ -93,8 +98,11 @@ describe('reviewing a match from History', () => {
     unmount();
     const stored = vi.fn(async () => REVIEW);
     const again = vi.fn();
-    setShell(historyShell({ getReview: stored, startReview: again }));
+    const reviewStats = vi.fn(async () => ({ matches: [reviewed('1', 59.6, ['easy'])].map((r) => ({ ...r, id: 'm1' })), habits: [] }));
+    setShell(historyShell({ getReview: stored, startReview: again, reviewStats }));
     render(History);
+    // A reviewed match shows its accuracy in the list.
+    expect((await screen.findByText('60')).closest('.acc')?.textContent).toBe('Accuracy 60');
     await fireEvent.click(await screen.findByRole('button', { name: 'Replay' }));
     expect(await screen.findByTestId('review-panel')).toBeInTheDocument();
     expect(again).not.toHaveBeenCalled();

@@ -73,6 +73,12 @@ fn a_review_is_deterministic_for_a_seed() {
     assert_eq!(first.hands.len(), 1);
     assert_eq!(first.hands[0].decisions.len(), 20);
     assert!(first.accuracy.is_some_and(|a| (0.0..=100.0).contains(&a)));
+    // What the app stores reads back the same.
+    let json = serde_json::to_string(&first).expect("JSON");
+    assert_eq!(
+        serde_json::from_str::<MatchReview>(&json).expect("reads back"),
+        first
+    );
 }
 
 #[test]

@@ -4,7 +4,7 @@
 mod common;
 
 use briscola::ai::review::{
-    Flow, Mark, MatchReview, NotReviewed, Progress, ReviewConfig, ReviewError, Verdict,
+    Flow, Habit, Mark, MatchReview, NotReviewed, Progress, ReviewConfig, ReviewError, Verdict,
     decision_seed, habit_stats, review_decision, review_match,
 };
 use briscola::ai::{self, AgentConfig, Budget, Level};
@@ -13,11 +13,28 @@ use common::{c, cards, order_starting, preset};
 
 /// A match of `format` played by the given levels (one per seat), from `seed`.
 fn played(rules: Ruleset, format: MatchFormat, levels: &[Level], seed: u64) -> MatchRecord {
-    let mut m = Match::new(rules, format, 0, seed).expect("match");
+    played_with(rules, format, 0, levels, seed, Budget::worlds(20))
+}
+
+/// A match of `format` dealt first by `dealer`, played by the given levels with Hard's `budget`.
+fn played_with(
+    rules: Ruleset,
+    format: MatchFormat,
+    dealer: u8,
+    levels: &[Level],
+    seed: u64,
+    budget: Budget,
+) -> MatchRecord {
+    let mut m = Match::new(rules, format, dealer, seed).expect("match");
     let mut agents: Vec<_> = levels
         .iter()
         .enumerate()
-        .map(|(i, &level)| ai::agent(level, seed + i as u64))
+        .map(|(i, &level)| {
+            ai::agent_with(AgentConfig {
+                budget,
+                ..AgentConfig::new(level, seed + i as u64)
+            })
+        })
         .collect();
     while m.outcome().is_none() {
         if m.awaiting_next_hand() {
@@ -56,6 +73,12 @@ fn a_review_is_deterministic_for_a_seed() {
     assert_eq!(first.hands.len(), 1);
     assert_eq!(first.hands[0].decisions.len(), 20);
     assert!(first.accuracy.is_some_and(|a| (0.0..=100.0).contains(&a)));
+    // What the app stores reads back the same.
+    let json = serde_json::to_string(&first).expect("JSON");
+    assert_eq!(
+        serde_json::from_str::<MatchReview>(&json).expect("reads back"),
+        first
+    );
 }
 
 #[test]
@@ -112,11 +135,7 @@ fn throwing_an_ace_into_a_lost_trick_while_holding_a_worthless_card_is_a_blunder
         serde_json::to_value(&reason).expect("JSON")["id"],
         "points-into-lost-trick"
     );
-    assert!(
-        rating
-            .habits
-            .contains(&briscola::ai::review::Habit::PointsIntoLostTrick)
-    );
+    assert!(rating.habits.contains(&Habit::PointsIntoLostTrick));
 }
 
 #[test]
@@ -195,23 +214,11 @@ fn best_or_good(level: Level, hands: u64, worlds: u32) -> f64 {
     let rules = preset(Preset::Briscola, 2);
     let (mut good, mut rated) = (0, 0);
     for hand in 0..hands {
-        let mut m =
-            Match::new(rules, MatchFormat::SingleHand, (hand % 2) as u8, hand).expect("match");
+        let levels = [level, Level::Medium];
         let budget = Budget::worlds(worlds);
-        let mut players = [level, Level::Medium].map(|l| {
-            ai::agent_with(AgentConfig {
-                budget,
-                ..AgentConfig::new(l, hand)
-            })
-        });
-        while m.outcome().is_none() {
-            let seat = m.game().to_move();
-            let action = players[usize::from(seat)]
-                .choose(&m.game().observation(seat))
-                .action;
-            m.apply(action).expect("legal");
-        }
-        let reviewed = review(&m.record(), 0, hand, worlds);
+        let format = MatchFormat::SingleHand;
+        let record = played_with(rules, format, (hand % 2) as u8, &levels, hand, budget);
+        let reviewed = review(&record, 0, hand, worlds);
         for rating in reviewed.ratings() {
             rated += 1;
             good += usize::from(rating.mark <= Mark::Good);
@@ -337,4 +344,59 @@ fn habits_add_up_across_reviews() {
     assert_eq!(stats.iter().map(|s| s.count).sum::<u32>(), shown);
     let totals: Vec<f32> = stats.iter().map(|s| s.mean_loss * s.count as f32).collect();
     assert!(totals.windows(2).all(|w| w[0] >= w[1] - 1e-3), "{stats:?}");
+}
+
+#[test]
+fn the_exchange_and_mano_negra_are_decisions_with_every_action_valued() {
+    // Brisca: seat 1 leads holding the seven of trumps (coins) under a face-up king of coins.
+    let rules = preset(Preset::Brisca, 2);
+    let order = order_starting(&rules, &cards("7d 4b 5c 5b 6c 6b Kd"));
+    let game = Game::new(rules, 0, &Deal::Order(order)).expect("deal");
+    let obs = game.observation(1);
+    let exchange = Action::Exchange(c("7d"));
+    assert!(obs.legal_actions.contains(&exchange));
+    let Verdict::Rated(kept) =
+        review_decision(&obs, Action::Play(c("6c")), Stakes::SINGLE_HAND, 1, 40)
+    else {
+        panic!("rated");
+    };
+    assert!(kept.actions.iter().any(|a| a.action == exchange));
+    assert!(kept.habits.contains(&Habit::DeclinedExchange));
+    let swapped = review_decision(&obs, exchange, Stakes::SINGLE_HAND, 1, 40);
+    assert!(
+        matches!(&swapped, Verdict::Rated(r) if r.habits.is_empty()),
+        "{swapped:?}"
+    );
+    // Mano negra: seat 1 holds the ace, three and king of trumps; showing them wins at once.
+    let rules = Ruleset {
+        mano_negra: true,
+        ..preset(Preset::Brisca, 2)
+    };
+    let order = order_starting(&rules, &cards("Ad 4b 3d 5b Kd 6b 2d"));
+    let game = Game::new(rules, 0, &Deal::Order(order)).expect("deal");
+    let obs = game.observation(1);
+    let Verdict::Rated(played) =
+        review_decision(&obs, Action::Play(c("Kd")), Stakes::SINGLE_HAND, 1, 40)
+    else {
+        panic!("rated");
+    };
+    let shown = played
+        .actions
+        .iter()
+        .find(|a| a.action == Action::ManoNegra)
+        .expect("mano negra valued");
+    assert_eq!(shown.win_percent, 100.0);
+    assert!(played.habits.contains(&Habit::DeclinedManoNegra));
+    // A sure win beats playing on, whatever points playing on may bring.
+    assert_eq!(played.best.action, Action::ManoNegra);
+    assert!(played.mark >= Mark::Mistake, "{played:?}");
+    assert_eq!(
+        serde_json::to_value(&played.reason).expect("JSON")["id"],
+        "show-mano-negra"
+    );
+    let declared = review_decision(&obs, Action::ManoNegra, Stakes::SINGLE_HAND, 1, 40);
+    assert!(
+        matches!(&declared, Verdict::Rated(r) if r.mark == Mark::Best),
+        "{declared:?}"
+    );
 }

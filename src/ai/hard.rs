@@ -12,6 +12,7 @@
 //! probability first, points as the tie-break. The [`Budget`] bounds the worlds (deterministic) and
 //! optionally the wall-clock time. Its hint quotes the search: the card's heuristic reason, the deals
 //! tried and the (weighted) share of them in which the card did as well as any other.
+//! [`action_values`] gives the same evaluation of every legal action, for the match review.
 //!
 //! Deliberately absent (measured candidates for later): information-set MCTS, and search in the
 //! chiamata auction (it uses the shared heuristic).
@@ -179,6 +180,8 @@ pub(crate) fn action_values(
                 .map(|&action| {
                     let mut game = world.clone();
                     if game.apply(action).is_err() {
+                        // Not legal in this world: impossible for an action legal in the
+                        // observation the world was sampled from; valued as the position stands.
                         return obj.utility(&game);
                     }
                     let exact = endgame.and_then(|_| {

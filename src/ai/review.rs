@@ -158,7 +158,8 @@ pub enum Verdict {
 pub struct Rating {
     /// The mark ([`Mark::from_loss`] of the loss and its noise).
     pub mark: Mark,
-    /// The loss: the best action's value minus the taken action's ([`ActionValue::value`], ≥ 0).
+    /// The loss: the best action's value minus the taken action's ([`ActionValue::value`], ≥ 0;
+    /// where mano negra may be shown and hands decide the match, by the outcome alone: 120 per step).
     pub loss: f32,
     /// The search's noise on that loss: its standard error over the sampled worlds (0 when the end
     /// of the hand was solved in the one world card counting leaves).
@@ -369,9 +370,12 @@ pub fn review_decision(
     let mut rng = Rng::new(seed);
     let per_world = hard::action_values(obs, legal, &mut rng, worlds, stakes);
     let actions = value::summarize(legal, &per_world, stakes);
-    let best_at = value::best(&actions, taken_at);
-    let loss = (actions[best_at].value - actions[taken_at].value).max(0.0);
-    let noise = value::noise(&per_world, best_at, taken_at);
+    let outcome_only = value::outcome_only(legal, &per_world, stakes);
+    let ranked = outcome_only.as_deref().unwrap_or(&per_world);
+    let scores = value::means(legal.len(), ranked);
+    let best_at = value::best(&scores, taken_at);
+    let loss = (scores[best_at] - scores[taken_at]).max(0.0);
+    let noise = value::noise(ranked, best_at, taken_at);
     let mark = Mark::from_loss(loss, noise);
     let habits = habit::detect(obs, taken);
     let reason = (mark != Mark::Best)

@@ -89,16 +89,56 @@ pub(super) fn noise(worlds: &[WorldValues], best: usize, taken: usize) -> f32 {
     (variance / effective).sqrt() as f32
 }
 
-/// The index of the best action: the highest value, the taken one (`taken`) when it ties for it.
-pub(super) fn best(actions: &[ActionValue], taken: usize) -> usize {
-    let top = actions
+/// The worlds as the review ranks the actions when they differ from the search's values: where hands
+/// won decide the match and mano negra is one of the `actions`, only the outcome counts (120 per
+/// step). Mano negra wins the hand outright (every level shows it), and the search's card-point
+/// tie-break would otherwise trade that sure win for points (81% to win with 70 points values above a
+/// sure win with none). `None` elsewhere: the search's values rank.
+pub(super) fn outcome_only(
+    actions: &[Action],
+    worlds: &[WorldValues],
+    stakes: Stakes,
+) -> Option<Vec<WorldValues>> {
+    let format = stakes.format();
+    if !hands_decide(format) || !actions.contains(&Action::ManoNegra) {
+        return None;
+    }
+    let outcome = |u: i32| (2.0 * read(u, format).0) as i32 * WIN_WEIGHT;
+    let ranked = worlds
         .iter()
-        .map(|a| a.value)
-        .fold(f32::NEG_INFINITY, f32::max);
-    if actions.get(taken).is_some_and(|a| a.value >= top) {
+        .map(|w| WorldValues {
+            weight: w.weight,
+            values: w.values.iter().map(|&u| outcome(u)).collect(),
+        })
+        .collect();
+    Some(ranked)
+}
+
+/// Each action's weighted mean value over the worlds.
+pub(super) fn means(actions: usize, worlds: &[WorldValues]) -> Vec<f32> {
+    let total: f64 = worlds.iter().map(|w| w.weight).sum();
+    (0..actions)
+        .map(|i| {
+            let sum: f64 = worlds
+                .iter()
+                .map(|w| w.weight * f64::from(w.values.get(i).copied().unwrap_or(0)))
+                .sum();
+            if total > 0.0 {
+                (sum / total) as f32
+            } else {
+                0.0
+            }
+        })
+        .collect()
+}
+
+/// The index of the best action: the highest value, the taken one (`taken`) when it ties for it.
+pub(super) fn best(values: &[f32], taken: usize) -> usize {
+    let top = values.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+    if values.get(taken).is_some_and(|&v| v >= top) {
         return taken;
     }
-    actions.iter().position(|a| a.value >= top).unwrap_or(taken)
+    values.iter().position(|&v| v >= top).unwrap_or(taken)
 }
 
 /// Whether hands won decide the match (the value then shows the outcome and the points).
@@ -154,9 +194,14 @@ mod tests {
         assert_eq!(values[0].win_percent, 75.0);
         assert_eq!(values[0].points, Some(65.0));
         assert_eq!(values[1].win_percent, 62.5);
-        assert_eq!(best(&values, 1), 0);
-        let tied = [values[0].clone(), values[0].clone()];
-        assert_eq!(best(&tied, 1), 1);
+        let means = means(2, &worlds);
+        assert_eq!(means, [values[0].value, values[1].value]);
+        assert_eq!(best(&means, 1), 0);
+        assert_eq!(best(&[3.0, 3.0], 1), 1);
+        assert!(outcome_only(&[a, b], &worlds, Stakes::SINGLE_HAND).is_none());
+        let mano = [a, Action::ManoNegra];
+        let ranked = outcome_only(&mano, &worlds, Stakes::SINGLE_HAND).expect("mano negra");
+        assert_eq!(ranked[0].values, [2 * WIN_WEIGHT, WIN_WEIGHT]);
     }
 
     #[test]

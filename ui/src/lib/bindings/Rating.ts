@@ -13,7 +13,8 @@ export type Rating = {
  */
 mark: Mark, 
 /**
- * The loss: the best action's value minus the taken action's ([`ActionValue::value`], ≥ 0).
+ * The loss: the best action's value minus the taken action's ([`ActionValue::value`], ≥ 0;
+ * where mano negra may be shown and hands decide the match, by the outcome alone: 120 per step).
  */
 loss: number, 
 /**

@@ -710,20 +710,6 @@ const scenarios = {
     await wd2.setRect(1920, 1080);
   },
 
-  async replay(wd) {
-    await setup(wd);
-    await nav(wd, 'history');
-    await wd.waitFor(async () => (await wd.findAll('.list li')).length >= 1, { what: 'history entries' });
-    await wd.click('.list li .btn');
-    await wd.waitFor(() => wd.exec('return !!document.querySelector("section[aria-label=Replay], [role=region][aria-label=Replay]")'), { what: 'the replay' });
-    const where1 = await wd.text('.where');
-    await wd.click('.replay button[aria-label="Next card"]');
-    await sleep(300);
-    const where2 = await wd.text('.where');
-    assert(where1 !== where2, `the replay steps (${where1} → ${where2})`);
-    screenshot('replay-desktop');
-  },
-
   async review(wd) {
     // Finish a short match, review it from the end-of-match summary, step to the next mistake.
     await setup(wd);
@@ -787,6 +773,20 @@ const scenarios = {
     await wd.exec('document.querySelector("[data-testid=review-stats]").scrollIntoView()');
     await sleep(1200);
     screenshot('review-stats');
+  },
+
+  async replay(wd) {
+    await setup(wd);
+    await nav(wd, 'history');
+    await wd.waitFor(async () => (await wd.findAll('.list li')).length >= 1, { what: 'history entries' });
+    await wd.click('.list li .btn');
+    await wd.waitFor(() => wd.exec('return !!document.querySelector("section[aria-label=Replay], [role=region][aria-label=Replay]")'), { what: 'the replay' });
+    const where1 = await wd.text('.where');
+    await wd.click('.replay button[aria-label="Next card"]');
+    await sleep(300);
+    const where2 = await wd.text('.where');
+    assert(where1 !== where2, `the replay steps (${where1} → ${where2})`);
+    screenshot('replay-desktop');
   },
 
   async notSaving(wd, ctx) {

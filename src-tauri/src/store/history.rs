@@ -318,16 +318,24 @@ impl HistoryLog {
 
 /// The log line for an entry, with its newline; refused over [`MAX_LINE_BYTES`].
 pub(super) fn entry_line<R: Serialize>(entry: &HistoryEntry<R>) -> io::Result<Vec<u8>> {
-    let mut line = serde_json::to_vec(&LineOut {
-        v: HISTORY_VERSION,
-        summary: &entry.summary,
-        record: &entry.record,
-    })
-    .map_err(io::Error::other)?;
+    json_line(
+        &LineOut {
+            v: HISTORY_VERSION,
+            summary: &entry.summary,
+            record: &entry.record,
+        },
+        MAX_LINE_BYTES,
+    )
+}
+
+/// `value` as one JSON line with its newline, refused over `cap` bytes (shared with the review
+/// log).
+pub(super) fn json_line<T: Serialize>(value: &T, cap: u64) -> io::Result<Vec<u8>> {
+    let mut line = serde_json::to_vec(value).map_err(io::Error::other)?;
     line.push(b'\n');
     let len = line.len() as u64;
-    if len > MAX_LINE_BYTES {
-        return Err(too_large(len, MAX_LINE_BYTES));
+    if len > cap {
+        return Err(too_large(len, cap));
     }
     Ok(line)
 }

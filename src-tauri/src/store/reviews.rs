@@ -22,8 +22,8 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use super::atomic::parent_dir;
-use super::disk::{Disk, too_large};
-use super::history::{fnv1a, read_checked, repair_tail};
+use super::disk::Disk;
+use super::history::{fnv1a, json_line, read_checked, repair_tail};
 use super::warning::StoreWarning;
 
 /// The review-line format (`"v"`) this build writes and reads.
@@ -235,19 +235,15 @@ impl ReviewLog {
 }
 
 /// The log line for a review, with its newline; refused over [`MAX_REVIEW_LINE_BYTES`].
-pub(super) fn review_line<R: Serialize>(id: &str, review: &R) -> io::Result<Vec<u8>> {
-    let mut line = serde_json::to_vec(&LineOut {
-        v: REVIEW_VERSION,
-        match_id: id,
-        review,
-    })
-    .map_err(io::Error::other)?;
-    line.push(b'\n');
-    let len = line.len() as u64;
-    if len > MAX_REVIEW_LINE_BYTES {
-        return Err(too_large(len, MAX_REVIEW_LINE_BYTES));
-    }
-    Ok(line)
+fn review_line<R: Serialize>(id: &str, review: &R) -> io::Result<Vec<u8>> {
+    json_line(
+        &LineOut {
+            v: REVIEW_VERSION,
+            match_id: id,
+            review,
+        },
+        MAX_REVIEW_LINE_BYTES,
+    )
 }
 
 /// The match id of a readable review line, or why it is not one.

@@ -133,6 +133,47 @@ describe('the review panel', () => {
   });
 });
 
+describe('the review panel with moves other than cards', () => {
+  it('words the better exchange and mano negra', async () => {
+    const exchange: MatchReview = {
+      ...REVIEW,
+      hands: [
+        {
+          hand: 0,
+          accuracy: 40,
+          decisions: [
+            {
+              index: 0,
+              action: 'Ad',
+              verdict: {
+                kind: 'rated',
+                mark: 'mistake',
+                loss: 12,
+                noise: 0,
+                taken: { action: 'Ad', value: 0, win_percent: 40, points: 0 },
+                best: { action: 'exchange 7s', value: 12, win_percent: 50, points: 12 },
+                actions: [],
+                reason: { id: 'take-exchange', gave: '7s', took: '5c' },
+                habits: ['declined-exchange'],
+              },
+            },
+            { index: 2, action: 'mano-negra', verdict: { kind: 'rated', mark: 'best', loss: 0, noise: 0, taken: { action: 'mano-negra', value: 120, win_percent: 100, points: null }, best: { action: 'mano-negra', value: 120, win_percent: 100, points: null }, actions: [], reason: null, habits: [] } },
+          ],
+        },
+      ],
+    };
+    render(Replay, { hands: REPLAY, players: ['You', 'Alice'], deck: 'italian', values: pointValues(PRESETS[0].defaults[0].card_values), review: exchange });
+    await fireEvent.click(screen.getByRole('button', { name: /Next mistake/ }));
+    const decision = screen.getByTestId('review-decision');
+    expect(decision.textContent).toMatch(/Swap the Seven of swords for the face-up trump/i);
+    expect(decision.textContent).not.toMatch(/exchange 7s/);
+    expect(screen.getByTestId('review-reason').textContent).toMatch(/^Swap the seven of swords for the face-up five of cups first/);
+    await fireEvent.click(screen.getByRole('button', { name: 'Next card' }));
+    await fireEvent.click(screen.getByRole('button', { name: 'Next card' }));
+    expect(screen.getByTestId('review-decision').textContent).toMatch(/Show mano negra/);
+  });
+});
+
 describe('review statistics', () => {
   it('words accuracy per level and ruleset and the costly habits in the language', async () => {
     setLang('it');

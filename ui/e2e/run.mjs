@@ -600,7 +600,8 @@ const scenarios = {
     const outcome = await wd.text('dialog[open] [data-testid=summary-outcome]');
     assert(/You resigned/.test(outcome), `the summary says you resigned: ${outcome}`);
     const buttons = await wd.exec('return [...document.querySelectorAll("dialog[open] .actions .btn")].map((b) => b.textContent.trim())');
-    assert(JSON.stringify(buttons) === JSON.stringify(['Close', 'New game', 'Play again']), `New game / Play again / Close: ${buttons}`);
+    // A card was played, so the match is recorded and can be reviewed.
+    assert(JSON.stringify(buttons) === JSON.stringify(['Close', 'Review', 'New game', 'Play again']), `Close / Review / New game / Play again: ${buttons}`);
     const over = await wd.invoke('current_game');
     assert(over.resigned && over.observation.legal_actions.length === 0 && !over.ai_to_move, 'the session ended the match: nothing to play');
     screenshot('resign-summary-desktop');

@@ -103,13 +103,13 @@ fn table(review: &MatchReview, habits: &[HabitStat]) -> String {
     );
     for hand in &review.hands {
         out += &format!(
-            "\nHand {}: accuracy {}\n{:>4}  {:<11} {:<10} {:>6} {:>11} {:>13}  {}\n",
+            "\nHand {}: accuracy {}\n{:>4}  {:<11} {:<10} {:>12} {:>11} {:>13}  {}\n",
             hand.hand + 1,
             percent(hand.accuracy),
             "#",
             "action",
             "mark",
-            "loss",
+            "loss ±noise",
             "win %",
             "points",
             "why not best"
@@ -159,9 +159,9 @@ fn row(d: &DecisionReview) -> String {
                 .map(ToString::to_string)
                 .unwrap_or_default();
             format!(
-                "{n:>4}  {action:<11} {:<10} {:>6.1} {:>11} {:>13}  {why}",
+                "{n:>4}  {action:<11} {:<10} {:>12} {:>11} {:>13}  {why}",
                 r.mark.id(),
-                r.loss,
+                format!("{:.1} ±{:.1}", r.loss, r.noise),
                 pair(r.taken.win_percent, r.best.win_percent),
                 points
             )

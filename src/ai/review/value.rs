@@ -36,24 +36,16 @@ pub(super) fn summarize(
     worlds: &[WorldValues],
     stakes: Stakes,
 ) -> Vec<ActionValue> {
-    let total: f64 = worlds.iter().map(|w| w.weight).sum();
-    let share = |w: &WorldValues| {
-        if total > 0.0 {
-            w.weight / total
-        } else {
-            1.0 / worlds.len().max(1) as f64
-        }
-    };
+    let shares = shares(worlds);
     let format = stakes.format();
     actions
         .iter()
         .enumerate()
         .map(|(i, &action)| {
             let (mut value, mut win, mut points) = (0.0, 0.0, 0.0);
-            for world in worlds {
-                let u = world.values.get(i).copied().unwrap_or(0);
+            for (world, &s) in worlds.iter().zip(&shares) {
+                let u = value_of(world, i);
                 let (w, p) = read(u, format);
-                let s = share(world);
                 value += s * f64::from(u);
                 win += s * w;
                 points += s * f64::from(p.unwrap_or(0));
@@ -72,16 +64,13 @@ pub(super) fn summarize(
 /// their weighted mean difference over the worlds (the worlds are shared, so the difference is
 /// measured world by world), with the weights' effective number of worlds. 0 for a single world.
 pub(super) fn noise(worlds: &[WorldValues], best: usize, taken: usize) -> f32 {
-    let total: f64 = worlds.iter().map(|w| w.weight).sum();
-    if worlds.len() < 2 || total <= 0.0 {
+    if worlds.len() < 2 {
         return 0.0;
     }
     let diffs: Vec<(f64, f64)> = worlds
         .iter()
-        .map(|w| {
-            let at = |i: usize| f64::from(w.values.get(i).copied().unwrap_or(0));
-            (w.weight / total, at(best) - at(taken))
-        })
+        .zip(shares(worlds))
+        .map(|(w, p)| (p, f64::from(value_of(w, best) - value_of(w, taken))))
         .collect();
     let mean: f64 = diffs.iter().map(|(p, d)| p * d).sum();
     let variance: f64 = diffs.iter().map(|(p, d)| p * (d - mean).powi(2)).sum();
@@ -116,20 +105,32 @@ pub(super) fn outcome_only(
 
 /// Each action's weighted mean value over the worlds.
 pub(super) fn means(actions: usize, worlds: &[WorldValues]) -> Vec<f32> {
-    let total: f64 = worlds.iter().map(|w| w.weight).sum();
+    let shares = shares(worlds);
     (0..actions)
         .map(|i| {
             let sum: f64 = worlds
                 .iter()
-                .map(|w| w.weight * f64::from(w.values.get(i).copied().unwrap_or(0)))
+                .zip(&shares)
+                .map(|(w, s)| s * f64::from(value_of(w, i)))
                 .sum();
-            if total > 0.0 {
-                (sum / total) as f32
-            } else {
-                0.0
-            }
+            sum as f32
         })
         .collect()
+}
+
+/// Each world's share of the total belief weight (equal shares when the weights add up to nothing).
+fn shares(worlds: &[WorldValues]) -> Vec<f64> {
+    let total: f64 = worlds.iter().map(|w| w.weight).sum();
+    let equal = 1.0 / worlds.len().max(1) as f64;
+    worlds
+        .iter()
+        .map(|w| if total > 0.0 { w.weight / total } else { equal })
+        .collect()
+}
+
+/// The value of action `i` in a world.
+fn value_of(world: &WorldValues, i: usize) -> i32 {
+    world.values.get(i).copied().unwrap_or(0)
 }
 
 /// The index of the best action: the highest value, the taken one (`taken`) when it ties for it.

@@ -29,7 +29,8 @@ use super::warning::StoreWarning;
 /// The review-line format (`"v"`) this build writes and reads.
 pub const REVIEW_VERSION: u32 = 1;
 
-/// Longest review line (with its newline) written or parsed; real reviews are tens of KB.
+/// Longest review line (with its newline) written or parsed; a two-player hand's review is
+/// about 10 KB (docs/persistence.md).
 pub const MAX_REVIEW_LINE_BYTES: u64 = 2 * 1024 * 1024;
 
 #[derive(Serialize)]

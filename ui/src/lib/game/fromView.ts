@@ -145,6 +145,8 @@ export function tableViewFrom(view: GameView, extra: FromViewExtra): TableView {
     lastTrick: view.last_trick ? view.last_trick.plays.filter((p) => isCardCode(p.card)).map((p) => ({ seat: p.seat, card: p.card as CardCode })) : null,
     offer: myMove ? offerFrom(obs) : null,
     contract: contractOf(obs),
+    bids: (obs.auction?.log ?? []).map((turn) => ({ seat: turn.seat, bid: turn.bid ? { rank: RANK_LETTER[turn.bid.rank], points: turn.bid.points } : null })),
+    auctionOpen: obs.phase === 'bidding' || obs.phase === 'calling',
     exchanges: obs.exchanges.flatMap((e) => (isCardCode(e.gave) && isCardCode(e.took) ? [{ seat: e.seat, gave: e.gave, took: e.took }] : [])),
   };
 }

@@ -266,15 +266,15 @@ fn an_auction_log_the_rules_cannot_give_is_refused() {
     // A bid below the one before it breaks the rules.
     let swapped = edit(&|a| a.log.swap(0, 2));
     assert!(
-        matches!(
-            swapped,
-            Err(ObservationError::History { index: 2, .. })
-        ),
+        matches!(swapped, Err(ObservationError::History { index: 2, .. })),
         "{swapped:?}"
     );
     // A seat outside the table.
     assert!(matches!(
         edit(&|a| a.log[0].seat = 7),
-        Err(ObservationError::Seat { field: "auction", .. })
+        Err(ObservationError::Seat {
+            field: "auction",
+            ..
+        })
     ));
 }

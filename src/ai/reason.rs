@@ -107,7 +107,17 @@ pub enum HintReason {
     /// Mano negra wins the hand at once.
     ManoNegra,
     /// Hard's choice, with its search: the card's reason, and in what share of the deals it sampled
-    /// the card did as well as any other.
+    /// its side won the hand after the card.
+    SearchedWins {
+        /// Why the card, as the heuristics describe it.
+        why: Box<HintReason>,
+        /// Share of the deals (weighted by belief) won after the card, in percent.
+        win_percent: u8,
+        /// Deals tried.
+        deals: u32,
+    },
+    /// Hard's choice where a hand is not won or lost (a card-points match): the card's reason, and in
+    /// what share of the deals it sampled the card did as well as any other.
     Searched {
         /// Why the card, as the heuristics describe it.
         why: Box<HintReason>,
@@ -262,6 +272,14 @@ impl fmt::Display for HintReason {
             H::ManoNegra => {
                 f.write_str("Show the ace, three and king of trumps: mano negra wins the hand")
             }
+            H::SearchedWins {
+                why,
+                win_percent,
+                deals,
+            } => write!(
+                f,
+                "{why}; with this card I win in {win_percent}% of the {deals} deals I tried"
+            ),
             H::Searched {
                 why,
                 best_percent,
@@ -354,6 +372,15 @@ impl Message for HintReason {
                 risk: 21,
             },
             H::ManoNegra,
+            H::SearchedWins {
+                why: Box::new(H::LeadCheap {
+                    card,
+                    points: 10,
+                    risk: 21,
+                }),
+                win_percent: 64,
+                deals: 200,
+            },
             H::Searched {
                 why: Box::new(H::LeadCheap {
                     card,
@@ -440,8 +467,9 @@ mod tests {
                 H::TakeCheaply { .. } => 30,
                 H::MostVisited { .. } => 31,
                 H::PassNoBidding => 32,
+                H::SearchedWins { .. } => 33,
             },
-            33,
+            34,
         );
     }
 

@@ -97,7 +97,19 @@ points: number,
  * The most the trick can cost: the card plus what the others may add (an upper bound from
  * the seat's knowledge).
  */
-risk: number, } | { "id": "mano-negra" } | { "id": "searched", 
+risk: number, } | { "id": "mano-negra" } | { "id": "searched-wins", 
+/**
+ * Why the card, as the heuristics describe it.
+ */
+why: HintReason, 
+/**
+ * Share of the deals (weighted by belief) won after the card, in percent.
+ */
+win_percent: number, 
+/**
+ * Deals tried.
+ */
+deals: number, } | { "id": "searched", 
 /**
  * Why the card, as the heuristics describe it.
  */

@@ -16,6 +16,7 @@ export const en: Record<string, string> = {
   'lead-worthless': "Lead the {card}: it carries no points, and the trick can cost at most {risk} points.",
   'lead-cheap': "Lead the {card}: it carries {points} points, and the trick can cost at most {risk} points.",
   'mano-negra': "Show the ace, three and king of trumps: mano negra wins the hand.",
+  'searched-wins': "{why} With this card I win in {win_percent}% of the {deals} deals I tried.",
   'searched': "{why} Of the {deals} deals I tried, this card did best in {best_percent}%.",
   'exchange': "Swap the {gave} for the face-up {took}: a stronger trump for a weaker one.",
   bid: "Bid the {rank}: your {suit} are strong enough to call it.",

@@ -16,6 +16,7 @@ export const es: Record<string, string> = {
   'lead-worthless': "Sal con {card}: no vale puntos, y la baza puede costar como mucho {risk} puntos.",
   'lead-cheap': "Sal con {card}: vale {points} puntos, y la baza puede costar como mucho {risk} puntos.",
   'mano-negra': "Enseña el as, el tres y el rey de triunfo: la mano negra gana la mano.",
+  'searched-wins': "{why} Con esta carta gano en el {win_percent} % de los {deals} repartos que probé.",
   'searched': "{why} De los {deals} repartos que probé, esta carta fue la mejor en el {best_percent} %.",
   'exchange': "Cambia {gave} por {took} a la vista: un triunfo más fuerte por uno más débil.",
   'bid': "Apuesta {rank}: tus {suit} son lo bastante fuertes.",

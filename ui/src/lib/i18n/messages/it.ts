@@ -16,6 +16,7 @@ export const it: Record<string, string> = {
   'lead-worthless': "Apri con {card}: non vale punti, e la presa può costare al massimo {risk} punti.",
   'lead-cheap': "Apri con {card}: vale {points} punti, e la presa può costare al massimo {risk} punti.",
   'mano-negra': "Mostra asso, tre e re di briscola: la mano negra vince la mano.",
+  'searched-wins': "{why} Con questa carta vinco nel {win_percent}% delle {deals} smazzate che ho provato.",
   'searched': "{why} Delle {deals} smazzate che ho provato, questa carta è stata la migliore nel {best_percent}%.",
   'exchange': "Scambia {gave} con {took} scoperta: una briscola più forte per una più debole.",
   'bid': "Chiama {rank}: le tue {suit} sono abbastanza forti.",

@@ -16,6 +16,7 @@ export const pt: Record<string, string> = {
   'lead-worthless': "Sai com {card}: não vale pontos, e a vaza pode custar no máximo {risk} pontos.",
   'lead-cheap': "Sai com {card}: vale {points} pontos, e a vaza pode custar no máximo {risk} pontos.",
   'mano-negra': "Mostra o ás, o três e o rei de trunfo: a mano negra ganha a mão.",
+  'searched-wins': "{why} Com esta carta ganho em {win_percent}% das {deals} distribuições que experimentei.",
   'searched': "{why} Das {deals} distribuições que experimentei, esta carta foi a melhor em {best_percent}%.",
   'exchange': "Troca {gave} por {took} virada: um trunfo mais forte por um mais fraco.",
   'bid': "Licita {rank}: as tuas {suit} são fortes o bastante.",

@@ -28,6 +28,20 @@ pub enum HintReason {
         /// Card points the trick will hold.
         stake: u16,
     },
+    /// Trumping a trick led in another suit, with players still to play after this seat.
+    TrumpItSoFar {
+        /// Card points on the table with this card.
+        stake: u16,
+        /// The most the trick can hold once the players after have played (an upper bound).
+        most: u16,
+    },
+    /// Winning the trick in its suit, with players still to play after this seat.
+    WinTrickSoFar {
+        /// Card points on the table with this card.
+        stake: u16,
+        /// The most the trick can hold once the players after have played (an upper bound).
+        most: u16,
+    },
     /// The seat already holds the trick.
     AddToOwnTrick {
         /// The card.
@@ -216,6 +230,14 @@ impl fmt::Display for HintReason {
             }
             H::TrumpIt { stake } => write!(f, "Trump it: {stake} points at stake"),
             H::WinTrick { stake } => write!(f, "Win the trick: {stake} points at stake"),
+            H::TrumpItSoFar { stake, most } => write!(
+                f,
+                "Trump it: {stake} points so far, up to {most} once the players after you have played"
+            ),
+            H::WinTrickSoFar { stake, most } => write!(
+                f,
+                "Win the trick: {stake} points so far, up to {most} once the players after you have played"
+            ),
             H::AddToOwnTrick { card } => {
                 write!(f, "You already hold this trick: add the {}", card.name())
             }
@@ -352,6 +374,14 @@ impl Message for HintReason {
             H::OnlyLegal { card },
             H::TrumpIt { stake: 21 },
             H::WinTrick { stake: 14 },
+            H::TrumpItSoFar {
+                stake: 21,
+                most: 32,
+            },
+            H::WinTrickSoFar {
+                stake: 14,
+                most: 36,
+            },
             H::AddToOwnTrick { card },
             H::FeedPartner { points: 10 },
             H::PartnerHolds { card },
@@ -468,8 +498,10 @@ mod tests {
                 H::MostVisited { .. } => 31,
                 H::PassNoBidding => 32,
                 H::SearchedWins { .. } => 33,
+                H::TrumpItSoFar { .. } => 34,
+                H::WinTrickSoFar { .. } => 35,
             },
-            34,
+            36,
         );
     }
 

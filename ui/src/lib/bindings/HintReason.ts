@@ -19,7 +19,23 @@ stake: number, } | { "id": "win-trick",
 /**
  * Card points the trick will hold.
  */
-stake: number, } | { "id": "add-to-own-trick", 
+stake: number, } | { "id": "trump-it-so-far", 
+/**
+ * Card points on the table with this card.
+ */
+stake: number, 
+/**
+ * The most the trick can hold once the players after have played (an upper bound).
+ */
+most: number, } | { "id": "win-trick-so-far", 
+/**
+ * Card points on the table with this card.
+ */
+stake: number, 
+/**
+ * The most the trick can hold once the players after have played (an upper bound).
+ */
+most: number, } | { "id": "add-to-own-trick", 
 /**
  * The card.
  */

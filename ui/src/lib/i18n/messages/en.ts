@@ -3,6 +3,8 @@ export const en: Record<string, string> = {
   'only-legal': "Play the {card}: it is the only legal card.",
   'trump-it': "Trump it: {stake} points at stake.",
   'win-trick': "Win the trick: {stake} points at stake.",
+  'trump-it-so-far': "Trump it: {stake} points so far, up to {most} once the players after you have played.",
+  'win-trick-so-far': "Win the trick: {stake} points so far, up to {most} once the players after you have played.",
   'add-to-own-trick': "You already hold this trick: add the {card}.",
   'feed-partner': "Feed your partner {points} points: the trick is yours.",
   'partner-holds': "Your partner holds the trick: play the {card} and keep your strength.",

@@ -3,6 +3,8 @@ export const es: Record<string, string> = {
   'only-legal': "Juega {card}: es la única carta que puedes jugar.",
   'trump-it': "Falla con un triunfo: hay {stake} puntos en juego.",
   'win-trick': "Gana la baza: hay {stake} puntos en juego.",
+  'trump-it-so-far': "Falla con un triunfo: de momento hay {stake} puntos, hasta {most} cuando jueguen los que van después de ti.",
+  'win-trick-so-far': "Gana la baza: de momento hay {stake} puntos, hasta {most} cuando jueguen los que van después de ti.",
   'add-to-own-trick': "La baza ya es tuya: añade {card}.",
   'feed-partner': "Carga a tu compañero {points} puntos: la baza es vuestra.",
   'partner-holds': "La baza es de tu compañero: juega {card} y guarda tu fuerza.",

@@ -3,6 +3,8 @@ export const it: Record<string, string> = {
   'only-legal': "Gioca {card}: è l’unica carta giocabile.",
   'trump-it': "Prendi con una briscola: in palio ci sono {stake} punti.",
   'win-trick': "Prendi la mano: in palio ci sono {stake} punti.",
+  'trump-it-so-far': "Prendi con una briscola: per ora {stake} punti, fino a {most} quando avranno giocato quelli dopo di te.",
+  'win-trick-so-far': "Prendi la mano: per ora {stake} punti, fino a {most} quando avranno giocato quelli dopo di te.",
   'add-to-own-trick': "La presa è già tua: aggiungi {card}.",
   'feed-partner': "Carica il compagno di {points} punti: la presa è vostra.",
   'partner-holds': "La presa è del compagno: gioca {card} e tieni le carte forti.",

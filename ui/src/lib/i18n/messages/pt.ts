@@ -3,6 +3,8 @@ export const pt: Record<string, string> = {
   'only-legal': "Joga {card}: é a única carta que podes jogar.",
   'trump-it': "Corta com trunfo: estão em jogo {stake} pontos.",
   'win-trick': "Ganha a vaza: estão em jogo {stake} pontos.",
+  'trump-it-so-far': "Corta com trunfo: para já {stake} pontos, até {most} depois de jogarem os que vêm a seguir a ti.",
+  'win-trick-so-far': "Ganha a vaza: para já {stake} pontos, até {most} depois de jogarem os que vêm a seguir a ti.",
   'add-to-own-trick': "A vaza já é tua: junta {card}.",
   'feed-partner': "Carrega o parceiro com {points} pontos: a vaza é vossa.",
   'partner-holds': "A vaza é do parceiro: joga {card} e guarda a tua força.",

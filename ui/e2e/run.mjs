@@ -261,6 +261,16 @@ async function listenLive(wd) {
   await wd.exec(`window.__live = []; new MutationObserver((ms) => ms.forEach((m) => m.addedNodes.forEach((n) => window.__live.push(n.textContent)))).observe(document.querySelector('[aria-live][role=log]'), { childList: true, subtree: true });`);
 }
 
+/** Resign is on screen (360 × 640) with the page not scrolled; screenshot `name`. */
+async function resignInView(wd, name) {
+  await wd.exec('document.getElementById("main").scrollTop = 0');
+  await sleep(500);
+  const r = await wd.exec('const b = document.querySelector(".actions .resign").getBoundingClientRect(); return { top: b.top, bottom: b.bottom, left: b.left, right: b.right, vw: window.innerWidth, vh: window.innerHeight, scrolled: document.getElementById("main").scrollTop, tall: document.getElementById("main").scrollHeight };');
+  assert(r.scrolled === 0 && r.top >= 0 && r.bottom <= r.vh && r.left >= 0 && r.right <= r.vw, `Resign in view at 360×640 without scrolling: ${JSON.stringify(r)}`);
+  log('resign on the phone:', JSON.stringify(r));
+  screenshot(name);
+}
+
 // ---------- scenarios ----------
 
 const SINGLE = { kind: 'single-hand' };
@@ -660,6 +670,14 @@ const scenarios = {
   },
 
   async phone(wd) {
+    // A four-player table on a phone is taller than a two-player one: Resign stays in view there too.
+    await setup(wd);
+    await wd.setRect(1280, 800);
+    await newGame(wd, { preset: 'briscola', players: 4, levels: ['easy'], format: SINGLE });
+    await wd.setRect(360, 640);
+    await waitMyTurn(wd);
+    await resignInView(wd, 'resign-4p-phone');
+    await wd.setRect(1280, 800);
     await setup(wd);
     // Start is on screen without scrolling on a laptop and on a phone.
     await wd.setRect(1280, 800);
@@ -681,6 +699,11 @@ const scenarios = {
     await newGame(wd, { preset: 'briscola', players: 2, levels: ['easy'], format: SINGLE });
     await wd.setRect(360, 640);
     let g = await waitMyTurn(wd);
+    // Resign is on the phone's screen without scrolling (issue 11: it sat below the fold), with the
+    // hint's sentence shown too.
+    await wd.click('.me .actions .btn');
+    await wd.waitFor(() => wd.exec('return !!document.querySelector(".hint-reason")'), { what: 'the hint' });
+    await resignInView(wd, 'resign-phone');
     await playCard(wd, g, 'click');
     await wd.waitFor(() => wd.exec('return !!document.querySelector(".actions .collect")'), { what: 'the Collect button' });
     await sleep(2000);

@@ -201,10 +201,16 @@ fn a_hint_and_an_undo_and_resigning() {
             .as_str()
             .is_some_and(|id| !id.is_empty())
     );
-    // Hints come from Hard: with three cards to choose from, the reason quotes its search around
-    // the heuristic reason for the card.
-    assert_eq!(hint["reason"]["id"], "searched", "{hint}");
+    // Hints come from Hard: with three cards to choose from, the reason quotes its search (the share
+    // of deals it wins with the card) around the heuristic reason for the card.
+    assert_eq!(hint["reason"]["id"], "searched-wins", "{hint}");
     assert!(hint["reason"]["why"]["id"].is_string(), "{hint}");
+    assert!(
+        hint["reason"]["win_percent"]
+            .as_u64()
+            .is_some_and(|n| n <= 100),
+        "{hint}"
+    );
     assert!(
         hint["reason"]["deals"].as_u64().is_some_and(|n| n >= 1),
         "{hint}"

@@ -56,7 +56,7 @@ fn a_match_played_by_commands_lands_in_the_history() {
         setup("briscola", 2, json!({ "kind": "best-of", "hands": 3 })),
     );
     let end = play_to_the_end(&h, view);
-    assert!(end["outcome"]["winner"].is_number());
+    assert!(end["outcome"]["winners"][0].is_number());
     let page = h.ok(
         "list_history",
         json!({ "query": { "offset": 0, "limit": 10 } }),

@@ -238,9 +238,10 @@ export function summaryFrom(view: GameView, names: Names): SummaryData | null {
   if (view.resigned) {
     outcome = 'lose';
   } else if (view.outcome) {
-    const w = view.outcome.winner;
-    outcome = w === null ? 'draw' : w === view.your_side ? 'win' : 'lose';
-    if (w !== null) winnerName = sideName(view.standing.sides[w] ?? [], names);
+    // Several winners: chiamata's seats that won the deciding hand together.
+    const ws = view.outcome.winners;
+    outcome = ws.length === 0 ? 'draw' : ws.includes(view.your_side) ? 'win' : 'lose';
+    winnerName = sideName(ws.flatMap((w) => view.standing.sides[w] ?? []), names);
   } else {
     const o = res!.outcome;
     outcome = o.kind === 'won' ? (o.side === mySide ? 'win' : 'lose') : 'draw';

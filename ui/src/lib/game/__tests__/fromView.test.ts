@@ -243,10 +243,21 @@ describe('summaryFrom', () => {
   });
 
   it('summarises a lost match', () => {
-    const s = summaryFrom(gameView({ outcome: { winner: 1 } }, { result: { ...result, side_points: [40, 80], outcome: { kind: 'won', side: 1 } } }), names)!;
+    const s = summaryFrom(gameView({ outcome: { winners: [1] } }, { result: { ...result, side_points: [40, 80], outcome: { kind: 'won', side: 1 } } }), names)!;
     expect(s.matchOver).toBe(true);
     expect(s.outcome).toBe('lose');
     expect(s.winnerName).toBe('Opponent 1');
+  });
+
+  it('summarises a chiamata hand won by several seats together as won by each of them', () => {
+    const standing = { sides: [[0], [1], [2]], scores: [1, 0, 1], hands_played: 1 };
+    const won = summaryFrom(gameView({ outcome: { winners: [0, 2] }, standing, your_side: 0 }, { result }), names)!;
+    expect(won.outcome).toBe('win');
+    const lost = summaryFrom(gameView({ outcome: { winners: [0, 2] }, standing, your_side: 1 }, { result }), names)!;
+    expect(lost.outcome).toBe('lose');
+    expect(lost.winnerName).toBe('You & Opponent 2');
+    const drawn = summaryFrom(gameView({ outcome: { winners: [] } }, { result }), names)!;
+    expect(drawn.outcome).toBe('draw');
   });
 
   it('summarises a resigned match with the score of that moment, and nothing left to play', () => {

@@ -19,7 +19,7 @@ use crate::{
 /// How much a win is worth against card points: the outcome decides, points break ties.
 pub(crate) const WIN_WEIGHT: i32 = 120;
 /// How much deciding the match is worth against everything else a hand brings.
-const MATCH_WEIGHT: i32 = 120 * WIN_WEIGHT;
+pub(crate) const MATCH_WEIGHT: i32 = 120 * WIN_WEIGHT;
 
 /// A position's value, and whether the searching side wins the hand on the line of play that gives it
 /// (the line both sides' best play leads to, in exact search; the line played out, in a playout).
@@ -267,26 +267,7 @@ pub(crate) fn solve_endgame(
     stakes: Stakes,
 ) -> Option<(Card, Quote)> {
     let (max_leaves, node_limit) = limits;
-    if obs.phase != Phase::Playing || obs.stock_len != 0 || leaf_bound(&obs.hand_sizes) > max_leaves
-    {
-        return None;
-    }
-    // With the stock gone, the unseen cards can only be in the other hands: when at most one other
-    // hand holds any of them (two-player games), card counting leaves a single world.
-    let hidden_hands = obs
-        .hand_sizes
-        .iter()
-        .zip(&obs.known_in_hands)
-        .enumerate()
-        .filter(|&(s, (&size, known))| {
-            s != usize::from(obs.seat) && usize::from(size) > known.len()
-        })
-        .count();
-    let worlds = if hidden_hands <= 1 || obs.unseen_cards().is_empty() {
-        1
-    } else {
-        worlds
-    };
+    let worlds = endgame_worlds(obs, worlds, max_leaves)?;
     let mut tally: Option<Tally> = None;
     for i in 0..worlds {
         if i > 0 && deadline.is_some_and(|d| Instant::now() >= d) {
@@ -304,6 +285,35 @@ pub(crate) fn solve_endgame(
         });
     }
     tally?.choice()
+}
+
+/// How many worlds an exact endgame at the root needs: `None` unless the stock is empty and at most
+/// `max_leaves` card orders remain; one when card counting leaves a single world, else `worlds`.
+pub(crate) fn endgame_worlds(
+    obs: &crate::Observation,
+    worlds: usize,
+    max_leaves: u64,
+) -> Option<usize> {
+    if obs.phase != Phase::Playing || obs.stock_len != 0 || leaf_bound(&obs.hand_sizes) > max_leaves
+    {
+        return None;
+    }
+    // With the stock gone, the unseen cards can only be in the other hands: when at most one other
+    // hand holds any of them (two-player games), card counting leaves a single world.
+    let hidden_hands = obs
+        .hand_sizes
+        .iter()
+        .zip(&obs.known_in_hands)
+        .enumerate()
+        .filter(|&(s, (&size, known))| {
+            s != usize::from(obs.seat) && usize::from(size) > known.len()
+        })
+        .count();
+    Some(if hidden_hands <= 1 || obs.unseen_cards().is_empty() {
+        1
+    } else {
+        worlds
+    })
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! sampled from one observation) get the same decision from every level with the same seed. The agents'
 //! only input is `&Observation`, so this holds by construction; the test guards the construction (and
 //! that the observations really are identical while the worlds really differ). The decision includes the
-//! hint, so Hard's quote of its search (`HintReason::Searched`) is covered too. The match review's
+//! hint, so Hard's quote of its search (`HintReason::SearchedWins`) is covered too. The match review's
 //! verdict on a decision takes the same test (`review_decision`; `tests/ai_review.rs` checks that
 //! `review_match` rates every decision by exactly that function of the seat's observation).
 
@@ -53,7 +53,7 @@ fn same_observation_same_decision_whatever_the_hidden_cards() {
                                 ai::agent_with(config(level, seed)).choose(&b.observation(seat));
                             assert_eq!(da, db, "{preset}-{n}p {level} step {step}");
                             compared += 1;
-                            if matches!(da.hint, HintReason::Searched { .. }) {
+                            if matches!(da.hint, HintReason::SearchedWins { .. }) {
                                 searched += 1;
                             }
                         }

@@ -11,7 +11,8 @@
 //! they held that world's cards. The card with the best weighted mean [`Objective::utility`] wins: win
 //! probability first, points as the tie-break. The [`Budget`] bounds the worlds (deterministic) and
 //! optionally the wall-clock time. Its hint quotes the search: the card's heuristic reason, the deals
-//! tried and the (weighted) share of them in which the card did as well as any other.
+//! tried and the (weighted) share of them in which its side won the hand after the card — or, in a
+//! card-points match where a hand is not won or lost, in which the card did as well as any other.
 //! [`action_values`] gives the same evaluation of every legal action, for the match review.
 //!
 //! Deliberately absent (measured candidates for later): information-set MCTS, and search in the
@@ -22,7 +23,7 @@ use std::time::{Duration, Instant};
 use super::belief::Belief;
 use super::policy::{self, Style};
 use super::situation::Situation;
-use super::solver::{Objective, Solver, endgame_worlds, leaf_bound, solve_endgame};
+use super::solver::{Objective, Score, Solver, endgame_worlds, leaf_bound, solve_endgame};
 use super::tally::{Quote, Tally};
 use super::{Agent, Decision, HintReason, hint, special};
 use crate::{Action, Card, Game, Observation, Phase, Rank, Rng, Stakes};
@@ -137,10 +138,18 @@ impl Agent for Hard {
         match self.choose_card(obs, &s) {
             Some((card, Some(quote))) => Decision {
                 action: Action::Play(card),
-                hint: HintReason::Searched {
-                    why: Box::new(hint::explain(&s, card)),
-                    best_percent: quote.best_percent,
-                    deals: quote.deals,
+                hint: if Objective::quotes_wins(self.stakes) {
+                    HintReason::SearchedWins {
+                        why: Box::new(hint::explain(&s, card)),
+                        win_percent: quote.win_percent,
+                        deals: quote.deals,
+                    }
+                } else {
+                    HintReason::Searched {
+                        why: Box::new(hint::explain(&s, card)),
+                        best_percent: quote.best_percent,
+                        deals: quote.deals,
+                    }
                 },
             },
             chosen => super::card_decision(obs, &s, chosen.map(|(card, _)| card)),
@@ -187,7 +196,7 @@ pub(crate) fn action_values(
                     let exact = endgame.and_then(|_| {
                         Solver::new(ROOT_NODES).search(&game, &obj, i32::MIN, i32::MAX)
                     });
-                    exact.unwrap_or_else(|| playout(&mut game, &obj))
+                    exact.unwrap_or_else(|| playout(&mut game, &obj)).value
                 })
                 .collect();
             let weight = if endgame.is_some() {
@@ -201,16 +210,16 @@ pub(crate) fn action_values(
 }
 
 /// Plays a sampled world to the end with the Medium heuristics for every seat (exact search once the
-/// stock is empty and the rest is small) and returns its value for `obj`.
-fn playout(game: &mut Game, obj: &Objective) -> i32 {
+/// stock is empty and the rest is small) and returns its score for `obj`.
+fn playout(game: &mut Game, obj: &Objective) -> Score {
     let mut rng = Rng::new(0);
     loop {
         if game.phase() != Phase::Playing {
-            return obj.utility(game);
+            return obj.score(game);
         }
         take_special(game);
         if game.phase() != Phase::Playing {
-            return obj.utility(game);
+            return obj.score(game);
         }
         if game.stock_len() == 0 {
             let players = game.rules().players;
@@ -224,7 +233,7 @@ fn playout(game: &mut Game, obj: &Objective) -> i32 {
         let s = Situation::from_game(game);
         match policy::choose_card(&s, Style::SOUND, &mut rng) {
             Some(card) => game.play_unchecked(card),
-            None => return obj.utility(game),
+            None => return obj.score(game),
         }
     }
 }

@@ -261,6 +261,16 @@ async function listenLive(wd) {
   await wd.exec(`window.__live = []; new MutationObserver((ms) => ms.forEach((m) => m.addedNodes.forEach((n) => window.__live.push(n.textContent)))).observe(document.querySelector('[aria-live][role=log]'), { childList: true, subtree: true });`);
 }
 
+/** Resign is on screen (360 × 640) with the page not scrolled; screenshot `name`. */
+async function resignInView(wd, name) {
+  await wd.exec('document.getElementById("main").scrollTop = 0');
+  await sleep(500);
+  const r = await wd.exec('const b = document.querySelector(".actions .resign").getBoundingClientRect(); return { top: b.top, bottom: b.bottom, left: b.left, right: b.right, vw: window.innerWidth, vh: window.innerHeight, scrolled: document.getElementById("main").scrollTop, tall: document.getElementById("main").scrollHeight };');
+  assert(r.scrolled === 0 && r.top >= 0 && r.bottom <= r.vh && r.left >= 0 && r.right <= r.vw, `Resign in view at 360×640 without scrolling: ${JSON.stringify(r)}`);
+  log('resign on the phone:', JSON.stringify(r));
+  screenshot(name);
+}
+
 // ---------- scenarios ----------
 
 const SINGLE = { kind: 'single-hand' };
@@ -384,12 +394,18 @@ const scenarios = {
 
   async chiamata(wd) {
     await setup(wd);
+    // You deal, so the four computer players bid or pass before your first turn in the auction.
+    await wd.click('input[name="dealer"][value="human"]');
+    await wd.waitFor(async () => (await wd.invoke('get_preferences')).first_dealer === 'human', { what: 'you deal first' });
     await wd.setRect(1280, 800);
     await newGame(wd, { preset: 'chiamata', players: 5, levels: ['easy'], format: SINGLE });
     await listenLive(wd);
     let auctionShot = false;
     let contractSeen = false;
     let revealSeen = false;
+    /** Each seat's turns of the engine's log, worded as the table words them (English, Italian deck). */
+    const RANK_WORD = { ace: 'Ace', two: 'Two', three: 'Three', four: 'Four', five: 'Five', six: 'Six', seven: 'Seven', jack: 'Jack', knight: 'Knight', king: 'King' };
+    const turnWords = (turn) => (turn.bid ? (turn.bid.points > 61 ? `${RANK_WORD[turn.bid.rank]} · ${turn.bid.points}` : RANK_WORD[turn.bid.rank]) : 'Pass');
     const g = await playOut(wd, {
       how: 'click',
       untilMatch: true,
@@ -402,6 +418,17 @@ const scenarios = {
           const [dlg, hand] = await wd.exec(`return [document.querySelector('dialog[open]').getBoundingClientRect().bottom, document.querySelector('.me .hand').getBoundingClientRect().top]`);
           screenshot('chiamata-auction-1280x800');
           assert(dlg <= hand, `the auction dialog (bottom ${dlg}) does not cover your hand (top ${hand})`);
+          // The four computer players have spoken: each seat shows its bid or pass.
+          const turns = obs.auction.log;
+          assert(JSON.stringify(turns.map((t) => t.seat)) === '[1,2,3,4]', `the others spoke first: ${JSON.stringify(turns)}`);
+          const badges = await wd.exec(`return [1, 2, 3, 4].map((s) => document.querySelector('.seat[data-seat="' + s + '"] [data-testid=seat-bid]')?.textContent.trim() ?? null)`);
+          assert(JSON.stringify(badges) === JSON.stringify(turns.map(turnWords)), `each seat shows its bid or pass: ${JSON.stringify(badges)} for ${JSON.stringify(turns)}`);
+          // The last of them (well after the listener was in place) was announced.
+          const last = turns[3];
+          const said = last.bid ? `bids ${turnWords(last)}.` : 'passes.';
+          const heard = await wd.exec('return window.__live');
+          assert(heard.some((m) => m.endsWith(said)), `seat 4's "${said}" was announced (${JSON.stringify(heard)})`);
+          log('chiamata auction before you:', JSON.stringify(badges));
         }
         if (obs.phase === 'bidding') {
           // Pass: a computer player declares, so the partner tags are checked from a defender's seat
@@ -419,8 +446,16 @@ const scenarios = {
           assert(heard.some((m) => /Called card: /.test(m)), `the call was announced (${JSON.stringify(heard)})`);
           const others = obs.auction.passed.filter((s) => s !== 0).length + (obs.auction.declarer !== 0 ? 1 : 0);
           assert(others === 0 || heard.some((m) => /passes\.|bids /.test(m)), `the others' bids and passes were announced (${JSON.stringify(heard)})`);
+          // The whole auction by seat stays reachable for the hand.
+          await wd.click('[data-testid=bid-log] summary');
+          const rows = await wd.exec(`return [...document.querySelectorAll('[data-testid=bid-log] li')].map((li) => li.textContent.trim())`);
+          const bySeat = new Map();
+          for (const turn of obs.auction.log) bySeat.set(turn.seat, [...(bySeat.get(turn.seat) ?? []), turnWords(turn)]);
+          const names = await wd.exec(`return Object.fromEntries([...document.querySelectorAll('.seat[data-seat]')].map((e) => [e.dataset.seat, e.querySelector('.name').textContent.trim()]))`);
+          const want = [...bySeat].map(([seat, words]) => `${seat === 0 ? 'You' : names[seat]}: ${words.join(' → ')}`);
+          assert(JSON.stringify(rows) === JSON.stringify(want), `the bid log lists every seat's turns: ${JSON.stringify(rows)}, expected ${JSON.stringify(want)}`);
           screenshot('chiamata-contract-1280x800');
-          log('chiamata contract:', shown);
+          log('chiamata contract:', shown, 'bids:', JSON.stringify(rows));
         }
         if (obs.phase === 'playing' && obs.auction.partner !== null && !revealSeen) {
           revealSeen = true;
@@ -450,6 +485,11 @@ const scenarios = {
       assert(heard.some((m) => /partner|alone/.test(m)), `the late reveal was announced (${JSON.stringify(heard.slice(-6))})`);
     }
     log('chiamata result:', JSON.stringify(g.observation.result?.side_points));
+    // Back to a random first dealer for the scenarios after this one (the summary closed first).
+    await wd.keys(KEY.Escape);
+    await nav(wd, 'settings');
+    await wd.click('input[name="dealer"][value="random"]');
+    await wd.waitFor(async () => (await wd.invoke('get_preferences')).first_dealer === 'random', { what: 'a random first dealer again' });
   },
 
   async aiExchange(wd) {
@@ -631,6 +671,14 @@ const scenarios = {
   },
 
   async phone(wd) {
+    // A four-player table on a phone is taller than a two-player one: Resign stays in view there too.
+    await setup(wd);
+    await wd.setRect(1280, 800);
+    await newGame(wd, { preset: 'briscola', players: 4, levels: ['easy'], format: SINGLE });
+    await wd.setRect(360, 640);
+    await waitMyTurn(wd);
+    await resignInView(wd, 'resign-4p-phone');
+    await wd.setRect(1280, 800);
     await setup(wd);
     // Start is on screen without scrolling on a laptop and on a phone.
     await wd.setRect(1280, 800);
@@ -652,6 +700,11 @@ const scenarios = {
     await newGame(wd, { preset: 'briscola', players: 2, levels: ['easy'], format: SINGLE });
     await wd.setRect(360, 640);
     let g = await waitMyTurn(wd);
+    // Resign is on the phone's screen without scrolling (issue 11: it sat below the fold), with the
+    // hint's sentence shown too.
+    await wd.click('.me .actions .btn');
+    await wd.waitFor(() => wd.exec('return !!document.querySelector(".hint-reason")'), { what: 'the hint' });
+    await resignInView(wd, 'resign-phone');
     await playCard(wd, g, 'click');
     await wd.waitFor(() => wd.exec('return !!document.querySelector(".actions .collect")'), { what: 'the Collect button' });
     await sleep(2000);

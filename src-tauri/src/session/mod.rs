@@ -398,8 +398,8 @@ impl Session {
         let outcome = self.game.outcome().cloned();
         let result = match (&outcome, self.resigned) {
             (_, true) => YourResult::Resigned,
-            (Some(o), false) if o.winner == Some(side as u8) => YourResult::Won,
-            (Some(o), false) if o.winner.is_none() => YourResult::Drawn,
+            (Some(o), false) if o.is_won_by(side) => YourResult::Won,
+            (Some(o), false) if o.is_draw() => YourResult::Drawn,
             _ => YourResult::Lost,
         };
         Some(FinishedMatch {

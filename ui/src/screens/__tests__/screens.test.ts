@@ -73,6 +73,8 @@ function view(over: Partial<TableView> = {}): TableView {
     ],
     ring: { left: [], across: [1], right: [] },
     exchanges: [],
+    bids: [],
+    auctionOpen: false,
     canUndo: true,
     canHint: true,
     ...over,
@@ -224,6 +226,29 @@ describe('Table seats and score', () => {
     expect(log).not.toHaveTextContent('partner');
     await rerender({ view: { ...v, contract: { ...v.contract!, partner: 0 } } });
     expect(screen.getByRole('list', { name: 'What happened' })).toHaveTextContent('You are Luca’s partner');
+  });
+
+  it("shows each seat's last bid during the auction and the whole auction by seat for the hand", async () => {
+    const bids: TableView['bids'] = [
+      { seat: 0, bid: { rank: 'A', points: 61 } },
+      { seat: 1, bid: { rank: '3', points: 61 } },
+      { seat: 0, bid: null },
+      { seat: 1, bid: { rank: '3', points: 61 } },
+    ];
+    const v = view({ bids: bids.slice(0, 3), auctionOpen: true, turn: 1 });
+    const { rerender } = render(Table, { view: v, deck: 'italian' });
+    expect(screen.getByTestId('seat-bid')).toHaveTextContent('Three');
+    const log = screen.getByTestId('bid-log');
+    expect(log).toHaveTextContent('The auction, bid by bid');
+    expect(log).toHaveTextContent('You: Ace → Pass');
+    expect(log).toHaveTextContent('Luca: Three');
+    await rerender({ view: { ...v, bids: [...bids.slice(0, 3), { seat: 1, bid: { rank: '2', points: 70 } }] } });
+    expect(screen.getByTestId('seat-bid')).toHaveTextContent('Two · 70');
+    expect(screen.getByTestId('bid-log')).toHaveTextContent('Luca: Three → Two · 70');
+    // Once the auction is over the seats show no bid, the log stays.
+    await rerender({ view: { ...v, auctionOpen: false } });
+    expect(screen.queryByTestId('seat-bid')).toBeNull();
+    expect(screen.getByTestId('bid-log')).toHaveTextContent('You: Ace → Pass');
   });
 
   it('hides the others’ hand points when only yours are shown', () => {

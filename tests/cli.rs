@@ -160,6 +160,10 @@ fn history_lists_and_replays_the_apps_matches_from_its_data_folder() {
     let reviewed: serde_json::Value = serde_json::from_slice(&review.stdout).expect("JSON");
     assert_eq!(reviewed["review"]["seat"], 0);
     assert_eq!(
+        reviewed["review"]["seed"], 4,
+        "by default the match's own seed, as the app reviews it"
+    );
+    assert_eq!(
         reviewed["review"]["hands"][0]["decisions"]
             .as_array()
             .map(Vec::len),
@@ -181,7 +185,7 @@ fn review_prints_a_table_or_json_and_refuses_a_seat_not_at_the_table() {
     assert!(table.status.success());
     let text = String::from_utf8_lossy(&table.stdout);
     assert!(
-        text.contains("Review of seat 1 (8 worlds per decision, seed 1)"),
+        text.contains("Review of seat 1 (8 worlds per decision, seed 5)"),
         "{text}"
     );
     assert!(text.contains("Match accuracy"), "{text}");

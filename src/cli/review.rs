@@ -19,9 +19,10 @@ pub struct ReviewOptions {
     /// The seat to review (the app's player is seat 0).
     #[arg(long, default_value_t = 0)]
     seat: u8,
-    /// Seed of the worlds sampled (the review is deterministic for a seed).
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
+    /// Seed of the worlds sampled (the review is deterministic for a seed); by default the match's
+    /// own seed, as the app reviews it, so `history --review` prints what the app shows.
+    #[arg(long)]
+    seed: Option<u64>,
     /// Worlds sampled per decision (default: Hard's budget).
     #[arg(long)]
     worlds: Option<u32>,
@@ -64,7 +65,10 @@ fn as_match(record: &Record) -> MatchRecord {
         version: MatchRecord::VERSION,
         ruleset: record.ruleset,
         format: MatchFormat::SingleHand,
-        seed: 0,
+        seed: match record.deal {
+            Deal::Seed(seed) => seed,
+            Deal::Order(_) => 0,
+        },
         first_dealer: record.dealer,
         hands: vec![HandRecord {
             dealer: record.dealer,
@@ -76,7 +80,8 @@ fn as_match(record: &Record) -> MatchRecord {
 
 /// Reviews `record` and prints the table or the JSON.
 pub fn print(record: &MatchRecord, options: &ReviewOptions) -> Result<(), String> {
-    let mut config = ReviewConfig::new(options.seat, options.seed);
+    let seed = options.seed.unwrap_or(record.seed);
+    let mut config = ReviewConfig::new(options.seat, seed);
     if let Some(worlds) = options.worlds {
         config.worlds = worlds.max(1);
     }

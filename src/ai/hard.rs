@@ -16,6 +16,9 @@
 //! Deliberately absent (measured candidates for later): information-set MCTS, and search in the
 //! chiamata auction (it uses the shared heuristic).
 
+#[cfg(test)]
+mod v1_golden;
+
 use std::time::{Duration, Instant};
 
 use super::belief::Belief;
@@ -121,6 +124,11 @@ impl Hard {
         }
         tally.choice().map(|(card, quote)| (card, Some(quote)))
     }
+}
+
+/// Hard as it played before issue 12, frozen: the arena's `hard-v1` contender.
+pub(crate) fn v1(seed: u64, budget: Budget) -> Box<dyn Agent + Send> {
+    Box::new(Hard::new(seed, budget, Stakes::SINGLE_HAND))
 }
 
 impl Agent for Hard {

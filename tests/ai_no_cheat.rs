@@ -4,6 +4,7 @@
 //! that the observations really are identical while the worlds really differ). The decision includes the
 //! hint, so Hard's quote of its search (`HintReason::Searched`) is covered too.
 
+use briscola::ai::arena::Contender;
 use briscola::ai::public::PublicAi;
 use briscola::ai::{self, AgentConfig, Budget, HintReason, Level};
 use briscola::{Deal, Game, Phase, Preset, Rng, Ruleset};
@@ -60,6 +61,13 @@ fn same_observation_same_decision_whatever_the_hidden_cards() {
                             let db = public.agent(seed).choose(&b.observation(seat));
                             assert_eq!(da, db, "{preset}-{n}p {public} step {step}");
                         }
+                        // Hard as frozen before issue 12 (the arena's `hard-v1`).
+                        let seed = deal * 31 + step;
+                        let v1 = || Contender::HardV1.agent(seed, Budget::worlds(4));
+                        let da = v1().map(|mut v| v.choose(&a.observation(seat)));
+                        let db = v1().map(|mut v| v.choose(&b.observation(seat)));
+                        assert!(da.is_some());
+                        assert_eq!(da, db, "{preset}-{n}p hard-v1 step {step}");
                     }
                     let d = walker.choose(&obs);
                     game.apply(d.action).expect("legal");

@@ -56,8 +56,22 @@ impl Contender {
         }
     }
 
-    /// The player for one game: a fresh agent, or this thread's process for `seat` (started on first
-    /// use).
+    /// A fresh seeded agent (Hard's with `budget`), or `None` for an external program, which runs as
+    /// a process instead.
+    pub fn agent(&self, seed: u64, budget: Budget) -> Option<Box<dyn Agent + Send>> {
+        match self {
+            Contender::Level(level) => Some(agent_with(AgentConfig {
+                budget,
+                ..AgentConfig::new(*level, seed)
+            })),
+            Contender::HardV1 => Some(hard::v1(seed, budget)),
+            Contender::Public(ai) => Some(ai.agent(seed)),
+            Contender::Command(_) => None,
+        }
+    }
+
+    /// The player for one game: a fresh agent, or this thread's process for the seat (started on
+    /// first use).
     fn player<'p>(
         &self,
         seed: u64,
@@ -65,22 +79,15 @@ impl Contender {
         program: &'p mut Option<Program>,
         timeout: Duration,
     ) -> Result<Player<'p>, String> {
-        Ok(match self {
-            Contender::Level(level) => Player::Agent(agent_with(AgentConfig {
-                budget,
-                ..AgentConfig::new(*level, seed)
-            })),
-            Contender::HardV1 => Player::Agent(hard::v1(seed, budget)),
-            Contender::Public(ai) => Player::Agent(ai.agent(seed)),
-            Contender::Command(id) => {
-                let command = id.strip_prefix(COMMAND_PREFIX).unwrap_or(id);
-                let program = match program {
-                    Some(program) => program,
-                    None => program.insert(Program::spawn(command, timeout)?),
-                };
-                Player::Program(program)
-            }
-        })
+        if let Some(agent) = self.agent(seed, budget) {
+            return Ok(Player::Agent(agent));
+        }
+        let command = self.id().strip_prefix(COMMAND_PREFIX).unwrap_or(self.id());
+        let program = match program {
+            Some(program) => program,
+            None => program.insert(Program::spawn(command, timeout)?),
+        };
+        Ok(Player::Program(program))
     }
 }
 

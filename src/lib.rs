@@ -42,9 +42,9 @@ pub use card::{Card, ParseCardError, Rank, Suit, parse_cards};
 pub use card_set::{CardSet, CardSetIter};
 pub use format_choice::FormatChoice;
 pub use game::{
-    Action, ActionList, Bid, ChiamataResult, Deal, Exchange, Game, HandEnd, HandOutcome,
-    HandResult, IllegalAction, InvariantViolation, MAX_ACTIONS, ParseActionError, Phase, Seat,
-    SetupError, beats, seats_of, trick_winner_index,
+    Action, ActionList, AuctionTurn, Bid, ChiamataResult, Deal, Exchange, Game, HandEnd,
+    HandOutcome, HandResult, IllegalAction, InvariantViolation, MAX_ACTIONS, ParseActionError,
+    Phase, Seat, SetupError, beats, seats_of, trick_winner_index,
 };
 pub use match_error::MatchError;
 pub use match_play::{Match, MatchFormat, MatchOutcome, MatchStanding, Stakes};

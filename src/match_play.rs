@@ -84,11 +84,63 @@ pub struct MatchStanding {
 }
 
 /// How the match ended.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+///
+/// Serialized as `{"winners": [..]}`; the older `{"winner": n | null}` (one side or a draw), as saved
+/// matches hold it, still reads.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct MatchOutcome {
-    /// Index of the winning side in [`MatchStanding::sides`]; `None` for a drawn single hand.
-    pub winner: Option<u8>,
+    /// Indexes of the winning sides in [`MatchStanding::sides`], in order: one side, or — chiamata,
+    /// whose match sides are single seats — every seat of the hand side that won the deciding hand
+    /// (the declarer and partner, or the defenders); empty for a drawn single hand.
+    pub winners: Vec<u8>,
+}
+
+impl MatchOutcome {
+    /// The one side that won, if exactly one did.
+    pub fn sole_winner(&self) -> Option<u8> {
+        match self.winners.as_slice() {
+            [one] => Some(*one),
+            _ => None,
+        }
+    }
+
+    /// Whether match side `side` is among the winners.
+    pub fn is_won_by(&self, side: usize) -> bool {
+        self.winners.iter().any(|&w| usize::from(w) == side)
+    }
+
+    /// Whether nobody won (a drawn single hand).
+    pub fn is_draw(&self) -> bool {
+        self.winners.is_empty()
+    }
+}
+
+impl<'de> Deserialize<'de> for MatchOutcome {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        /// Both shapes: `winners` (now) or `winner` (matches saved before chiamata's shared wins).
+        #[derive(Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct Wire {
+            winners: Option<Vec<u8>>,
+            /// Present (`Some`) even when it is `null`, a draw.
+            #[serde(default, deserialize_with = "present")]
+            winner: Option<Option<u8>>,
+        }
+        fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Option<u8>>, D::Error> {
+            Option::<u8>::deserialize(d).map(Some)
+        }
+        let wire = Wire::deserialize(deserializer)?;
+        match (wire.winners, wire.winner) {
+            (Some(winners), None) => Ok(MatchOutcome { winners }),
+            (None, Some(winner)) => Ok(MatchOutcome {
+                winners: winner.into_iter().collect(),
+            }),
+            _ => Err(serde::de::Error::custom(
+                "a match outcome has either `winners` or `winner`",
+            )),
+        }
+    }
 }
 
 /// What the hand in play is worth in its match, for an AI: the format, the match sides and their scores
@@ -139,7 +191,7 @@ impl Stakes {
             *score += before;
         }
         let winner = decide(self.format, &scores)
-            .and_then(|o| o.winner)
+            .and_then(|o| o.sole_winner())
             .map(usize::from);
         (scores, winner)
     }
@@ -433,7 +485,8 @@ fn hand_scores(
 }
 
 /// The winner under `format` with these side scores, if the match is decided: a unique leader who has
-/// reached the goal (a single hand is always decided, a tie being a draw).
+/// reached the goal. A single hand is always decided: its winners are every side that scored (one, or
+/// in chiamata the seats of the hand side that won), nobody for a draw.
 fn decide(format: MatchFormat, scores: &[i32]) -> Option<MatchOutcome> {
     let top = *scores.iter().max()?;
     let leaders: Vec<usize> = (0..scores.len()).filter(|&i| scores[i] == top).collect();
@@ -444,11 +497,12 @@ fn decide(format: MatchFormat, scores: &[i32]) -> Option<MatchOutcome> {
         MatchFormat::GamePoints { target } => top >= i32::from(target),
         MatchFormat::CardPoints { target } => top >= i32::from(target),
     };
+    let sides = |list: &[usize]| MatchOutcome {
+        winners: list.iter().map(|&i| i as u8).collect(),
+    };
     match leaders.as_slice() {
-        [one] if reached => Some(MatchOutcome {
-            winner: Some(*one as u8),
-        }),
-        _ if format == MatchFormat::SingleHand => Some(MatchOutcome { winner: None }),
+        _ if format == MatchFormat::SingleHand => Some(sides(if top > 0 { &leaders } else { &[] })),
+        [_] if reached => Some(sides(&leaders)),
         _ => None,
     }
 }

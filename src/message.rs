@@ -69,6 +69,9 @@ pub fn catalogs() -> Vec<MessageCatalog> {
         catalog::<crate::SetupError>(),
         catalog::<crate::MatchError>(),
         catalog::<crate::RecordError>(),
+        catalog::<crate::ai::review::ReviewReason>(),
+        catalog::<crate::ai::review::NotReviewed>(),
+        catalog::<crate::ai::review::ReviewError>(),
     ]
 }
 

@@ -4,10 +4,10 @@
 //! sees: its own hand (and every hand in open variants), hand sizes, cards publicly known to be in a
 //! hand (taken in an exchange, the face-up trump drawn last), publicly known voids, the trump, the
 //! face-up card, the stock size (and its top card in open variants), every trick with who played what,
-//! pile points (all cards are played face up, so they are public), the auction, the result, and its own
-//! legal actions. [`Observation::sample_world`] deals the unseen cards at random into a full [`Game`]
-//! consistent with all of that, for search. [`Observation::validate`] checks that an observation from
-//! outside (the bot protocol) is a position the rules can produce.
+//! pile points (all cards are played face up, so they are public), the auction (every bid and pass), the
+//! result, and its own legal actions. [`Observation::sample_world`] deals the unseen cards at random
+//! into a full [`Game`] consistent with all of that, for search. [`Observation::validate`] checks that
+//! an observation from outside (the bot protocol) is a position the rules can produce.
 
 mod history;
 mod validate;
@@ -16,7 +16,7 @@ pub use validate::ObservationError;
 
 use serde::{Deserialize, Serialize};
 
-use crate::game::{Action, Bid, Exchange, Game, HandResult, Phase, Seat};
+use crate::game::{Action, AuctionTurn, Bid, Exchange, Game, HandResult, Phase, Seat};
 use crate::{Card, CardSet, Rng, Ruleset, Suit};
 
 /// One card played, and by whom.
@@ -45,6 +45,8 @@ pub struct TrickView {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct AuctionView {
+    /// Every bid and pass so far, in order (the whole auction once it is over).
+    pub log: Vec<AuctionTurn>,
     /// The highest bid so far and its bidder.
     pub best: Option<(Seat, Bid)>,
     /// Seats that have passed.
@@ -132,6 +134,7 @@ impl Game {
                 .called_card()
                 .is_some_and(|c| self.hand(seat).contains(c));
             AuctionView {
+                log: self.auction_log().to_vec(),
                 best: self.best_bid(),
                 passed: (0..players).filter(|&s| self.has_passed(s)).collect(),
                 declarer: self.declarer(),

@@ -4,7 +4,9 @@
 //! rebuilt, is in `src/ai/hint.rs`'s tests.)
 
 use briscola::ai::{self, AgentConfig, Budget, HintReason, Level};
-use briscola::{Action, Card, Deal, Game, Phase, Preset, Ruleset, parse_cards};
+use briscola::{
+    Action, Card, Deal, Game, HandOutcome, Match, MatchFormat, Phase, Preset, Ruleset, parse_cards,
+};
 
 fn card(text: &str) -> Card {
     text.parse().expect("card")
@@ -93,31 +95,39 @@ fn named_card(reason: &HintReason) -> Option<Card> {
 fn hard_quotes_its_search_around_the_reason_for_its_card() {
     // Every Hard decision of a two-player hand with a choice of cards: the reason for the card it
     // plays, the deals it tried (its budget of 40 while the stock lasts, then the one world card
-    // counting leaves, solved exactly), and the share in which the card did best.
+    // counting leaves, solved exactly), and the share of them its side wins after the card. Hard
+    // plays both seats, so from the first exactly solved decision on, the quoted outcome (0 or 100%,
+    // under best play by both) is the hand's.
     let rules = Ruleset::preset(Preset::Briscola, 2).expect("preset");
     let mut game = Game::new(rules, 0, &Deal::Seed(5)).expect("deal");
     let (mut searched, mut exact) = (0, 0);
+    let mut promised: Option<(u8, bool)> = None;
     while game.phase() == Phase::Playing {
         let d = choose(Level::Hard, &game, 7);
         let choices = game.legal_cards().len();
         match &d.hint {
-            HintReason::Searched {
+            HintReason::SearchedWins {
                 why,
-                best_percent,
+                win_percent,
                 deals,
             } => {
                 assert!(choices > 1, "{}", d.hint);
-                assert!(*best_percent <= 100, "{}", d.hint);
-                assert!(!matches!(**why, HintReason::Searched { .. }), "{}", d.hint);
+                assert!(*win_percent <= 100, "{}", d.hint);
+                assert!(
+                    !matches!(**why, HintReason::SearchedWins { .. }),
+                    "{}",
+                    d.hint
+                );
                 if let Some(named) = named_card(why) {
                     assert_eq!(d.action, Action::Play(named), "{}", d.hint);
                 }
                 if game.stock_len() > 0 {
                     assert_eq!(*deals, 40, "{}", d.hint);
                 } else {
-                    // Exact endgame search: card counting leaves one world.
+                    // Exact endgame search: card counting leaves one world, won or not.
                     assert_eq!(*deals, 1, "{}", d.hint);
-                    assert_eq!(*best_percent, 100, "one world, solved: {}", d.hint);
+                    assert!(*win_percent == 0 || *win_percent == 100, "{}", d.hint);
+                    promised.get_or_insert((game.to_move(), *win_percent == 100));
                     exact += 1;
                 }
                 searched += 1;
@@ -127,8 +137,68 @@ fn hard_quotes_its_search_around_the_reason_for_its_card() {
         game.apply(d.action).expect("legal");
     }
     assert!(searched >= 15 && exact >= 2, "{searched} {exact}");
+    let (seat, wins) = promised.expect("an exact decision");
+    let result = game.result().expect("over");
+    let won = matches!(result.outcome, HandOutcome::Won { side } if result.side_of(seat) == Some(usize::from(side)));
+    assert_eq!(won, wins, "seat {seat} was promised {wins}: {result:?}");
     // Medium keeps the heuristic reasons.
     let game = Game::new(rules, 0, &Deal::Seed(5)).expect("deal");
     let d = choose(Level::Medium, &game, 7);
     assert!(named_card(&d.hint).is_some(), "{}", d.hint);
+}
+
+/// Hard's quote for the seat to move, at the stakes of `format` (a fresh match).
+fn hard_quote(game: &Game, format: MatchFormat) -> HintReason {
+    let stakes = Match::new(*game.rules(), format, 0, 1)
+        .expect("match")
+        .stakes();
+    let config = AgentConfig {
+        budget: Budget::worlds(40),
+        stakes,
+        ..AgentConfig::new(Level::Hard, 3)
+    };
+    ai::agent_with(config)
+        .choose(&game.observation(game.to_move()))
+        .hint
+}
+
+#[test]
+fn hards_win_share_is_known_once_the_hand_is_decided() {
+    // Two-player hands played by Medium until one side holds 61 card points with the stock not yet
+    // empty: from then on every deal Hard tries is won by that side, whatever it plays, so its quote
+    // is exactly 100% for that side and 0% for the other — through the playouts, and with the stock
+    // gone, through exact search. In a card-points match a hand is not won or lost: Hard says where
+    // its card did best instead.
+    let rules = Ruleset::preset(Preset::Briscola, 2).expect("preset");
+    let (mut playouts, mut solved) = (0, 0);
+    for seed in 0..40 {
+        let mut game = Game::new(rules, 0, &Deal::Seed(seed)).expect("deal");
+        while game.phase() == Phase::Playing {
+            let leader = (0..2u8).find(|&s| game.pile_points(s) > 60);
+            if let Some(leader) = leader
+                && game.legal_cards().len() > 1
+            {
+                let want = if game.to_move() == leader { 100 } else { 0 };
+                match hard_quote(&game, MatchFormat::SingleHand) {
+                    HintReason::SearchedWins { win_percent, .. } => {
+                        assert_eq!(win_percent, want, "seed {seed}")
+                    }
+                    other => panic!("seed {seed}: {other}"),
+                }
+                let card_points = hard_quote(&game, MatchFormat::CardPoints { target: 121 });
+                assert!(
+                    matches!(card_points, HintReason::Searched { .. }),
+                    "{card_points}"
+                );
+                if game.stock_len() > 0 {
+                    playouts += 1;
+                } else {
+                    solved += 1;
+                }
+            }
+            let d = choose(Level::Medium, &game, seed);
+            game.apply(d.action).expect("legal");
+        }
+    }
+    assert!(playouts >= 5 && solved >= 5, "{playouts} {solved}");
 }

@@ -2,12 +2,15 @@
 //! sampled from one observation) get the same decision from every level with the same seed. The agents'
 //! only input is `&Observation`, so this holds by construction; the test guards the construction (and
 //! that the observations really are identical while the worlds really differ). The decision includes the
-//! hint, so Hard's quote of its search (`HintReason::Searched`) is covered too.
+//! hint, so Hard's quote of its search (`HintReason::SearchedWins`) is covered too. The match review's
+//! verdict on a decision takes the same test (`review_decision`; `tests/ai_review.rs` checks that
+//! `review_match` rates every decision by exactly that function of the seat's observation).
 
 use briscola::ai::arena::Contender;
 use briscola::ai::public::PublicAi;
+use briscola::ai::review::{Verdict, review_decision};
 use briscola::ai::{self, AgentConfig, Budget, HintReason, Level};
-use briscola::{Deal, Game, Phase, Preset, Rng, Ruleset};
+use briscola::{Deal, Game, Phase, Preset, Rng, Ruleset, Stakes};
 
 fn config(level: Level, seed: u64) -> AgentConfig {
     AgentConfig {
@@ -51,7 +54,7 @@ fn same_observation_same_decision_whatever_the_hidden_cards() {
                                 ai::agent_with(config(level, seed)).choose(&b.observation(seat));
                             assert_eq!(da, db, "{preset}-{n}p {level} step {step}");
                             compared += 1;
-                            if matches!(da.hint, HintReason::Searched { .. }) {
+                            if matches!(da.hint, HintReason::SearchedWins { .. }) {
                                 searched += 1;
                             }
                         }
@@ -79,6 +82,45 @@ fn same_observation_same_decision_whatever_the_hidden_cards() {
     assert!(compared > 300, "{compared}");
     assert!(differing_worlds > 100, "{differing_worlds}");
     assert!(searched > 50, "{searched} hints quoting a search compared");
+}
+
+#[test]
+fn the_review_of_a_decision_sees_only_the_observation() {
+    let mut rng = Rng::new(78);
+    let (mut compared, mut rated) = (0, 0);
+    for preset in Preset::ALL {
+        for &n in preset.player_counts() {
+            let rules = Ruleset::preset(preset, n).expect("preset");
+            let mut game = Game::new(rules, 0, &Deal::Seed(2000 + u64::from(n))).expect("deal");
+            let mut walker = ai::agent(Level::Medium, 5);
+            let mut step = 0u64;
+            while game.phase() != Phase::Finished {
+                let seat = game.to_move();
+                let obs = game.observation(seat);
+                let action = walker.choose(&obs).action;
+                if step % 4 == 0 {
+                    let (a, b) = (obs.sample_world(&mut rng), obs.sample_world(&mut rng));
+                    let review = |world: &Game| {
+                        review_decision(
+                            &world.observation(seat),
+                            action,
+                            Stakes::SINGLE_HAND,
+                            step,
+                            4,
+                        )
+                    };
+                    let verdict = review(&a);
+                    assert_eq!(verdict, review(&b), "{preset}-{n}p step {step}");
+                    compared += 1;
+                    rated += usize::from(matches!(verdict, Verdict::Rated(_)));
+                }
+                game.apply(action).expect("legal");
+                step += 1;
+            }
+        }
+    }
+    assert!(compared > 60, "{compared}");
+    assert!(rated > 40, "{rated}");
 }
 
 #[test]

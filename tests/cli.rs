@@ -1,5 +1,6 @@
 //! The `briscola` binary's AI commands, as a user runs them: `bot` answers an observation with a
-//! legal action (and an error line for a bad or non-UTF-8 line), `arena` prints its table, `bench-ai` its rate, and bad flags are refused.
+//! legal action (and an error line for a bad or non-UTF-8 line), `arena` prints its table, `bench-ai` its rate, `review` and
+//! `history --review` the match review, and bad flags are refused.
 
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -142,7 +143,64 @@ fn history_lists_and_replays_the_apps_matches_from_its_data_folder() {
         .output()
         .expect("runs");
     assert!(!missing.status.success());
+    let review = briscola()
+        .args([
+            "history",
+            "--review",
+            "m1",
+            "--worlds",
+            "4",
+            "--json",
+            "--data-dir",
+        ])
+        .arg(&dir)
+        .output()
+        .expect("runs");
+    assert!(review.status.success());
+    let reviewed: serde_json::Value = serde_json::from_slice(&review.stdout).expect("JSON");
+    assert_eq!(reviewed["review"]["seat"], 0);
+    assert_eq!(
+        reviewed["review"]["hands"][0]["decisions"]
+            .as_array()
+            .map(Vec::len),
+        Some(20)
+    );
     std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn review_prints_a_table_or_json_and_refuses_a_seat_not_at_the_table() {
+    let fixture = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/briscola-2p-seed5.json"
+    );
+    let table = briscola()
+        .args(["review", fixture, "--seat", "1", "--worlds", "8"])
+        .output()
+        .expect("runs");
+    assert!(table.status.success());
+    let text = String::from_utf8_lossy(&table.stdout);
+    assert!(
+        text.contains("Review of seat 1 (8 worlds per decision, seed 1)"),
+        "{text}"
+    );
+    assert!(text.contains("Match accuracy"), "{text}");
+    let json = briscola()
+        .args(["review", fixture, "--worlds", "8", "--json"])
+        .output()
+        .expect("runs");
+    let reviewed: serde_json::Value = serde_json::from_slice(&json.stdout).expect("JSON");
+    let decisions = reviewed["review"]["hands"][0]["decisions"]
+        .as_array()
+        .map(Vec::len);
+    assert_eq!(decisions, Some(20));
+    assert!(reviewed["habits"].is_array());
+    let refused = briscola()
+        .args(["review", fixture, "--seat", "2"])
+        .output()
+        .expect("runs");
+    assert!(!refused.status.success());
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("seat 2 is not at this table"));
 }
 
 /// Runs `briscola replay -` on `record`, giving the exit status and the printed JSON.

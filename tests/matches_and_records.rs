@@ -62,7 +62,7 @@ fn best_of_three_ends_when_a_side_wins_two_hands() {
     )
     .expect("valid");
     play_match(&mut m, &mut Rng::new(2));
-    let winner = m.outcome().and_then(|o| o.winner).expect("a winner");
+    let winner = m.outcome().and_then(|o| o.sole_winner()).expect("a winner");
     assert_eq!(m.standing().scores[usize::from(winner)], 2);
     assert!(
         Match::new(
@@ -322,7 +322,7 @@ fn stakes_score_each_hand_exactly_as_the_match_does() {
                     let result = m.game().result().expect("finished hand");
                     let (scores, winner) = stakes.after(&rules, &result);
                     assert_eq!(scores, m.standing().scores, "{name}-{players}p {format:?}");
-                    let decided = m.outcome().and_then(|o| o.winner).map(usize::from);
+                    let decided = m.outcome().and_then(|o| o.sole_winner()).map(usize::from);
                     assert_eq!(winner, decided, "{name}-{players}p {format:?}");
                     hands += 1;
                     if !m.awaiting_next_hand() {
@@ -334,4 +334,60 @@ fn stakes_score_each_hand_exactly_as_the_match_does() {
         }
     }
     assert!(hands > 100, "{hands}");
+}
+
+/// Chiamata's match sides are single seats, and a hand is won by the declarer with the partner or by
+/// the defenders together: a single hand is won by every seat of the winning side, never a draw
+/// (a 90–30 hand for the defenders was once reported as "It's a draw").
+#[test]
+fn a_chiamata_single_hand_is_won_by_every_seat_of_the_winning_side() {
+    for seed in 0..40 {
+        let mut m = Match::new(
+            preset(Preset::Chiamata, 5),
+            MatchFormat::SingleHand,
+            0,
+            seed,
+        )
+        .expect("valid");
+        play_hand(&mut m, &mut Rng::new(seed));
+        let result = m.game().result().expect("finished");
+        let outcome = m.outcome().expect("a single hand decides the match");
+        match result.winners() {
+            Some(seats) => {
+                let mut expected: Vec<u8> = seats.to_vec();
+                expected.sort_unstable();
+                assert_eq!(outcome.winners, expected, "seed {seed}");
+                assert!(!outcome.is_draw());
+                assert_eq!(
+                    outcome.sole_winner(),
+                    None,
+                    "two or three seats win together"
+                );
+            }
+            None => assert!(outcome.is_draw(), "seed {seed}: a void hand"),
+        }
+    }
+}
+
+/// Saved matches hold the outcome as `{"winner": n | null}`; it still reads, as one winner or a draw.
+#[test]
+fn a_match_outcome_saved_in_the_older_shape_still_reads() {
+    let one: briscola::MatchOutcome = serde_json::from_str(r#"{"winner":1}"#).expect("older shape");
+    assert_eq!(one.winners, [1]);
+    let draw: briscola::MatchOutcome =
+        serde_json::from_str(r#"{"winner":null}"#).expect("older draw");
+    assert!(draw.is_draw());
+    let now: briscola::MatchOutcome =
+        serde_json::from_str(r#"{"winners":[0,3]}"#).expect("current shape");
+    assert!(now.is_won_by(3) && !now.is_won_by(1));
+    for bad in [
+        r#"{}"#,
+        r#"{"winner":1,"winners":[1]}"#,
+        r#"{"winners":[1],"x":2}"#,
+    ] {
+        assert!(
+            serde_json::from_str::<briscola::MatchOutcome>(bad).is_err(),
+            "{bad}"
+        );
+    }
 }

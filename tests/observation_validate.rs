@@ -207,3 +207,74 @@ fn a_forced_raise_after_a_longer_auction_is_accepted() {
     game.apply(Action::Pass).expect("legal");
     assert_eq!(game.observation(1).validate(), Ok(()));
 }
+
+/// Seat 1 of a chiamata hand after `bid K`, `pass`, `bid 2` (dealer 0, so seat 1 opened and is to move).
+fn auction_in_progress() -> Observation {
+    let rules = Ruleset::preset(Preset::Chiamata, 5).expect("preset");
+    let mut game = Game::new(rules, 0, &Deal::Seed(3)).expect("deal");
+    for action in ["bid K", "pass", "bid 2", "pass", "pass"] {
+        game.apply(action.parse().expect("action")).expect("legal");
+    }
+    let obs = game.observation(1);
+    assert_eq!(obs.validate(), Ok(()));
+    obs
+}
+
+#[test]
+fn the_auction_log_names_every_bid_and_pass_in_turn() {
+    let obs = auction_in_progress();
+    let auction = obs.auction.expect("an auction");
+    let log: Vec<(u8, Option<String>)> = auction
+        .log
+        .iter()
+        .map(|turn| (turn.seat, turn.bid.map(|b| Action::Bid(b).to_string())))
+        .collect();
+    let bid = |text: &str| Some(text.to_string());
+    assert_eq!(
+        log,
+        [
+            (1, bid("bid K")),
+            (2, None),
+            (3, bid("bid 2")),
+            (4, None),
+            (0, None)
+        ]
+    );
+}
+
+#[test]
+fn an_auction_log_the_rules_cannot_give_is_refused() {
+    let base = auction_in_progress();
+    let edit = |change: &dyn Fn(&mut briscola::AuctionView)| {
+        let mut obs = base.clone();
+        change(obs.auction.as_mut().expect("an auction"));
+        obs.validate()
+    };
+    let mismatch = Err(ObservationError::Mismatch { field: "auction" });
+    // A turn given to the wrong seat.
+    assert_eq!(edit(&|a| a.log[1].seat = 4), mismatch);
+    // The best bid or the passes disagree with the log.
+    assert_eq!(edit(&|a| a.best = a.log[0].bid.map(|b| (1, b))), mismatch);
+    assert_eq!(edit(&|a| a.passed.retain(|&s| s != 4)), mismatch);
+    // A pass left out of the log: the turn moves on differently.
+    assert!(matches!(
+        edit(&|a| {
+            a.log.remove(3);
+        }),
+        Err(ObservationError::Mismatch { .. })
+    ));
+    // A bid below the one before it breaks the rules.
+    let swapped = edit(&|a| a.log.swap(0, 2));
+    assert!(
+        matches!(swapped, Err(ObservationError::History { index: 2, .. })),
+        "{swapped:?}"
+    );
+    // A seat outside the table.
+    assert!(matches!(
+        edit(&|a| a.log[0].seat = 7),
+        Err(ObservationError::Seat {
+            field: "auction",
+            ..
+        })
+    ));
+}

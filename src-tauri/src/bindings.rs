@@ -16,6 +16,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use briscola::Ruleset;
+use briscola::ai::review::{MatchReview, Progress};
 use ts_rs::{Config, TS};
 
 use crate::command_names::COMMANDS;
@@ -23,6 +24,7 @@ use crate::error::AppError;
 use crate::game_commands::Hint;
 use crate::history::{HistoryPage, HistoryQuery};
 use crate::preferences::Preferences;
+use crate::review::ReviewStats;
 use crate::session::{
     GameView, MatchSetup, NewGame, PresetInfo, ReplayHand, RulesetEdit, RulesetInfo, SavedMatch,
     Session, presets,
@@ -91,6 +93,27 @@ fn signatures(cfg: &Config) -> Vec<Signature> {
             &[("id", String::name(cfg))],
             <Vec<ReplayHand>>::name(cfg),
         ),
+        sig(
+            "start_review",
+            &[("id", String::name(cfg))],
+            MatchReview::name(cfg),
+        ),
+        sig(
+            "review_progress",
+            &[("id", String::name(cfg))],
+            <Option<Progress>>::name(cfg),
+        ),
+        sig(
+            "cancel_review",
+            &[("id", String::name(cfg))],
+            bool::name(cfg),
+        ),
+        sig(
+            "get_review",
+            &[("id", String::name(cfg))],
+            <Option<MatchReview>>::name(cfg),
+        ),
+        sig("review_stats", &[], ReviewStats::name(cfg)),
     ]
 }
 
@@ -109,6 +132,9 @@ fn export_types(cfg: &Config) {
     Hint::export_all(cfg).unwrap();
     ReplayHand::export_all(cfg).unwrap();
     SavedMatch::export_all(cfg).unwrap();
+    MatchReview::export_all(cfg).unwrap();
+    Progress::export_all(cfg).unwrap();
+    ReviewStats::export_all(cfg).unwrap();
 }
 
 fn camel(name: &str) -> String {

@@ -20,4 +20,9 @@ pub const COMMANDS: &[&str] = &[
     "next_hand",
     "resign_match",
     "get_replay",
+    "start_review",
+    "review_progress",
+    "cancel_review",
+    "get_review",
+    "review_stats",
 ];

@@ -28,6 +28,10 @@ pub enum ErrorKind {
     NoMatch,
     /// A match is already being played: resign it before starting another.
     MatchInProgress,
+    /// The same work (a review of this match) is already running; nothing changed.
+    Busy,
+    /// The work was cancelled on request; nothing was kept.
+    Cancelled,
     /// A bug or an unexpected state in the app.
     Internal,
 }
@@ -76,6 +80,15 @@ pub enum CommandError {
     /// A match is being played.
     #[error("a match is being played: resign it before starting another")]
     MatchInProgress,
+    /// A review of this match is already running.
+    #[error("this match is already being reviewed")]
+    ReviewRunning,
+    /// The review was cancelled; nothing was stored.
+    #[error("the review was cancelled")]
+    ReviewCancelled,
+    /// The match's record could not be reviewed (it no longer replays).
+    #[error("this match cannot be reviewed")]
+    ReviewFailed,
     /// A bug or an unexpected state in the app.
     #[error("internal error")]
     Internal,
@@ -94,7 +107,9 @@ impl CommandError {
             CommandError::IllegalMove => ErrorKind::IllegalMove,
             CommandError::NoMatch => ErrorKind::NoMatch,
             CommandError::MatchInProgress => ErrorKind::MatchInProgress,
-            CommandError::Internal => ErrorKind::Internal,
+            CommandError::ReviewRunning => ErrorKind::Busy,
+            CommandError::ReviewCancelled => ErrorKind::Cancelled,
+            CommandError::ReviewFailed | CommandError::Internal => ErrorKind::Internal,
         }
     }
 
@@ -108,6 +123,8 @@ impl CommandError {
             ErrorKind::Storage => CommandError::Storage,
             ErrorKind::NoMatch => CommandError::NoMatch,
             ErrorKind::MatchInProgress => CommandError::MatchInProgress,
+            ErrorKind::Busy => CommandError::ReviewRunning,
+            ErrorKind::Cancelled => CommandError::ReviewCancelled,
             ErrorKind::Internal => CommandError::Internal,
         }
     }

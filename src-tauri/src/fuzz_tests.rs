@@ -336,6 +336,11 @@ fn targets(h: &Harness) -> Vec<(&'static str, Value, bool)> {
         ("play_action", json!({ "action": "Ad" }), true),
         ("current_game", json!({}), false),
         ("store_warnings", json!({}), false),
+        // Every match was reviewed before: a review answers the stored one and writes nothing.
+        ("start_review", json!({ "id": "m1" }), false),
+        ("get_review", json!({ "id": "m1" }), false),
+        ("review_progress", json!({ "id": "m1" }), false),
+        ("cancel_review", json!({ "id": "m1" }), false),
     ]
 }
 
@@ -384,6 +389,9 @@ fn malformed_ipc_payloads_get_typed_errors_and_change_nothing() {
     assert_eq!(view["ai_to_move"], json!(true));
     let prefs = h.ok("get_preferences", json!({}));
     h.ok("set_preferences", json!({ "preferences": prefs }));
+    for id in ["m1", "m2", "m3"] {
+        h.ok("start_review", json!({ "id": id }));
+    }
     let before = snapshot(&h, dir.path());
     let targets = targets(&h);
     let kinds = [

@@ -229,7 +229,7 @@ fn fresh_seed() -> u64 {
 /// The history's entry for a finished match.
 pub fn history_entry(finished: &FinishedMatch) -> HistoryEntry<MatchRecord> {
     let summary = MatchSummary {
-        id: format!("{:016x}-{:x}", finished.record.seed, finished.started_ms),
+        id: session::history_id(finished.record.seed, finished.started_ms),
         started_at_ms: finished.started_ms,
         // A saved start time can be anything (an edited file, a clock that jumped): the end is
         // never before the start, and the difference never overflows.

@@ -12,6 +12,7 @@ use tauri::webview::InvokeRequest;
 use tauri::{App, WebviewWindow, WebviewWindowBuilder};
 
 use crate::app_builder;
+use crate::review::ReviewJobs;
 use crate::state::AppState;
 
 pub(crate) struct Harness {
@@ -20,8 +21,14 @@ pub(crate) struct Harness {
 }
 
 pub(crate) fn harness(dir: &Path) -> Harness {
+    review_harness(dir, ReviewJobs::default())
+}
+
+/// A harness whose reviews run through `jobs` (a clone of it stays with the test).
+pub(crate) fn review_harness(dir: &Path, jobs: ReviewJobs) -> Harness {
     let app = app_builder(mock_builder())
         .manage(AppState::open(dir))
+        .manage(jobs)
         .build(mock_context(noop_assets()))
         .unwrap();
     let webview = WebviewWindowBuilder::new(&app, "main", Default::default())
@@ -37,8 +44,24 @@ impl Harness {
 
     /// A call with any body, JSON or raw bytes.
     pub(crate) fn invoke_body(&self, cmd: &str, body: InvokeBody) -> Result<Value, Value> {
+        call(&self.webview, cmd, body)
+    }
+
+    /// The window, for a call from another thread (see [`call`]).
+    pub(crate) fn webview(&self) -> WebviewWindow<MockRuntime> {
+        self.webview.clone()
+    }
+}
+
+/// A call through `webview`, from any thread.
+pub(crate) fn call(
+    webview: &WebviewWindow<MockRuntime>,
+    cmd: &str,
+    body: InvokeBody,
+) -> Result<Value, Value> {
+    {
         get_ipc_response(
-            &self.webview,
+            webview,
             InvokeRequest {
                 cmd: cmd.into(),
                 callback: CallbackFn(0),
@@ -51,7 +74,9 @@ impl Harness {
         )
         .map(|body| body.deserialize::<Value>().unwrap())
     }
+}
 
+impl Harness {
     pub(crate) fn ok(&self, cmd: &str, args: Value) -> Value {
         self.invoke(cmd, args)
             .unwrap_or_else(|error| panic!("{cmd} failed: {error}"))

@@ -5,6 +5,7 @@
 //! * [`store`] is the Tauri-free persistence layer; [`commands`] are thin adapters over it.
 //! * [`session`] is the Tauri-free game session (a match against the AI); [`game_commands`] are thin
 //!   adapters over it that also save the match after every move.
+//! * [`review`] runs match reviews without Tauri (progress, cancel); [`review_commands`] adapt it.
 //! * TypeScript bindings for every command and DTO are generated into
 //!   `ui/src/lib/bindings/` by the `bindings` tests.
 //!
@@ -18,6 +19,8 @@ pub mod input;
 pub mod messages;
 pub mod paths;
 pub mod preferences;
+pub mod review;
+pub mod review_commands;
 pub mod session;
 pub mod state;
 pub mod store;
@@ -60,6 +63,11 @@ pub fn app_builder<R: Runtime>(builder: Builder<R>) -> Builder<R> {
             game_commands::next_hand,
             game_commands::resign_match,
             game_commands::get_replay,
+            review_commands::start_review,
+            review_commands::review_progress,
+            review_commands::cancel_review,
+            review_commands::get_review,
+            review_commands::review_stats,
         ])
         .setup(|app| {
             // Never fails: an unusable (or unknown) data folder means playing without saving,
@@ -70,6 +78,9 @@ pub fn app_builder<R: Runtime>(builder: Builder<R>) -> Builder<R> {
                     Err(error) => Store::without_folder(error.message),
                 };
                 app.manage(AppState::with(store));
+            }
+            if app.try_state::<review::ReviewJobs>().is_none() {
+                app.manage(review::ReviewJobs::default());
             }
             Ok(())
         })

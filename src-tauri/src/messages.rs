@@ -1,5 +1,5 @@
 //! The catalog of every message the UI words: the engine's message types that reach it (hint
-//! reasons, refused moves, rules, options, deals, matches) and the shell's own (command, session and
+//! reasons, match-review reasons and why a decision was not reviewed, refused moves, rules, options, deals, matches) and the shell's own (command, session and
 //! rules-edit errors), each id with its parameter names. The bindings test writes it to
 //! `ui/src/lib/bindings/data/catalog.json`; the UI's tests check that every id is translated in every
 //! language with exactly these parameters.
@@ -9,6 +9,7 @@
 //! meets (the app reads its own records and reports a broken one without a reason).
 
 use briscola::ai::HintReason;
+use briscola::ai::review::{NotReviewed, ReviewReason};
 use briscola::message::{Message, MessageCatalog, catalog};
 use briscola::{
     IllegalAction, MatchError, MatchFormat, OptionError, OptionId, OptionValue, Preset,
@@ -39,6 +40,9 @@ impl Message for CommandError {
             CommandError::IllegalMove,
             CommandError::NoMatch,
             CommandError::MatchInProgress,
+            CommandError::ReviewRunning,
+            CommandError::ReviewCancelled,
+            CommandError::ReviewFailed,
             CommandError::Internal,
         ]
     }
@@ -109,6 +113,8 @@ impl Message for EditError {
 pub fn catalogs() -> Vec<MessageCatalog> {
     vec![
         catalog::<HintReason>(),
+        catalog::<ReviewReason>(),
+        catalog::<NotReviewed>(),
         catalog::<IllegalAction>(),
         catalog::<RulesetError>(),
         catalog::<OptionError>(),
@@ -146,9 +152,12 @@ mod tests {
                 CommandError::IllegalMove => 7,
                 CommandError::NoMatch => 8,
                 CommandError::MatchInProgress => 9,
-                CommandError::Internal => 10,
+                CommandError::ReviewRunning => 10,
+                CommandError::ReviewCancelled => 11,
+                CommandError::ReviewFailed => 12,
+                CommandError::Internal => 13,
             },
-            11,
+            14,
         );
         covers::<SessionError>(
             |e| match e {

@@ -12,7 +12,9 @@
 //! they held that world's cards. The card with the best weighted mean [`Objective::utility`] wins: win
 //! probability first, points as the tie-break. The [`Budget`] bounds the worlds (deterministic) and
 //! optionally the wall-clock time. Its hint quotes the search: the card's heuristic reason, the deals
-//! tried and the (weighted) share of them in which the card did as well as any other.
+//! tried and the (weighted) share of them in which its side won the hand after the card — or, in a
+//! card-points match where a hand is not won or lost, in which the card did as well as any other.
+//! [`action_values`] gives the same evaluation of every legal action, for the match review.
 //!
 //! Before issue 12 the playouts' exact search waited for an empty stock; that version is kept as
 //! [`Search::V1`] (the arena's `hard-v1`). Deliberately absent: information-set MCTS, search in the
@@ -30,7 +32,7 @@ use std::time::{Duration, Instant};
 use super::belief::Belief;
 use super::policy::{self, Style};
 use super::situation::Situation;
-use super::solver::{Objective, Solver, leaf_bound, solve_endgame};
+use super::solver::{Objective, Score, Solver, endgame_worlds, leaf_bound, solve_endgame};
 use super::tally::{Quote, Tally};
 use super::{Agent, Decision, HintReason, hint, special};
 use crate::{Action, Card, Game, Observation, Phase, Rank, Rng, Stakes};
@@ -181,10 +183,18 @@ impl Agent for Hard {
         match self.choose_card(obs, &s) {
             Some((card, Some(quote))) => Decision {
                 action: Action::Play(card),
-                hint: HintReason::Searched {
-                    why: Box::new(hint::explain(&s, card)),
-                    best_percent: quote.best_percent,
-                    deals: quote.deals,
+                hint: if Objective::quotes_wins(self.stakes) {
+                    HintReason::SearchedWins {
+                        why: Box::new(hint::explain(&s, card)),
+                        win_percent: quote.win_percent,
+                        deals: quote.deals,
+                    }
+                } else {
+                    HintReason::Searched {
+                        why: Box::new(hint::explain(&s, card)),
+                        best_percent: quote.best_percent,
+                        deals: quote.deals,
+                    }
                 },
             },
             chosen => super::card_decision(obs, &s, chosen.map(|(card, _)| card)),
@@ -192,19 +202,73 @@ impl Agent for Hard {
     }
 }
 
+/// One sampled world of [`action_values`]: its belief weight and the value of each action in it.
+pub(crate) struct WorldValues {
+    /// The world's relative likelihood ([`Belief::weight`]; 1 in exact endgames, as Hard counts them).
+    pub weight: f64,
+    /// The value ([`Objective::utility`]) of each action, in the order given.
+    pub values: Vec<i32>,
+}
+
+/// Hard's evaluation of every one of `actions` (legal in `obs`, any kind: cards, the exchange, mano
+/// negra) in the same worlds, for the match review: worlds are drawn from `rng` as Hard draws them
+/// (exact endgame worlds once the stock is empty and the rest is small, else up to `worlds` sampled
+/// worlds weighted by belief), and each action is applied in each world and valued as Hard values a
+/// card (exact search, or a playout of today's [`Search::CURRENT`]). Reads no clock.
+pub(crate) fn action_values(
+    obs: &Observation,
+    actions: &[Action],
+    rng: &mut Rng,
+    worlds: u32,
+    stakes: Stakes,
+) -> Vec<WorldValues> {
+    let worlds = worlds.max(1) as usize;
+    let endgame = endgame_worlds(obs, worlds.min(32), ROOT_LEAVES);
+    let belief = Belief::new(obs);
+    (0..endgame.unwrap_or(worlds))
+        .map(|_| {
+            let world = obs.sample_world(rng);
+            let obj = Objective::new(&world, obs.seat, stakes);
+            let values = actions
+                .iter()
+                .map(|&action| {
+                    let mut game = world.clone();
+                    if game.apply(action).is_err() {
+                        // Not legal in this world: impossible for an action legal in the
+                        // observation the world was sampled from; valued as the position stands.
+                        return obj.utility(&game);
+                    }
+                    let exact = endgame.and_then(|_| {
+                        Solver::new(ROOT_NODES).search(&game, &obj, i32::MIN, i32::MAX)
+                    });
+                    exact
+                        .unwrap_or_else(|| playout(&mut game, &obj, Search::CURRENT))
+                        .value
+                })
+                .collect();
+            let weight = if endgame.is_some() {
+                1.0
+            } else {
+                belief.weight(&world)
+            };
+            WorldValues { weight, values }
+        })
+        .collect()
+}
+
 /// Plays a sampled world to the end with the Medium heuristics for every seat (exact search once the
 /// stock is down to [`Search::exact_stock`] cards, or empty and the rest is small) and returns its
-/// value for `obj`.
-fn playout(game: &mut Game, obj: &Objective, search: Search) -> i32 {
+/// score for `obj`.
+fn playout(game: &mut Game, obj: &Objective, search: Search) -> Score {
     let mut rng = Rng::new(0);
     let mut tried_stock = None;
     loop {
         if game.phase() != Phase::Playing {
-            return obj.utility(game);
+            return obj.score(game);
         }
         take_special(game);
         if game.phase() != Phase::Playing {
-            return obj.utility(game);
+            return obj.score(game);
         }
         let stock = game.stock_len();
         if stock > 0 && stock <= usize::from(search.exact_stock) && tried_stock != Some(stock) {
@@ -225,7 +289,7 @@ fn playout(game: &mut Game, obj: &Objective, search: Search) -> i32 {
         let s = Situation::from_game(game);
         match policy::choose_card(&s, Style::SOUND, &mut rng) {
             Some(card) => game.play_unchecked(card),
-            None => return obj.utility(game),
+            None => return obj.score(game),
         }
     }
 }

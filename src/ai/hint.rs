@@ -1,7 +1,9 @@
 //! One-sentence explanations of card plays, for the hint button.
 //!
 //! A hint describes what the chosen card does in the trick as the seat sees it (wins it, feeds a
-//! partner, gives it up, leads), with the points at stake, or why a strong trump is kept. It never
+//! partner, gives it up, leads), with the points at stake — with players still to play, what is on the
+//! table so far and the most they may add ([`Situation::most_added`], an upper bound) — or why a
+//! strong trump is kept. It never
 //! mentions a card the seat cannot know about, and it only claims what holds: a lead states what the
 //! trick can cost (an upper bound, [`Situation::lead_risk`]), "draw out the trumps" needs a duty to
 //! follow suit, and a card given up is called cheap only when no legal card gives fewer points. The
@@ -22,10 +24,14 @@ pub(crate) fn explain(s: &Situation, card: Card) -> HintReason {
     };
     let stake = s.table_points() + points;
     if s.beats(card, best) && !s.is_ally(winner) {
-        return if s.is_trump(card) && !s.is_trump(best) {
-            HintReason::TrumpIt { stake }
-        } else {
-            HintReason::WinTrick { stake }
+        // With players still to play, the stake is what is on the table so far, up to what they may add.
+        let most = stake + s.most_added();
+        let trumps = s.is_trump(card) && !s.is_trump(best);
+        return match (trumps, most > stake) {
+            (true, false) => HintReason::TrumpIt { stake },
+            (false, false) => HintReason::WinTrick { stake },
+            (true, true) => HintReason::TrumpItSoFar { stake, most },
+            (false, true) => HintReason::WinTrickSoFar { stake, most },
         };
     }
     if winner == s.seat {
@@ -245,5 +251,51 @@ mod tests {
             crate::CardSet::EMPTY,
         );
         assert_eq!(s.lead_risk(card("Ad")), 0);
+    }
+
+    #[test]
+    fn winning_a_trick_counts_what_the_players_after_may_add() {
+        // Was "Win the trick: 14 points at stake" with two players still to play. Four players in
+        // teams, coins trumps; seat 0 led the king of clubs, seat 1 holds the three of clubs and the
+        // two of coins. The two aces still unseen are the most the two players after could add.
+        let rules = Ruleset::preset(Preset::Briscola, 4).expect("preset");
+        let hand = crate::CardSet::from_iter([card("3b"), card("2d")]);
+        let trump = Some(crate::Suit::Coins);
+        let empty = crate::CardSet::EMPTY;
+        let second = Situation::hypothetical(rules, 1, hand, trump, &[(0, card("Kb"))], empty);
+        let reason = explain(&second, card("3b"));
+        assert_eq!(
+            reason,
+            HintReason::WinTrickSoFar {
+                stake: 14,
+                most: 36
+            }
+        );
+        assert_eq!(
+            reason.to_string(),
+            "Win the trick: 14 points so far, up to 36 once the players after you have played"
+        );
+        assert_eq!(
+            explain(&second, card("2d")),
+            HintReason::TrumpItSoFar { stake: 4, most: 26 }
+        );
+        // With the aces gone, the most they can add is two threes.
+        let aces: crate::CardSet = ["Ad", "Ac", "As", "Ab"].into_iter().map(card).collect();
+        let second = Situation::hypothetical(rules, 1, hand, trump, &[(0, card("Kb"))], aces);
+        assert_eq!(
+            explain(&second, card("3b")),
+            HintReason::WinTrickSoFar {
+                stake: 14,
+                most: 34
+            }
+        );
+        // Last to play, the stake is exact.
+        let trick = [(0, card("Kb")), (1, card("4c")), (2, card("5c"))];
+        let last = Situation::hypothetical(rules, 3, hand, trump, &trick, empty);
+        assert_eq!(
+            explain(&last, card("3b")),
+            HintReason::WinTrick { stake: 14 }
+        );
+        assert_eq!(explain(&last, card("2d")), HintReason::TrumpIt { stake: 4 });
     }
 }

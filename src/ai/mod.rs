@@ -33,6 +33,7 @@ mod medium;
 mod policy;
 pub mod public;
 mod reason;
+pub mod review;
 mod situation;
 mod solver;
 mod special;

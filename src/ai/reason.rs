@@ -28,6 +28,20 @@ pub enum HintReason {
         /// Card points the trick will hold.
         stake: u16,
     },
+    /// Trumping a trick led in another suit, with players still to play after this seat.
+    TrumpItSoFar {
+        /// Card points on the table with this card.
+        stake: u16,
+        /// The most the trick can hold once the players after have played (an upper bound).
+        most: u16,
+    },
+    /// Winning the trick in its suit, with players still to play after this seat.
+    WinTrickSoFar {
+        /// Card points on the table with this card.
+        stake: u16,
+        /// The most the trick can hold once the players after have played (an upper bound).
+        most: u16,
+    },
     /// The seat already holds the trick.
     AddToOwnTrick {
         /// The card.
@@ -107,7 +121,17 @@ pub enum HintReason {
     /// Mano negra wins the hand at once.
     ManoNegra,
     /// Hard's choice, with its search: the card's reason, and in what share of the deals it sampled
-    /// the card did as well as any other.
+    /// its side won the hand after the card.
+    SearchedWins {
+        /// Why the card, as the heuristics describe it.
+        why: Box<HintReason>,
+        /// Share of the deals (weighted by belief) won after the card, in percent.
+        win_percent: u8,
+        /// Deals tried.
+        deals: u32,
+    },
+    /// Hard's choice where a hand is not won or lost (a card-points match): the card's reason, and in
+    /// what share of the deals it sampled the card did as well as any other.
     Searched {
         /// Why the card, as the heuristics describe it.
         why: Box<HintReason>,
@@ -206,6 +230,14 @@ impl fmt::Display for HintReason {
             }
             H::TrumpIt { stake } => write!(f, "Trump it: {stake} points at stake"),
             H::WinTrick { stake } => write!(f, "Win the trick: {stake} points at stake"),
+            H::TrumpItSoFar { stake, most } => write!(
+                f,
+                "Trump it: {stake} points so far, up to {most} once the players after you have played"
+            ),
+            H::WinTrickSoFar { stake, most } => write!(
+                f,
+                "Win the trick: {stake} points so far, up to {most} once the players after you have played"
+            ),
             H::AddToOwnTrick { card } => {
                 write!(f, "You already hold this trick: add the {}", card.name())
             }
@@ -262,6 +294,14 @@ impl fmt::Display for HintReason {
             H::ManoNegra => {
                 f.write_str("Show the ace, three and king of trumps: mano negra wins the hand")
             }
+            H::SearchedWins {
+                why,
+                win_percent,
+                deals,
+            } => write!(
+                f,
+                "{why}; with this card I win in {win_percent}% of the {deals} deals I tried"
+            ),
             H::Searched {
                 why,
                 best_percent,
@@ -334,6 +374,14 @@ impl Message for HintReason {
             H::OnlyLegal { card },
             H::TrumpIt { stake: 21 },
             H::WinTrick { stake: 14 },
+            H::TrumpItSoFar {
+                stake: 21,
+                most: 32,
+            },
+            H::WinTrickSoFar {
+                stake: 14,
+                most: 36,
+            },
             H::AddToOwnTrick { card },
             H::FeedPartner { points: 10 },
             H::PartnerHolds { card },
@@ -354,6 +402,15 @@ impl Message for HintReason {
                 risk: 21,
             },
             H::ManoNegra,
+            H::SearchedWins {
+                why: Box::new(H::LeadCheap {
+                    card,
+                    points: 10,
+                    risk: 21,
+                }),
+                win_percent: 64,
+                deals: 200,
+            },
             H::Searched {
                 why: Box::new(H::LeadCheap {
                     card,
@@ -440,8 +497,11 @@ mod tests {
                 H::TakeCheaply { .. } => 30,
                 H::MostVisited { .. } => 31,
                 H::PassNoBidding => 32,
+                H::SearchedWins { .. } => 33,
+                H::TrumpItSoFar { .. } => 34,
+                H::WinTrickSoFar { .. } => 35,
             },
-            33,
+            36,
         );
     }
 

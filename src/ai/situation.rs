@@ -263,6 +263,14 @@ impl Situation {
         self.points(card) + self.points(beater) + added
     }
 
+    /// An upper bound on the points the plays still to come in this trick could add: the
+    /// highest-point cards other players may hold, one per play after this seat's.
+    pub fn most_added(&self) -> u16 {
+        let mut points: Vec<u16> = self.threats.iter().map(|t| self.points(t)).collect();
+        points.sort_unstable_by(|a, b| b.cmp(a));
+        points.iter().take(self.after().len()).sum()
+    }
+
     /// Whether the players after this one must follow the suit led, under these rules now.
     pub fn must_follow(&self) -> bool {
         match self.rules.follow {

@@ -3,7 +3,9 @@
 //! Used once the hidden part of a hand is small: Medium and Hard solve the end of the hand in each
 //! world consistent with their observation, Hard's playouts finish with it. The value of a finished
 //! hand is [`Objective::utility`]: the outcome for the searching seat's side first (win, draw, loss
-//! weighted by [`WIN_WEIGHT`]), its card points as the tie-break. Other seats are assumed to play
+//! weighted by [`WIN_WEIGHT`]), its card points as the tie-break. Each value comes as a [`Score`] that
+//! also says whether that side wins the hand on the line of play giving it, so Hard can quote the
+//! share of deals its card wins. Other seats are assumed to play
 //! against that side (the "paranoid" assumption when everyone plays alone). Deliberately absent:
 //! transposition tables and card merging — the endgames solved here are small enough without them.
 
@@ -17,7 +19,17 @@ use crate::{
 /// How much a win is worth against card points: the outcome decides, points break ties.
 pub(crate) const WIN_WEIGHT: i32 = 120;
 /// How much deciding the match is worth against everything else a hand brings.
-const MATCH_WEIGHT: i32 = 120 * WIN_WEIGHT;
+pub(crate) const MATCH_WEIGHT: i32 = 120 * WIN_WEIGHT;
+
+/// A position's value, and whether the searching side wins the hand on the line of play that gives it
+/// (the line both sides' best play leads to, in exact search; the line played out, in a playout).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Score {
+    /// [`Objective::utility`] at the end of that line.
+    pub value: i32,
+    /// The searching seat's side wins the hand there.
+    pub won: bool,
+}
 
 /// What the searching seat's side wants from the hand.
 #[derive(Clone, Copy, Debug)]
@@ -73,6 +85,24 @@ impl Objective {
             .filter(|&s| self.side & self.all & 1 << s != 0)
             .map(|s| i32::from(game.pile_points(s)))
             .sum()
+    }
+
+    /// The utility of `game` and whether this side has won the hand in it.
+    pub fn score(&self, game: &Game) -> Score {
+        let won = game.result().is_some_and(|result| match result.outcome {
+            HandOutcome::Won { side } => result.side_of(self.seat) == Some(usize::from(side)),
+            _ => false,
+        });
+        Score {
+            value: self.utility(game),
+            won,
+        }
+    }
+
+    /// Whether the share of won hands means something at these stakes: not in a card-points match,
+    /// where a hand is not won or lost, only its points count.
+    pub fn quotes_wins(stakes: Stakes) -> bool {
+        !matches!(stakes.format(), MatchFormat::CardPoints { .. })
     }
 
     /// The value of a finished hand (of any position: the outcome term is only counted once the hand
@@ -150,7 +180,7 @@ impl Solver {
     }
 
     /// The exact value of each legal card of the seat to move, or `None` when the budget ran out.
-    pub fn card_values(&mut self, game: &Game, obj: &Objective) -> Option<Vec<(Card, i32)>> {
+    pub fn card_values(&mut self, game: &Game, obj: &Objective) -> Option<Vec<(Card, Score)>> {
         let mut values = Vec::new();
         for card in game.legal_cards() {
             let mut child = game.clone();
@@ -161,16 +191,18 @@ impl Solver {
         Some(values)
     }
 
-    /// The value of a position under best play by both sides.
+    /// The value of a position under best play by both sides. When it lies strictly between `alpha`
+    /// and `beta` it is exact and so is its `won` (taken from the child that first reached the best
+    /// value, down the line of best play); outside, both are only a bound.
     pub fn search(
         &mut self,
         game: &Game,
         obj: &Objective,
         mut alpha: i32,
         mut beta: i32,
-    ) -> Option<i32> {
+    ) -> Option<Score> {
         if game.phase() != Phase::Playing {
-            return Some(obj.utility(game));
+            return Some(obj.score(game));
         }
         self.nodes += 1;
         if self.nodes > self.limit
@@ -179,23 +211,26 @@ impl Solver {
             return None;
         }
         let maximizing = obj.is_ours(game.to_move());
-        let mut best = if maximizing { i32::MIN } else { i32::MAX };
+        let mut best: Option<Score> = None;
         for card in ordered(game) {
             let mut child = game.clone();
             child.play_unchecked(card);
-            let v = self.search(&child, obj, alpha, beta)?;
+            let score = self.search(&child, obj, alpha, beta)?;
+            let v = score.value;
+            let better = best.is_none_or(|b| if maximizing { v > b.value } else { v < b.value });
+            if better {
+                best = Some(score);
+            }
             if maximizing {
-                best = best.max(v);
                 alpha = alpha.max(v);
             } else {
-                best = best.min(v);
                 beta = beta.min(v);
             }
             if alpha >= beta {
                 break;
             }
         }
-        Some(best)
+        best.or_else(|| Some(obj.score(game)))
     }
 }
 
@@ -232,26 +267,7 @@ pub(crate) fn solve_endgame(
     stakes: Stakes,
 ) -> Option<(Card, Quote)> {
     let (max_leaves, node_limit) = limits;
-    if obs.phase != Phase::Playing || obs.stock_len != 0 || leaf_bound(&obs.hand_sizes) > max_leaves
-    {
-        return None;
-    }
-    // With the stock gone, the unseen cards can only be in the other hands: when at most one other
-    // hand holds any of them (two-player games), card counting leaves a single world.
-    let hidden_hands = obs
-        .hand_sizes
-        .iter()
-        .zip(&obs.known_in_hands)
-        .enumerate()
-        .filter(|&(s, (&size, known))| {
-            s != usize::from(obs.seat) && usize::from(size) > known.len()
-        })
-        .count();
-    let worlds = if hidden_hands <= 1 || obs.unseen_cards().is_empty() {
-        1
-    } else {
-        worlds
-    };
+    let worlds = endgame_worlds(obs, worlds, max_leaves)?;
     let mut tally: Option<Tally> = None;
     for i in 0..worlds {
         if i > 0 && deadline.is_some_and(|d| Instant::now() >= d) {
@@ -269,6 +285,35 @@ pub(crate) fn solve_endgame(
         });
     }
     tally?.choice()
+}
+
+/// How many worlds an exact endgame at the root needs: `None` unless the stock is empty and at most
+/// `max_leaves` card orders remain; one when card counting leaves a single world, else `worlds`.
+pub(crate) fn endgame_worlds(
+    obs: &crate::Observation,
+    worlds: usize,
+    max_leaves: u64,
+) -> Option<usize> {
+    if obs.phase != Phase::Playing || obs.stock_len != 0 || leaf_bound(&obs.hand_sizes) > max_leaves
+    {
+        return None;
+    }
+    // With the stock gone, the unseen cards can only be in the other hands: when at most one other
+    // hand holds any of them (two-player games), card counting leaves a single world.
+    let hidden_hands = obs
+        .hand_sizes
+        .iter()
+        .zip(&obs.known_in_hands)
+        .enumerate()
+        .filter(|&(s, (&size, known))| {
+            s != usize::from(obs.seat) && usize::from(size) > known.len()
+        })
+        .count();
+    Some(if hidden_hands <= 1 || obs.unseen_cards().is_empty() {
+        1
+    } else {
+        worlds
+    })
 }
 
 #[cfg(test)]
@@ -325,5 +370,39 @@ mod tests {
             };
             assert_eq!(far, game_points * WIN_WEIGHT + mine, "{mine}");
         }
+    }
+
+    #[test]
+    fn exact_search_says_whether_its_line_wins_the_hand() {
+        // Two-player endgames (stock empty, up to 3 cards each) from random play: in a single hand a
+        // utility of two wins or more (the won class) is exactly a won hand, so each card's `won`
+        // must agree with its exact value — after pruning too.
+        let rules = Ruleset::preset(Preset::Briscola, 2).expect("preset");
+        let (mut won, mut lost) = (0, 0);
+        for seed in 0..60 {
+            let mut game = Game::new(rules, 0, &Deal::Seed(seed)).expect("deal");
+            let mut rng = Rng::new(seed);
+            while game.stock_len() > 0 {
+                let cards = game.legal_cards();
+                game.play_unchecked(cards.nth(rng.below(cards.len())).expect("a card"));
+            }
+            let obj = Objective::new(&game, game.to_move(), Stakes::SINGLE_HAND);
+            let values = Solver::new(u64::MAX)
+                .card_values(&game, &obj)
+                .expect("no limit");
+            for (card, score) in values {
+                assert_eq!(
+                    score.won,
+                    score.value >= 2 * WIN_WEIGHT,
+                    "seed {seed} {card}: {score:?}"
+                );
+                if score.won {
+                    won += 1;
+                } else {
+                    lost += 1;
+                }
+            }
+        }
+        assert!(won > 10 && lost > 10, "{won} {lost}");
     }
 }

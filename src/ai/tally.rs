@@ -1,11 +1,12 @@
 //! [`Tally`]: what a search over sampled deals measured, card by card — the (weighted) total value that
-//! picks the card, and in how many of the deals each card did as well as any other — so Hard's hint can
-//! quote its search ("the best card in 64% of the 200 deals I tried").
+//! picks the card, in how many of the deals each card did as well as any other, and in how many the
+//! searching side won the hand after it — so Hard's hint can quote its search ("wins in 64% of the 200
+//! deals I tried", or where winning a hand means nothing, "did best in 64%").
 //!
-//! Deliberately absent: win rates. The values summed are the search's utilities (at the match's stakes,
-//! partly from exact endgame search without the line of play), from which whether the hand was won
-//! cannot be read in every match format; "did best" can.
+//! The values summed are the search's utilities (at the match's stakes); the wins come with them as a
+//! [`Score`] (the outcome at the end of the playout, or of the line of best play in exact search).
 
+use super::solver::Score;
 use crate::Card;
 
 /// What the search says about its choice.
@@ -13,6 +14,9 @@ use crate::Card;
 pub(crate) struct Quote {
     /// Share of the deals (weighted) in which the chosen card did as well as any other, in percent.
     pub best_percent: u8,
+    /// Share of the deals (weighted) in which the searching side won the hand after the chosen card,
+    /// in percent.
+    pub win_percent: u8,
     /// Deals tried.
     pub deals: u32,
 }
@@ -22,6 +26,7 @@ pub(crate) struct Tally {
     cards: Vec<Card>,
     totals: Vec<f64>,
     best: Vec<f64>,
+    wins: Vec<f64>,
     weight: f64,
     deals: u32,
 }
@@ -34,20 +39,24 @@ impl Tally {
             cards,
             totals: vec![0.0; n],
             best: vec![0.0; n],
+            wins: vec![0.0; n],
             weight: 0.0,
             deals: 0,
         }
     }
 
-    /// One deal of weight `weight`: `value(card)` is each card's value in it (`None`: not tried).
-    pub fn add(&mut self, weight: f64, mut value: impl FnMut(Card) -> Option<i32>) {
-        let values: Vec<Option<i32>> = self.cards.iter().map(|&c| value(c)).collect();
-        let top = values.iter().flatten().max().copied();
-        for ((total, best), v) in self.totals.iter_mut().zip(&mut self.best).zip(&values) {
-            if let Some(v) = *v {
-                *total += weight * f64::from(v);
-                if Some(v) == top {
-                    *best += weight;
+    /// One deal of weight `weight`: `score(card)` is each card's score in it (`None`: not tried).
+    pub fn add(&mut self, weight: f64, mut score: impl FnMut(Card) -> Option<Score>) {
+        let scores: Vec<Option<Score>> = self.cards.iter().map(|&c| score(c)).collect();
+        let top = scores.iter().flatten().map(|s| s.value).max();
+        for (i, score) in scores.iter().enumerate() {
+            if let Some(score) = *score {
+                self.totals[i] += weight * f64::from(score.value);
+                if Some(score.value) == top {
+                    self.best[i] += weight;
+                }
+                if score.won {
+                    self.wins[i] += weight;
                 }
             }
         }
@@ -64,13 +73,17 @@ impl Tally {
             }
         }
         let (i, _) = chosen?;
-        let share = if self.weight > 0.0 {
-            self.best[i] / self.weight
-        } else {
-            0.0
+        let percent = |part: f64| {
+            let share = if self.weight > 0.0 {
+                part / self.weight
+            } else {
+                0.0
+            };
+            (share * 100.0).round().clamp(0.0, 100.0) as u8
         };
         let quote = Quote {
-            best_percent: (share * 100.0).round().clamp(0.0, 100.0) as u8,
+            best_percent: percent(self.best[i]),
+            win_percent: percent(self.wins[i]),
             deals: self.deals,
         };
         Some((self.cards[i], quote))
@@ -82,30 +95,40 @@ mod tests {
     use super::*;
     use crate::ai::test_deal::card;
 
+    /// A score that wins the hand from 10 up.
+    fn score(value: i32) -> Option<Score> {
+        Some(Score {
+            value,
+            won: value >= 10,
+        })
+    }
+
     #[test]
-    fn the_choice_is_the_best_total_and_quotes_where_it_did_best() {
+    fn the_choice_is_the_best_total_and_quotes_where_it_did_best_and_won() {
         let (a, b) = (card("Ad"), card("4c"));
         let mut tally = Tally::new(vec![a, b]);
         // a: 10, 0, 10 (best in deals 1 and 3); b: 5, 5, 10 (best in deals 2 and 3, tied in 3).
-        tally.add(1.0, |c| Some(if c == a { 10 } else { 5 }));
-        tally.add(1.0, |c| Some(if c == a { 0 } else { 5 }));
-        tally.add(2.0, |_| Some(10));
+        tally.add(1.0, |c| score(if c == a { 10 } else { 5 }));
+        tally.add(1.0, |c| score(if c == a { 0 } else { 5 }));
+        tally.add(2.0, |_| score(10));
         let (chosen, quote) = tally.choice().expect("a card");
         assert_eq!(chosen, a); // 10 + 0 + 20 = 30 against 5 + 5 + 20 = 30: the first on ties
         assert_eq!(
             quote,
             Quote {
                 best_percent: 75,
+                win_percent: 75,
                 deals: 3
             }
         );
-        tally.add(1.0, |c| Some(if c == b { 20 } else { 0 }));
+        tally.add(1.0, |c| score(if c == b { 20 } else { 0 }));
         let (chosen, quote) = tally.choice().expect("a card");
         assert_eq!(chosen, b);
         assert_eq!(
             quote,
             Quote {
                 best_percent: 80,
+                win_percent: 60,
                 deals: 4
             }
         );
@@ -119,6 +142,7 @@ mod tests {
             quote,
             Some(Quote {
                 best_percent: 0,
+                win_percent: 0,
                 deals: 0
             })
         );

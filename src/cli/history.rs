@@ -1,7 +1,8 @@
 //! `briscola history`: the desktop app's match history, read from the same data folder the app uses
 //! (`--data-dir`, else `$BRISCOLA_DATA_DIR`, else the platform folder, e.g. `~/.local/share/briscola`).
-//! Lists the finished matches, or replays one (`--replay ID`) into the same JSON summary as
-//! `briscola replay`. Read-only: the log is append-only, so reading needs no lock; a torn or unreadable
+//! Lists the finished matches, replays one (`--replay ID`) into the same JSON summary as
+//! `briscola replay`, or reviews one (`--review ID`, as `briscola review`: seat 0, the app's player,
+//! unless `--seat` says otherwise). Read-only: the log is append-only, so reading needs no lock; a torn or unreadable
 //! line is skipped and counted, never changed (the app repairs and reports it).
 //!
 //! Lines are read as bytes and accepted by the app's own rules, shared through
@@ -26,8 +27,13 @@ pub struct HistoryArgs {
     #[arg(long)]
     data_dir: Option<PathBuf>,
     /// Replay the match with this id instead of listing.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "review")]
     replay: Option<String>,
+    /// Review the match with this id (a table, or JSON with `--json`) instead of listing.
+    #[arg(long)]
+    review: Option<String>,
+    #[command(flatten)]
+    options: super::review::ReviewOptions,
 }
 
 /// The data folder, resolved as the app resolves it on desktop (`src-tauri/src/paths.rs`).
@@ -58,16 +64,21 @@ pub fn run(args: &HistoryArgs) -> Result<(), String> {
             path.display()
         );
     }
+    let record = |id: &str| {
+        let entry = entries
+            .iter()
+            .find(|e| e["summary"]["id"] == id)
+            .ok_or_else(|| format!("no match with id {id} in {}", path.display()))?;
+        serde_json::from_value::<MatchRecord>(entry["record"].clone())
+            .map_err(|e| format!("match {id} has no readable record: {e}"))
+    };
+    if let Some(id) = &args.review {
+        return super::review::print(&record(id)?, &args.options);
+    }
     let out = match &args.replay {
         None => json!({ "matches": entries.iter().map(|e| &e["summary"]).collect::<Vec<_>>() }),
         Some(id) => {
-            let entry = entries
-                .iter()
-                .find(|e| e["summary"]["id"] == id.as_str())
-                .ok_or_else(|| format!("no match with id {id} in {}", path.display()))?;
-            let record: MatchRecord = serde_json::from_value(entry["record"].clone())
-                .map_err(|e| format!("match {id} has no readable record: {e}"))?;
-            let summary = record.summary().map_err(|e| e.to_string())?;
+            let summary = record(id)?.summary().map_err(|e| e.to_string())?;
             json!({ "kind": "match", "summary": summary })
         }
     };

@@ -3,11 +3,13 @@
 
 mod arena;
 mod bench_ai;
+mod bench_review;
 mod bot;
 mod history;
 mod out;
 mod play;
 mod replay;
+mod review;
 mod rules;
 
 use clap::{Parser, Subcommand};
@@ -43,6 +45,10 @@ enum Command {
     BenchAi(bench_ai::BenchAiArgs),
     /// List the desktop app's finished matches, or replay one (`--replay ID`).
     History(history::HistoryArgs),
+    /// Time the match review and rate one level's play (seat 0) over hands against another.
+    BenchReview(bench_review::BenchReviewArgs),
+    /// Review one seat's decisions in a match record: every decision rated, the better action shown.
+    Review(review::ReviewArgs),
 }
 
 /// Runs a parsed command line.
@@ -55,5 +61,7 @@ pub fn run(cli: Cli) -> Result<(), String> {
         Command::Bot(args) => bot::run(&args),
         Command::BenchAi(args) => bench_ai::run(&args),
         Command::History(args) => history::run(&args),
+        Command::Review(args) => review::run(&args),
+        Command::BenchReview(args) => bench_review::run(&args),
     }
 }

@@ -36,7 +36,7 @@ pub fn run(file: &str) -> Result<(), String> {
     }
 }
 
-fn read(file: &str) -> Result<String, String> {
+pub(super) fn read(file: &str) -> Result<String, String> {
     if file == "-" {
         let mut text = String::new();
         std::io::stdin()

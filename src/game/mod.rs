@@ -3,7 +3,8 @@
 //! A `Game` is only made from a setup ([`Game::new`]: a validated [`Ruleset`], a dealer and a [`Deal`]),
 //! so every value of the type is a reachable position. Play goes through [`Game::legal_actions`] and the
 //! checked [`Game::apply`], which dispatch on the explicit [`Phase`] and leave the game unchanged when
-//! they refuse an action. The state is plain fixed-size data (no heap), so cloning it for search is cheap.
+//! they refuse an action. The state is plain fixed-size data (no heap) apart from the chiamata auction's
+//! log, which is shared between clones (reference-counted), so cloning it for search stays cheap.
 //!
 //! Deliberately absent: matches (see [`crate::Match`]), files, clocks and global randomness — chance is
 //! the `Deal`, nothing else.
@@ -22,6 +23,8 @@ pub use invariants::InvariantViolation;
 pub use play::{beats, trick_winner_index};
 pub use result::{ChiamataResult, HandEnd, HandOutcome, HandResult};
 pub use setup_error::SetupError;
+
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
@@ -80,12 +83,25 @@ pub struct Exchange {
     pub trick: u8,
 }
 
+/// One turn of the chiamata auction (public): a bid, or a pass.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct AuctionTurn {
+    /// Who bid or passed.
+    pub seat: Seat,
+    /// The bid; `None` for a pass.
+    pub bid: Option<Bid>,
+}
+
 /// Most exchanges a hand records (each needs a different face-up card; far fewer happen).
 const MAX_EXCHANGES: usize = 8;
 
 /// Chiamata auction state.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 struct Auction {
+    /// Every bid and pass in order; `None` until the first (so other variants never allocate). Shared
+    /// between clones: it only grows during the auction, copied on write.
+    log: Option<Arc<Vec<AuctionTurn>>>,
     /// Bit per seat that has passed.
     passed: u8,
     /// The highest bid so far and its bidder.
@@ -408,6 +424,11 @@ impl Game {
     /// Chiamata: the highest bid and its bidder.
     pub fn best_bid(&self) -> Option<(Seat, Bid)> {
         self.auction.best
+    }
+
+    /// Chiamata: every bid and pass so far, in order.
+    pub fn auction_log(&self) -> &[AuctionTurn] {
+        self.auction.log.as_deref().map_or(&[], Vec::as_slice)
     }
 
     /// Chiamata: whether a seat has passed.

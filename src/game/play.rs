@@ -4,8 +4,11 @@
 //! as it was. The play path (legal cards, trick winner, drawing) avoids allocation: it is what random
 //! playouts and AI search run millions of times.
 
+use std::sync::Arc;
+
 use super::{
-    Action, ActionList, Bid, Exchange, Game, HandEnd, IllegalAction, MAX_EXCHANGES, Phase, Seat,
+    Action, ActionList, AuctionTurn, Bid, Exchange, Game, HandEnd, IllegalAction, MAX_EXCHANGES,
+    Phase, Seat,
 };
 use crate::{Card, CardSet, ExchangeRule, FollowRule, Rank, Suit, TrumpRule};
 
@@ -438,6 +441,8 @@ impl Game {
 
     fn bid(&mut self, bid: Option<Bid>) {
         let seat = self.to_move;
+        let log = self.auction.log.get_or_insert_with(Arc::default);
+        Arc::make_mut(log).push(AuctionTurn { seat, bid });
         match bid {
             Some(bid) => self.auction.best = Some((seat, bid)),
             None => self.auction.passed |= 1 << seat,

@@ -115,6 +115,7 @@ impl Game {
             game.n_exchanges += 1;
         }
         if let Some(auction) = &obs.auction {
+            game.auction.log = Some(std::sync::Arc::new(auction.log.clone()));
             game.auction.best = auction.best;
             game.auction.passed = auction.passed.iter().fold(0, |acc, &s| acc | 1 << s);
             game.auction.called = auction.called;

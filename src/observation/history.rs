@@ -3,21 +3,16 @@
 //! proof that the position is one the rules can produce.
 //!
 //! The public part comes from the observation: every play and exchange in order, the trick winners (so
-//! who draws when), the auction. The hidden part is found, not guessed: each seat fills a sequence of
-//! slots (its share of the deal, then one card per draw), and every card it ever held needs a slot no
-//! later than it played or gave it away — and, when a duty to follow suit (or to beat) showed at some
+//! who draws when), the auction's bids and passes. The hidden part is found, not guessed: each seat
+//! fills a sequence of slots (its share of the deal, then one card per draw), and every card it ever
+//! held needs a slot no later than it played or gave it away — and, when a duty to follow suit (or to beat) showed at some
 //! play that the seat lacked the card, a slot after that play. Unseen cards may fill any slot of a seat
 //! whose hand is hidden. A bipartite matching (augmenting paths) fills the slots exactly when such a
 //! deal exists; the unmatched unseen cards are the hidden stock.
 //!
 //! Deliberately heuristic where it need not search, so a reachable position could in principle be
-//! refused (never the other way round: the replay decides): the auction is rebuilt as the shortest
-//! sequence of passes and bids reaching the observed state (with a bid before a raised best bid, so the
-//! raise can be a forced one), each bid the lowest legal one and the one before a raise at its rank;
-//! an exchange is placed just before the exchanging seat's first play of its trick (the only time it
-//! can be to move there). No random position of any variant has been refused (`docs/engine.md`).
-
-mod auction;
+//! refused (never the other way round: the replay decides): an exchange is placed just before the
+//! exchanging seat's first play of its trick (the only time it can be to move there). No random position of any variant has been refused (`docs/engine.md`).
 
 use super::validate::ObservationError;
 use super::{Observation, PlayView};
@@ -322,17 +317,10 @@ impl<'a> History<'a> {
             applied
         };
         if let Some(auction) = &obs.auction {
-            let steps = auction::steps(obs, auction)?;
-            let bids = steps.iter().filter(|&&bid| bid).count();
-            let mut bids_made = 0;
-            for bid in steps {
-                let action = if bid {
-                    bids_made += 1;
-                    auction::bid_to_make(&game, auction, bids_made, bids)?
-                } else {
-                    Action::Pass
-                };
-                apply(&mut game, action)?;
+            // The log names each turn's seat; the rules decide whose turn it is, and the comparison of
+            // the replayed observation catches a log that names another seat.
+            for turn in &auction.log {
+                apply(&mut game, turn.bid.map_or(Action::Pass, Action::Bid))?;
             }
             if let Some(card) = auction.called {
                 apply(&mut game, Action::Call(card))?;

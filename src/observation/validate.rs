@@ -77,9 +77,6 @@ pub enum ObservationError {
     /// No deal of the cards fits the hands, the draws and the duties to follow suit shown in play.
     #[error("no deal of the cards fits the hands, the draws and the plays")]
     NoDeal,
-    /// The auction cannot have reached this state.
-    #[error("the auction cannot have reached this state")]
-    Auction,
     /// A past action breaks the rules.
     #[error("action {index} of the hand (`{action}`) breaks the rules: {refusal}")]
     History {
@@ -160,6 +157,7 @@ impl Observation {
         if let Some(auction) = &self.auction {
             let seats = auction.best.map(|(s, _)| s).into_iter();
             let seats = seats
+                .chain(auction.log.iter().map(|turn| turn.seat))
                 .chain(auction.passed.iter().copied())
                 .chain(auction.declarer)
                 .chain(auction.partner);

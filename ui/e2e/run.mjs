@@ -261,6 +261,16 @@ async function listenLive(wd) {
   await wd.exec(`window.__live = []; new MutationObserver((ms) => ms.forEach((m) => m.addedNodes.forEach((n) => window.__live.push(n.textContent)))).observe(document.querySelector('[aria-live][role=log]'), { childList: true, subtree: true });`);
 }
 
+/** Resign is on screen (360 × 640) with the page not scrolled; screenshot `name`. */
+async function resignInView(wd, name) {
+  await wd.exec('document.getElementById("main").scrollTop = 0');
+  await sleep(500);
+  const r = await wd.exec('const b = document.querySelector(".actions .resign").getBoundingClientRect(); return { top: b.top, bottom: b.bottom, left: b.left, right: b.right, vw: window.innerWidth, vh: window.innerHeight, scrolled: document.getElementById("main").scrollTop, tall: document.getElementById("main").scrollHeight };');
+  assert(r.scrolled === 0 && r.top >= 0 && r.bottom <= r.vh && r.left >= 0 && r.right <= r.vw, `Resign in view at 360×640 without scrolling: ${JSON.stringify(r)}`);
+  log('resign on the phone:', JSON.stringify(r));
+  screenshot(name);
+}
+
 // ---------- scenarios ----------
 
 const SINGLE = { kind: 'single-hand' };
@@ -384,12 +394,18 @@ const scenarios = {
 
   async chiamata(wd) {
     await setup(wd);
+    // You deal, so the four computer players bid or pass before your first turn in the auction.
+    await wd.click('input[name="dealer"][value="human"]');
+    await wd.waitFor(async () => (await wd.invoke('get_preferences')).first_dealer === 'human', { what: 'you deal first' });
     await wd.setRect(1280, 800);
     await newGame(wd, { preset: 'chiamata', players: 5, levels: ['easy'], format: SINGLE });
     await listenLive(wd);
     let auctionShot = false;
     let contractSeen = false;
     let revealSeen = false;
+    /** Each seat's turns of the engine's log, worded as the table words them (English, Italian deck). */
+    const RANK_WORD = { ace: 'Ace', two: 'Two', three: 'Three', four: 'Four', five: 'Five', six: 'Six', seven: 'Seven', jack: 'Jack', knight: 'Knight', king: 'King' };
+    const turnWords = (turn) => (turn.bid ? (turn.bid.points > 61 ? `${RANK_WORD[turn.bid.rank]} · ${turn.bid.points}` : RANK_WORD[turn.bid.rank]) : 'Pass');
     const g = await playOut(wd, {
       how: 'click',
       untilMatch: true,
@@ -402,6 +418,17 @@ const scenarios = {
           const [dlg, hand] = await wd.exec(`return [document.querySelector('dialog[open]').getBoundingClientRect().bottom, document.querySelector('.me .hand').getBoundingClientRect().top]`);
           screenshot('chiamata-auction-1280x800');
           assert(dlg <= hand, `the auction dialog (bottom ${dlg}) does not cover your hand (top ${hand})`);
+          // The four computer players have spoken: each seat shows its bid or pass.
+          const turns = obs.auction.log;
+          assert(JSON.stringify(turns.map((t) => t.seat)) === '[1,2,3,4]', `the others spoke first: ${JSON.stringify(turns)}`);
+          const badges = await wd.exec(`return [1, 2, 3, 4].map((s) => document.querySelector('.seat[data-seat="' + s + '"] [data-testid=seat-bid]')?.textContent.trim() ?? null)`);
+          assert(JSON.stringify(badges) === JSON.stringify(turns.map(turnWords)), `each seat shows its bid or pass: ${JSON.stringify(badges)} for ${JSON.stringify(turns)}`);
+          // The last of them (well after the listener was in place) was announced.
+          const last = turns[3];
+          const said = last.bid ? `bids ${turnWords(last)}.` : 'passes.';
+          const heard = await wd.exec('return window.__live');
+          assert(heard.some((m) => m.endsWith(said)), `seat 4's "${said}" was announced (${JSON.stringify(heard)})`);
+          log('chiamata auction before you:', JSON.stringify(badges));
         }
         if (obs.phase === 'bidding') {
           // Pass: a computer player declares, so the partner tags are checked from a defender's seat
@@ -419,8 +446,16 @@ const scenarios = {
           assert(heard.some((m) => /Called card: /.test(m)), `the call was announced (${JSON.stringify(heard)})`);
           const others = obs.auction.passed.filter((s) => s !== 0).length + (obs.auction.declarer !== 0 ? 1 : 0);
           assert(others === 0 || heard.some((m) => /passes\.|bids /.test(m)), `the others' bids and passes were announced (${JSON.stringify(heard)})`);
+          // The whole auction by seat stays reachable for the hand.
+          await wd.click('[data-testid=bid-log] summary');
+          const rows = await wd.exec(`return [...document.querySelectorAll('[data-testid=bid-log] li')].map((li) => li.textContent.trim())`);
+          const bySeat = new Map();
+          for (const turn of obs.auction.log) bySeat.set(turn.seat, [...(bySeat.get(turn.seat) ?? []), turnWords(turn)]);
+          const names = await wd.exec(`return Object.fromEntries([...document.querySelectorAll('.seat[data-seat]')].map((e) => [e.dataset.seat, e.querySelector('.name').textContent.trim()]))`);
+          const want = [...bySeat].map(([seat, words]) => `${seat === 0 ? 'You' : names[seat]}: ${words.join(' → ')}`);
+          assert(JSON.stringify(rows) === JSON.stringify(want), `the bid log lists every seat's turns: ${JSON.stringify(rows)}, expected ${JSON.stringify(want)}`);
           screenshot('chiamata-contract-1280x800');
-          log('chiamata contract:', shown);
+          log('chiamata contract:', shown, 'bids:', JSON.stringify(rows));
         }
         if (obs.phase === 'playing' && obs.auction.partner !== null && !revealSeen) {
           revealSeen = true;
@@ -450,6 +485,11 @@ const scenarios = {
       assert(heard.some((m) => /partner|alone/.test(m)), `the late reveal was announced (${JSON.stringify(heard.slice(-6))})`);
     }
     log('chiamata result:', JSON.stringify(g.observation.result?.side_points));
+    // Back to a random first dealer for the scenarios after this one (the summary closed first).
+    await wd.keys(KEY.Escape);
+    await nav(wd, 'settings');
+    await wd.click('input[name="dealer"][value="random"]');
+    await wd.waitFor(async () => (await wd.invoke('get_preferences')).first_dealer === 'random', { what: 'a random first dealer again' });
   },
 
   async aiExchange(wd) {
@@ -600,7 +640,8 @@ const scenarios = {
     const outcome = await wd.text('dialog[open] [data-testid=summary-outcome]');
     assert(/You resigned/.test(outcome), `the summary says you resigned: ${outcome}`);
     const buttons = await wd.exec('return [...document.querySelectorAll("dialog[open] .actions .btn")].map((b) => b.textContent.trim())');
-    assert(JSON.stringify(buttons) === JSON.stringify(['Close', 'New game', 'Play again']), `New game / Play again / Close: ${buttons}`);
+    // A card was played, so the match is recorded and can be reviewed.
+    assert(JSON.stringify(buttons) === JSON.stringify(['Close', 'Review', 'New game', 'Play again']), `Close / Review / New game / Play again: ${buttons}`);
     const over = await wd.invoke('current_game');
     assert(over.resigned && over.observation.legal_actions.length === 0 && !over.ai_to_move, 'the session ended the match: nothing to play');
     screenshot('resign-summary-desktop');
@@ -630,6 +671,14 @@ const scenarios = {
   },
 
   async phone(wd) {
+    // A four-player table on a phone is taller than a two-player one: Resign stays in view there too.
+    await setup(wd);
+    await wd.setRect(1280, 800);
+    await newGame(wd, { preset: 'briscola', players: 4, levels: ['easy'], format: SINGLE });
+    await wd.setRect(360, 640);
+    await waitMyTurn(wd);
+    await resignInView(wd, 'resign-4p-phone');
+    await wd.setRect(1280, 800);
     await setup(wd);
     // Start is on screen without scrolling on a laptop and on a phone.
     await wd.setRect(1280, 800);
@@ -651,6 +700,11 @@ const scenarios = {
     await newGame(wd, { preset: 'briscola', players: 2, levels: ['easy'], format: SINGLE });
     await wd.setRect(360, 640);
     let g = await waitMyTurn(wd);
+    // Resign is on the phone's screen without scrolling (issue 11: it sat below the fold), with the
+    // hint's sentence shown too.
+    await wd.click('.me .actions .btn');
+    await wd.waitFor(() => wd.exec('return !!document.querySelector(".hint-reason")'), { what: 'the hint' });
+    await resignInView(wd, 'resign-phone');
     await playCard(wd, g, 'click');
     await wd.waitFor(() => wd.exec('return !!document.querySelector(".actions .collect")'), { what: 'the Collect button' });
     await sleep(2000);
@@ -708,6 +762,71 @@ const scenarios = {
     await sleep(800);
     screenshot('table-2p-phone');
     await wd2.setRect(1920, 1080);
+  },
+
+  async review(wd) {
+    // Finish a short match, review it from the end-of-match summary, step to the next mistake.
+    await setup(wd);
+    await newGame(wd, { preset: 'briscola', players: 2, levels: ['easy'], format: SINGLE });
+    const end = await playOut(wd, { how: 'click', untilMatch: true });
+    assert(end.outcome && end.history_id, `the finished match names its history entry (${end.history_id})`);
+    await wd.waitFor(() => wd.exec('return !!document.querySelector("[data-testid=summary-review]")'), { what: 'Review in the summary' });
+    await wd.click('[data-testid=summary-review]');
+    // The progress bar while the shell reviews (the window stays responsive: the bar updates).
+    const seen = await wd.waitFor(() => wd.exec('const p = document.querySelector("[data-testid=review-progress] progress"); return p ? "progress" : document.querySelector("[data-testid=review-panel]") ? "done" : null'), { timeout: 60_000, interval: 100, what: 'the review to start' });
+    if (seen === 'progress') {
+      screenshot('review-progress');
+      await wd.waitFor(() => wd.exec('return Number(document.querySelector("[data-testid=review-progress] progress")?.value ?? 0) > 0 || !!document.querySelector("[data-testid=review-panel]")'), { timeout: 120_000, what: 'review progress' });
+    }
+    await wd.waitFor(() => wd.exec('return !!document.querySelector("[data-testid=review-panel]")'), { timeout: 600_000, interval: 500, what: 'the review' });
+    const stored = await wd.invoke('get_review', { id: end.history_id });
+    assert(stored && stored.hands.length === 1 && stored.hands[0].decisions.length > 0, 'the review is stored with the match');
+    const marks = await wd.exec('return document.querySelectorAll("[data-testid=review-marks] button").length');
+    const rated = stored.hands[0].decisions.filter((d) => d.verdict.kind === 'rated').length;
+    assert(marks === rated, `a mark on the timeline per rated decision (${marks}, ${rated})`);
+    const next = await wd.exec('return !document.querySelector("[data-testid=next-mistake]").disabled');
+    if (next) {
+      await wd.click('[data-testid=next-mistake]');
+      await sleep(400);
+      const text = await wd.text('[data-testid=review-decision]');
+      assert(/Inaccuracy|Mistake|Blunder/.test(text), `the next mistake is shown: ${text}`);
+      const reason = await wd.text('[data-testid=review-reason]');
+      assert(reason.length > 10 && !/\{\w+\}/.test(reason), `its reason is worded: ${reason}`);
+      const cards = await wd.exec('return document.querySelectorAll("[data-testid=review-decision] [data-card]").length');
+      assert(cards === 2 || !/^[A2-9JQK][dcsb]$/.test(stored.hands[0].decisions[0].action), `played and better card side by side (${cards})`);
+      const mistakes = stored.hands[0].decisions.filter((d) => ['inaccuracy', 'mistake', 'blunder'].includes(d.verdict.mark)).length;
+      const first = await wd.text('.where');
+      if (mistakes > 1) {
+        await wd.click('[data-testid=next-mistake]');
+        await sleep(300);
+        assert((await wd.text('.where')) !== first, 'next mistake steps on');
+        await wd.click('[data-testid=review-panel] .nav .btn:not(.primary)');
+        await sleep(300);
+        assert((await wd.text('.where')) === first, 'previous mistake steps back');
+      }
+    } else {
+      log('review: no mistake in this match; stepping to a rated move instead');
+      await wd.click('[data-testid=review-marks] button');
+      await sleep(400);
+    }
+    screenshot('review-next-mistake');
+    await wd.setRect(360, 640);
+    await sleep(800);
+    await wd.exec('document.querySelector("[data-testid=review-panel]").scrollIntoView()');
+    screenshot('review-phone');
+    await wd.setRect(1920, 1080);
+    // Reopening is instant: the stored review answers.
+    const t0 = Date.now();
+    const again = await wd.invoke('start_review', { id: end.history_id });
+    assert(JSON.stringify(again) === JSON.stringify(stored), 'the stored review answers a second start');
+    log(`review: ${rated} rated decisions; reopening took ${Date.now() - t0} ms`);
+    await nav(wd, 'stats');
+    await wd.waitFor(() => wd.exec('return !!document.querySelector("[data-testid=review-stats]")'), { what: 'the review statistics' });
+    const statsText = await wd.text('[data-testid=review-stats]');
+    assert(/Matches reviewed\s*1/.test(statsText), `statistics count the review: ${statsText.slice(0, 120)}`);
+    await wd.exec('document.querySelector("[data-testid=review-stats]").scrollIntoView()');
+    await sleep(1200);
+    screenshot('review-stats');
   },
 
   async replay(wd) {

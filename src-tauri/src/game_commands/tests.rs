@@ -56,7 +56,7 @@ fn a_match_played_by_commands_lands_in_the_history() {
         setup("briscola", 2, json!({ "kind": "best-of", "hands": 3 })),
     );
     let end = play_to_the_end(&h, view);
-    assert!(end["outcome"]["winner"].is_number());
+    assert!(end["outcome"]["winners"][0].is_number());
     let page = h.ok(
         "list_history",
         json!({ "query": { "offset": 0, "limit": 10 } }),
@@ -201,10 +201,16 @@ fn a_hint_and_an_undo_and_resigning() {
             .as_str()
             .is_some_and(|id| !id.is_empty())
     );
-    // Hints come from Hard: with three cards to choose from, the reason quotes its search around
-    // the heuristic reason for the card.
-    assert_eq!(hint["reason"]["id"], "searched", "{hint}");
+    // Hints come from Hard: with three cards to choose from, the reason quotes its search (the share
+    // of deals it wins with the card) around the heuristic reason for the card.
+    assert_eq!(hint["reason"]["id"], "searched-wins", "{hint}");
     assert!(hint["reason"]["why"]["id"].is_string(), "{hint}");
+    assert!(
+        hint["reason"]["win_percent"]
+            .as_u64()
+            .is_some_and(|n| n <= 100),
+        "{hint}"
+    );
     assert!(
         hint["reason"]["deals"].as_u64().is_some_and(|n| n >= 1),
         "{hint}"

@@ -251,6 +251,7 @@ impl Session {
             last_trick,
             card_values: self.setup.ruleset.rank_values(),
             partners: observation.known_partners(),
+            history_id: self.history_id(),
             version: self.version,
             observation,
         }
@@ -360,10 +361,22 @@ impl Session {
             .any(|hand| hand.actions.iter().any(|a| matches!(a, Action::Play(_))))
     }
 
+    /// Whether the match is over and goes into the history (one resigned before any card was
+    /// played is abandoned, not recorded).
+    fn recorded(&self) -> bool {
+        self.is_over() && (!self.resigned || self.card_played())
+    }
+
+    /// The match's id in the history, once it is over and recorded.
+    pub fn history_id(&self) -> Option<String> {
+        self.recorded()
+            .then(|| history_id(self.game.record().seed, self.started_ms))
+    }
+
     /// The finished match for the history, once it is over; none for a match resigned before any
     /// card was played (abandoned, not recorded).
     pub fn finished(&self, now_ms: i64) -> Option<FinishedMatch> {
-        if !self.is_over() || (self.resigned && !self.card_played()) {
+        if !self.recorded() {
             return None;
         }
         let record = self.game.record();
@@ -385,8 +398,8 @@ impl Session {
         let outcome = self.game.outcome().cloned();
         let result = match (&outcome, self.resigned) {
             (_, true) => YourResult::Resigned,
-            (Some(o), false) if o.winner == Some(side as u8) => YourResult::Won,
-            (Some(o), false) if o.winner.is_none() => YourResult::Drawn,
+            (Some(o), false) if o.is_won_by(side) => YourResult::Won,
+            (Some(o), false) if o.is_draw() => YourResult::Drawn,
             _ => YourResult::Lost,
         };
         Some(FinishedMatch {
@@ -476,6 +489,11 @@ impl Session {
 }
 
 /// A hand's points by side: your side first, then the others in order.
+/// A finished match's id in the history: its deal seed and start time.
+pub fn history_id(seed: u64, started_ms: i64) -> String {
+    format!("{seed:016x}-{started_ms:x}")
+}
+
 pub(crate) fn sides_yours_first(result: &briscola::HandResult) -> Vec<u16> {
     let yours = result.side_of(YOU).unwrap_or(0);
     let mut points = vec![result.side_points[yours]];
@@ -491,4 +509,4 @@ pub(crate) fn sides_yours_first(result: &briscola::HandResult) -> Vec<u16> {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

@@ -6,7 +6,7 @@ use briscola::{Action, MatchFormat, Phase, Preset, Ruleset};
 
 use super::*;
 
-fn setup(preset: Preset, players: u8, format: MatchFormat) -> MatchSetup {
+pub(crate) fn setup(preset: Preset, players: u8, format: MatchFormat) -> MatchSetup {
     let ruleset = Ruleset::preset(preset, players).expect("preset");
     MatchSetup {
         ruleset,
@@ -33,7 +33,7 @@ fn play_first(session: &mut Session) {
     session.play(action).expect("a legal action");
 }
 
-fn play_match(session: &mut Session) {
+pub(crate) fn play_match(session: &mut Session) {
     for _ in 0..10_000 {
         run_ai(session);
         if session.is_over() {

@@ -38,6 +38,8 @@ pub struct GameView {
     pub card_values: Vec<RankValue>,
     /// The seats your seat knows to be on your side ([`Observation::known_partners`]).
     pub partners: Vec<u8>,
+    /// The match's id in the history once it is over and recorded (to review it); `None` before.
+    pub history_id: Option<String>,
     /// Changes with every move; an AI move computed for an older version is refused.
     #[ts(type = "number")]
     pub version: u64,

@@ -151,8 +151,12 @@ impl HistoryLog {
         warnings: &mut Vec<StoreWarning>,
     ) -> io::Result<Vec<Indexed>> {
         disk.create_dir_all(parent_dir(&self.records)?)?;
-        if let Some(warning) = repair_tail(disk, &self.records)? {
-            warnings.push(warning);
+        if let Some((moved_to, bytes)) = repair_tail(disk, &self.records, |t| classify(t).is_ok())?
+        {
+            warnings.push(StoreWarning::TornLine {
+                moved_to: moved_to.display().to_string(),
+                bytes,
+            });
         }
         let records_len = disk.file_len(&self.records)?.unwrap_or(0);
         let key = self.cache_key(disk, records_len);
@@ -303,13 +307,7 @@ impl HistoryLog {
         let Some(found) = known.iter().find(|i| i.summary.id == id) else {
             return Ok(None);
         };
-        let line = disk.read_at(&self.records, found.at, found.len)?;
-        if fnv1a(&line) != found.h {
-            return Err(io::Error::new(
-                io::ErrorKind::InvalidData,
-                "the history log was changed outside the app",
-            ));
-        }
+        let line = read_checked(disk, &self.records, (found.at, found.len, found.h))?;
         let full: LineRecord<R> = serde_json::from_slice(&line).map_err(io::Error::other)?;
         Ok(Some(HistoryEntry {
             summary: found.summary.clone(),
@@ -320,23 +318,48 @@ impl HistoryLog {
 
 /// The log line for an entry, with its newline; refused over [`MAX_LINE_BYTES`].
 pub(super) fn entry_line<R: Serialize>(entry: &HistoryEntry<R>) -> io::Result<Vec<u8>> {
-    let mut line = serde_json::to_vec(&LineOut {
-        v: HISTORY_VERSION,
-        summary: &entry.summary,
-        record: &entry.record,
-    })
-    .map_err(io::Error::other)?;
+    json_line(
+        &LineOut {
+            v: HISTORY_VERSION,
+            summary: &entry.summary,
+            record: &entry.record,
+        },
+        MAX_LINE_BYTES,
+    )
+}
+
+/// `value` as one JSON line with its newline, refused over `cap` bytes (shared with the review
+/// log).
+pub(super) fn json_line<T: Serialize>(value: &T, cap: u64) -> io::Result<Vec<u8>> {
+    let mut line = serde_json::to_vec(value).map_err(io::Error::other)?;
     line.push(b'\n');
     let len = line.len() as u64;
-    if len > MAX_LINE_BYTES {
-        return Err(too_large(len, MAX_LINE_BYTES));
+    if len > cap {
+        return Err(too_large(len, cap));
     }
     Ok(line)
 }
 
-/// 64-bit FNV-1a: a fast, stable fingerprint of a log line (not a defence against forgery, a
+/// The bytes of the log line at `(at, len)`, which must still hash to `h` (shared with the review
+/// log): a line changed since it was checked is an error, never another entry's data.
+pub(super) fn read_checked(
+    disk: &dyn Disk,
+    log: &Path,
+    (at, len, h): (u64, u64, u64),
+) -> io::Result<Vec<u8>> {
+    let line = disk.read_at(log, at, len)?;
+    if fnv1a(&line) != h {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("{} was changed outside the app", log.display()),
+        ));
+    }
+    Ok(line)
+}
+
+/// 64-bit FNV-1a (shared with the review log): a fast, stable fingerprint of a log line (not a defence against forgery, a
 /// check that the index describes these bytes).
-fn fnv1a(bytes: &[u8]) -> u64 {
+pub(super) fn fnv1a(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &byte| {
         (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
     })
@@ -357,30 +380,32 @@ fn fits(lines: &[IndexLine], log: &[u8]) -> bool {
         })
 }
 
-/// Saves an incomplete last line to a side file and cuts it off the log — unless it is a
-/// complete entry lacking only its newline, which then gets one.
-fn repair_tail(disk: &dyn Disk, records: &Path) -> io::Result<Option<StoreWarning>> {
-    let Some(len) = disk.file_len(records)? else {
+/// Saves an incomplete last line of the JSON-Lines log `log` to a side file and cuts it off —
+/// unless `complete` says it is a whole entry lacking only its newline, which then gets one.
+/// Returns the side file and how many bytes it holds. Shared with the review log.
+pub(super) fn repair_tail(
+    disk: &dyn Disk,
+    log: &Path,
+    complete: impl Fn(&[u8]) -> bool,
+) -> io::Result<Option<(PathBuf, u64)>> {
+    let Some(len) = disk.file_len(log)? else {
         return Ok(None);
     };
-    if len == 0 || disk.read_at(records, len - 1, 1)? == b"\n" {
+    if len == 0 || disk.read_at(log, len - 1, 1)? == b"\n" {
         return Ok(None);
     }
-    let keep = last_newline_end(disk, records, len)?;
-    let tail = disk.read_at(records, keep, len - keep)?;
-    if classify(&tail).is_ok() {
-        disk.append(records, b"\n")?;
-        disk.sync_file(records)?;
+    let keep = last_newline_end(disk, log, len)?;
+    let tail = disk.read_at(log, keep, len - keep)?;
+    if complete(&tail) {
+        disk.append(log, b"\n")?;
+        disk.sync_file(log)?;
         return Ok(None);
     }
-    let side = fresh_side_path(disk, records, "torn")?;
+    let side = fresh_side_path(disk, log, "torn")?;
     create_new_durable(disk, &side, &tail)?;
-    disk.truncate(records, keep)?;
-    disk.sync_file(records)?;
-    Ok(Some(StoreWarning::TornLine {
-        moved_to: side.display().to_string(),
-        bytes: tail.len() as u64,
-    }))
+    disk.truncate(log, keep)?;
+    disk.sync_file(log)?;
+    Ok(Some((side, tail.len() as u64)))
 }
 
 /// The offset just after the last `\n` in the first `len` bytes (0 if there is none).

@@ -19,6 +19,7 @@ pub mod document;
 pub mod history;
 pub mod lock;
 pub mod quarantine;
+pub mod reviews;
 pub mod stamp;
 pub mod warning;
 
@@ -37,6 +38,7 @@ use document::DocumentSpec;
 pub use history::HistoryEntry;
 use history::HistoryLog;
 use lock::DirLock;
+use reviews::ReviewLog;
 pub use warning::{FolderProblem, StoreWarning, WarningKind};
 
 /// The unfinished match, saved after every action. Its content belongs to the session.
@@ -88,6 +90,14 @@ fn io_err(action: &'static str, path: &Path) -> impl FnOnce(io::Error) -> StoreE
     }
 }
 
+/// The error for a review of a match the history does not hold.
+fn no_such_match(id: &str, path: &Path) -> StoreError {
+    io_err("storing a review", path)(io::Error::new(
+        io::ErrorKind::NotFound,
+        format!("no finished match {id}"),
+    ))
+}
+
 /// The data folder and what was loaded from it.
 #[derive(Debug)]
 pub struct Store {
@@ -98,6 +108,9 @@ pub struct Store {
     preferences_writable: bool,
     unfinished_writable: bool,
     history: HistoryLog,
+    reviews: ReviewLog,
+    /// Reviews kept in memory (with `unsaved`) when the data folder cannot be used.
+    unsaved_reviews: Vec<(String, Value)>,
     /// `Some` when the data folder could not be used: nothing is read or written any more,
     /// and the matches finished in this run are kept here, in memory.
     unsaved: Option<Vec<HistoryEntry<Value>>>,
@@ -138,6 +151,8 @@ impl Store {
         Self {
             lock: DirLock::new(&dir),
             history: HistoryLog::new(&dir),
+            reviews: ReviewLog::new(&dir),
+            unsaved_reviews: Vec::new(),
             dir,
             disk,
             preferences: Preferences::default(),
@@ -162,6 +177,9 @@ impl Store {
         self.preferences_writable = loaded.writable;
         self.warnings.extend(loaded.warnings);
         self.reconcile_history()?;
+        self.reviews
+            .repair::<serde::de::IgnoredAny>(&*self.disk, &mut self.warnings)
+            .map_err(io_err("checking the reviews", self.reviews.path()))?;
         Ok(())
     }
 
@@ -367,6 +385,74 @@ impl Store {
             .map_err(io_err("reading the history", self.history.records_path()))
     }
 
+    /// Stores the review of finished match `id` with it, returning once it is durable. Returns
+    /// false, writing nothing, if the match already has one (a stored review is never
+    /// replaced); a match that is not in the history is an error.
+    pub fn append_review<R: Serialize + DeserializeOwned>(
+        &mut self,
+        id: &str,
+        review: &R,
+    ) -> Result<bool, StoreError> {
+        if self.unsaved.is_some() {
+            if self.history_entry::<Value>(id)?.is_none() {
+                return Err(no_such_match(id, &self.dir));
+            }
+            if self.unsaved_reviews.iter().any(|(known, _)| known == id) {
+                return Ok(false);
+            }
+            let value = serde_json::to_value(review)
+                .map_err(|e| io_err("keeping the review", &self.dir)(io::Error::other(e)))?;
+            self.unsaved_reviews.push((id.to_owned(), value));
+            return Ok(true);
+        }
+        let _guard = self.lock()?;
+        let known = self.reconcile_history()?;
+        if !known.iter().any(|indexed| indexed.summary.id == id) {
+            return Err(no_such_match(id, self.reviews.path()));
+        }
+        self.reviews
+            .append(&*self.disk, &mut self.warnings, id, review)
+            .map_err(io_err("appending to the reviews", self.reviews.path()))
+    }
+
+    /// The stored review of match `id`, if there is one.
+    pub fn review<R: DeserializeOwned>(&mut self, id: &str) -> Result<Option<R>, StoreError> {
+        if self.unsaved.is_some() {
+            return self
+                .unsaved_reviews
+                .iter()
+                .find(|(known, _)| known == id)
+                .map(|(_, value)| {
+                    serde_json::from_value(value.clone())
+                        .map_err(|e| io_err("reading the review", &self.dir)(io::Error::other(e)))
+                })
+                .transpose();
+        }
+        let _guard = self.lock()?;
+        self.reviews
+            .read(&*self.disk, &mut self.warnings, id)
+            .map_err(io_err("reading the reviews", self.reviews.path()))
+    }
+
+    /// Every stored review with its match id, oldest first.
+    pub fn reviews<R: DeserializeOwned>(&mut self) -> Result<Vec<(String, R)>, StoreError> {
+        if self.unsaved.is_some() {
+            return self
+                .unsaved_reviews
+                .iter()
+                .map(|(id, value)| {
+                    serde_json::from_value(value.clone())
+                        .map(|review| (id.clone(), review))
+                        .map_err(|e| io_err("reading the reviews", &self.dir)(io::Error::other(e)))
+                })
+                .collect();
+        }
+        let _guard = self.lock()?;
+        self.reviews
+            .all(&*self.disk, &mut self.warnings)
+            .map_err(io_err("reading the reviews", self.reviews.path()))
+    }
+
     fn lock(&self) -> Result<lock::LockGuard, StoreError> {
         self.lock
             .acquire(&*self.disk)
@@ -383,6 +469,8 @@ impl Store {
 
 #[cfg(test)]
 mod power_loss;
+#[cfg(test)]
+mod review_tests;
 #[cfg(test)]
 mod sim_disk;
 #[cfg(test)]

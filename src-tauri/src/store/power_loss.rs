@@ -1,14 +1,15 @@
 //! The power-loss test: the store runs a sequence of saves on a [`SimDisk`] that fails at a
 //! chosen changing operation — every one in turn — and a restart finds only what was synced,
 //! with unsynced bytes dropped, kept or torn. After each crash the store is reopened and must
-//! list every acknowledged match with its log line byte for byte, and hold every document as
-//! either its last acknowledged value or the one being saved when the power went.
+//! list every acknowledged match with its log line byte for byte, read back every acknowledged
+//! match review, and hold every document as either its last acknowledged value or the one being
+//! saved when the power went.
 //!
 //! Each restart is also crashed at each of its own changing operations (repairing a torn line,
 //! rebuilding the index), then restarted again and checked.
 //!
 //! The check is shown to fail: with one `fsync` dropped (the log's, or the temporary file's
-//! before a document's rename), some crash point loses acknowledged data.
+//! before a document's rename, or the review log's), some crash point loses acknowledged data.
 
 use std::path::Path;
 use std::sync::Arc;
@@ -32,6 +33,8 @@ struct Acks {
     /// `Some(None)`: cleared; `None`: never saved.
     unfinished: Option<Option<Value>>,
     pending_unfinished: Option<Option<Value>>,
+    reviews: Vec<(String, Value)>,
+    pending_review: Option<(String, Value)>,
 }
 
 fn entry(n: i64) -> HistoryEntry<Value> {
@@ -44,6 +47,13 @@ fn entry(n: i64) -> HistoryEntry<Value> {
         ),
         record: json!({ "n": n, "moves": "m".repeat(1500) }),
     }
+}
+
+fn review(n: i64) -> (String, Value) {
+    (
+        entry(n).summary.id,
+        json!({ "accuracy": n, "decisions": "d".repeat(600) }),
+    )
 }
 
 fn prefs(card_size_percent: u16) -> Preferences {
@@ -64,6 +74,7 @@ enum Step {
     Finish(i64),
     Append(i64),
     RebuildIndex,
+    Review(i64),
 }
 
 const SCENARIO: &[Step] = &[
@@ -72,11 +83,14 @@ const SCENARIO: &[Step] = &[
     Step::Finish(1),
     Step::Unfinished(2),
     Step::Prefs(80),
+    Step::Review(1),
     Step::Finish(2),
     Step::Append(3),
+    Step::Review(3),
     Step::RebuildIndex,
     Step::Unfinished(3),
     Step::Finish(4),
+    Step::Review(2),
     Step::Prefs(150),
 ];
 
@@ -119,6 +133,15 @@ fn run(disk: &Arc<SimDisk>) -> Acks {
                     }
                     acks.unfinished = acks.pending_unfinished.take();
                 }
+                true
+            }
+            Step::Review(n) => {
+                let (id, value) = review(*n);
+                acks.pending_review = Some((id.clone(), value.clone()));
+                if store.append_review(&id, &value).is_err() {
+                    break;
+                }
+                acks.reviews.extend(acks.pending_review.take());
                 true
             }
             Step::RebuildIndex => {
@@ -178,6 +201,23 @@ fn check(disk: SimDisk, acks: &Acks) -> Result<(), String> {
     if let Some(stranger) = listed.iter().find(|id| !allowed(id)) {
         return Err(format!("match {stranger} listed but never written"));
     }
+    let reviews = store.reviews::<Value>().map_err(|e| e.to_string())?;
+    for (id, value) in &acks.reviews {
+        if store
+            .review::<Value>(id)
+            .map_err(|e| e.to_string())?
+            .as_ref()
+            != Some(value)
+        {
+            return Err(format!("the review of {id} was lost or changed"));
+        }
+    }
+    if let Some((stranger, _)) = reviews
+        .iter()
+        .find(|found| !acks.reviews.contains(found) && acks.pending_review.as_ref() != Some(found))
+    {
+        return Err(format!("a review of {stranger} listed but never written"));
+    }
     let old = acks.preferences.clone().unwrap_or_default();
     let preferences = store.preferences().clone();
     if preferences != old && Some(&preferences) != acks.pending_preferences.as_ref() {
@@ -210,6 +250,7 @@ fn enumerate_counted(make: impl Fn() -> SimDisk) -> (u64, u64, Option<String>) {
         let disk = Arc::new(make());
         let acks = run(&disk);
         assert_eq!(acks.matches.len(), 4, "the scenario runs to the end");
+        assert_eq!(acks.reviews.len(), 3, "the scenario runs to the end");
         disk.changes()
     };
     let mut checked = 0;
@@ -270,6 +311,17 @@ fn the_check_fails_without_the_log_fsync() {
         enumerate(|| SimDisk::new().drop_syncs(|path| path.ends_with("history/records.jsonl")));
     let failure = failure.expect("a dropped log fsync must lose an acknowledged match");
     assert!(failure.contains("lost"), "{failure}");
+}
+
+#[test]
+fn the_check_fails_without_the_review_log_fsync() {
+    let (_, failure) =
+        enumerate(|| SimDisk::new().drop_syncs(|path| path.ends_with("history/reviews.jsonl")));
+    let failure = failure.expect("a dropped review fsync must lose an acknowledged review");
+    assert!(
+        failure.contains("review") && failure.contains("lost"),
+        "{failure}"
+    );
 }
 
 #[test]

@@ -11,7 +11,7 @@ use super::*;
 use crate::history::Outcome;
 use crate::history::tests::summary;
 
-fn entry(n: i64) -> HistoryEntry<Value> {
+pub(super) fn entry(n: i64) -> HistoryEntry<Value> {
     HistoryEntry {
         summary: summary(
             n,
@@ -40,11 +40,21 @@ fn ids(store: &mut Store) -> Vec<String> {
         .collect()
 }
 
-fn kinds(store: &Store) -> Vec<WarningKind> {
+pub(super) fn kinds(store: &Store) -> Vec<WarningKind> {
     store.warnings().iter().map(StoreWarning::kind).collect()
 }
 
-fn side_files(dir: &Path, marker: &str) -> Vec<PathBuf> {
+/// Appends raw bytes to a store file, as a crash or an outside edit would leave them.
+pub(super) fn append_bytes(path: &Path, bytes: &[u8]) {
+    OpenOptions::new()
+        .append(true)
+        .open(path)
+        .unwrap()
+        .write_all(bytes)
+        .unwrap();
+}
+
+pub(super) fn side_files(dir: &Path, marker: &str) -> Vec<PathBuf> {
     fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -79,12 +89,7 @@ fn torn_last_line_is_kept_aside_and_the_log_continues() {
     store.append_match(&entry(2)).unwrap();
     let full = fs::read(records(dir.path())).unwrap();
     let torn = b"{\"v\":1,\"summary\":{\"id\":\"m3\",\"sta";
-    OpenOptions::new()
-        .append(true)
-        .open(records(dir.path()))
-        .unwrap()
-        .write_all(torn)
-        .unwrap();
+    append_bytes(&records(dir.path()), torn);
     let mut reopened = Store::open(dir.path());
     assert_eq!(kinds(&reopened), [WarningKind::TornLine]);
     let StoreWarning::TornLine { moved_to, .. } = &reopened.warnings()[0] else {
@@ -165,12 +170,7 @@ fn appends_by_another_instance_are_picked_up() {
     let copy = String::from_utf8(line.split_off(last + 1))
         .unwrap()
         .replace("\"m2\"", "\"m3\"");
-    OpenOptions::new()
-        .append(true)
-        .open(records(dir.path()))
-        .unwrap()
-        .write_all(copy.as_bytes())
-        .unwrap();
+    append_bytes(&records(dir.path()), copy.as_bytes());
     assert_eq!(ids(&mut second), ["m1", "m2", "m3"]);
 }
 
@@ -493,12 +493,7 @@ fn over_long_lines_are_left_unread_and_refused() {
         serde_json::to_vec(&json!({ "v": 1, "summary": huge.summary, "record": huge.record }))
             .unwrap();
     line.push(b'\n');
-    OpenOptions::new()
-        .append(true)
-        .open(records(dir.path()))
-        .unwrap()
-        .write_all(&line)
-        .unwrap();
+    append_bytes(&records(dir.path()), &line);
     assert_eq!(ids(&mut store), ["m1"]);
     assert_eq!(kinds(&store), [WarningKind::UnreadableLine]);
 }

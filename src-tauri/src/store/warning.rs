@@ -100,6 +100,23 @@ pub enum StoreWarning {
         /// The log.
         path: String,
     },
+    /// The last stored match review was cut short by a crash; its bytes were moved to a side
+    /// file (the match can be reviewed again).
+    ReviewTornLine {
+        /// The side file.
+        moved_to: String,
+        /// How many bytes it holds.
+        #[ts(type = "number")]
+        bytes: u64,
+    },
+    /// A stored match review could not be read; it stays in the file and is not used.
+    UnreadableReview {
+        /// The line's byte offset in the review log.
+        #[ts(type = "number")]
+        at: u64,
+        /// Why.
+        detail: String,
+    },
 }
 
 /// The fieldless kind of a warning, for tests and callers that branch on it.
@@ -121,6 +138,10 @@ pub enum WarningKind {
     UnreadableLine,
     /// [`StoreWarning::IndexRebuilt`].
     IndexRebuilt,
+    /// [`StoreWarning::ReviewTornLine`].
+    ReviewTornLine,
+    /// [`StoreWarning::UnreadableReview`].
+    UnreadableReview,
 }
 
 impl StoreWarning {
@@ -135,6 +156,8 @@ impl StoreWarning {
             Self::TornLine { .. } => WarningKind::TornLine,
             Self::UnreadableLine { .. } => WarningKind::UnreadableLine,
             Self::IndexRebuilt { .. } => WarningKind::IndexRebuilt,
+            Self::ReviewTornLine { .. } => WarningKind::ReviewTornLine,
+            Self::UnreadableReview { .. } => WarningKind::UnreadableReview,
         }
     }
 }
@@ -191,6 +214,14 @@ impl fmt::Display for StoreWarning {
             Self::IndexRebuilt { path } => write!(
                 f,
                 "The history index did not match {path} (changed outside the app); it was rebuilt from the log."
+            ),
+            Self::ReviewTornLine { moved_to, bytes } => write!(
+                f,
+                "The last match review was cut short (the app stopped while saving it); its {bytes} bytes were moved to {moved_to}."
+            ),
+            Self::UnreadableReview { at, detail } => write!(
+                f,
+                "A stored match review (byte {at}) could not be read ({detail}); it is kept in the file and not used."
             ),
         }
     }

@@ -16,6 +16,8 @@ const SAMPLES: StoreWarning[] = [
   { id: 'torn-line', moved_to: '/d/h.torn-1', bytes: 12 },
   { id: 'unreadable-line', at: 40, detail: 'x' },
   { id: 'index-rebuilt', path: '/d/h/r.jsonl' },
+  { id: 'review-torn-line', moved_to: '/d/h/reviews.jsonl.torn-1', bytes: 30 },
+  { id: 'unreadable-review', at: 0, detail: 'x' },
 ];
 
 describe('store warnings', () => {

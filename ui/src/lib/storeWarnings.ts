@@ -18,6 +18,8 @@ export const WARNING_IDS = Object.keys({
   'torn-line': true,
   'unreadable-line': true,
   'index-rebuilt': true,
+  'review-torn-line': true,
+  'unreadable-review': true,
 } satisfies Record<StoreWarning['id'], true>) as StoreWarning['id'][];
 
 /** Every folder problem of a `not-saving` warning. */

@@ -16,4 +16,4 @@ action: string, } | { "id": "invalid-input" } | { "id": "match-not-found",
 /**
  * The id asked for.
  */
-match_id: string, } | { "id": "not-found" } | { "id": "invalid-file" } | { "id": "storage" } | { "id": "illegal-move" } | { "id": "no-match" } | { "id": "match-in-progress" } | { "id": "internal" };
+match_id: string, } | { "id": "not-found" } | { "id": "invalid-file" } | { "id": "storage" } | { "id": "illegal-move" } | { "id": "no-match" } | { "id": "match-in-progress" } | { "id": "review-running" } | { "id": "review-cancelled" } | { "id": "review-failed" } | { "id": "internal" };

@@ -3,4 +3,4 @@
 /**
  * The category of a failed command.
  */
-export type ErrorKind = "invalid_input" | "not_found" | "invalid_file" | "storage" | "illegal_move" | "no_match" | "match_in_progress" | "internal";
+export type ErrorKind = "invalid_input" | "not_found" | "invalid_file" | "storage" | "illegal_move" | "no_match" | "match_in_progress" | "busy" | "cancelled" | "internal";

@@ -67,6 +67,10 @@ card_values: Array<RankValue>,
  */
 partners: Array<number>, 
 /**
+ * The match's id in the history once it is over and recorded (to review it); `None` before.
+ */
+history_id: string | null, 
+/**
  * Changes with every move; an AI move computed for an older version is refused.
  */
 version: number, };

@@ -19,7 +19,23 @@ stake: number, } | { "id": "win-trick",
 /**
  * Card points the trick will hold.
  */
-stake: number, } | { "id": "add-to-own-trick", 
+stake: number, } | { "id": "trump-it-so-far", 
+/**
+ * Card points on the table with this card.
+ */
+stake: number, 
+/**
+ * The most the trick can hold once the players after have played (an upper bound).
+ */
+most: number, } | { "id": "win-trick-so-far", 
+/**
+ * Card points on the table with this card.
+ */
+stake: number, 
+/**
+ * The most the trick can hold once the players after have played (an upper bound).
+ */
+most: number, } | { "id": "add-to-own-trick", 
 /**
  * The card.
  */
@@ -97,7 +113,19 @@ points: number,
  * The most the trick can cost: the card plus what the others may add (an upper bound from
  * the seat's knowledge).
  */
-risk: number, } | { "id": "mano-negra" } | { "id": "searched", 
+risk: number, } | { "id": "mano-negra" } | { "id": "searched-wins", 
+/**
+ * Why the card, as the heuristics describe it.
+ */
+why: HintReason, 
+/**
+ * Share of the deals (weighted by belief) won after the card, in percent.
+ */
+win_percent: number, 
+/**
+ * Deals tried.
+ */
+deals: number, } | { "id": "searched", 
 /**
  * Why the card, as the heuristics describe it.
  */

@@ -2,9 +2,14 @@
 
 /**
  * How the match ended.
+ *
+ * Serialized as `{"winners": [..]}`; the older `{"winner": n | null}` (one side or a draw), as saved
+ * matches hold it, still reads.
  */
 export type MatchOutcome = { 
 /**
- * Index of the winning side in [`MatchStanding::sides`]; `None` for a drawn single hand.
+ * Indexes of the winning sides in [`MatchStanding::sides`], in order: one side, or — chiamata,
+ * whose match sides are single seats — every seat of the hand side that won the deciding hand
+ * (the declarer and partner, or the defenders); empty for a drawn single hand.
  */
-winner: number | null, };
+winners: Array<number>, };

@@ -84,4 +84,20 @@ detail: string, } | { "id": "index-rebuilt",
 /**
  * The log.
  */
-path: string, };
+path: string, } | { "id": "review-torn-line", 
+/**
+ * The side file.
+ */
+moved_to: string, 
+/**
+ * How many bytes it holds.
+ */
+bytes: number, } | { "id": "unreadable-review", 
+/**
+ * The line's byte offset in the review log.
+ */
+at: number, 
+/**
+ * Why.
+ */
+detail: string, };

@@ -5,17 +5,20 @@ import type { HistoryEntry } from "./HistoryEntry";
 import type { HistoryPage } from "./HistoryPage";
 import type { HistoryQuery } from "./HistoryQuery";
 import type { MatchRecord } from "./MatchRecord";
+import type { MatchReview } from "./MatchReview";
 import type { NewGame } from "./NewGame";
 import type { Preferences } from "./Preferences";
 import type { PresetInfo } from "./PresetInfo";
+import type { Progress } from "./Progress";
 import type { ReplayHand } from "./ReplayHand";
+import type { ReviewStats } from "./ReviewStats";
 import type { Ruleset } from "./Ruleset";
 import type { RulesetEdit } from "./RulesetEdit";
 import type { RulesetInfo } from "./RulesetInfo";
 import type { StoreWarning } from "./StoreWarning";
 
 /** Every command name the app grants to the UI. */
-export type CommandName = "get_preferences" | "set_preferences" | "store_warnings" | "list_history" | "get_match_record" | "list_presets" | "edit_ruleset" | "current_game" | "start_match" | "play_action" | "ai_move" | "get_hint" | "undo_move" | "next_hand" | "resign_match" | "get_replay";
+export type CommandName = "get_preferences" | "set_preferences" | "store_warnings" | "list_history" | "get_match_record" | "list_presets" | "edit_ruleset" | "current_game" | "start_match" | "play_action" | "ai_move" | "get_hint" | "undo_move" | "next_hand" | "resign_match" | "get_replay" | "start_review" | "review_progress" | "cancel_review" | "get_review" | "review_stats";
 
 /** Tauri's `invoke` (from `@tauri-apps/api/core`) or a test double. Failures reject with an `AppError`. */
 export type Invoke = <T>(cmd: CommandName, args?: Record<string, unknown>) => Promise<T>;
@@ -39,6 +42,11 @@ export function commands(invoke: Invoke) {
     nextHand: (): Promise<GameView> => invoke<GameView>("next_hand"),
     resignMatch: (): Promise<GameView> => invoke<GameView>("resign_match"),
     getReplay: (id: string): Promise<Array<ReplayHand>> => invoke<Array<ReplayHand>>("get_replay", { id }),
+    startReview: (id: string): Promise<MatchReview> => invoke<MatchReview>("start_review", { id }),
+    reviewProgress: (id: string): Promise<Progress | null> => invoke<Progress | null>("review_progress", { id }),
+    cancelReview: (id: string): Promise<boolean> => invoke<boolean>("cancel_review", { id }),
+    getReview: (id: string): Promise<MatchReview | null> => invoke<MatchReview | null>("get_review", { id }),
+    reviewStats: (): Promise<ReviewStats> => invoke<ReviewStats>("review_stats"),
   };
 }
 

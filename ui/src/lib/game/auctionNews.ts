@@ -1,6 +1,7 @@
 /**
  * What changed in the chiamata auction between two views of one seat, as data for announcements:
- * another seat's bid or pass, the called card, the partner becoming known to this seat. Your own bids
+ * each other seat's bid or pass (every new turn of the engine's log, in order, even when several
+ * came between two views), the called card, the partner becoming known to this seat. Your own bids
  * and passes are not news (you made them). Wording is the screen's; nothing is guessed here — every
  * fact is a field of the engine's `AuctionView`.
  */
@@ -16,9 +17,12 @@ export type AuctionNews =
 
 export function auctionNews(before: AuctionView, after: AuctionView, you: number): AuctionNews[] {
   const out: AuctionNews[] = [];
-  const best = after.best;
-  if (best && best[0] !== you && JSON.stringify(before.best) !== JSON.stringify(best)) out.push({ kind: 'bid', seat: best[0], bid: best[1] });
-  for (const seat of after.passed) if (seat !== you && !before.passed.includes(seat)) out.push({ kind: 'pass', seat });
+  // A log that does not continue the old one is a new auction: all of its turns are news.
+  const continues = before.log.length <= after.log.length && before.log.every((turn, i) => JSON.stringify(turn) === JSON.stringify(after.log[i]));
+  for (const turn of after.log.slice(continues ? before.log.length : 0)) {
+    if (turn.seat === you) continue;
+    out.push(turn.bid ? { kind: 'bid', seat: turn.seat, bid: turn.bid } : { kind: 'pass', seat: turn.seat });
+  }
   if (after.called && !before.called && isCardCode(after.called)) out.push({ kind: 'called', card: after.called });
   if (after.partner !== null && before.partner === null && after.declarer !== null) out.push({ kind: 'partner', declarer: after.declarer, partner: after.partner });
   return out;

@@ -1,9 +1,28 @@
 /**
  * The chiamata contract in words, the same on the table and in the screen reader's announcements:
- * who is whose partner, worded from your point of view ("You are Luca's partner", "Sara is your
- * partner", "Luca called his own card and plays alone").
+ * a bid ("Two · 70"), and who is whose partner, worded from your point of view ("You are Luca's
+ * partner", "Sara is your partner", "Luca called his own card and plays alone").
  */
 import { t } from '../i18n/index.svelte';
+import type { Rank } from '../cards';
+import type { BidTurn } from './view';
+
+/** A bid in words: the rank's name, with its points when above the minimum ("Two · 70"). */
+export function bidWords(rankName: string, points: number): string {
+  return points > 61 ? `${rankName} · ${points}` : rankName;
+}
+
+/** One turn of the auction in words: the bid, or "Pass". */
+export function turnWords(turn: BidTurn, rankName: (rank: Rank) => string): string {
+  return turn.bid ? bidWords(rankName(turn.bid.rank), turn.bid.points) : t('auction.pass');
+}
+
+/** Each seat's last turn of the auction, in the order the seats first spoke. */
+export function lastTurns(bids: BidTurn[]): BidTurn[] {
+  const last = new Map<number, BidTurn>();
+  for (const turn of bids) last.set(turn.seat, turn);
+  return [...last.values()];
+}
 
 export function partnerText(declarer: number, partner: number, you: number, who: (seat: number) => string): string {
   if (partner === declarer) return declarer === you ? t('table.youAlone') : t('table.alone', { name: who(declarer) });

@@ -145,6 +145,8 @@ export function tableViewFrom(view: GameView, extra: FromViewExtra): TableView {
     lastTrick: view.last_trick ? view.last_trick.plays.filter((p) => isCardCode(p.card)).map((p) => ({ seat: p.seat, card: p.card as CardCode })) : null,
     offer: myMove ? offerFrom(obs) : null,
     contract: contractOf(obs),
+    bids: (obs.auction?.log ?? []).map((turn) => ({ seat: turn.seat, bid: turn.bid ? { rank: RANK_LETTER[turn.bid.rank], points: turn.bid.points } : null })),
+    auctionOpen: obs.phase === 'bidding' || obs.phase === 'calling',
     exchanges: obs.exchanges.flatMap((e) => (isCardCode(e.gave) && isCardCode(e.took) ? [{ seat: e.seat, gave: e.gave, took: e.took }] : [])),
   };
 }
@@ -236,9 +238,10 @@ export function summaryFrom(view: GameView, names: Names): SummaryData | null {
   if (view.resigned) {
     outcome = 'lose';
   } else if (view.outcome) {
-    const w = view.outcome.winner;
-    outcome = w === null ? 'draw' : w === view.your_side ? 'win' : 'lose';
-    if (w !== null) winnerName = sideName(view.standing.sides[w] ?? [], names);
+    // Several winners: chiamata's seats that won the deciding hand together.
+    const ws = view.outcome.winners;
+    outcome = ws.length === 0 ? 'draw' : ws.includes(view.your_side) ? 'win' : 'lose';
+    winnerName = sideName(ws.flatMap((w) => view.standing.sides[w] ?? []), names);
   } else {
     const o = res!.outcome;
     outcome = o.kind === 'won' ? (o.side === mySide ? 'win' : 'lose') : 'draw';

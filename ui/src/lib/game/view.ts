@@ -35,6 +35,12 @@ export interface ScoreRow {
   handPoints?: number;
 }
 
+/** One turn of the chiamata auction: a bid (its rank and points), or a pass (`bid: null`). */
+export interface BidTurn {
+  seat: number;
+  bid: { rank: Rank; points: number } | null;
+}
+
 /** An optional move offered when legal: the Brisca trump exchange, Briscola's 2-takes-trump, mano negra. */
 export type Offer =
   | { kind: 'exchange'; own: CardCode; trump: CardCode }
@@ -71,6 +77,10 @@ export interface TableView {
   /** Chiamata, once the auction is won: who declared, the winning bid, the called card and the
    *  partner once your seat knows it — shown for the whole hand. */
   contract?: { declarer: number; rank: Rank; points: number; called: CardCode | null; partner: number | null } | null;
+  /** Chiamata: every bid and pass of the auction in order (empty in other games), for the whole hand. */
+  bids: BidTurn[];
+  /** Chiamata: the auction is on (bidding or calling): each seat shows its last bid or pass. */
+  auctionOpen: boolean;
   /** The exchanges with the face-up trump made in this hand, oldest first (public, shown all hand). */
   exchanges: { seat: number; gave: CardCode; took: CardCode }[];
   /** A legal optional move to offer you now. */

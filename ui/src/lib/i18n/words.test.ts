@@ -49,6 +49,14 @@ describe('messages from Rust, worded', () => {
   });
 
   it('words Hard’s hint: the reason for its card, then its search', () => {
+    const wins = { id: 'searched-wins', why: { id: 'lead-cheap', card: '3d', points: 10, risk: 21 }, win_percent: 64, deals: 200 };
+    expect(word(wins, { lang: 'en', deck: 'italian' })).toBe(
+      'Lead the three of coins: it carries 10 points, and the trick can cost at most 21 points. With this card I win in 64% of the 200 deals I tried.',
+    );
+    expect(word(wins, { lang: 'it', deck: 'italian' })).toBe(
+      'Apri con tre di denari: vale 10 punti, e la presa può costare al massimo 21 punti. Con questa carta vinco nel 64% delle 200 smazzate che ho provato.',
+    );
+    // In a card-points match a hand is not won or lost: where the card did best.
     const m = { id: 'searched', why: { id: 'lead-cheap', card: '3d', points: 10, risk: 21 }, best_percent: 64, deals: 200 };
     expect(word(m, { lang: 'en', deck: 'italian' })).toBe(
       'Lead the three of coins: it carries 10 points, and the trick can cost at most 21 points. Of the 200 deals I tried, this card did best in 64%.',

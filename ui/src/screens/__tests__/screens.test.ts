@@ -28,6 +28,9 @@ import { setLang } from '../../lib/i18n/index.svelte';
 import { prefsShell, ruleset } from '../../lib/game/__tests__/fixtures';
 import { session } from '../../lib/game/session.svelte';
 
+/** No match reviewed yet. */
+const NO_REVIEWS = async () => ({ matches: [], habits: [] });
+
 /** The engine's card points (real shell data). */
 const ITALIAN_POINTS = valuesOf('briscola');
 
@@ -70,6 +73,8 @@ function view(over: Partial<TableView> = {}): TableView {
     ],
     ring: { left: [], across: [1], right: [] },
     exchanges: [],
+    bids: [],
+    auctionOpen: false,
     canUndo: true,
     canHint: true,
     ...over,
@@ -221,6 +226,29 @@ describe('Table seats and score', () => {
     expect(log).not.toHaveTextContent('partner');
     await rerender({ view: { ...v, contract: { ...v.contract!, partner: 0 } } });
     expect(screen.getByRole('list', { name: 'What happened' })).toHaveTextContent('You are Luca’s partner');
+  });
+
+  it("shows each seat's last bid during the auction and the whole auction by seat for the hand", async () => {
+    const bids: TableView['bids'] = [
+      { seat: 0, bid: { rank: 'A', points: 61 } },
+      { seat: 1, bid: { rank: '3', points: 61 } },
+      { seat: 0, bid: null },
+      { seat: 1, bid: { rank: '3', points: 61 } },
+    ];
+    const v = view({ bids: bids.slice(0, 3), auctionOpen: true, turn: 1 });
+    const { rerender } = render(Table, { view: v, deck: 'italian' });
+    expect(screen.getByTestId('seat-bid')).toHaveTextContent('Three');
+    const log = screen.getByTestId('bid-log');
+    expect(log).toHaveTextContent('The auction, bid by bid');
+    expect(log).toHaveTextContent('You: Ace → Pass');
+    expect(log).toHaveTextContent('Luca: Three');
+    await rerender({ view: { ...v, bids: [...bids.slice(0, 3), { seat: 1, bid: { rank: '2', points: 70 } }] } });
+    expect(screen.getByTestId('seat-bid')).toHaveTextContent('Two · 70');
+    expect(screen.getByTestId('bid-log')).toHaveTextContent('Luca: Three → Two · 70');
+    // Once the auction is over the seats show no bid, the log stays.
+    await rerender({ view: { ...v, auctionOpen: false } });
+    expect(screen.queryByTestId('seat-bid')).toBeNull();
+    expect(screen.getByTestId('bid-log')).toHaveTextContent('You: Ace → Pass');
   });
 
   it('hides the others’ hand points when only yours are shown', () => {
@@ -452,7 +480,7 @@ describe('Statistics and history', () => {
       offset: q.offset,
       items: [shellSummary('1', q.outcome ?? 'won'), { ...shellSummary('2', 'lost'), resigned: true }],
     }));
-    setShell({ listHistory } as unknown as Shell);
+    setShell({ listHistory, reviewStats: NO_REVIEWS } as unknown as Shell);
     session.presets = PRESETS;
     render(History);
     await vi.waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(2));
@@ -474,7 +502,7 @@ describe('Statistics and history', () => {
 
   it('filters by dates picked in the order of the UI language', async () => {
     const listHistory = vi.fn(async (q: HistoryQuery) => ({ total: 0, offset: q.offset, items: [] }));
-    setShell({ listHistory } as unknown as Shell);
+    setShell({ listHistory, reviewStats: NO_REVIEWS } as unknown as Shell);
     setLang('it');
     render(History);
     const from = screen.getByRole('group', { name: 'Dal' });
@@ -506,7 +534,7 @@ describe('Statistics and history', () => {
         ],
       },
     ];
-    setShell({ listHistory: async () => ({ total: 1, offset: 0, items: [shellSummary('1', 'won')] }), getReplay: async () => hands, editRuleset: async () => PRESETS[0].defaults[0] } as unknown as Shell);
+    setShell({ listHistory: async () => ({ total: 1, offset: 0, items: [shellSummary('1', 'won')] }), getReplay: async () => hands, editRuleset: async () => PRESETS[0].defaults[0], getReview: async () => null, reviewStats: NO_REVIEWS } as unknown as Shell);
     render(History);
     await fireEvent.click(await screen.findByRole('button', { name: 'Replay' }));
     expect(await screen.findByRole('region', { name: 'Replay' })).toBeInTheDocument();

@@ -98,8 +98,10 @@ describe('AuctionDialog', () => {
     setLang('it');
     const onbid = vi.fn();
     const onpass = vi.fn();
-    render(AuctionDialog, { open: true, deck: 'italian', ranks: ['K', 'Q', 'J', '7', '6', '5', '4', '2'], pointsFrom: 61, current: { label: 'Tre', name: 'Sara' }, onbid, onpass });
+    const lastTurns = [{ name: 'Sara', words: 'Tre' }, { name: 'Luca', words: 'Passo' }];
+    render(AuctionDialog, { open: true, deck: 'italian', ranks: ['K', 'Q', 'J', '7', '6', '5', '4', '2'], pointsFrom: 61, current: { label: 'Tre', name: 'Sara' }, lastTurns, onbid, onpass });
     expect(screen.getByRole('dialog', { name: 'L’asta' })).toHaveTextContent('Offerta più alta: Tre, di Sara');
+    expect(screen.getByRole('list', { name: 'L’ultima chiamata di ciascuno' })).toHaveTextContent('Sara TreLuca Passo');
     await fireEvent.click(screen.getByRole('button', { name: 'Re' }));
     expect(onbid).toHaveBeenLastCalledWith({ rank: 'K' });
     await fireEvent.input(screen.getByLabelText('Punti'), { target: { value: '70' } });

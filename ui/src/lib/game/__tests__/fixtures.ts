@@ -75,6 +75,7 @@ export function gameView(over: Partial<GameView> = {}, obs: Partial<Observation>
     last_trick: null,
     card_values: GAME_VIEW.card_values,
     partners: [],
+    history_id: null,
     version: 1,
     ...over,
   };

@@ -110,13 +110,33 @@ describe('chiamata on the table', () => {
       seat,
       hand_sizes: [8, 8, 8, 8, 8],
       pile_points: [0, 0, 0, 0, 0],
-      auction: { best: null, passed: [], declarer, called: 'As', partner },
+      auction: { log: [], best: null, passed: [], declarer, called: 'As', partner },
     });
 
   it('keeps the contract for the table: declarer, bid, called card, known partner', () => {
-    const obs = { ...five(0, 2, 4), auction: { best: [2, { rank: 'three', points: 64 }] as [number, { rank: 'three'; points: number }], passed: [0, 1, 3, 4], declarer: 2, called: 'Ac', partner: 4 } };
+    const obs = { ...five(0, 2, 4), auction: { log: [], best: [2, { rank: 'three', points: 64 }] as [number, { rank: 'three'; points: number }], passed: [0, 1, 3, 4], declarer: 2, called: 'Ac', partner: 4 } };
     expect(contractOf(obs)).toEqual({ declarer: 2, rank: '3', points: 64, called: 'Ac', partner: 4 });
     expect(contractOf({ ...obs, auction: { ...obs.auction, declarer: null } })).toBeNull();
+  });
+
+  it('keeps every bid and pass by seat, and says while the auction is on', () => {
+    const log = [
+      { seat: 1, bid: { rank: 'three', points: 61 } },
+      { seat: 2, bid: null },
+      { seat: 3, bid: { rank: 'two', points: 70 } },
+    ] as const;
+    const bidding = { ...five(0, null, null), phase: 'bidding' as const, auction: { log: [...log], best: [3, log[2].bid] as [number, { rank: 'two'; points: number }], passed: [2], declarer: null, called: null, partner: null } };
+    const v = tableViewFrom(gameView({}, bidding), extra);
+    expect(v.bids).toEqual([
+      { seat: 1, bid: { rank: '3', points: 61 } },
+      { seat: 2, bid: null },
+      { seat: 3, bid: { rank: '2', points: 70 } },
+    ]);
+    expect(v.auctionOpen).toBe(true);
+    const playing = tableViewFrom(gameView({}, { ...bidding, phase: 'playing' }), extra);
+    expect(playing.bids).toHaveLength(3);
+    expect(playing.auctionOpen).toBe(false);
+    expect(tableViewFrom(gameView({}, observation({})), extra).bids).toEqual([]);
   });
 
   it("marks the shell's partners on the table", () => {
@@ -175,7 +195,7 @@ describe('auction', () => {
       phase: 'bidding',
       trump: null,
       legal_actions: ['bid K', 'bid Q', 'bid 2', 'bid 2:62', 'bid 2:63', 'pass'],
-      auction: { best: [1, { rank: 'three', points: 61 }], passed: [], declarer: null, called: null, partner: null },
+      auction: { log: [{ seat: 1, bid: { rank: 'three', points: 61 } }], best: [1, { rank: 'three', points: 61 }], passed: [], declarer: null, called: null, partner: null },
     });
     const a = auctionFrom(obs)!;
     expect(a.ranks).toEqual(['K', 'Q', '2']);
@@ -223,10 +243,21 @@ describe('summaryFrom', () => {
   });
 
   it('summarises a lost match', () => {
-    const s = summaryFrom(gameView({ outcome: { winner: 1 } }, { result: { ...result, side_points: [40, 80], outcome: { kind: 'won', side: 1 } } }), names)!;
+    const s = summaryFrom(gameView({ outcome: { winners: [1] } }, { result: { ...result, side_points: [40, 80], outcome: { kind: 'won', side: 1 } } }), names)!;
     expect(s.matchOver).toBe(true);
     expect(s.outcome).toBe('lose');
     expect(s.winnerName).toBe('Opponent 1');
+  });
+
+  it('summarises a chiamata hand won by several seats together as won by each of them', () => {
+    const standing = { sides: [[0], [1], [2]], scores: [1, 0, 1], hands_played: 1 };
+    const won = summaryFrom(gameView({ outcome: { winners: [0, 2] }, standing, your_side: 0 }, { result }), names)!;
+    expect(won.outcome).toBe('win');
+    const lost = summaryFrom(gameView({ outcome: { winners: [0, 2] }, standing, your_side: 1 }, { result }), names)!;
+    expect(lost.outcome).toBe('lose');
+    expect(lost.winnerName).toBe('You & Opponent 2');
+    const drawn = summaryFrom(gameView({ outcome: { winners: [] } }, { result }), names)!;
+    expect(drawn.outcome).toBe('draw');
   });
 
   it('summarises a resigned match with the score of that moment, and nothing left to play', () => {

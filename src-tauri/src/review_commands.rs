@@ -1,0 +1,110 @@
+//! The review commands: thin adapters over [`crate::review`] and the store. `start_review` answers
+//! a stored review at once; otherwise it registers the review (refused while one of the same
+//! match runs), runs the engine's analysis on a blocking thread without holding any lock, stores
+//! the result with the match and answers it. `review_progress` and `cancel_review` are polled by
+//! the UI while it waits; `get_review` reads a stored review; `review_stats` gathers every stored
+//! review for the Statistics screen.
+
+use briscola::ai::review::{MatchReview, Progress};
+use tauri::State;
+
+use crate::error::{AppError, CommandError, ErrorKind};
+use crate::input::Input;
+use crate::review::{ReviewJobs, ReviewStats, review_error, review_stats as gather};
+use crate::state::{AppState, MatchRecord};
+
+/// The stored review of finished match `id`, computing and storing it first if there is none.
+/// Runs off the main thread; refused while a review of the same match runs.
+#[tauri::command]
+pub async fn start_review(
+    state: State<'_, AppState>,
+    jobs: State<'_, ReviewJobs>,
+    id: Input<String>,
+) -> Result<MatchReview, AppError> {
+    let id = id.get("id")?;
+    let job = jobs.begin(&id)?;
+    let found = {
+        let id = id.clone();
+        state
+            .with_store_blocking(move |store| {
+                if let Some(review) = store.review::<MatchReview>(&id)? {
+                    return Ok(Err(review));
+                }
+                let entry = store
+                    .history_entry::<MatchRecord>(&id)?
+                    .ok_or(CommandError::MatchNotFound { match_id: id })?;
+                Ok(Ok(entry.record))
+            })
+            .await?
+    };
+    let record = match found {
+        Ok(record) => record,
+        Err(stored) => return Ok(stored),
+    };
+    let (job, review) = tauri::async_runtime::spawn_blocking(move || {
+        let review = job.run(&record);
+        (job, review)
+    })
+    .await
+    .map_err(|error| AppError::new(ErrorKind::Internal, error.to_string()))?;
+    let review = review.map_err(|error| AppError {
+        message: format!("reviewing match {id}: {error}"),
+        ..review_error(&error).into()
+    })?;
+    state
+        .with_store_blocking(move |store| {
+            let stored = if store.append_review(&id, &review)? {
+                Some(review)
+            } else {
+                // Another app instance stored one first: that one is the match's review.
+                store.review::<MatchReview>(&id)?
+            };
+            drop(job);
+            stored.ok_or_else(|| AppError::new(ErrorKind::Internal, "review not kept"))
+        })
+        .await
+}
+
+/// How far the running review of match `id` has come; `null` when none runs.
+#[tauri::command]
+pub fn review_progress(
+    jobs: State<'_, ReviewJobs>,
+    id: Input<String>,
+) -> Result<Option<Progress>, AppError> {
+    Ok(jobs.progress(&id.get("id")?))
+}
+
+/// Stops the running review of match `id` (its `start_review` then fails as cancelled); false when
+/// none runs. Nothing is stored.
+#[tauri::command]
+pub fn cancel_review(jobs: State<'_, ReviewJobs>, id: Input<String>) -> Result<bool, AppError> {
+    Ok(jobs.cancel(&id.get("id")?))
+}
+
+/// The stored review of match `id`, if it was reviewed.
+#[tauri::command]
+pub async fn get_review(
+    state: State<'_, AppState>,
+    id: Input<String>,
+) -> Result<Option<MatchReview>, AppError> {
+    let id = id.get("id")?;
+    state
+        .with_store_blocking(move |store| Ok(store.review::<MatchReview>(&id)?))
+        .await
+}
+
+/// Every stored review's accuracy with its match's ruleset, levels and date, and the player's
+/// habits added up across them.
+#[tauri::command]
+pub async fn review_stats(state: State<'_, AppState>) -> Result<ReviewStats, AppError> {
+    state
+        .with_store_blocking(|store| {
+            let summaries = store.summaries()?;
+            let reviews = store.reviews::<MatchReview>()?;
+            Ok(gather(&summaries, &reviews))
+        })
+        .await
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,411 @@
+//! # Match review
+//!
+//! Every decision one seat made in a [`MatchRecord`], rated from what that seat knew at the time: the
+//! review rebuilds the seat's [`Observation`] before each of its actions and evaluates every legal
+//! action with Hard's search ([`super::hard::action_values`]: the same sampled worlds for every action,
+//! seeded per decision, no clock), so a better card is judged by information the player had, never by
+//! the cards that turned up later. Each rated decision gets the value of the action taken and of the
+//! best one ([`ActionValue`]: win chance at the match's stakes, expected points), the loss between
+//! them, a [`Mark`], the [`Habit`]s it shows and, when it was not the best, the better action with one
+//! reason as data ([`ReviewReason`]). Accuracy per hand and per match comes from the losses
+//! ([`accuracy`]); [`habit_stats`] adds habits up across reviews.
+//!
+//! Forced decisions (one legal action) are listed but not rated; the chiamata auction (bids and the
+//! call) is listed as [`NotReviewed`] because the AI does not search it, rather than guessed at.
+//! Progress is reported to a callback that may stop the review: no threads, no clocks.
+//! Deliberately absent: the "all cards known" hindsight line, and storage (the app keeps reviews).
+
+mod habit;
+mod mark;
+mod reason;
+mod value;
+
+use serde::{Deserialize, Serialize};
+
+use super::Budget;
+use super::hard;
+use crate::message::Message;
+use crate::{Action, Match, MatchRecord, Observation, Phase, RecordError, Rng, Seat, Stakes};
+
+pub use habit::{Habit, HabitStat, habit_stats};
+pub use mark::{Mark, NOISE_MARGIN, accuracy, clear_loss};
+pub use reason::{NotReviewed, ReviewReason};
+pub use value::ActionValue;
+
+/// What to review and how hard to look.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReviewConfig {
+    /// The seat whose decisions are reviewed.
+    pub seat: Seat,
+    /// Seeds the worlds sampled for every decision (the review is deterministic for a seed).
+    pub seed: u64,
+    /// Worlds sampled per decision (Hard's default budget: [`Budget::default`]`.worlds`).
+    pub worlds: u32,
+}
+
+impl ReviewConfig {
+    /// Reviews `seat` with `seed` at Hard's default world budget.
+    pub fn new(seat: Seat, seed: u64) -> ReviewConfig {
+        ReviewConfig {
+            seat,
+            seed,
+            worlds: Budget::default().worlds,
+        }
+    }
+}
+
+/// How far a review has come: decisions of the seat looked at, out of all of them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Progress {
+    /// Decisions done.
+    pub done: u32,
+    /// Decisions in the match.
+    pub total: u32,
+}
+
+/// What a progress callback wants: go on, or stop the review.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    /// Keep reviewing.
+    Continue,
+    /// Stop: the review returns [`ReviewError::Cancelled`].
+    Stop,
+}
+
+/// The review of one seat's play in a whole match.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct MatchReview {
+    /// Format version ([`MatchReview::VERSION`]).
+    pub version: u32,
+    /// The seat reviewed.
+    pub seat: Seat,
+    /// The seed the worlds were drawn from (typed as a number for TypeScript; only Rust reads it).
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub seed: u64,
+    /// Worlds sampled per decision.
+    pub worlds: u32,
+    /// Every hand of the match, in order.
+    pub hands: Vec<HandReview>,
+    /// Accuracy over every rated decision of the match (0–100, [`accuracy`]); `None` when none was rated.
+    pub accuracy: Option<f32>,
+}
+
+impl MatchReview {
+    /// The review format version this build writes and reads.
+    pub const VERSION: u32 = 1;
+
+    /// Every rated decision of the match.
+    pub fn ratings(&self) -> impl Iterator<Item = &Rating> {
+        self.hands.iter().flat_map(HandReview::ratings)
+    }
+}
+
+/// The review of one hand.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct HandReview {
+    /// The hand's index in the match.
+    pub hand: u32,
+    /// The seat's decisions, in order.
+    pub decisions: Vec<DecisionReview>,
+    /// Accuracy over the hand's rated decisions (0–100); `None` when none was rated.
+    pub accuracy: Option<f32>,
+}
+
+impl HandReview {
+    /// The hand's rated decisions.
+    pub fn ratings(&self) -> impl Iterator<Item = &Rating> {
+        self.decisions.iter().filter_map(|d| match &d.verdict {
+            Verdict::Rated(rating) => Some(rating),
+            _ => None,
+        })
+    }
+}
+
+/// One decision of the seat.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct DecisionReview {
+    /// The action's index in the hand's record (`HandRecord::actions`), for the replay timeline.
+    pub index: u32,
+    /// The action taken.
+    pub action: Action,
+    /// What the review says about it.
+    pub verdict: Verdict,
+}
+
+/// What the review says about one decision.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub enum Verdict {
+    /// Evaluated and marked.
+    Rated(Rating),
+    /// The only legal action: nothing to rate.
+    Forced,
+    /// A decision the review does not rate, and why.
+    NotReviewed {
+        /// Why not.
+        reason: NotReviewed,
+    },
+}
+
+/// A rated decision.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Rating {
+    /// The mark ([`Mark::from_loss`] of the loss and its noise).
+    pub mark: Mark,
+    /// The loss: the best action's value minus the taken action's ([`ActionValue::value`], ≥ 0;
+    /// where mano negra may be shown and hands decide the match, by the outcome alone: 120 per step).
+    pub loss: f32,
+    /// The search's noise on that loss: its standard error over the sampled worlds (0 when the end
+    /// of the hand was solved in the one world card counting leaves).
+    pub noise: f32,
+    /// The action taken, valued.
+    pub taken: ActionValue,
+    /// The best action, valued (the taken one when it was best).
+    pub best: ActionValue,
+    /// Every legal action, valued, in the observation's order.
+    pub actions: Vec<ActionValue>,
+    /// Why the best action is better; `None` when the taken action was the best.
+    pub reason: Option<ReviewReason>,
+    /// Habits this decision shows (whatever its mark), for [`habit_stats`].
+    pub habits: Vec<Habit>,
+}
+
+impl Rating {
+    /// The loss beyond the search's noise ([`clear_loss`]), which the mark and the accuracy count.
+    pub fn clear_loss(&self) -> f32 {
+        clear_loss(self.loss, self.noise)
+    }
+}
+
+/// Why a match cannot be reviewed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+#[serde(tag = "id", rename_all = "kebab-case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub enum ReviewError {
+    /// The record does not replay.
+    #[error("the record does not replay: {error}")]
+    Record {
+        /// Why.
+        error: RecordError,
+    },
+    /// The seat is not at the table.
+    #[error("seat {seat} is not at this table of {players} players")]
+    Seat {
+        /// The seat asked for.
+        seat: Seat,
+        /// Players at the table.
+        players: u8,
+    },
+    /// The progress callback stopped the review.
+    #[error("the review was cancelled")]
+    Cancelled,
+}
+
+impl Message for ReviewError {
+    const KIND: &'static str = "review-error";
+
+    fn examples() -> Vec<ReviewError> {
+        vec![
+            ReviewError::Record {
+                error: RecordError::Version {
+                    found: 9,
+                    supported: 1,
+                },
+            },
+            ReviewError::Seat {
+                seat: 4,
+                players: 2,
+            },
+            ReviewError::Cancelled,
+        ]
+    }
+}
+
+/// Reviews `config.seat`'s decisions in every hand of `record`. `progress` is called before the first
+/// decision and after each one; returning [`Flow::Stop`] ends the review with
+/// [`ReviewError::Cancelled`]. A record that does not replay, or a seat not at the table, is an error.
+pub fn review_match(
+    record: &MatchRecord,
+    config: &ReviewConfig,
+    mut progress: impl FnMut(Progress) -> Flow,
+) -> Result<MatchReview, ReviewError> {
+    record
+        .replay()
+        .map_err(|error| ReviewError::Record { error })?;
+    let players = record.ruleset.players;
+    if config.seat >= players {
+        return Err(ReviewError::Seat {
+            seat: config.seat,
+            players,
+        });
+    }
+    let turns = turns(record, config.seat)?;
+    let total = turns.len() as u32;
+    let mut hands: Vec<HandReview> = (0..record.hands.len() as u32)
+        .map(|hand| HandReview {
+            hand,
+            decisions: Vec::new(),
+            accuracy: None,
+        })
+        .collect();
+    for (done, turn) in turns.iter().enumerate() {
+        if progress(Progress {
+            done: done as u32,
+            total,
+        }) == Flow::Stop
+        {
+            return Err(ReviewError::Cancelled);
+        }
+        let seed = Rng::derive_seed(
+            config.seed,
+            u64::from(turn.hand) << 32 | u64::from(turn.index),
+        );
+        let verdict = review_decision(&turn.obs, turn.action, turn.stakes, seed, config.worlds);
+        if let Some(hand) = hands.get_mut(turn.hand as usize) {
+            hand.decisions.push(DecisionReview {
+                index: turn.index,
+                action: turn.action,
+                verdict,
+            });
+        }
+    }
+    if progress(Progress { done: total, total }) == Flow::Stop {
+        return Err(ReviewError::Cancelled);
+    }
+    for hand in &mut hands {
+        hand.accuracy = accuracy(hand.ratings().map(Rating::clear_loss));
+    }
+    let accuracy = accuracy(
+        hands
+            .iter()
+            .flat_map(HandReview::ratings)
+            .map(Rating::clear_loss),
+    );
+    Ok(MatchReview {
+        version: MatchReview::VERSION,
+        seat: config.seat,
+        seed: config.seed,
+        worlds: config.worlds,
+        hands,
+        accuracy,
+    })
+}
+
+/// The seed [`review_match`] gives [`review_decision`] for the action at `index` of hand `hand`, so one
+/// decision can be reviewed again alone with the same result.
+pub fn decision_seed(seed: u64, hand: u32, index: u32) -> u64 {
+    Rng::derive_seed(seed, u64::from(hand) << 32 | u64::from(index))
+}
+
+/// One of the seat's turns in a match: where it is, what the seat saw and did, what the hand was worth.
+struct Turn {
+    hand: u32,
+    index: u32,
+    obs: Observation,
+    action: Action,
+    stakes: Stakes,
+}
+
+/// Every turn of `seat` in a record that replays.
+fn turns(record: &MatchRecord, seat: Seat) -> Result<Vec<Turn>, ReviewError> {
+    let replay_error = |hand: usize| {
+        move |error| ReviewError::Record {
+            error: RecordError::Match { hand, error },
+        }
+    };
+    let mut m = Match::from_record_start(record).map_err(replay_error(0))?;
+    let mut turns = Vec::new();
+    for (hand, hand_record) in record.hands.iter().enumerate() {
+        if hand > 0 {
+            m.next_hand_with(hand_record).map_err(replay_error(hand))?;
+        }
+        let stakes = m.stakes();
+        for (index, &action) in hand_record.actions.iter().enumerate() {
+            let game = m.game();
+            if game.phase() != Phase::Finished && game.to_move() == seat {
+                turns.push(Turn {
+                    hand: hand as u32,
+                    index: index as u32,
+                    obs: game.observation(seat),
+                    action,
+                    stakes,
+                });
+            }
+            m.apply(action).map_err(replay_error(hand))?;
+        }
+    }
+    Ok(turns)
+}
+
+/// Reviews one decision: `taken` by the observing seat of `obs` (which must be to move), in a hand
+/// worth `stakes` in its match, with `worlds` worlds drawn from `seed`. Uses nothing but the
+/// observation, so two deals that look the same to the seat get the same verdict.
+pub fn review_decision(
+    obs: &Observation,
+    taken: Action,
+    stakes: Stakes,
+    seed: u64,
+    worlds: u32,
+) -> Verdict {
+    if matches!(obs.phase, Phase::Bidding | Phase::Calling) {
+        return Verdict::NotReviewed {
+            reason: NotReviewed::Auction,
+        };
+    }
+    let legal = &obs.legal_actions;
+    let Some(taken_at) = legal.iter().position(|&a| a == taken) else {
+        return Verdict::NotReviewed {
+            reason: NotReviewed::NotLegal { action: taken },
+        };
+    };
+    if legal.len() <= 1 {
+        return Verdict::Forced;
+    }
+    let mut rng = Rng::new(seed);
+    let per_world = hard::action_values(obs, legal, &mut rng, worlds, stakes);
+    let actions = value::summarize(legal, &per_world, stakes);
+    let outcome_only = value::outcome_only(legal, &per_world, stakes);
+    let ranked = outcome_only.as_deref().unwrap_or(&per_world);
+    let scores = value::means(legal.len(), ranked);
+    let best_at = value::best(&scores, taken_at);
+    let loss = (scores[best_at] - scores[taken_at]).max(0.0);
+    let noise = value::noise(ranked, best_at, taken_at);
+    let mark = Mark::from_loss(loss, noise);
+    let habits = habit::detect(obs, taken);
+    let reason = (mark != Mark::Best)
+        .then(|| reason::explain(obs, &actions[taken_at], &actions[best_at], &habits));
+    Verdict::Rated(Rating {
+        mark,
+        loss,
+        noise,
+        taken: actions[taken_at].clone(),
+        best: actions[best_at].clone(),
+        actions,
+        reason,
+        habits,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::message::assert_examples_cover;
+
+    #[test]
+    fn examples_cover_every_review_error() {
+        assert_examples_cover::<ReviewError>(
+            |m| match m {
+                ReviewError::Record { .. } => 0,
+                ReviewError::Seat { .. } => 1,
+                ReviewError::Cancelled => 2,
+            },
+            3,
+        );
+    }
+}

@@ -1,0 +1,402 @@
+//! The match review (`briscola::ai::review`): deterministic for a seed, honest marks on hand-built
+//! positions, progress and cancel, every preset reviewable, and errors as data.
+
+mod common;
+
+use briscola::ai::review::{
+    Flow, Habit, Mark, MatchReview, NotReviewed, Progress, ReviewConfig, ReviewError, Verdict,
+    decision_seed, habit_stats, review_decision, review_match,
+};
+use briscola::ai::{self, AgentConfig, Budget, Level};
+use briscola::{Action, Deal, Game, Match, MatchFormat, MatchRecord, Preset, Ruleset, Stakes};
+use common::{c, cards, order_starting, preset};
+
+/// A match of `format` played by the given levels (one per seat), from `seed`.
+fn played(rules: Ruleset, format: MatchFormat, levels: &[Level], seed: u64) -> MatchRecord {
+    played_with(rules, format, 0, levels, seed, Budget::worlds(20))
+}
+
+/// A match of `format` dealt first by `dealer`, played by the given levels with Hard's `budget`.
+fn played_with(
+    rules: Ruleset,
+    format: MatchFormat,
+    dealer: u8,
+    levels: &[Level],
+    seed: u64,
+    budget: Budget,
+) -> MatchRecord {
+    let mut m = Match::new(rules, format, dealer, seed).expect("match");
+    let mut agents: Vec<_> = levels
+        .iter()
+        .enumerate()
+        .map(|(i, &level)| {
+            ai::agent_with(AgentConfig {
+                budget,
+                ..AgentConfig::new(level, seed + i as u64)
+            })
+        })
+        .collect();
+    while m.outcome().is_none() {
+        if m.awaiting_next_hand() {
+            m.next_hand().expect("next hand");
+            continue;
+        }
+        let seat = m.game().to_move();
+        let action = agents[usize::from(seat)]
+            .choose(&m.game().observation(seat))
+            .action;
+        m.apply(action).expect("legal");
+    }
+    m.record()
+}
+
+/// A review with `worlds` worlds and no interest in progress.
+fn review(record: &MatchRecord, seat: u8, seed: u64, worlds: u32) -> MatchReview {
+    let config = ReviewConfig {
+        worlds,
+        ..ReviewConfig::new(seat, seed)
+    };
+    review_match(record, &config, |_| Flow::Continue).expect("review")
+}
+
+#[test]
+fn a_review_is_deterministic_for_a_seed() {
+    let rules = preset(Preset::Briscola, 2);
+    let record = played(
+        rules,
+        MatchFormat::SingleHand,
+        &[Level::Easy, Level::Medium],
+        3,
+    );
+    let first = review(&record, 0, 11, 20);
+    assert_eq!(first, review(&record, 0, 11, 20));
+    assert_eq!(first.hands.len(), 1);
+    assert_eq!(first.hands[0].decisions.len(), 20);
+    assert!(first.accuracy.is_some_and(|a| (0.0..=100.0).contains(&a)));
+    // What the app stores reads back the same.
+    let json = serde_json::to_string(&first).expect("JSON");
+    assert_eq!(
+        serde_json::from_str::<MatchReview>(&json).expect("reads back"),
+        first
+    );
+}
+
+#[test]
+fn the_match_review_rates_each_decision_from_the_seats_observation_alone() {
+    let rules = preset(Preset::Briscola, 2);
+    let format = MatchFormat::GamePoints { target: 2 };
+    let record = played(rules, format, &[Level::Easy, Level::Medium], 6);
+    let reviewed = review(&record, 1, 4, 6);
+    let mut m = Match::new(rules, format, 0, record.seed).expect("match");
+    let mut compared = 0;
+    for (hand, hand_record) in record.hands.iter().enumerate() {
+        if hand > 0 {
+            m.next_hand().expect("next hand");
+        }
+        let stakes = m.stakes();
+        let mut decisions = reviewed.hands[hand].decisions.iter();
+        for (index, &action) in hand_record.actions.iter().enumerate() {
+            if m.game().to_move() == 1 {
+                let obs = m.game().observation(1);
+                let seed = decision_seed(4, hand as u32, index as u32);
+                let decision = decisions.next().expect("a reviewed decision");
+                assert_eq!(decision.index as usize, index);
+                assert_eq!(
+                    decision.verdict,
+                    review_decision(&obs, action, stakes, seed, 6)
+                );
+                compared += 1;
+            }
+            m.apply(action).expect("legal");
+        }
+        assert!(decisions.next().is_none());
+    }
+    assert!(record.hands.len() > 1 && compared > 30, "{compared}");
+}
+
+#[test]
+fn throwing_an_ace_into_a_lost_trick_while_holding_a_worthless_card_is_a_blunder() {
+    // Seat 1 leads the three of trumps (coins); seat 0 cannot beat it and holds the ace of cups, the
+    // two of swords and the four of clubs.
+    let rules = preset(Preset::Briscola, 2);
+    let order = order_starting(&rules, &cards("3d Ac Kc 2s 5s 4b 7d"));
+    let mut game = Game::new(rules, 0, &Deal::Order(order)).expect("deal");
+    game.apply(Action::Play(c("3d"))).expect("lead");
+    let obs = game.observation(0);
+    let ace = Action::Play(c("Ac"));
+    let Verdict::Rated(rating) = review_decision(&obs, ace, Stakes::SINGLE_HAND, 5, 200) else {
+        panic!("rated");
+    };
+    assert_eq!(rating.mark, Mark::Blunder, "{rating:?}");
+    assert_ne!(rating.best.action, ace);
+    assert!(rating.taken.points < rating.best.points);
+    let reason = rating.reason.expect("a reason");
+    assert_eq!(
+        serde_json::to_value(&reason).expect("JSON")["id"],
+        "points-into-lost-trick"
+    );
+    assert!(rating.habits.contains(&Habit::PointsIntoLostTrick));
+}
+
+#[test]
+fn the_best_action_is_never_marked_worse_than_good() {
+    let rules = preset(Preset::Briscola, 2);
+    let record = played(
+        rules,
+        MatchFormat::SingleHand,
+        &[Level::Easy, Level::Easy],
+        8,
+    );
+    let mut game = Game::new(rules, 0, &Deal::Order(record.hands[0].deal.clone())).expect("deal");
+    let mut checked = 0;
+    for (i, &action) in record.hands[0].actions.iter().enumerate() {
+        let obs = game.observation(game.to_move());
+        if let Verdict::Rated(rating) =
+            review_decision(&obs, action, Stakes::SINGLE_HAND, i as u64, 30)
+        {
+            let again =
+                review_decision(&obs, rating.best.action, Stakes::SINGLE_HAND, i as u64, 30);
+            let Verdict::Rated(best) = again else {
+                panic!("rated")
+            };
+            assert!(best.mark <= Mark::Good, "{best:?}");
+            checked += 1;
+        }
+        game.apply(action).expect("legal");
+    }
+    assert!(checked > 20, "{checked}");
+}
+
+#[test]
+fn progress_counts_every_decision_and_stop_cancels() {
+    let rules = preset(Preset::Briscola, 2);
+    let record = played(
+        rules,
+        MatchFormat::BestOf { hands: 3 },
+        &[Level::Medium, Level::Easy],
+        4,
+    );
+    let mut seen: Vec<Progress> = Vec::new();
+    let config = ReviewConfig {
+        worlds: 4,
+        ..ReviewConfig::new(1, 1)
+    };
+    let full = review_match(&record, &config, |p| {
+        seen.push(p);
+        Flow::Continue
+    })
+    .expect("review");
+    let total = seen[0].total;
+    let decisions: usize = full.hands.iter().map(|h| h.decisions.len()).sum();
+    assert_eq!(total as usize, decisions);
+    assert_eq!(seen.len(), decisions + 1);
+    assert!(
+        seen.iter()
+            .enumerate()
+            .all(|(i, p)| p.done as usize == i && p.total == total)
+    );
+    let mut calls = 0;
+    let stopped = review_match(&record, &config, |_| {
+        calls += 1;
+        if calls == 3 {
+            Flow::Stop
+        } else {
+            Flow::Continue
+        }
+    });
+    assert_eq!(stopped, Err(ReviewError::Cancelled));
+    assert_eq!(calls, 3);
+}
+
+/// The share of `level`'s decisions (seat 0, against Medium) marked best or good over `hands`
+/// two-player hands, the players and the review searching `worlds` worlds.
+fn best_or_good(level: Level, hands: u64, worlds: u32) -> f64 {
+    let rules = preset(Preset::Briscola, 2);
+    let (mut good, mut rated) = (0, 0);
+    for hand in 0..hands {
+        let levels = [level, Level::Medium];
+        let budget = Budget::worlds(worlds);
+        let format = MatchFormat::SingleHand;
+        let record = played_with(rules, format, (hand % 2) as u8, &levels, hand, budget);
+        let reviewed = review(&record, 0, hand, worlds);
+        for rating in reviewed.ratings() {
+            rated += 1;
+            good += usize::from(rating.mark <= Mark::Good);
+        }
+    }
+    good as f64 / f64::from(rated)
+}
+
+#[test]
+fn hard_is_rated_best_or_good_far_more_often_than_easy() {
+    let (hard, easy) = (
+        best_or_good(Level::Hard, 3, 40),
+        best_or_good(Level::Easy, 3, 40),
+    );
+    assert!(
+        hard >= 0.9 && easy + 0.05 < hard,
+        "hard {hard}, easy {easy}"
+    );
+}
+
+/// The measurement of docs/ai.md ("Match review"): 200 hands each, at the default world count.
+/// `cargo test --release -p briscola --test ai_review -- --ignored --nocapture`.
+#[test]
+#[ignore = "minutes in release mode: run by hand for docs/ai.md"]
+fn hard_is_rated_best_or_good_in_95_percent_of_200_hands() {
+    let worlds = ReviewConfig::new(0, 0).worlds;
+    let (hard, easy) = (
+        best_or_good(Level::Hard, 200, worlds),
+        best_or_good(Level::Easy, 200, worlds),
+    );
+    println!(
+        "best or good over 200 hands: hard {:.1}%, easy {:.1}%",
+        100.0 * hard,
+        100.0 * easy
+    );
+    assert!(
+        hard >= 0.95 && easy + 0.1 < hard,
+        "hard {hard}, easy {easy}"
+    );
+}
+
+#[test]
+fn every_preset_is_reviewed_and_the_auction_is_said_not_to_be() {
+    for (p, players) in [
+        (Preset::Briscola, 4),
+        (Preset::Brisca, 2),
+        (Preset::Bisca, 3),
+        (Preset::Scoperta, 2),
+        (Preset::Briscolone, 2),
+        (Preset::Chiamata, 5),
+        (Preset::Dupla, 2),
+    ] {
+        let rules = preset(p, players);
+        let levels = vec![Level::Medium; usize::from(players)];
+        let record = played(rules, MatchFormat::SingleHand, &levels, 2);
+        let review = review(&record, 0, 1, 3);
+        let verdicts: Vec<&Verdict> = review
+            .hands
+            .iter()
+            .flat_map(|h| h.decisions.iter().map(|d| &d.verdict))
+            .collect();
+        assert!(
+            verdicts.iter().any(|v| matches!(v, Verdict::Rated(_))),
+            "{p:?}"
+        );
+        let auction = verdicts.iter().any(|v| {
+            matches!(
+                v,
+                Verdict::NotReviewed {
+                    reason: NotReviewed::Auction
+                }
+            )
+        });
+        assert_eq!(auction, p == Preset::Chiamata, "{p:?}");
+    }
+}
+
+#[test]
+fn a_seat_not_at_the_table_and_a_broken_record_are_errors() {
+    let rules = preset(Preset::Briscola, 2);
+    let mut record = played(
+        rules,
+        MatchFormat::SingleHand,
+        &[Level::Easy, Level::Easy],
+        1,
+    );
+    let config = ReviewConfig::new(2, 1);
+    assert_eq!(
+        review_match(&record, &config, |_| Flow::Continue),
+        Err(ReviewError::Seat {
+            seat: 2,
+            players: 2
+        })
+    );
+    record.hands[0].actions.swap(0, 1);
+    let broken = review_match(&record, &ReviewConfig::new(0, 1), |_| Flow::Continue);
+    assert!(
+        matches!(broken, Err(ReviewError::Record { .. })),
+        "{broken:?}"
+    );
+}
+
+#[test]
+fn habits_add_up_across_reviews() {
+    let rules = preset(Preset::Briscola, 2);
+    let reviews: Vec<MatchReview> = (0..2)
+        .map(|seed| {
+            let record = played(
+                rules,
+                MatchFormat::SingleHand,
+                &[Level::Easy, Level::Medium],
+                seed,
+            );
+            review(&record, 0, seed, 8)
+        })
+        .collect();
+    let stats = habit_stats(&reviews);
+    let shown: u32 = reviews
+        .iter()
+        .flat_map(MatchReview::ratings)
+        .map(|r| r.habits.len() as u32)
+        .sum();
+    assert_eq!(stats.iter().map(|s| s.count).sum::<u32>(), shown);
+    let totals: Vec<f32> = stats.iter().map(|s| s.mean_loss * s.count as f32).collect();
+    assert!(totals.windows(2).all(|w| w[0] >= w[1] - 1e-3), "{stats:?}");
+}
+
+#[test]
+fn the_exchange_and_mano_negra_are_decisions_with_every_action_valued() {
+    // Brisca: seat 1 leads holding the seven of trumps (coins) under a face-up king of coins.
+    let rules = preset(Preset::Brisca, 2);
+    let order = order_starting(&rules, &cards("7d 4b 5c 5b 6c 6b Kd"));
+    let game = Game::new(rules, 0, &Deal::Order(order)).expect("deal");
+    let obs = game.observation(1);
+    let exchange = Action::Exchange(c("7d"));
+    assert!(obs.legal_actions.contains(&exchange));
+    let Verdict::Rated(kept) =
+        review_decision(&obs, Action::Play(c("6c")), Stakes::SINGLE_HAND, 1, 40)
+    else {
+        panic!("rated");
+    };
+    assert!(kept.actions.iter().any(|a| a.action == exchange));
+    assert!(kept.habits.contains(&Habit::DeclinedExchange));
+    let swapped = review_decision(&obs, exchange, Stakes::SINGLE_HAND, 1, 40);
+    assert!(
+        matches!(&swapped, Verdict::Rated(r) if r.habits.is_empty()),
+        "{swapped:?}"
+    );
+    // Mano negra: seat 1 holds the ace, three and king of trumps; showing them wins at once.
+    let rules = Ruleset {
+        mano_negra: true,
+        ..preset(Preset::Brisca, 2)
+    };
+    let order = order_starting(&rules, &cards("Ad 4b 3d 5b Kd 6b 2d"));
+    let game = Game::new(rules, 0, &Deal::Order(order)).expect("deal");
+    let obs = game.observation(1);
+    let Verdict::Rated(played) =
+        review_decision(&obs, Action::Play(c("Kd")), Stakes::SINGLE_HAND, 1, 40)
+    else {
+        panic!("rated");
+    };
+    let shown = played
+        .actions
+        .iter()
+        .find(|a| a.action == Action::ManoNegra)
+        .expect("mano negra valued");
+    assert_eq!(shown.win_percent, 100.0);
+    assert!(played.habits.contains(&Habit::DeclinedManoNegra));
+    // A sure win beats playing on, whatever points playing on may bring.
+    assert_eq!(played.best.action, Action::ManoNegra);
+    assert!(played.mark >= Mark::Mistake, "{played:?}");
+    assert_eq!(
+        serde_json::to_value(&played.reason).expect("JSON")["id"],
+        "show-mano-negra"
+    );
+    let declared = review_decision(&obs, Action::ManoNegra, Stakes::SINGLE_HAND, 1, 40);
+    assert!(
+        matches!(&declared, Verdict::Rated(r) if r.mark == Mark::Best),
+        "{declared:?}"
+    );
+}

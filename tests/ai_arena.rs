@@ -35,7 +35,7 @@ fn duplicate_deals_play_every_rotation_and_no_illegal_action() {
         ("brisca-4p", 4),
         ("chiamata", 5),
     ] {
-        let report = arena::run(&small(Level::Medium, Level::Easy, id, 6, 2));
+        let report = arena::run(&small(Level::Medium, Level::Easy, id, 6, 2)).expect("arena");
         assert_eq!(report.games, 6 * players, "{id}");
         assert_eq!(report.wins + report.losses + report.draws, report.games);
         assert_eq!(report.illegal, 0);
@@ -47,7 +47,8 @@ fn duplicate_deals_play_every_rotation_and_no_illegal_action() {
 #[test]
 fn a_level_against_itself_is_even_within_its_interval() {
     // A seating bias (A always dealt the better seat) would show as a difference far outside the CI.
-    let report = arena::run(&small(Level::Medium, Level::Medium, "briscola-2p", 60, 1));
+    let report =
+        arena::run(&small(Level::Medium, Level::Medium, "briscola-2p", 60, 1)).expect("arena");
     assert!(
         report.mean_diff.abs() <= report.ci95 * 2.0 + 1.0,
         "{report}"
@@ -57,8 +58,8 @@ fn a_level_against_itself_is_even_within_its_interval() {
 
 #[test]
 fn results_do_not_depend_on_the_thread_count() {
-    let one = arena::run(&small(Level::Hard, Level::Easy, "briscola-2p", 8, 1));
-    let two = arena::run(&small(Level::Hard, Level::Easy, "briscola-2p", 8, 2));
+    let one = arena::run(&small(Level::Hard, Level::Easy, "briscola-2p", 8, 1)).expect("arena");
+    let two = arena::run(&small(Level::Hard, Level::Easy, "briscola-2p", 8, 2)).expect("arena");
     assert_eq!(
         (one.wins, one.losses, one.draws),
         (two.wins, two.losses, two.draws)
@@ -69,7 +70,8 @@ fn results_do_not_depend_on_the_thread_count() {
 
 #[test]
 fn report_prints_the_table() {
-    let report = arena::run(&small(Level::Medium, Level::Easy, "briscola-2p", 4, 1));
+    let report =
+        arena::run(&small(Level::Medium, Level::Easy, "briscola-2p", 4, 1)).expect("arena");
     let text = report.to_string();
     for needle in [
         "medium (A) vs easy (B)",
@@ -87,7 +89,8 @@ fn report_prints_the_table() {
 fn public_ais_take_a_seat_in_every_ruleset_and_play_only_legal_cards() {
     for ai in PublicAi::ALL {
         for id in ["briscola-2p", "brisca-2p", "briscola-4p", "chiamata"] {
-            let report = arena::run(&small(Level::Easy, Contender::Public(ai), id, 3, 1));
+            let report =
+                arena::run(&small(Level::Easy, Contender::Public(ai), id, 3, 1)).expect("arena");
             assert_eq!(report.illegal, 0, "{ai} {id}");
             assert!(report.timings.iter().any(|t| t.player == ai.id()));
         }
@@ -141,7 +144,7 @@ fn arena_driver() {
     if let Some(w) = f.get(6) {
         config.budget = Budget::worlds(w.parse().expect("worlds"));
     }
-    println!("{}", arena::run(&config));
+    println!("{}", arena::run(&config).expect("arena"));
 }
 
 #[test]

@@ -296,11 +296,13 @@ fn hard_decides_by_the_match_stakes() {
     // chance of 61, a match of card points only the expected points. Some decisions must differ.
     let rules = Ruleset::preset(Preset::Briscola, 2).expect("preset");
     let (mut compared, mut differ) = (0, 0);
-    for deal in 0..30 {
+    // Ten deals at 16 worlds: Hard's playouts search exactly from two stock cards, slow in a debug
+    // build, and one decision that changes is all this needs.
+    for deal in 0..10 {
         walk(rules, deal, Level::Medium, |game, obs| {
             if game.stock_len() > 0 && game.legal_cards().len() > 1 {
                 let hand = AgentConfig {
-                    budget: Budget::worlds(40),
+                    budget: Budget::worlds(16),
                     ..AgentConfig::new(Level::Hard, 5)
                 };
                 let matched = AgentConfig {
@@ -314,7 +316,7 @@ fn hard_decides_by_the_match_stakes() {
             }
         });
     }
-    assert!(compared > 300, "{compared}");
+    assert!(compared > 100, "{compared}");
     assert!(
         differ > 0,
         "the stakes never changed a decision in {compared}"

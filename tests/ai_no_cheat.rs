@@ -6,6 +6,7 @@
 //! verdict on a decision takes the same test (`review_decision`; `tests/ai_review.rs` checks that
 //! `review_match` rates every decision by exactly that function of the seat's observation).
 
+use briscola::ai::arena::Contender;
 use briscola::ai::public::PublicAi;
 use briscola::ai::review::{Verdict, review_decision};
 use briscola::ai::{self, AgentConfig, Budget, HintReason, Level};
@@ -63,6 +64,13 @@ fn same_observation_same_decision_whatever_the_hidden_cards() {
                             let db = public.agent(seed).choose(&b.observation(seat));
                             assert_eq!(da, db, "{preset}-{n}p {public} step {step}");
                         }
+                        // Hard as frozen before issue 12 (the arena's `hard-v1`).
+                        let seed = deal * 31 + step;
+                        let v1 = || Contender::HardV1.agent(seed, Budget::worlds(4));
+                        let da = v1().map(|mut v| v.choose(&a.observation(seat)));
+                        let db = v1().map(|mut v| v.choose(&b.observation(seat)));
+                        assert!(da.is_some());
+                        assert_eq!(da, db, "{preset}-{n}p hard-v1 step {step}");
                     }
                     let d = walker.choose(&obs);
                     game.apply(d.action).expect("legal");

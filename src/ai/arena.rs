@@ -6,45 +6,102 @@
 //! cancels within a set, so the 95% confidence interval of the mean point difference is computed over
 //! sets. Games are spread over threads by set index; the result does not depend on the thread count
 //! (with a deterministic [`Budget`]). Decision times are measured around [`super::Agent::choose`].
-//! Either side may be one of our levels or a public AI re-implemented for comparison
-//! ([`super::public`]). Deliberately absent: matches of several hands (the arena plays single hands).
+//! Either side may be one of our levels, Hard as it was frozen ([`Contender::HardV1`]), a public AI
+//! re-implemented for comparison ([`super::public`]), or an external program speaking the bot protocol
+//! (`cmd:...`, [`program`]): one process per game stream (a thread's seat), fed the games in order. A
+//! program that fails (cannot start, exits, hangs past the per-decision timeout, answers an error or
+//! an illegal action) stops the run with an [`ArenaError`] naming the game. Deliberately absent:
+//! matches of several hands (the arena plays single hands).
+
+mod program;
 
 use std::fmt;
 use std::str::FromStr;
-use std::time::Instant;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
 use super::public::PublicAi;
 use super::stats::{Timing, mean_ci95};
-use super::{Agent, AgentConfig, Budget, Level, agent_with};
-use crate::{Deal, Game, HandOutcome, Phase, Preset, Rng, Ruleset, Seat};
+use super::{Agent, AgentConfig, Budget, Level, agent_with, hard};
+use crate::{Action, Deal, Game, HandOutcome, Observation, Phase, Preset, Rng, Ruleset, Seat};
+use program::Program;
 
-/// A player the arena can seat: one of our levels, or a public AI.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// The prefix of an external program's contender id: `cmd:python3 bot.py`.
+pub const COMMAND_PREFIX: &str = "cmd:";
+
+/// A player the arena can seat.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Contender {
     /// One of our levels.
     Level(Level),
+    /// Hard as it played before issue 12 (`hard-v1`), kept so progress is measured against it.
+    HardV1,
     /// A public Briscola AI.
     Public(PublicAi),
+    /// An external program speaking the bot protocol: the whole id, `cmd:` and the command.
+    Command(String),
 }
 
 impl Contender {
-    /// The id on the command line: `easy`, `medium`, `hard`, or a public AI's id ([`PublicAi::id`]).
-    pub fn id(self) -> &'static str {
+    /// The id on the command line: `easy`, `medium`, `hard`, `hard-v1`, a public AI's id
+    /// ([`PublicAi::id`]), or `cmd:` followed by a command.
+    pub fn id(&self) -> &str {
         match self {
             Contender::Level(level) => level.id(),
+            Contender::HardV1 => "hard-v1",
             Contender::Public(ai) => ai.id(),
+            Contender::Command(id) => id,
         }
     }
 
-    fn agent(self, seed: u64, budget: Budget) -> Box<dyn Agent + Send> {
+    /// A fresh seeded agent (Hard's with `budget`), or `None` for an external program, which runs as
+    /// a process instead.
+    pub fn agent(&self, seed: u64, budget: Budget) -> Option<Box<dyn Agent + Send>> {
         match self {
-            Contender::Level(level) => agent_with(AgentConfig {
+            Contender::Level(level) => Some(agent_with(AgentConfig {
                 budget,
-                ..AgentConfig::new(level, seed)
-            }),
-            Contender::Public(ai) => ai.agent(seed),
+                ..AgentConfig::new(*level, seed)
+            })),
+            Contender::HardV1 => Some(hard::v1(seed, budget)),
+            Contender::Public(ai) => Some(ai.agent(seed)),
+            Contender::Command(_) => None,
+        }
+    }
+
+    /// The player for one game: a fresh agent, or this thread's process for the seat (started on
+    /// first use).
+    fn player<'p>(
+        &self,
+        seed: u64,
+        budget: Budget,
+        program: &'p mut Option<Program>,
+        timeout: Duration,
+    ) -> Result<Player<'p>, String> {
+        if let Some(agent) = self.agent(seed, budget) {
+            return Ok(Player::Agent(agent));
+        }
+        let command = self.id().strip_prefix(COMMAND_PREFIX).unwrap_or(self.id());
+        let program = match program {
+            Some(program) => program,
+            None => program.insert(Program::spawn(command, timeout)?),
+        };
+        Ok(Player::Program(program))
+    }
+}
+
+/// One seat's player in one game.
+enum Player<'p> {
+    Agent(Box<dyn Agent + Send>),
+    Program(&'p mut Program),
+}
+
+impl Player<'_> {
+    fn choose(&mut self, obs: &Observation) -> Result<Action, String> {
+        match self {
+            Player::Agent(agent) => Ok(agent.choose(obs).action),
+            Player::Program(program) => program.choose(obs),
         }
     }
 }
@@ -73,17 +130,26 @@ impl FromStr for Contender {
         if let Ok(level) = s.parse::<Level>() {
             return Ok(Contender::Level(level));
         }
+        if s == "hard-v1" {
+            return Ok(Contender::HardV1);
+        }
+        if let Some(command) = s.strip_prefix(COMMAND_PREFIX) {
+            if command.trim().is_empty() {
+                return Err(format!("`{s}`: give the command after `{COMMAND_PREFIX}`"));
+            }
+            return Ok(Contender::Command(s.to_string()));
+        }
         s.parse::<PublicAi>().map(Contender::Public).map_err(|_| {
             format!(
-                "unknown player `{s}`: choose easy, medium, hard, deep-briscola, greedy, \
-                 brimarl-heuristic or ismcts"
+                "unknown player `{s}`: choose easy, medium, hard, hard-v1, deep-briscola, greedy, \
+                 brimarl-heuristic, ismcts, or cmd:COMMAND (a program speaking the bot protocol)"
             )
         })
     }
 }
 
 /// What to play.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ArenaConfig {
     /// Player A (the one the statistics are about).
     pub a: Contender,
@@ -99,10 +165,14 @@ pub struct ArenaConfig {
     pub threads: usize,
     /// The budget of Hard agents.
     pub budget: Budget,
+    /// How long an external program may take to answer one request (its start-up included, on its
+    /// first request).
+    pub timeout: Duration,
 }
 
 impl ArenaConfig {
-    /// `a` against `b` under `rules`: 1,000 deal sets, seed 1, one thread, the default budget.
+    /// `a` against `b` under `rules`: 1,000 deal sets, seed 1, one thread, the default budget, 30 s
+    /// for an external program's answer.
     pub fn new(a: impl Into<Contender>, b: impl Into<Contender>, rules: Ruleset) -> ArenaConfig {
         ArenaConfig {
             a: a.into(),
@@ -112,6 +182,7 @@ impl ArenaConfig {
             seed: 1,
             threads: 1,
             budget: Budget::default(),
+            timeout: Duration::from_secs(30),
         }
     }
 }
@@ -205,18 +276,42 @@ struct Partial {
     nanos: [Vec<u64>; 2],
 }
 
+/// Why a run stopped: a player failed in one game (only external programs can).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("deal set {set} (seed {seed}), rotation {rotation}, seat {seat}: `{player}` {message}")]
+pub struct ArenaError {
+    /// The deal set.
+    pub set: usize,
+    /// The seat rotation within it.
+    pub rotation: usize,
+    /// The arena seed.
+    pub seed: u64,
+    /// The seat that was to move.
+    pub seat: Seat,
+    /// The failing player's id.
+    pub player: String,
+    /// What went wrong.
+    pub message: String,
+}
+
 /// Plays the arena. See the module docs.
-pub fn run(config: &ArenaConfig) -> ArenaReport {
+pub fn run(config: &ArenaConfig) -> Result<ArenaReport, ArenaError> {
     let threads = config.threads.max(1);
-    let partials: Vec<Partial> = std::thread::scope(|scope| {
+    let stop = AtomicBool::new(false);
+    let results: Vec<Result<Partial, ArenaError>> = std::thread::scope(|scope| {
+        let stop = &stop;
         let handles: Vec<_> = (0..threads)
-            .map(|t| scope.spawn(move || play_sets(config, t, threads)))
+            .map(|t| scope.spawn(move || play_sets(config, t, threads, stop)))
             .collect();
         handles
             .into_iter()
             .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
             .collect()
     });
+    let mut partials = Vec::with_capacity(results.len());
+    for result in results {
+        partials.push(result?);
+    }
     let mut tally = Tally::default();
     let mut diffs: Vec<(usize, f64)> = Vec::new();
     let mut nanos: [Vec<u64>; 2] = Default::default();
@@ -248,9 +343,9 @@ pub fn run(config: &ArenaConfig) -> ArenaReport {
             Timing::from_nanos(config.b.id(), b_nanos),
         ]
     };
-    ArenaReport {
-        a: config.a,
-        b: config.b,
+    Ok(ArenaReport {
+        a: config.a.clone(),
+        b: config.b.clone(),
         ruleset: ruleset_id(&config.rules),
         seed: config.seed,
         pairs: config.pairs,
@@ -265,7 +360,7 @@ pub fn run(config: &ArenaConfig) -> ArenaReport {
         ci95,
         timings,
         illegal: tally.illegal,
-    }
+    })
 }
 
 fn fair_share(rules: &Ruleset) -> Option<f64> {
@@ -288,56 +383,104 @@ fn plays_a(rules: &Ruleset, seat: Seat, k: usize) -> bool {
     }
 }
 
-fn play_sets(config: &ArenaConfig, thread: usize, threads: usize) -> Partial {
+/// The deal sets of worker `thread`; stops early (with an empty result) once `stop` is set by a
+/// failing worker, and sets it when one of its own games fails.
+fn play_sets(
+    config: &ArenaConfig,
+    thread: usize,
+    threads: usize,
+    stop: &AtomicBool,
+) -> Result<Partial, ArenaError> {
     let mut partial = Partial::default();
     let n = usize::from(config.rules.players);
+    // This thread's external processes, one per seat: each sees its seat's games in order.
+    let mut programs: Vec<Option<Program>> = (0..n).map(|_| None).collect();
     for set in (thread..config.pairs).step_by(threads) {
+        if stop.load(Ordering::Relaxed) {
+            break;
+        }
         let deal_seed = Rng::derive_seed(config.seed, set as u64);
         let dealer = (set % n) as Seat;
         let mut sum = 0.0;
         for k in 0..n {
-            let (tally, diff) = play_game(config, set, k, deal_seed, dealer, &mut partial.nanos);
+            let game = GameId {
+                set,
+                k,
+                deal_seed,
+                dealer,
+            };
+            let (tally, diff) = play_game(config, game, &mut programs, &mut partial.nanos)
+                .inspect_err(|_| stop.store(true, Ordering::Relaxed))?;
             partial.tally.add(tally);
             sum += diff;
         }
         partial.set_diffs.push((set, sum / n as f64));
     }
-    partial
+    Ok(partial)
 }
 
-fn play_game(
-    config: &ArenaConfig,
+/// Which game of the run: deal set, rotation, and the deal.
+#[derive(Clone, Copy)]
+struct GameId {
     set: usize,
     k: usize,
     deal_seed: u64,
     dealer: Seat,
+}
+
+fn play_game(
+    config: &ArenaConfig,
+    id: GameId,
+    programs: &mut [Option<Program>],
     nanos: &mut [Vec<u64>; 2],
-) -> (Tally, f64) {
+) -> Result<(Tally, f64), ArenaError> {
+    let GameId {
+        set,
+        k,
+        deal_seed,
+        dealer,
+    } = id;
     let rules = config.rules;
     let n = usize::from(rules.players);
     let mut tally = Tally::default();
     let Ok(mut game) = Game::new(rules, dealer, &Deal::Seed(deal_seed)) else {
-        return (tally, 0.0);
+        return Ok((tally, 0.0));
     };
     let is_a: Vec<bool> = (0..rules.players).map(|s| plays_a(&rules, s, k)).collect();
-    let mut agents: Vec<_> = is_a
-        .iter()
-        .enumerate()
-        .map(|(s, &a)| {
-            let stream = ((set * n + k) * 8 + s) as u64;
-            let seed = Rng::derive_seed(config.seed ^ 0xA6E7, stream);
-            let player = if a { config.a } else { config.b };
-            player.agent(seed, config.budget)
-        })
-        .collect();
+    let fail = |seat: Seat, message: String| ArenaError {
+        set,
+        rotation: k,
+        seed: config.seed,
+        seat,
+        player: if is_a[usize::from(seat)] {
+            &config.a
+        } else {
+            &config.b
+        }
+        .id()
+        .to_string(),
+        message,
+    };
+    let mut players = Vec::with_capacity(n);
+    for (s, program) in programs.iter_mut().enumerate() {
+        let stream = ((set * n + k) * 8 + s) as u64;
+        let seed = Rng::derive_seed(config.seed ^ 0xA6E7, stream);
+        let contender = if is_a[s] { &config.a } else { &config.b };
+        let player = contender
+            .player(seed, config.budget, program, config.timeout)
+            .map_err(|e| fail(s as Seat, e))?;
+        players.push(player);
+    }
     while game.phase() != Phase::Finished {
         let seat = game.to_move();
         let obs = game.observation(seat);
         let start = Instant::now();
-        let decision = agents[usize::from(seat)].choose(&obs);
+        let action = players[usize::from(seat)]
+            .choose(&obs)
+            .map_err(|e| fail(seat, e))?;
         let elapsed = start.elapsed().as_nanos() as u64;
         nanos[usize::from(!is_a[usize::from(seat)])].push(elapsed);
-        if game.apply(decision.action).is_err() {
+        if game.apply(action).is_err() {
             tally.illegal += 1;
             let Some(&action) = game.legal_actions().as_slice().first() else {
                 break;
@@ -348,7 +491,7 @@ fn play_game(
         }
     }
     let Some(result) = game.result() else {
-        return (tally, 0.0);
+        return Ok((tally, 0.0));
     };
     let a_seat = (0..rules.players)
         .find(|&s| plays_a(&rules, s, k))
@@ -376,7 +519,7 @@ fn play_game(
     } else {
         mine - others.iter().sum::<f64>() / others.len() as f64
     };
-    (tally, diff)
+    Ok((tally, diff))
 }
 
 impl fmt::Display for ArenaReport {
@@ -408,15 +551,20 @@ impl fmt::Display for ArenaReport {
             "mean point difference A - B per game: {:+.2} ± {:.2} (95% CI over deal sets)",
             self.mean_diff, self.ci95
         )?;
+        let width = self
+            .timings
+            .iter()
+            .map(|t| t.player.chars().count())
+            .fold(17, usize::max);
         writeln!(
             f,
-            "{:<17} {:>10} {:>12} {:>12} {:>12} {:>12}",
+            "{:<width$} {:>10} {:>12} {:>12} {:>12} {:>12}",
             "player", "decisions", "median µs", "p95 µs", "p99 µs", "max µs"
         )?;
         for t in &self.timings {
             writeln!(
                 f,
-                "{:<17} {:>10} {:>12.1} {:>12.1} {:>12.1} {:>12.1}",
+                "{:<width$} {:>10} {:>12.1} {:>12.1} {:>12.1} {:>12.1}",
                 t.player, t.decisions, t.median_us, t.p95_us, t.p99_us, t.max_us
             )?;
         }

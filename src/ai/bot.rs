@@ -9,7 +9,7 @@
 //! agent serves the whole session, so its random stream continues from one request to the next (a
 //! session replays exactly from its seed with a deterministic budget).
 
-mod lines;
+pub(crate) mod lines;
 
 use std::io::{self, BufRead, Write};
 use std::panic::{AssertUnwindSafe, catch_unwind};

@@ -5,7 +5,8 @@
 //! voids). Once the stock is empty and the rest of the hand is small, every sampled world is solved
 //! exactly by alpha-beta (a single world in two-player games: card counting leaves nothing hidden).
 //! Earlier, each legal card is tried in every world and the hand is played out by the Medium heuristics
-//! for every seat, finishing with exact search when the world's stock runs out; the same worlds are used
+//! for every seat, finishing with exact search (the world's stock order known) once the world's stock is
+//! down to two cards — one trick before it runs out in two-player games; the same worlds are used
 //! for every card (common random numbers), and the stock order of a world is just one draw of chance.
 //! Each world counts with its [`Belief`] weight: how likely the other players' recent plays were, had
 //! they held that world's cards. The card with the best weighted mean [`Objective::utility`] wins: win
@@ -15,8 +16,16 @@
 //! card-points match where a hand is not won or lost, in which the card did as well as any other.
 //! [`action_values`] gives the same evaluation of every legal action, for the match review.
 //!
-//! Deliberately absent (measured candidates for later): information-set MCTS, and search in the
-//! chiamata auction (it uses the shared heuristic).
+//! Before issue 12 the playouts' exact search waited for an empty stock; that version is kept as
+//! [`Search::V1`] (the arena's `hard-v1`). Deliberately absent: information-set MCTS, search in the
+//! chiamata auction (it uses the shared heuristic), and two candidates measured and rejected in issue
+//! 12 (the next seat's reply chosen as its best in each world; exact search at the root from four stock
+//! cards) — see `docs/ai.md`.
+
+#[cfg(test)]
+mod tests;
+#[cfg(test)]
+mod v1_golden;
 
 use std::time::{Duration, Instant};
 
@@ -67,20 +76,50 @@ const PLAYOUT_LEAVES: u64 = 400;
 /// Node budget of one playout endgame.
 const PLAYOUT_NODES: u64 = 5_000;
 
+/// Node budget of a playout's exact search while the stock still holds cards ([`Search::exact_stock`]);
+/// over it, the playout goes on with the heuristics. Two-player searches from two stock cards have at
+/// most 324 leaves, far inside it.
+const STOCK_NODES: u64 = 20_000;
+
+/// What changed in Hard's search since `hard-v1` (issue 12), so the frozen version stays one
+/// configuration of the same code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Search {
+    /// Playouts switch to exact search, the sampled world's stock order included, once at most this
+    /// many cards are left in the stock (`0`: only once it is empty, as `hard-v1` did).
+    exact_stock: u8,
+}
+
+impl Search {
+    /// Hard before issue 12 (`hard-v1`).
+    pub const V1: Search = Search { exact_stock: 0 };
+
+    /// Today's Hard: exact from two stock cards, one trick earlier than `hard-v1` in two-player games
+    /// (with more players the stock never holds one or two cards, so nothing changes there).
+    pub const CURRENT: Search = Search { exact_stock: 2 };
+}
+
 /// The Hard agent.
 pub(crate) struct Hard {
     rng: Rng,
     budget: Budget,
     stakes: Stakes,
+    search: Search,
 }
 
 impl Hard {
     /// A seeded Hard agent, playing for the match's `stakes`.
     pub fn new(seed: u64, budget: Budget, stakes: Stakes) -> Hard {
+        Hard::with(seed, budget, stakes, Search::CURRENT)
+    }
+
+    /// A seeded Hard agent with a given search.
+    fn with(seed: u64, budget: Budget, stakes: Stakes, search: Search) -> Hard {
         Hard {
             rng: Rng::new(seed),
             budget,
             stakes,
+            search,
         }
     }
 
@@ -115,14 +154,20 @@ impl Hard {
             let world = obs.sample_world(&mut self.rng);
             let weight = belief.weight(&world);
             let obj = Objective::new(&world, obs.seat, self.stakes);
+            let search = self.search;
             tally.add(weight, |card| {
                 let mut game = world.clone();
                 game.play_unchecked(card);
-                Some(playout(&mut game, &obj))
+                Some(playout(&mut game, &obj, search))
             });
         }
         tally.choice().map(|(card, quote)| (card, Some(quote)))
     }
+}
+
+/// Hard as it played before issue 12, frozen: the arena's `hard-v1` contender.
+pub(crate) fn v1(seed: u64, budget: Budget) -> Box<dyn Agent + Send> {
+    Box::new(Hard::with(seed, budget, Stakes::SINGLE_HAND, Search::V1))
 }
 
 impl Agent for Hard {
@@ -169,7 +214,7 @@ pub(crate) struct WorldValues {
 /// negra) in the same worlds, for the match review: worlds are drawn from `rng` as Hard draws them
 /// (exact endgame worlds once the stock is empty and the rest is small, else up to `worlds` sampled
 /// worlds weighted by belief), and each action is applied in each world and valued as Hard values a
-/// card (exact search, or a playout). Reads no clock.
+/// card (exact search, or a playout of today's [`Search::CURRENT`]). Reads no clock.
 pub(crate) fn action_values(
     obs: &Observation,
     actions: &[Action],
@@ -196,7 +241,9 @@ pub(crate) fn action_values(
                     let exact = endgame.and_then(|_| {
                         Solver::new(ROOT_NODES).search(&game, &obj, i32::MIN, i32::MAX)
                     });
-                    exact.unwrap_or_else(|| playout(&mut game, &obj)).value
+                    exact
+                        .unwrap_or_else(|| playout(&mut game, &obj, Search::CURRENT))
+                        .value
                 })
                 .collect();
             let weight = if endgame.is_some() {
@@ -210,9 +257,11 @@ pub(crate) fn action_values(
 }
 
 /// Plays a sampled world to the end with the Medium heuristics for every seat (exact search once the
-/// stock is empty and the rest is small) and returns its score for `obj`.
-fn playout(game: &mut Game, obj: &Objective) -> Score {
+/// stock is down to [`Search::exact_stock`] cards, or empty and the rest is small) and returns its
+/// score for `obj`.
+fn playout(game: &mut Game, obj: &Objective, search: Search) -> Score {
     let mut rng = Rng::new(0);
+    let mut tried_stock = None;
     loop {
         if game.phase() != Phase::Playing {
             return obj.score(game);
@@ -220,6 +269,13 @@ fn playout(game: &mut Game, obj: &Objective) -> Score {
         take_special(game);
         if game.phase() != Phase::Playing {
             return obj.score(game);
+        }
+        let stock = game.stock_len();
+        if stock > 0 && stock <= usize::from(search.exact_stock) && tried_stock != Some(stock) {
+            tried_stock = Some(stock);
+            if let Some(v) = Solver::new(STOCK_NODES).search(game, obj, i32::MIN, i32::MAX) {
+                return v;
+            }
         }
         if game.stock_len() == 0 {
             let players = game.rules().players;

@@ -15,7 +15,8 @@
 //! observation. Agents are seeded and deterministic for a given seed and an iteration budget; only
 //! [`Budget::time_ms`] reads a clock, and only to stop searching early.
 //!
-//! Also here: [`arena`] (duplicate-deal matches between levels with statistics), [`bot`] (a JSON
+//! Also here: [`arena`] (duplicate-deal matches between levels, Hard as frozen before issue 12, public
+//! AIs and external programs, with statistics), [`bot`] (a JSON
 //! Lines loop so other programs can play against the agents), [`speed`] (decisions per second) and
 //! [`public`] (other people's Briscola AIs, re-implemented for the arena).
 //! Deliberately absent: learned models, opening books, and any state carried between hands.

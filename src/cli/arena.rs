@@ -3,6 +3,8 @@
 
 use briscola::ai::Budget;
 use briscola::ai::arena::{self, ArenaConfig, Contender};
+use std::time::Duration;
+
 use clap::Args;
 
 use super::out::outln;
@@ -10,8 +12,9 @@ use super::out::outln;
 /// Options of `briscola arena`.
 #[derive(Debug, Args)]
 pub struct ArenaArgs {
-    /// Player A, whose results the table reports: easy, medium, hard, or a public AI
-    /// (deep-briscola, greedy, brimarl-heuristic, ismcts).
+    /// Player A, whose results the table reports: easy, medium, hard, hard-v1 (Hard before issue 12),
+    /// a public AI (deep-briscola, greedy, brimarl-heuristic, ismcts), or `cmd:COMMAND`, a program
+    /// speaking the bot protocol (docs/bot-protocol.md), one process per thread and seat.
     #[arg(long)]
     a: Contender,
     /// Player B, as A.
@@ -29,6 +32,9 @@ pub struct ArenaArgs {
     /// Worker threads.
     #[arg(long, default_value_t = 1)]
     threads: usize,
+    /// Seconds an external (`cmd:`) player may take to answer one request, start-up included.
+    #[arg(long, default_value_t = 30.0)]
+    timeout: f64,
     #[command(flatten)]
     budget: BudgetArgs,
 }
@@ -65,11 +71,22 @@ pub fn run(args: &ArenaArgs) -> Result<(), String> {
     if args.pairs == 0 || args.threads == 0 {
         return Err("--pairs and --threads must be at least 1".to_string());
     }
-    let mut config = ArenaConfig::new(args.a, args.b, rules);
+    let timeout = Duration::try_from_secs_f64(args.timeout)
+        .ok()
+        .filter(|t| !t.is_zero())
+        .ok_or_else(|| {
+            format!(
+                "--timeout {}: give a positive number of seconds",
+                args.timeout
+            )
+        })?;
+    let mut config = ArenaConfig::new(args.a.clone(), args.b.clone(), rules);
     config.pairs = args.pairs;
     config.seed = args.seed;
     config.threads = args.threads;
     config.budget = args.budget.budget();
-    outln!("{}", arena::run(&config));
+    config.timeout = timeout;
+    let report = arena::run(&config).map_err(|e| format!("arena stopped: {e}"))?;
+    outln!("{report}");
     Ok(())
 }

@@ -6,7 +6,7 @@ use std::io::{self, BufRead};
 
 /// One input line, without its newline.
 #[derive(Debug, PartialEq, Eq)]
-pub(super) enum Line {
+pub(crate) enum Line {
     /// The line's text.
     Text(String),
     /// The line is not UTF-8.
@@ -16,7 +16,7 @@ pub(super) enum Line {
 }
 
 /// Reads the next line, keeping at most `cap` bytes of it; `None` at end of input.
-pub(super) fn next_line<R: BufRead>(reader: &mut R, cap: usize) -> io::Result<Option<Line>> {
+pub(crate) fn next_line<R: BufRead>(reader: &mut R, cap: usize) -> io::Result<Option<Line>> {
     let mut kept = Vec::new();
     let mut too_long = false;
     let mut read_any = false;

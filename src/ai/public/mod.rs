@@ -10,9 +10,8 @@
 //! are not here: beating a cheater says nothing.
 //!
 //! Deliberately absent: BriscolaBot-v3 (LetteraUnica/BriscolaBot, the self-play PPO network reported to
-//! win 59% of 170 games against people). Its decisions live in trained weights, a binary PyTorch file
-//! that cannot be fetched on this machine; porting the forward pass without them would measure nothing.
-//! See `docs/ai.md`.
+//! win 59% of 170 games against people). Its decisions live in trained weights; it is measured as an
+//! external program through the arena's `cmd:` contender instead (see `docs/ai.md`).
 
 mod brimarl;
 mod deep_briscola;

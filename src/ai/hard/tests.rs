@@ -1,0 +1,44 @@
+//! Where the playouts' earlier exact search applies: in two-player presets with one card a trick the
+//! stock holds two cards one trick before it runs out; with more players (or dupla's two cards a
+//! trick) it never holds one or two, so [`Search::CURRENT`] plays exactly like [`Search::V1`] there.
+
+use super::Search;
+use crate::ai::{Level, agent};
+use crate::{Deal, Game, Phase, Preset, Ruleset};
+
+/// The stock sizes seen over a hand of `rules` played by Medium.
+fn stock_sizes(rules: Ruleset) -> Vec<usize> {
+    let mut game = Game::new(rules, 0, &Deal::Seed(3)).expect("deal");
+    let mut walker = agent(Level::Medium, 1);
+    let mut sizes = vec![game.stock_len()];
+    while game.phase() != Phase::Finished {
+        let obs = game.observation(game.to_move());
+        game.apply(walker.choose(&obs).action).expect("legal");
+        sizes.push(game.stock_len());
+    }
+    sizes
+}
+
+#[test]
+fn the_earlier_exact_search_changes_two_player_hands_only() {
+    let early = 1..=usize::from(Search::CURRENT.exact_stock);
+    assert_eq!(Search::V1.exact_stock, 0);
+    for preset in Preset::ALL {
+        for &n in preset.player_counts() {
+            let rules = Ruleset::preset(preset, n).expect("preset");
+            let sizes = stock_sizes(rules);
+            let reached = sizes.iter().any(|s| early.contains(s));
+            let two_player = [
+                Preset::Briscola,
+                Preset::Brisca,
+                Preset::Bisca,
+                Preset::Briscolone,
+            ];
+            if n > 2 {
+                assert!(!reached, "{preset}-{n}p: {sizes:?}");
+            } else if two_player.contains(&preset) {
+                assert!(reached, "{preset}-{n}p: {sizes:?}");
+            }
+        }
+    }
+}

@@ -253,9 +253,10 @@ describe('summaryFrom', () => {
     const standing = { sides: [[0], [1], [2]], scores: [1, 0, 1], hands_played: 1 };
     const won = summaryFrom(gameView({ outcome: { winners: [0, 2] }, standing, your_side: 0 }, { result }), names)!;
     expect(won.outcome).toBe('win');
-    const lost = summaryFrom(gameView({ outcome: { winners: [0, 2] }, standing, your_side: 1 }, { result }), names)!;
+    // The player is seat 0, its own match side in chiamata; here seats 1 and 2 won together.
+    const lost = summaryFrom(gameView({ outcome: { winners: [1, 2] }, standing: { ...standing, scores: [0, 1, 1] } }, { result }), names)!;
     expect(lost.outcome).toBe('lose');
-    expect(lost.winnerName).toBe('You & Opponent 2');
+    expect(lost.winnerName).toBe('Opponent 1 & Opponent 2');
     const drawn = summaryFrom(gameView({ outcome: { winners: [] } }, { result }), names)!;
     expect(drawn.outcome).toBe('draw');
   });

@@ -42,6 +42,7 @@ mod stats;
 mod tally;
 #[cfg(test)]
 mod test_deal;
+mod transposition;
 
 use std::fmt;
 use std::str::FromStr;

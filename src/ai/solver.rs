@@ -382,7 +382,7 @@ mod tests {
                         continue;
                     }
                     let format = formats[seed as usize % formats.len()];
-                    let stakes = Match::new(game.rules().clone(), format, 0, 1)
+                    let stakes = Match::new(*game.rules(), format, 0, 1)
                         .expect("match")
                         .stakes();
                     let obj = Objective::new(&game, game.to_move(), stakes);

@@ -36,6 +36,7 @@ mod reason;
 pub mod review;
 mod situation;
 mod solver;
+pub mod solver_speed;
 mod special;
 pub mod speed;
 mod stats;

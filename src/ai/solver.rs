@@ -185,6 +185,11 @@ impl Solver {
         Solver { deadline, ..self }
     }
 
+    /// Nodes searched so far (positions with cards still to play, table hits included).
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
     /// The exact value of each legal card of the seat to move, or `None` when the budget ran out.
     pub fn card_values(&mut self, game: &Game, obj: &Objective) -> Option<Vec<(Card, Score)>> {
         let mut values = Vec::new();

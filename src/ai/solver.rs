@@ -216,6 +216,10 @@ impl Solver {
         {
             return None;
         }
+        // Positions in mid-trick rarely come back by another order: only trick starts are kept.
+        if !game.at_trick_start() {
+            return self.children(game, obj, alpha, beta);
+        }
         let key = game.position_key();
         if let Some(score) = self.table.probe(&key, alpha, beta) {
             return Some(score);

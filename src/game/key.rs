@@ -23,6 +23,11 @@ pub(crate) struct PositionKey {
 }
 
 impl Game {
+    /// Whether no card of the trick in progress has been played yet.
+    pub(crate) fn at_trick_start(&self) -> bool {
+        self.n_plays == self.trick_start
+    }
+
     /// This position's key, for a search over one world.
     pub(crate) fn position_key(&self) -> PositionKey {
         let start = usize::from(self.trick_start);

@@ -13,6 +13,9 @@ use super::solver::{Objective, Score};
 use crate::Game;
 use crate::game::PositionKey;
 
+/// Entries made room for at the first store.
+const FIRST_CAPACITY: usize = 512;
+
 /// What a stored value says about the position's value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Bound {
@@ -66,6 +69,10 @@ impl Table {
         } else {
             Bound::Exact
         };
+        if self.entries.capacity() == 0 {
+            // Skips the first rounds of growth: most searches that store anything store hundreds.
+            self.entries.reserve(FIRST_CAPACITY);
+        }
         self.entries.insert(key, (score, bound));
     }
 }

@@ -216,8 +216,9 @@ impl Solver {
         {
             return None;
         }
-        // Positions in mid-trick rarely come back by another order: only trick starts are kept.
-        if !game.at_trick_start() {
+        // Positions in mid-trick rarely come back by another order: only trick starts are kept, and
+        // not the last trick's, which is forced.
+        if !game.at_trick_start() || game.hand(game.to_move()).len() <= 1 {
             return self.children(game, obj, alpha, beta);
         }
         let key = game.position_key();

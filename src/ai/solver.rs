@@ -9,7 +9,7 @@
 //! against that side (the "paranoid" assumption when everyone plays alone). A transposition table
 //! ([`Table`]) keeps what is known of each position already searched in the world; the moves are
 //! always tried in the same order, so the values and the reported lines are exactly those of plain
-//! alpha-beta (the test against [`oracle`] checks it). Deliberately absent: card merging and move
+//! alpha-beta (the test against `solver/oracle.rs` checks it). Deliberately absent: card merging and move
 //! reordering by the table, which would change which of equally good lines is reported.
 
 use std::time::Instant;

@@ -1,5 +1,5 @@
 //! The `briscola` binary's AI commands, as a user runs them: `bot` answers an observation with a
-//! legal action (and an error line for a bad or non-UTF-8 line), `arena` prints its table, `bench-ai` its rate, `review` and
+//! legal action (and an error line for a bad or non-UTF-8 line), `arena` prints its table, `bench-ai` and `bench-solver` their rates, `review` and
 //! `history --review` the match review, and bad flags are refused.
 
 use std::io::Write;
@@ -74,6 +74,21 @@ fn arena_and_bench_ai_print_their_reports_and_refuse_bad_flags() {
         .expect("runs");
     assert!(out.status.success());
     assert!(String::from_utf8_lossy(&out.stdout).contains("decisions/s"));
+    let out = briscola()
+        .args(["bench-solver", "--stock", "2", "--hands", "3"])
+        .output()
+        .expect("runs");
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("(stock 2, 6 solves)") && text.contains("nodes/s"),
+        "{text}"
+    );
+    let bad = briscola()
+        .args(["bench-solver", "--ruleset", "poker-2p"])
+        .output()
+        .expect("runs");
+    assert!(!bad.status.success());
     let bad = briscola()
         .args(["arena", "--a", "genius", "--b", "easy"])
         .output()

@@ -36,12 +36,14 @@ mod reason;
 pub mod review;
 mod situation;
 mod solver;
+pub mod solver_speed;
 mod special;
 pub mod speed;
 mod stats;
 mod tally;
 #[cfg(test)]
 mod test_deal;
+mod transposition;
 
 use std::fmt;
 use std::str::FromStr;

@@ -6,12 +6,16 @@
 //! weighted by [`WIN_WEIGHT`]), its card points as the tie-break. Each value comes as a [`Score`] that
 //! also says whether that side wins the hand on the line of play giving it, so Hard can quote the
 //! share of deals its card wins. Other seats are assumed to play
-//! against that side (the "paranoid" assumption when everyone plays alone). Deliberately absent:
-//! transposition tables and card merging — the endgames solved here are small enough without them.
+//! against that side (the "paranoid" assumption when everyone plays alone). A transposition table
+//! ([`Table`]) keeps what is known of each position already searched in the world; the moves are
+//! always tried in the same order, so the values and the reported lines are exactly those of plain
+//! alpha-beta (the test against `solver/oracle.rs` checks it). Deliberately absent: card merging and move
+//! reordering by the table, which would change which of equally good lines is reported.
 
 use std::time::Instant;
 
 use super::tally::{Quote, Tally};
+use super::transposition::Table;
 use crate::{
     Card, CardSet, Game, HandOutcome, HandResult, MatchFormat, Phase, Seat, Stakes, TrumpRule,
 };
@@ -157,11 +161,12 @@ impl Objective {
     }
 }
 
-/// Alpha-beta with a node budget.
+/// Alpha-beta with a node budget and a transposition table, over one world.
 pub(crate) struct Solver {
     nodes: u64,
     limit: u64,
     deadline: Option<Instant>,
+    table: Table,
 }
 
 impl Solver {
@@ -171,12 +176,18 @@ impl Solver {
             nodes: 0,
             limit,
             deadline: None,
+            table: Table::default(),
         }
     }
 
     /// The same solver, also giving up (every 1,024 nodes it looks) once `deadline` has passed.
     pub fn until(self, deadline: Option<Instant>) -> Solver {
         Solver { deadline, ..self }
+    }
+
+    /// Nodes searched so far (positions with cards still to play, table hits included).
+    pub fn nodes(&self) -> u64 {
+        self.nodes
     }
 
     /// The exact value of each legal card of the seat to move, or `None` when the budget ran out.
@@ -192,17 +203,12 @@ impl Solver {
     }
 
     /// The value of a position under best play by both sides. When it lies strictly between `alpha`
-    /// and `beta` it is exact and so is its `won` (taken from the child that first reached the best
-    /// value, down the line of best play); outside, both are only a bound.
-    pub fn search(
-        &mut self,
-        game: &Game,
-        obj: &Objective,
-        mut alpha: i32,
-        mut beta: i32,
-    ) -> Option<Score> {
+    /// and `beta` it is exact and so is its `won` (taken from the first card, in [`ordered`] order,
+    /// reaching the best value, down the line of best play); outside, both are only a bound. Every
+    /// search of a world must be made with the same `obj` (the table assumes it).
+    pub fn search(&mut self, game: &Game, obj: &Objective, alpha: i32, beta: i32) -> Option<Score> {
         if game.phase() != Phase::Playing {
-            return Some(obj.score(game));
+            return Some(self.table.finished(game, obj));
         }
         self.nodes += 1;
         if self.nodes > self.limit
@@ -210,6 +216,29 @@ impl Solver {
         {
             return None;
         }
+        // Positions in mid-trick rarely come back by another order: only trick starts are kept, and
+        // not the last trick's, which is forced.
+        if !game.at_trick_start() || game.hand(game.to_move()).len() <= 1 {
+            return self.children(game, obj, alpha, beta);
+        }
+        let key = game.position_key();
+        if let Some(score) = self.table.probe(&key, alpha, beta) {
+            return Some(score);
+        }
+        let score = self.children(game, obj, alpha, beta)?;
+        self.table.store(key, score, alpha, beta);
+        Some(score)
+    }
+
+    /// Alpha-beta over the cards of the seat to move (fail-soft: a value outside the window is a
+    /// bound on its side).
+    fn children(
+        &mut self,
+        game: &Game,
+        obj: &Objective,
+        mut alpha: i32,
+        mut beta: i32,
+    ) -> Option<Score> {
         let maximizing = obj.is_ours(game.to_move());
         let mut best: Option<Score> = None;
         for card in ordered(game) {
@@ -317,9 +346,72 @@ pub(crate) fn endgame_worlds(
 }
 
 #[cfg(test)]
+mod oracle;
+
+#[cfg(test)]
 mod tests {
     use super::*;
     use crate::{Deal, Match, Preset, Rng, Ruleset};
+
+    /// A hand of `preset` for `players` played at random until at most `stock` cards are left in
+    /// the stock (and, for an empty stock, until at most `cards` cards are left in all hands).
+    fn random_position(preset: Preset, players: u8, seed: u64, stock: usize, cards: usize) -> Game {
+        let rules = Ruleset::preset(preset, players).expect("preset");
+        let mut game = Game::new(rules, 0, &Deal::Seed(seed)).expect("deal");
+        let mut rng = Rng::new(seed ^ 0x5eed);
+        let hand_cards = |game: &Game| (0..players).map(|s| game.hand(s).len()).sum::<usize>();
+        while game.phase() == Phase::Playing
+            && (game.stock_len() > stock || (stock == 0 && hand_cards(&game) > cards))
+        {
+            let legal = game.legal_cards();
+            game.play_unchecked(legal.nth(rng.below(legal.len())).expect("a card"));
+        }
+        game
+    }
+
+    #[test]
+    fn the_table_changes_no_value_and_no_line() {
+        // Endgames and positions with 2–4 stock cards in several games and stakes: every card's value
+        // and `won` must be the plain alpha-beta oracle's, and the table must save nodes overall.
+        let formats = [
+            MatchFormat::SingleHand,
+            MatchFormat::GamePoints { target: 2 },
+            MatchFormat::CardPoints { target: 200 },
+        ];
+        let (mut compared, mut with_table, mut plain) = (0, 0u64, 0u64);
+        for (preset, players, stocks) in [
+            (Preset::Briscola, 2, &[0, 2, 4][..]),
+            (Preset::Briscola, 4, &[0][..]),
+            (Preset::Brisca, 2, &[0, 2, 4][..]),
+            (Preset::Bisca, 2, &[0, 2][..]),
+        ] {
+            for &stock in stocks {
+                for seed in 0..40 {
+                    let game = random_position(preset, players, seed, stock, 12);
+                    if game.phase() != Phase::Playing {
+                        continue;
+                    }
+                    let format = formats[seed as usize % formats.len()];
+                    let stakes = Match::new(*game.rules(), format, 0, 1)
+                        .expect("match")
+                        .stakes();
+                    let obj = Objective::new(&game, game.to_move(), stakes);
+                    let mut solver = Solver::new(u64::MAX);
+                    let values = solver.card_values(&game, &obj).expect("no limit");
+                    let (expected, nodes) = oracle::card_values(&game, &obj);
+                    assert_eq!(
+                        values, expected,
+                        "{preset:?} {players} stock {stock} seed {seed}"
+                    );
+                    with_table += solver.nodes;
+                    plain += nodes;
+                    compared += 1;
+                }
+            }
+        }
+        assert!(compared > 300, "{compared}");
+        assert!(with_table < plain, "{with_table} {plain}");
+    }
 
     /// A two-player Briscola hand played to the end with random cards.
     fn finished(seed: u64) -> Game {

@@ -4,6 +4,7 @@
 mod arena;
 mod bench_ai;
 mod bench_review;
+mod bench_solver;
 mod bot;
 mod history;
 mod out;
@@ -43,6 +44,8 @@ enum Command {
     Bot(bot::BotArgs),
     /// Measure one AI level's decisions per second.
     BenchAi(bench_ai::BenchAiArgs),
+    /// Measure the exact solver's nodes per second and time per solve.
+    BenchSolver(bench_solver::BenchSolverArgs),
     /// List the desktop app's finished matches, or replay one (`--replay ID`).
     History(history::HistoryArgs),
     /// Time the match review and rate one level's play (seat 0) over hands against another.
@@ -60,6 +63,7 @@ pub fn run(cli: Cli) -> Result<(), String> {
         Command::Arena(args) => arena::run(&args),
         Command::Bot(args) => bot::run(&args),
         Command::BenchAi(args) => bench_ai::run(&args),
+        Command::BenchSolver(args) => bench_solver::run(&args),
         Command::History(args) => history::run(&args),
         Command::Review(args) => review::run(&args),
         Command::BenchReview(args) => bench_review::run(&args),

@@ -12,6 +12,7 @@
 mod action;
 mod illegal;
 mod invariants;
+mod key;
 mod play;
 mod result;
 mod sample;
@@ -20,6 +21,7 @@ mod setup_error;
 pub use action::{Action, ActionList, Bid, MAX_ACTIONS, ParseActionError};
 pub use illegal::IllegalAction;
 pub use invariants::InvariantViolation;
+pub(crate) use key::PositionKey;
 pub use play::{beats, trick_winner_index};
 pub use result::{ChiamataResult, HandEnd, HandOutcome, HandResult};
 pub use setup_error::SetupError;

@@ -1,6 +1,7 @@
 //! AI speed: decisions per second per level, on positions from real 2-player Briscola hands (every
 //! decision of a few Medium-vs-Medium hands, replayed in a loop). Hard runs its default world budget
-//! without the clock, so the figure is its deterministic cost. Run with `cargo bench --bench ai`.
+//! without the clock, so the figure is its deterministic cost; `net/choose` is one card chosen by Hard's
+//! playout network (view, input, forward pass). Run with `cargo bench --bench ai`.
 
 use briscola::ai::{self, AgentConfig, Budget, Level};
 use briscola::{Preset, Ruleset};
@@ -41,8 +42,34 @@ fn bench_levels(c: &mut Criterion) {
     }
 }
 
+/// One playout step of the network: the view of the seat to move, its input, the best legal card.
+fn bench_net(c: &mut Criterion) {
+    let Ok(rules) = Ruleset::preset(Preset::Briscola, 2) else {
+        return;
+    };
+    let Some(net) = ai::net::for_rules(&rules) else {
+        return;
+    };
+    let obs = ai::speed::positions(rules, 4, 0);
+    let mut i = 0;
+    c.bench_function("net/choose", |b| {
+        b.iter(|| {
+            i = (i + 1) % obs.len().max(1);
+            obs.get(i).and_then(|o| {
+                let view = ai::net::View::from_observation(o);
+                let legal = o.legal_actions.iter().filter_map(|a| match a {
+                    briscola::Action::Play(card) => Some(view.to_net(*card)),
+                    _ => None,
+                });
+                net.best(&view.input(), legal.collect())
+            })
+        })
+    });
+}
+
 fn main() {
     let mut c = Criterion::default().configure_from_args();
     bench_levels(&mut c);
+    bench_net(&mut c);
     c.final_summary();
 }

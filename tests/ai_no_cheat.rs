@@ -2,7 +2,9 @@
 //! sampled from one observation) get the same decision from every level with the same seed. The agents'
 //! only input is `&Observation`, so this holds by construction; the test guards the construction (and
 //! that the observations really are identical while the worlds really differ). The decision includes the
-//! hint, so Hard's quote of its search (`HintReason::SearchedWins`) is covered too. The match review's
+//! hint, so Hard's quote of its search (`HintReason::SearchedWins`) is covered too, and so is the
+//! playout network Hard uses in two-player Briscola (it reads a seat's view built from a sampled world;
+//! `src/ai/net/features.rs` proves that view equals the one built from the seat's observation). The match review's
 //! verdict on a decision takes the same test (`review_decision`; `tests/ai_review.rs` checks that
 //! `review_match` rates every decision by exactly that function of the seat's observation).
 
@@ -64,13 +66,15 @@ fn same_observation_same_decision_whatever_the_hidden_cards() {
                             let db = public.agent(seed).choose(&b.observation(seat));
                             assert_eq!(da, db, "{preset}-{n}p {public} step {step}");
                         }
-                        // Hard as frozen before issue 12 (the arena's `hard-v1`).
-                        let seed = deal * 31 + step;
-                        let v1 = || Contender::HardV1.agent(seed, Budget::worlds(4));
-                        let da = v1().map(|mut v| v.choose(&a.observation(seat)));
-                        let db = v1().map(|mut v| v.choose(&b.observation(seat)));
-                        assert!(da.is_some());
-                        assert_eq!(da, db, "{preset}-{n}p hard-v1 step {step}");
+                        // Hard as frozen before issue 12 and in session 4 (`hard-v1`, `hard-v2`).
+                        for frozen in [Contender::HardV1, Contender::HardV2] {
+                            let seed = deal * 31 + step;
+                            let agent = || frozen.agent(seed, Budget::worlds(4));
+                            let da = agent().map(|mut v| v.choose(&a.observation(seat)));
+                            let db = agent().map(|mut v| v.choose(&b.observation(seat)));
+                            assert!(da.is_some());
+                            assert_eq!(da, db, "{preset}-{n}p {frozen} step {step}");
+                        }
                     }
                     let d = walker.choose(&obs);
                     game.apply(d.action).expect("legal");

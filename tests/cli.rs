@@ -1,6 +1,6 @@
 //! The `briscola` binary's AI commands, as a user runs them: `bot` answers an observation with a
 //! legal action (and an error line for a bad or non-UTF-8 line), `arena` prints its table, `bench-ai` and `bench-solver` their rates, `review` and
-//! `history --review` the match review, and bad flags are refused.
+//! `history --review` the match review, `train` the playout network (resuming), and bad flags are refused.
 
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -414,4 +414,87 @@ fn play_takes_options_through_the_checked_specification() {
         String::from_utf8_lossy(&refused.stderr)
             .contains("a 20-card deck cannot be dealt evenly to 3 players")
     );
+}
+
+/// `briscola train` as a user runs it: a tiny run writes loadable weights and prints their checksum;
+/// run again it resumes from its checkpoints and writes the same bytes, as does a fresh run on one
+/// thread; a directory made with other options is refused and nothing is written.
+#[test]
+fn train_writes_weights_resumes_and_refuses_a_foreign_directory() {
+    let dir = std::env::temp_dir().join(format!("briscola-cli-train-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = dir.join("net.bin");
+    let args = |worlds: &str| {
+        let dir = dir.join("run");
+        let mut cmd = briscola();
+        cmd.args([
+            "train",
+            "--hands",
+            "3",
+            "--epochs",
+            "2",
+            "--hidden",
+            "8",
+            "--threads",
+            "2",
+        ])
+        .args(["--worlds", worlds, "--dir"])
+        .arg(&dir)
+        .arg("--out")
+        .arg(&out);
+        cmd
+    };
+    let first = args("2").output().expect("train runs");
+    assert!(
+        first.status.success(),
+        "{}",
+        String::from_utf8_lossy(&first.stderr)
+    );
+    let text = String::from_utf8(first.stdout).expect("UTF-8");
+    assert!(text.contains("epoch 2"), "{text}");
+    assert!(text.contains("checksum"), "{text}");
+    let weights = std::fs::read(&out).expect("weights written");
+    assert!(briscola::ai::net::Mlp::from_bytes(&weights).is_ok());
+
+    let again = args("2").output().expect("train runs");
+    assert!(again.status.success());
+    let text = String::from_utf8(again.stdout).expect("UTF-8");
+    assert!(text.contains("0 chunks labelled now"), "{text}");
+    assert!(
+        !text.contains("epoch 1:"),
+        "resumed after the last epoch: {text}"
+    );
+    assert_eq!(std::fs::read(&out).expect("weights"), weights);
+
+    // A fresh directory on one thread: the same weights (the result does not depend on threads).
+    let single = briscola()
+        .args([
+            "train",
+            "--hands",
+            "3",
+            "--epochs",
+            "2",
+            "--hidden",
+            "8",
+            "--threads",
+            "1",
+        ])
+        .args(["--worlds", "2", "--dir"])
+        .arg(dir.join("single"))
+        .arg("--out")
+        .arg(dir.join("single.bin"))
+        .output()
+        .expect("train runs");
+    assert!(single.status.success());
+    assert_eq!(
+        std::fs::read(dir.join("single.bin")).expect("weights"),
+        weights
+    );
+
+    std::fs::remove_file(&out).expect("remove");
+    let foreign = args("3").output().expect("train runs");
+    assert!(!foreign.status.success());
+    assert!(String::from_utf8_lossy(&foreign.stderr).contains("other options"));
+    assert!(!out.exists());
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -4,10 +4,12 @@
 //! unseen cards dealt to the other hands and the stock, respecting hand sizes, known cards and known
 //! voids). Once the stock is empty and the rest of the hand is small, every sampled world is solved
 //! exactly by alpha-beta (a single world in two-player games: card counting leaves nothing hidden).
-//! Earlier, each legal card is tried in every world and the hand is played out by the Medium heuristics
-//! for every seat, finishing with exact search (the world's stock order known) once the world's stock is
-//! down to two cards — one trick before it runs out in two-player games; the same worlds are used
-//! for every card (common random numbers), and the stock order of a world is just one draw of chance.
+//! Earlier, each legal card is tried in every world and the hand is played out for every seat —
+//! in two-player Briscola by the playout network ([`net`], trained by imitating this search; it reads
+//! each seat's own view only), elsewhere by the Medium heuristics — finishing with exact search (the
+//! world's stock order known) once the world's stock is down to two cards, one trick before it runs
+//! out in two-player games; the same worlds are used for every card (common random numbers), and the
+//! stock order of a world is just one draw of chance.
 //! Each world counts with its [`Belief`] weight: how likely the other players' recent plays were, had
 //! they held that world's cards. The card with the best weighted mean [`Objective::utility`] wins: win
 //! probability first, points as the tie-break. The [`Budget`] bounds the worlds (deterministic) and
@@ -17,7 +19,8 @@
 //! [`action_values`] gives the same evaluation of every legal action, for the match review.
 //!
 //! Before issue 12 the playouts' exact search waited for an empty stock; that version is kept as
-//! [`Search::V1`] (the arena's `hard-v1`). Deliberately absent: information-set MCTS, search in the
+//! [`Search::V1`] (the arena's `hard-v1`), and the version with heuristic playouts throughout as
+//! [`Search::V2`] (`hard-v2`). Deliberately absent: information-set MCTS, search in the
 //! chiamata auction (it uses the shared heuristic), and two candidates measured and rejected in issue
 //! 12 (the next seat's reply chosen as its best in each world; exact search at the root from four stock
 //! cards) — see `docs/ai.md`.
@@ -30,6 +33,7 @@ mod v1_golden;
 use std::time::{Duration, Instant};
 
 use super::belief::Belief;
+use super::net::{self, Activations, Mlp, View};
 use super::policy::{self, Style};
 use super::situation::Situation;
 use super::solver::{Objective, Score, Solver, endgame_worlds, leaf_bound, solve_endgame};
@@ -81,22 +85,62 @@ const PLAYOUT_NODES: u64 = 5_000;
 /// most 324 leaves, far inside it.
 const STOCK_NODES: u64 = 20_000;
 
-/// What changed in Hard's search since `hard-v1` (issue 12), so the frozen version stays one
-/// configuration of the same code.
+/// What changed in Hard's search since `hard-v1` (issue 12), so the frozen versions stay
+/// configurations of the same code.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Search {
     /// Playouts switch to exact search, the sampled world's stock order included, once at most this
     /// many cards are left in the stock (`0`: only once it is empty, as `hard-v1` did).
     exact_stock: u8,
+    /// Playouts are played by the shipped network where it applies ([`net::for_rules`]) instead of
+    /// the Medium heuristics.
+    net: bool,
 }
 
 impl Search {
     /// Hard before issue 12 (`hard-v1`).
-    pub const V1: Search = Search { exact_stock: 0 };
+    pub const V1: Search = Search {
+        exact_stock: 0,
+        net: false,
+    };
 
-    /// Today's Hard: exact from two stock cards, one trick earlier than `hard-v1` in two-player games
-    /// (with more players the stock never holds one or two cards, so nothing changes there).
-    pub const CURRENT: Search = Search { exact_stock: 2 };
+    /// Hard of session 4 (`hard-v2`): exact from two stock cards, one trick earlier than `hard-v1` in
+    /// two-player games (with more players the stock never holds one or two cards, so nothing changes
+    /// there).
+    pub const V2: Search = Search {
+        exact_stock: EXACT_STOCK,
+        net: false,
+    };
+
+    /// Today's Hard: `hard-v2` with the network playing the playouts in two-player Briscola.
+    pub const CURRENT: Search = Search {
+        exact_stock: EXACT_STOCK,
+        net: true,
+    };
+
+    /// How this search plays out a world of `rules`.
+    fn playout(self, rules: &crate::Ruleset) -> Playout<'static> {
+        Playout {
+            exact_stock: self.exact_stock,
+            net: if self.net {
+                net::for_rules(rules)
+            } else {
+                None
+            },
+        }
+    }
+}
+
+/// The stock size from which today's playouts are exact (and below which the network never plays).
+pub(crate) const EXACT_STOCK: u8 = 2;
+
+/// How a playout plays a world out.
+#[derive(Clone, Copy)]
+struct Playout<'a> {
+    /// Exact search once the stock holds at most this many cards.
+    exact_stock: u8,
+    /// The network that plays the cards before that, or the Medium heuristics when `None`.
+    net: Option<&'a Mlp>,
 }
 
 /// The Hard agent.
@@ -147,6 +191,7 @@ impl Hard {
         }
         let mut tally = Tally::new(s.legal.iter().collect());
         let belief = Belief::new(obs);
+        let how = self.search.playout(&obs.ruleset);
         for i in 0..worlds {
             if i > 0 && deadline.is_some_and(|d| Instant::now() >= d) {
                 break;
@@ -154,11 +199,10 @@ impl Hard {
             let world = obs.sample_world(&mut self.rng);
             let weight = belief.weight(&world);
             let obj = Objective::new(&world, obs.seat, self.stakes);
-            let search = self.search;
             tally.add(weight, |card| {
                 let mut game = world.clone();
                 game.play_unchecked(card);
-                Some(playout(&mut game, &obj, search))
+                Some(playout(&mut game, &obj, how))
             });
         }
         tally.choice().map(|(card, quote)| (card, Some(quote)))
@@ -168,6 +212,11 @@ impl Hard {
 /// Hard as it played before issue 12, frozen: the arena's `hard-v1` contender.
 pub(crate) fn v1(seed: u64, budget: Budget) -> Box<dyn Agent + Send> {
     Box::new(Hard::with(seed, budget, Stakes::SINGLE_HAND, Search::V1))
+}
+
+/// Hard as session 4 left it (heuristic playouts, exact from two stock cards): the arena's `hard-v2`.
+pub(crate) fn v2(seed: u64, budget: Budget) -> Box<dyn Agent + Send> {
+    Box::new(Hard::with(seed, budget, Stakes::SINGLE_HAND, Search::V2))
 }
 
 impl Agent for Hard {
@@ -222,6 +271,24 @@ pub(crate) fn action_values(
     worlds: u32,
     stakes: Stakes,
 ) -> Vec<WorldValues> {
+    let net = Search::CURRENT.playout(&obs.ruleset).net;
+    action_values_with(obs, actions, rng, worlds, stakes, net)
+}
+
+/// [`action_values`] with playouts played by `net` (the heuristics when `None`) — the teacher of
+/// [`net::learn`], whose network is not the shipped one while it trains.
+pub(crate) fn action_values_with(
+    obs: &Observation,
+    actions: &[Action],
+    rng: &mut Rng,
+    worlds: u32,
+    stakes: Stakes,
+    net: Option<&Mlp>,
+) -> Vec<WorldValues> {
+    let how = Playout {
+        exact_stock: EXACT_STOCK,
+        net,
+    };
     let worlds = worlds.max(1) as usize;
     let endgame = endgame_worlds(obs, worlds.min(32), ROOT_LEAVES);
     let belief = Belief::new(obs);
@@ -241,9 +308,7 @@ pub(crate) fn action_values(
                     let exact = endgame.and_then(|_| {
                         Solver::new(ROOT_NODES).search(&game, &obj, i32::MIN, i32::MAX)
                     });
-                    exact
-                        .unwrap_or_else(|| playout(&mut game, &obj, Search::CURRENT))
-                        .value
+                    exact.unwrap_or_else(|| playout(&mut game, &obj, how)).value
                 })
                 .collect();
             let weight = if endgame.is_some() {
@@ -256,11 +321,12 @@ pub(crate) fn action_values(
         .collect()
 }
 
-/// Plays a sampled world to the end with the Medium heuristics for every seat (exact search once the
-/// stock is down to [`Search::exact_stock`] cards, or empty and the rest is small) and returns its
-/// score for `obj`.
-fn playout(game: &mut Game, obj: &Objective, search: Search) -> Score {
+/// Plays a sampled world to the end with the network or the Medium heuristics for every seat (exact
+/// search once the stock is down to [`Playout::exact_stock`] cards, or empty and the rest is small)
+/// and returns its score for `obj`.
+fn playout(game: &mut Game, obj: &Objective, how: Playout) -> Score {
     let mut rng = Rng::new(0);
+    let mut act = Activations::default();
     let mut tried_stock = None;
     loop {
         if game.phase() != Phase::Playing {
@@ -271,7 +337,7 @@ fn playout(game: &mut Game, obj: &Objective, search: Search) -> Score {
             return obj.score(game);
         }
         let stock = game.stock_len();
-        if stock > 0 && stock <= usize::from(search.exact_stock) && tried_stock != Some(stock) {
+        if stock > 0 && stock <= usize::from(how.exact_stock) && tried_stock != Some(stock) {
             tried_stock = Some(stock);
             if let Some(v) = Solver::new(STOCK_NODES).search(game, obj, i32::MIN, i32::MAX) {
                 return v;
@@ -286,8 +352,13 @@ fn playout(game: &mut Game, obj: &Objective, search: Search) -> Score {
                 return v;
             }
         }
-        let s = Situation::from_game(game);
-        match policy::choose_card(&s, Style::SOUND, &mut rng) {
+        let card = match how.net {
+            Some(net) if game.stock_len() > usize::from(how.exact_stock) => {
+                View::from_game(game).choose(net, game.legal_cards(), &mut act)
+            }
+            _ => policy::choose_card(&Situation::from_game(game), Style::SOUND, &mut rng),
+        };
+        match card {
             Some(card) => game.play_unchecked(card),
             None => return obj.score(game),
         }

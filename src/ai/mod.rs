@@ -30,6 +30,7 @@ mod hard;
 mod heuristic;
 mod hint;
 mod medium;
+pub mod net;
 mod policy;
 pub mod public;
 mod reason;

@@ -12,6 +12,7 @@ mod play;
 mod replay;
 mod review;
 mod rules;
+mod train;
 
 use clap::{Parser, Subcommand};
 
@@ -50,6 +51,8 @@ enum Command {
     History(history::HistoryArgs),
     /// Time the match review and rate one level's play (seat 0) over hands against another.
     BenchReview(bench_review::BenchReviewArgs),
+    /// Train Hard's playout network by imitating Hard's search in self-play (resumable).
+    Train(train::TrainArgs),
     /// Review one seat's decisions in a match record: every decision rated, the better action shown.
     Review(review::ReviewArgs),
 }
@@ -67,5 +70,6 @@ pub fn run(cli: Cli) -> Result<(), String> {
         Command::History(args) => history::run(&args),
         Command::Review(args) => review::run(&args),
         Command::BenchReview(args) => bench_review::run(&args),
+        Command::Train(args) => train::run(&args),
     }
 }

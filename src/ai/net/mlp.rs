@@ -1,0 +1,242 @@
+//! [`Mlp`]: a multilayer perceptron with two hidden ReLU layers and one output per card, its forward
+//! pass over a sparse [`Input`], and its weights as bytes.
+//!
+//! The first layer adds the weight rows of the inputs that are on (and the scalars' rows times their
+//! values) instead of multiplying a mostly-zero vector. The byte format is little-endian: the magic
+//! `BRNET1`, the four layer sizes as `u32`, then each layer's weights (row per input) and biases as
+//! `f32`. Deliberately absent: SIMD intrinsics and batching (one position at a time is what a playout
+//! needs; the compiler vectorizes the inner loops).
+
+use super::features::{INPUTS, Input};
+use crate::{Card, CardSet, Rng};
+
+/// Outputs: one logit per card index.
+pub const OUTPUTS: usize = Card::COUNT;
+const MAGIC: &[u8; 6] = b"BRNET1";
+
+/// A policy network: input → hidden → hidden → one logit per card.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Mlp {
+    pub(super) hidden: [usize; 2],
+    /// Per layer: weights, `inputs × outputs`, row per input.
+    pub(super) weights: [Vec<f32>; 3],
+    /// Per layer: biases.
+    pub(super) biases: [Vec<f32>; 3],
+}
+
+/// Why bytes are not a network.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum WeightsError {
+    /// The bytes do not start with `BRNET1`.
+    #[error("not a Briscola network (no BRNET1 header)")]
+    NotANetwork,
+    /// The layer sizes are not this build's input and output sizes, or a hidden size is 0 or huge.
+    #[error("layer sizes {0:?} do not fit this build ({INPUTS} inputs, {OUTPUTS} outputs)")]
+    Sizes([u32; 4]),
+    /// The bytes stop early or run on.
+    #[error("{found} bytes of weights, {expected} expected")]
+    Length {
+        /// Bytes given.
+        found: usize,
+        /// Bytes the sizes call for.
+        expected: usize,
+    },
+}
+
+/// Activations of one forward pass, kept for the backward pass.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Activations {
+    pub h1: Vec<f32>,
+    pub h2: Vec<f32>,
+    pub logits: Vec<f32>,
+}
+
+impl Mlp {
+    /// A network with random weights (He-uniform), for training.
+    pub fn new(hidden: [usize; 2], seed: u64) -> Mlp {
+        let mut rng = Rng::new(seed);
+        let sizes = [INPUTS, hidden[0], hidden[1], OUTPUTS];
+        let weights = [0, 1, 2].map(|l| {
+            // Sparse binary inputs: scale the first layer as if ~24 of them were on.
+            let fan_in = if l == 0 { 24 } else { sizes[l] };
+            let bound = (6.0 / fan_in as f64).sqrt();
+            (0..sizes[l] * sizes[l + 1])
+                .map(|_| ((rng.unit() * 2.0 - 1.0) * bound) as f32)
+                .collect()
+        });
+        let biases = [0, 1, 2].map(|l| vec![0.0; sizes[l + 1]]);
+        Mlp {
+            hidden,
+            weights,
+            biases,
+        }
+    }
+
+    /// Layer sizes: inputs, hidden, hidden, outputs.
+    fn sizes(&self) -> [usize; 4] {
+        [INPUTS, self.hidden[0], self.hidden[1], OUTPUTS]
+    }
+
+    /// The legal card with the highest logit (`None` when `legal` is empty).
+    pub fn best(&self, input: &Input, legal: CardSet) -> Option<Card> {
+        self.best_in(input, legal, &mut Activations::default())
+    }
+
+    /// [`Mlp::best`] reusing `act`'s room (a playout makes many passes).
+    pub(crate) fn best_in(
+        &self,
+        input: &Input,
+        legal: CardSet,
+        act: &mut Activations,
+    ) -> Option<Card> {
+        self.forward(input, act);
+        legal.iter().max_by(|a, b| {
+            act.logits[a.index()]
+                .total_cmp(&act.logits[b.index()])
+                // Ties go to the lower card index, as `max_by` keeps the last maximum.
+                .then(b.index().cmp(&a.index()))
+        })
+    }
+
+    /// The forward pass: fills `act` (hidden layers after ReLU, and the logits).
+    pub(super) fn forward(&self, input: &Input, act: &mut Activations) {
+        let [_, h1, h2, out] = self.sizes();
+        act.h1.clear();
+        act.h1.extend_from_slice(&self.biases[0]);
+        for &i in input.active() {
+            add_row(&mut act.h1, &self.weights[0], usize::from(i), 1.0);
+        }
+        for (j, &x) in input.scalars().iter().enumerate() {
+            if x != 0.0 {
+                add_row(&mut act.h1, &self.weights[0], Input::scalar_index(j), x);
+            }
+        }
+        relu(&mut act.h1);
+        dense(&act.h1, &self.weights[1], &self.biases[1], h2, &mut act.h2);
+        relu(&mut act.h2);
+        dense(
+            &act.h2,
+            &self.weights[2],
+            &self.biases[2],
+            out,
+            &mut act.logits,
+        );
+        debug_assert_eq!(act.h1.len(), h1);
+    }
+
+    /// The weights as bytes (the format in the module docs).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut bytes = MAGIC.to_vec();
+        for size in self.sizes() {
+            bytes.extend_from_slice(&(size as u32).to_le_bytes());
+        }
+        for l in 0..3 {
+            for x in self.weights[l].iter().chain(&self.biases[l]) {
+                bytes.extend_from_slice(&x.to_le_bytes());
+            }
+        }
+        bytes
+    }
+
+    /// A network from bytes written by [`Mlp::to_bytes`].
+    pub fn from_bytes(bytes: &[u8]) -> Result<Mlp, WeightsError> {
+        let rest = bytes.strip_prefix(MAGIC).ok_or(WeightsError::NotANetwork)?;
+        let mut words = rest.chunks_exact(4).map(|w| [w[0], w[1], w[2], w[3]]);
+        let mut sizes = [0u32; 4];
+        for size in &mut sizes {
+            *size = u32::from_le_bytes(words.next().ok_or(WeightsError::NotANetwork)?);
+        }
+        let hidden_ok = |h: u32| (1..=4096).contains(&h);
+        if sizes[0] as usize != INPUTS
+            || sizes[3] as usize != OUTPUTS
+            || !hidden_ok(sizes[1])
+            || !hidden_ok(sizes[2])
+        {
+            return Err(WeightsError::Sizes(sizes));
+        }
+        let s = sizes.map(|x| x as usize);
+        let floats = (0..3).map(|l| s[l] * s[l + 1] + s[l + 1]).sum::<usize>();
+        let expected = MAGIC.len() + 16 + floats * 4;
+        if bytes.len() != expected {
+            return Err(WeightsError::Length {
+                found: bytes.len(),
+                expected,
+            });
+        }
+        let mut take =
+            |n: usize| -> Vec<f32> { words.by_ref().take(n).map(f32::from_le_bytes).collect() };
+        let mut weights: [Vec<f32>; 3] = Default::default();
+        let mut biases: [Vec<f32>; 3] = Default::default();
+        for l in 0..3 {
+            weights[l] = take(s[l] * s[l + 1]);
+            biases[l] = take(s[l + 1]);
+        }
+        Ok(Mlp {
+            hidden: [s[1], s[2]],
+            weights,
+            biases,
+        })
+    }
+}
+
+/// `acc += x × row i` of a weight matrix with `acc.len()` columns.
+fn add_row(acc: &mut [f32], weights: &[f32], i: usize, x: f32) {
+    let n = acc.len();
+    for (a, w) in acc.iter_mut().zip(&weights[i * n..(i + 1) * n]) {
+        *a += x * w;
+    }
+}
+
+/// `out = bias + input × weights` (weights row per input).
+fn dense(input: &[f32], weights: &[f32], bias: &[f32], n: usize, out: &mut Vec<f32>) {
+    out.clear();
+    out.extend_from_slice(bias);
+    for (i, &x) in input.iter().enumerate() {
+        if x != 0.0 {
+            add_row(out, weights, i, x);
+        }
+    }
+    debug_assert_eq!(out.len(), n);
+}
+
+fn relu(xs: &mut [f32]) {
+    for x in xs {
+        *x = x.max(0.0);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bytes_round_trip_and_bad_bytes_are_refused() {
+        let net = Mlp::new([8, 6], 1);
+        let bytes = net.to_bytes();
+        assert_eq!(Mlp::from_bytes(&bytes), Ok(net));
+        assert_eq!(Mlp::from_bytes(b"hello"), Err(WeightsError::NotANetwork));
+        let short = &bytes[..bytes.len() - 1];
+        assert!(matches!(
+            Mlp::from_bytes(short),
+            Err(WeightsError::Length { .. })
+        ));
+        let mut wrong = bytes.clone();
+        wrong[6] ^= 1; // input size
+        assert!(matches!(
+            Mlp::from_bytes(&wrong),
+            Err(WeightsError::Sizes(_))
+        ));
+    }
+
+    #[test]
+    fn best_is_a_legal_card() {
+        let net = Mlp::new([16, 16], 2);
+        let rules = crate::Ruleset::preset(crate::Preset::Briscola, 2).expect("preset");
+        let game = crate::Game::new(rules, 0, &crate::Deal::Seed(4)).expect("deal");
+        let input = super::super::features::View::from_game(&game).input();
+        let legal = game.legal_cards();
+        let card = net.best(&input, legal).expect("a card");
+        assert!(legal.contains(card));
+        assert_eq!(net.best(&input, CardSet::EMPTY), None);
+    }
+}

@@ -1,0 +1,249 @@
+//! `briscola train`: trains Hard's playout network (`briscola::ai::net`) and writes its weights.
+//!
+//! Rounds of imitation: each round labels seeded self-play hands with Hard's search as the teacher
+//! (round 1's playouts by the heuristics, each later round's by the previous round's network), then
+//! fits a fresh network to the labels. Everything is kept under `--dir` as it is made — labelled hands
+//! in chunks of [`CHUNK`], the trainer after every epoch — so a run that is stopped resumes where it
+//! was; the result depends on the options, never on the thread count or on interruptions. A
+//! directory made with other options is refused rather than mixed.
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use briscola::Rng;
+use briscola::ai::net::learn::{self, Sample, Trainer};
+use briscola::ai::net::{self, Mlp};
+use clap::Args;
+
+use super::out::outln;
+
+/// Hands per checkpoint file.
+const CHUNK: u64 = 50;
+
+/// Options of `briscola train`.
+#[derive(Debug, Args)]
+pub struct TrainArgs {
+    /// Folder for checkpoints (labelled hands, trainer states); a rerun with the same options resumes.
+    #[arg(long, default_value = "target/train")]
+    dir: PathBuf,
+    /// Where the final weights are written.
+    #[arg(long, default_value = "src/ai/net/policy.bin")]
+    out: PathBuf,
+    /// Seed of everything: deals, the teacher's worlds, initial weights, batch order.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Rounds of imitation (each later round's teacher plays out with the previous network).
+    #[arg(long, default_value_t = 1)]
+    rounds: u32,
+    /// Self-play hands labelled per round.
+    #[arg(long, default_value_t = 16_000)]
+    hands: u64,
+    /// Worlds the teacher samples per decision.
+    #[arg(long, default_value_t = 96)]
+    worlds: u32,
+    /// Units in each of the two hidden layers.
+    #[arg(long, default_value_t = 128)]
+    hidden: usize,
+    /// Passes over the labelled hands.
+    #[arg(long, default_value_t = 6)]
+    epochs: u32,
+    /// Samples per Adam step.
+    #[arg(long, default_value_t = 128)]
+    batch: usize,
+    /// Learning rate at the start (it falls linearly to a tenth by the last epoch).
+    #[arg(long, default_value_t = 0.002)]
+    rate: f32,
+    /// Threads labelling hands (the result does not depend on it).
+    #[arg(long, default_value_t = 2)]
+    threads: usize,
+}
+
+impl TrainArgs {
+    /// The options the result depends on, as the directory remembers them.
+    fn fingerprint(&self) -> String {
+        format!(
+            "seed={} hands={} worlds={} hidden={} epochs={} batch={} rate={}\n",
+            self.seed, self.hands, self.worlds, self.hidden, self.epochs, self.batch, self.rate
+        )
+    }
+}
+
+/// Runs every round (resuming), writes the weights and prints their checksum.
+pub fn run(args: &TrainArgs) -> Result<(), String> {
+    if args.hands == 0 || args.epochs == 0 || args.batch == 0 || args.hidden == 0 {
+        return Err("--hands, --epochs, --batch and --hidden must be at least 1".into());
+    }
+    fs::create_dir_all(&args.dir).map_err(|e| format!("{}: {e}", args.dir.display()))?;
+    let stamp = args.dir.join("options.txt");
+    match fs::read_to_string(&stamp) {
+        Ok(old) if old != args.fingerprint() => {
+            return Err(format!(
+                "{} holds a run with other options ({}); use another --dir",
+                args.dir.display(),
+                old.trim()
+            ));
+        }
+        Ok(_) => {}
+        Err(_) => write_atomic(&stamp, args.fingerprint().as_bytes())?,
+    }
+    let mut teacher: Option<Mlp> = None;
+    for round in 1..=args.rounds.max(1) {
+        let dir = args.dir.join(format!("round-{round}"));
+        fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        label(args, round, &dir, teacher.as_ref())?;
+        let (train, held) = load(args, &dir)?;
+        teacher = Some(fit(args, round, &dir, &train, &held)?);
+    }
+    let bytes = teacher.map(|n| n.to_bytes()).unwrap_or_default();
+    write_atomic(&args.out, &bytes)?;
+    outln!(
+        "wrote {} ({} bytes, checksum {:016x})",
+        args.out.display(),
+        bytes.len(),
+        net::checksum(&bytes)
+    );
+    Ok(())
+}
+
+/// Labels every chunk of the round not yet on disk, on `args.threads` threads.
+fn label(args: &TrainArgs, round: u32, dir: &Path, teacher: Option<&Mlp>) -> Result<(), String> {
+    let chunks = args.hands.div_ceil(CHUNK);
+    let started = Instant::now();
+    let threads = args.threads.clamp(1, 64) as u64;
+    let results: Vec<Result<u64, String>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                scope.spawn(move || {
+                    let mut made = 0;
+                    for chunk in (t..chunks).step_by(threads as usize) {
+                        let path = chunk_path(dir, chunk);
+                        if path.exists() {
+                            continue;
+                        }
+                        let mut bytes = Vec::new();
+                        let first = chunk * CHUNK;
+                        for hand in first..(first + CHUNK).min(args.hands) {
+                            let seed = Rng::derive_seed(args.seed, u64::from(round) << 40 | hand);
+                            for sample in learn::label_hand(seed, args.worlds, teacher) {
+                                sample.write(&mut bytes);
+                            }
+                        }
+                        write_atomic(&path, &bytes)?;
+                        made += 1;
+                        if t == 0 {
+                            outln!(
+                                "round {round}: chunk {chunk}/{chunks} labelled ({:.0} s)",
+                                started.elapsed().as_secs_f64()
+                            );
+                        }
+                    }
+                    Ok(made)
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join()
+                    .unwrap_or_else(|_| Err("a labelling thread panicked".into()))
+            })
+            .collect()
+    });
+    let made: u64 = results.into_iter().sum::<Result<u64, String>>()?;
+    outln!(
+        "round {round}: {made} chunks labelled now, {chunks} in all ({:.0} s)",
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+fn chunk_path(dir: &Path, chunk: u64) -> PathBuf {
+    dir.join(format!("hands-{chunk:05}.bin"))
+}
+
+/// Every labelled sample of the round, in chunk order: those to train on, and those of every 20th
+/// chunk (whole hands, leads and replies alike), held out to report the fit.
+fn load(args: &TrainArgs, dir: &Path) -> Result<(Vec<Sample>, Vec<Sample>), String> {
+    let (mut train, mut held) = (Vec::new(), Vec::new());
+    for chunk in 0..args.hands.div_ceil(CHUNK) {
+        let path = chunk_path(dir, chunk);
+        let bytes = fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let samples = if chunk % 20 == 19 {
+            &mut held
+        } else {
+            &mut train
+        };
+        let mut rest = &bytes[..];
+        while !rest.is_empty() {
+            let (sample, after) = Sample::read(rest)
+                .ok_or_else(|| format!("{}: not a file of labelled hands", path.display()))?;
+            samples.push(sample);
+            rest = after;
+        }
+    }
+    Ok((train, held))
+}
+
+/// Trains the round's network (resuming from its last epoch) and returns it.
+fn fit(
+    args: &TrainArgs,
+    round: u32,
+    dir: &Path,
+    train: &[Sample],
+    held: &[Sample],
+) -> Result<Mlp, String> {
+    let train: Vec<&Sample> = train.iter().collect();
+    let mut epoch = 0;
+    let mut trainer = Trainer::new(Mlp::new(
+        [args.hidden, args.hidden],
+        Rng::derive_seed(args.seed, u64::from(round)),
+    ));
+    for e in (1..=args.epochs).rev() {
+        if let Ok(bytes) = fs::read(dir.join(format!("epoch-{e}.bin"))) {
+            trainer = Trainer::from_bytes(&bytes)
+                .ok_or_else(|| format!("{}: epoch {e}: not a trainer checkpoint", dir.display()))?;
+            epoch = e;
+            break;
+        }
+    }
+    let started = Instant::now();
+    while epoch < args.epochs {
+        let progress = epoch as f32 / args.epochs as f32;
+        let rate = args.rate * (1.0 - 0.9 * progress);
+        let mut order: Vec<&Sample> = train.clone();
+        Rng::new(Rng::derive_seed(
+            args.seed,
+            1_000 * u64::from(round) + u64::from(epoch),
+        ))
+        .shuffle(&mut order);
+        let mut loss = 0.0;
+        let mut steps = 0;
+        for batch in order.chunks(args.batch) {
+            loss += trainer.step(batch, rate);
+            steps += 1;
+        }
+        epoch += 1;
+        write_atomic(&dir.join(format!("epoch-{epoch}.bin")), &trainer.to_bytes())?;
+        let check = learn::fit(&trainer.net, held);
+        outln!(
+            "round {round} epoch {epoch}: train loss {:.4}, held-out loss {:.4}, agrees with the teacher's top card {:.1}% ({} samples, {:.0} s)",
+            loss / steps.max(1) as f32,
+            check.loss,
+            100.0 * check.agreement,
+            train.len(),
+            started.elapsed().as_secs_f64()
+        );
+    }
+    Ok(trainer.net)
+}
+
+/// Writes a file whole or not at all (a temporary file renamed over it).
+fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    let tmp = path.with_extension("tmp");
+    let result = fs::File::create(&tmp)
+        .and_then(|mut f| f.write_all(bytes).and_then(|()| f.sync_all()))
+        .and_then(|()| fs::rename(&tmp, path));
+    result.map_err(|e| format!("{}: {e}", path.display()))
+}

@@ -230,8 +230,8 @@ fn best_or_good(level: Level, hands: u64, worlds: u32) -> f64 {
 #[test]
 fn hard_is_rated_best_or_good_far_more_often_than_easy() {
     let (hard, easy) = (
-        best_or_good(Level::Hard, 16, 24),
-        best_or_good(Level::Easy, 16, 24),
+        best_or_good(Level::Hard, 24, 48),
+        best_or_good(Level::Easy, 24, 48),
     );
     assert!(
         hard >= 0.9 && easy + 0.05 < hard,

@@ -424,26 +424,17 @@ fn train_writes_weights_resumes_and_refuses_a_foreign_directory() {
     let dir = std::env::temp_dir().join(format!("briscola-cli-train-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let out = dir.join("net.bin");
-    let args = |worlds: &str| {
-        let dir = dir.join("run");
+    // A tiny run: `worlds` per decision, on `threads` threads, checkpoints in `run`, weights to `out`.
+    let train = |worlds: &str, threads: &str, run: &str, out: &std::path::Path| {
         let mut cmd = briscola();
-        cmd.args([
-            "train",
-            "--hands",
-            "3",
-            "--epochs",
-            "2",
-            "--hidden",
-            "8",
-            "--threads",
-            "2",
-        ])
-        .args(["--worlds", worlds, "--dir"])
-        .arg(&dir)
-        .arg("--out")
-        .arg(&out);
+        cmd.args(["train", "--hands", "3", "--epochs", "2", "--hidden", "8"])
+            .args(["--threads", threads, "--worlds", worlds, "--dir"])
+            .arg(dir.join(run))
+            .arg("--out")
+            .arg(out);
         cmd
     };
+    let args = |worlds: &str| train(worlds, "2", "run", &out);
     let first = args("2").output().expect("train runs");
     assert!(
         first.status.success(),
@@ -467,22 +458,7 @@ fn train_writes_weights_resumes_and_refuses_a_foreign_directory() {
     assert_eq!(std::fs::read(&out).expect("weights"), weights);
 
     // A fresh directory on one thread: the same weights (the result does not depend on threads).
-    let single = briscola()
-        .args([
-            "train",
-            "--hands",
-            "3",
-            "--epochs",
-            "2",
-            "--hidden",
-            "8",
-            "--threads",
-            "1",
-        ])
-        .args(["--worlds", "2", "--dir"])
-        .arg(dir.join("single"))
-        .arg("--out")
-        .arg(dir.join("single.bin"))
+    let single = train("2", "1", "single", &dir.join("single.bin"))
         .output()
         .expect("train runs");
     assert!(single.status.success());

@@ -60,7 +60,9 @@ pub fn label_hand(seed: u64, worlds: u32, playout_net: Option<&Mlp>) -> Vec<Samp
                     playout_net,
                 );
                 let target = soft_target(&cards, &values);
-                let card = draw(&target, rng.unit());
+                let Some(card) = draw(&target, rng.unit()) else {
+                    break;
+                };
                 let view = View::from_observation(&obs);
                 samples.push(Sample {
                     input: view.input(),
@@ -105,18 +107,17 @@ fn soft_target(cards: &[Card], worlds: &[hard::WorldValues]) -> Vec<(Card, f32)>
         .collect()
 }
 
-/// The card at cumulative probability `u` (0 ≤ u < 1).
-fn draw(target: &[(Card, f32)], u: f64) -> Card {
+/// The card at cumulative probability `u` (0 ≤ u < 1); the last card when rounding leaves `u` past
+/// the total, `None` only for an empty target.
+fn draw(target: &[(Card, f32)], u: f64) -> Option<Card> {
     let mut acc = 0.0;
     for &(card, p) in target {
         acc += f64::from(p);
         if u < acc {
-            return card;
+            return Some(card);
         }
     }
-    target
-        .last()
-        .map_or(Card::new(crate::Suit::Coins, crate::Rank::Two), |t| t.0)
+    target.last().map(|t| t.0)
 }
 
 impl Sample {

@@ -472,5 +472,17 @@ fn train_writes_weights_resumes_and_refuses_a_foreign_directory() {
     assert!(!foreign.status.success());
     assert!(String::from_utf8_lossy(&foreign.stderr).contains("other options"));
     assert!(!out.exists());
+
+    // Bad options are refused before anything is written.
+    for bad in [["--rate", "0"], ["--rounds", "0"], ["--hidden", "5000"]] {
+        let fresh = dir.join("bad");
+        let refused = briscola()
+            .args(["train", bad[0], bad[1], "--dir"])
+            .arg(&fresh)
+            .output()
+            .expect("train runs");
+        assert!(!refused.status.success(), "{bad:?}");
+        assert!(!fresh.exists(), "{bad:?}");
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }

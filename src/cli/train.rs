@@ -72,8 +72,22 @@ impl TrainArgs {
 
 /// Runs every round (resuming), writes the weights and prints their checksum.
 pub fn run(args: &TrainArgs) -> Result<(), String> {
-    if args.hands == 0 || args.epochs == 0 || args.batch == 0 || args.hidden == 0 {
-        return Err("--hands, --epochs, --batch and --hidden must be at least 1".into());
+    if args.hands == 0
+        || args.epochs == 0
+        || args.batch == 0
+        || args.hidden == 0
+        || args.rounds == 0
+    {
+        return Err("--hands, --epochs, --batch, --hidden and --rounds must be at least 1".into());
+    }
+    if !(args.rate.is_finite() && args.rate > 0.0) {
+        return Err(format!(
+            "--rate must be a positive number, not {}",
+            args.rate
+        ));
+    }
+    if args.hidden > 4096 {
+        return Err(format!("--hidden {} is over 4096 units", args.hidden));
     }
     fs::create_dir_all(&args.dir).map_err(|e| format!("{}: {e}", args.dir.display()))?;
     let stamp = args.dir.join("options.txt");
@@ -89,7 +103,7 @@ pub fn run(args: &TrainArgs) -> Result<(), String> {
         Err(_) => write_atomic(&stamp, args.fingerprint().as_bytes())?,
     }
     let mut teacher: Option<Mlp> = None;
-    for round in 1..=args.rounds.max(1) {
+    for round in 1..=args.rounds {
         let dir = args.dir.join(format!("round-{round}"));
         fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
         label(args, round, &dir, teacher.as_ref())?;

@@ -2,7 +2,7 @@
 //!
 //! [`label_hand`] plays a two-player Briscola hand in self-play and, at every turn where Hard's
 //! playouts would use the network (the stock still above the point where they turn exact), asks Hard's
-//! search for the value of every legal card ([`super::super::hard`]'s `action_values`, from the
+//! search for the value of every legal card (Hard's `action_values`, from the
 //! seat's observation only) and turns the values into a target distribution (a softmax of the mean
 //! utilities, [`TARGET_TEMPERATURE`] utility points). The hand goes on with a card drawn from that
 //! distribution, so the positions are the ones good play reaches. [`Trainer`] fits a network to those

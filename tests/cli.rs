@@ -418,7 +418,8 @@ fn play_takes_options_through_the_checked_specification() {
 
 /// `briscola train` as a user runs it: a tiny run writes loadable weights and prints their checksum;
 /// run again it resumes from its checkpoints and writes the same bytes, as does a fresh run on one
-/// thread; a directory made with other options is refused and nothing is written.
+/// thread; a directory made with other options (or another preset) is refused and nothing is written;
+/// a preset without a network is refused.
 #[test]
 fn train_writes_weights_resumes_and_refuses_a_foreign_directory() {
     let dir = std::env::temp_dir().join(format!("briscola-cli-train-{}", std::process::id()));
@@ -472,9 +473,24 @@ fn train_writes_weights_resumes_and_refuses_a_foreign_directory() {
     assert!(!foreign.status.success());
     assert!(String::from_utf8_lossy(&foreign.stderr).contains("other options"));
     assert!(!out.exists());
+    // Another preset's hands are not mixed into a Briscola directory either.
+    let brisca = args("2")
+        .args(["--ruleset", "brisca-2p"])
+        .output()
+        .expect("train runs");
+    assert!(!brisca.status.success());
+    assert!(String::from_utf8_lossy(&brisca.stderr).contains("other options"));
+    assert!(!out.exists());
 
     // Bad options are refused before anything is written.
-    for bad in [["--rate", "0"], ["--rounds", "0"], ["--hidden", "5000"]] {
+    for bad in [
+        ["--rate", "0"],
+        ["--rounds", "0"],
+        ["--hidden", "5000"],
+        ["--ruleset", "briscola-4p"],
+        ["--ruleset", "scoperta-2p"],
+        ["--ruleset", "tressette"],
+    ] {
         let fresh = dir.join("bad");
         let refused = briscola()
             .args(["train", bad[0], bad[1], "--dir"])

@@ -5,8 +5,8 @@
 //! voids). Once the stock is empty and the rest of the hand is small, every sampled world is solved
 //! exactly by alpha-beta (a single world in two-player games: card counting leaves nothing hidden).
 //! Earlier, each legal card is tried in every world and the hand is played out for every seat —
-//! in two-player Briscola by the playout network ([`net`], trained by imitating this search; it reads
-//! each seat's own view only), elsewhere by the Medium heuristics — finishing with exact search (the
+//! in two-player Briscola, Brisca and Bisca by that preset's playout network ([`net`], trained by
+//! imitating this search; it reads each seat's own view only), elsewhere by the Medium heuristics — finishing with exact search (the
 //! world's stock order known) once the world's stock is down to two cards, one trick before it runs
 //! out in two-player games; the same worlds are used for every card (common random numbers), and the
 //! stock order of a world is just one draw of chance.
@@ -112,7 +112,8 @@ impl Search {
         net: false,
     };
 
-    /// Today's Hard: `hard-v2` with the network playing the playouts in two-player Briscola.
+    /// Today's Hard: `hard-v2` with a network playing the playouts in two-player Briscola, Brisca and
+    /// Bisca.
     pub const CURRENT: Search = Search {
         exact_stock: EXACT_STOCK,
         net: true,

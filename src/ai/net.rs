@@ -4,8 +4,9 @@
 //! It reads one seat's view only ([`View`]: built from that seat's observation, or from a sampled
 //! game for the seat to move, and tested to be the same), and scores every card; the playout plays the
 //! best legal one. It was trained by imitating Hard's own search in self-play ([`learn`], the
-//! `briscola train` command, docs/ai.md), and its weights ship inside the binary (`net/policy.bin`,
-//! checked by a checksum test). Inference is plain Rust. It plays two-player Briscola hands only
+//! `briscola train` command, docs/ai.md), and its weights ship inside the binary (`net/policy.bin`
+//! for Briscola, `policy-brisca.bin`, `policy-bisca.bin`, checked by checksum tests). Inference is
+//! plain Rust. Two-player Briscola, Brisca and Bisca with their preset options have a network each
 //! ([`for_rules`]); every other ruleset keeps the heuristic playouts. Deliberately absent: a value
 //! head and a network that decides at the root (Hard still searches; the network only plays out).
 
@@ -21,23 +22,46 @@ pub use mlp::{Mlp, OUTPUTS, WeightsError};
 
 use crate::{Preset, Ruleset};
 
-/// The shipped weights (written by `briscola train`; docs/ai.md has the command).
-const SHIPPED_BYTES: &[u8] = include_bytes!("net/policy.bin");
+/// The presets with a trained network, two-player only (each has its own weights: the input names
+/// cards, not their rank order or points, which differ between Briscola and Bisca).
+pub const TRAINED: [Preset; 3] = [Preset::Briscola, Preset::Brisca, Preset::Bisca];
 
-/// The shipped network, read once (`None` only if the shipped bytes were broken, which a test rules
-/// out).
-pub fn shipped() -> Option<&'static Mlp> {
-    static SHIPPED: OnceLock<Option<Mlp>> = OnceLock::new();
-    SHIPPED
-        .get_or_init(|| Mlp::from_bytes(SHIPPED_BYTES).ok())
-        .as_ref()
+/// The shipped weights of each [`TRAINED`] preset, in that order (written by `briscola train`;
+/// docs/ai.md has the commands), and where they live under `src/ai/`.
+const SHIPPED: [(&str, &[u8]); 3] = [
+    ("net/policy.bin", include_bytes!("net/policy.bin")),
+    (
+        "net/policy-brisca.bin",
+        include_bytes!("net/policy-brisca.bin"),
+    ),
+    (
+        "net/policy-bisca.bin",
+        include_bytes!("net/policy-bisca.bin"),
+    ),
+];
+
+/// The index in [`TRAINED`] of the network for `rules`: only a preset's own two-player rules (the
+/// hands it was trained on), so a changed option falls back to the heuristic playouts.
+fn trained_index(rules: &Ruleset) -> Option<usize> {
+    let index = TRAINED.iter().position(|&p| p == rules.preset)?;
+    let preset = Ruleset::preset(rules.preset, 2).ok()?;
+    (*rules == preset).then_some(index)
 }
 
-/// The network for a ruleset's playouts: the shipped one for two-player Briscola (the hands it was
-/// trained on), none elsewhere.
+/// Where the network for `rules` is kept, relative to `src/ai/` (`briscola train` writes it there).
+pub fn shipped_path(rules: &Ruleset) -> Option<&'static str> {
+    trained_index(rules).map(|i| SHIPPED[i].0)
+}
+
+/// The network for a ruleset's playouts: the shipped one for two-player Briscola, Brisca and Bisca
+/// with their preset options, none elsewhere. (`None` also if shipped bytes were broken, which a
+/// test rules out.)
 pub fn for_rules(rules: &Ruleset) -> Option<&'static Mlp> {
-    let briscola = Ruleset::preset(Preset::Briscola, 2).ok()?;
-    if *rules == briscola { shipped() } else { None }
+    static LOADED: [OnceLock<Option<Mlp>>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    let i = trained_index(rules)?;
+    LOADED[i]
+        .get_or_init(|| Mlp::from_bytes(SHIPPED[i].1).ok())
+        .as_ref()
 }
 
 /// FNV-1a, 64 bits: the checksum of the shipped weights.
@@ -51,31 +75,40 @@ pub fn checksum(bytes: &[u8]) -> u64 {
 mod tests {
     use super::*;
 
-    /// The shipped weights are the ones docs/ai.md's training command produced (its checksum is
+    /// The shipped weights are the ones docs/ai.md's training commands produced (each checksum is
     /// printed by `briscola train`), and they load.
     #[test]
-    fn shipped_weights_match_their_checksum_and_load() {
-        assert_eq!(
-            format!("{:016x}", checksum(SHIPPED_BYTES)),
-            SHIPPED_CHECKSUM
-        );
-        assert!(shipped().is_some());
-        assert!(SHIPPED_BYTES.len() <= 5 << 20);
+    fn shipped_weights_match_their_checksums_and_load() {
+        let mut total = 0;
+        for ((preset, (path, bytes)), expected) in
+            TRAINED.iter().zip(SHIPPED).zip(SHIPPED_CHECKSUMS)
+        {
+            assert_eq!(format!("{:016x}", checksum(bytes)), expected, "{path}");
+            let rules = Ruleset::preset(*preset, 2).expect("preset");
+            assert_eq!(shipped_path(&rules), Some(path));
+            assert!(for_rules(&rules).is_some(), "{path} loads");
+            total += bytes.len();
+        }
+        assert!(total <= 5 << 20);
     }
 
-    const SHIPPED_CHECKSUM: &str = "2f0a99013164b441";
+    const SHIPPED_CHECKSUMS: [&str; 3] =
+        ["2f0a99013164b441", "2820f8fc999a3766", "152d965107921143"];
 
     #[test]
-    fn only_two_player_briscola_gets_the_network() {
-        let briscola = Ruleset::preset(Preset::Briscola, 2).expect("preset");
-        assert!(for_rules(&briscola).is_some());
+    fn only_the_trained_two_player_presets_get_a_network() {
         for (preset, players) in [
-            (Preset::Brisca, 2),
             (Preset::Briscola, 4),
-            (Preset::Bisca, 2),
+            (Preset::Brisca, 4),
+            (Preset::Scoperta, 2),
         ] {
             let rules = Ruleset::preset(preset, players).expect("preset");
-            assert!(for_rules(&rules).is_none());
+            assert!(for_rules(&rules).is_none(), "{preset:?} {players}");
         }
+        let changed = Ruleset {
+            exchange: crate::ExchangeRule::Never,
+            ..Ruleset::preset(Preset::Brisca, 2).expect("preset")
+        };
+        assert!(for_rules(&changed).is_none());
     }
 }

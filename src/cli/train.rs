@@ -12,9 +12,10 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use briscola::Rng;
+use briscola::ai::arena;
 use briscola::ai::net::learn::{self, Sample, Trainer};
 use briscola::ai::net::{self, Mlp};
+use briscola::{Preset, Rng, Ruleset};
 use clap::Args;
 
 use super::out::outln;
@@ -25,12 +26,18 @@ const CHUNK: u64 = 50;
 /// Options of `briscola train`.
 #[derive(Debug, Args)]
 pub struct TrainArgs {
+    /// The two-player preset whose hands are played: `briscola-2p`, `brisca-2p` or `bisca-2p`
+    /// (each has its own network: the input has no rank order or card points).
+    #[arg(long, default_value = "briscola-2p")]
+    ruleset: String,
     /// Folder for checkpoints (labelled hands, trainer states); a rerun with the same options resumes.
-    #[arg(long, default_value = "target/train")]
-    dir: PathBuf,
-    /// Where the final weights are written.
-    #[arg(long, default_value = "src/ai/net/policy.bin")]
-    out: PathBuf,
+    /// Default: `target/train` for Briscola, `target/train-<ruleset>` for the others.
+    #[arg(long)]
+    dir: Option<PathBuf>,
+    /// Where the final weights are written. Default: where the app reads that preset's network
+    /// (`src/ai/net/policy.bin`, `policy-brisca.bin`, `policy-bisca.bin`).
+    #[arg(long)]
+    out: Option<PathBuf>,
     /// Seed of everything: deals, the teacher's worlds, initial weights, batch order.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -61,12 +68,29 @@ pub struct TrainArgs {
 }
 
 impl TrainArgs {
-    /// The options the result depends on, as the directory remembers them.
-    fn fingerprint(&self) -> String {
+    /// The options the result depends on, as the directory remembers them (Briscola's line is the one
+    /// written before other presets could be trained, so its old directories still resume).
+    fn fingerprint(&self, rules: &Ruleset) -> String {
+        let ruleset = match rules.preset {
+            Preset::Briscola => String::new(),
+            _ => format!("ruleset={} ", arena::ruleset_id(rules)),
+        };
         format!(
-            "seed={} hands={} worlds={} hidden={} epochs={} batch={} rate={}\n",
+            "{ruleset}seed={} hands={} worlds={} hidden={} epochs={} batch={} rate={}\n",
             self.seed, self.hands, self.worlds, self.hidden, self.epochs, self.batch, self.rate
         )
+    }
+}
+
+/// The ruleset `--ruleset` names, if a network can be trained for it.
+fn trained_rules(id: &str) -> Result<Ruleset, String> {
+    let rules = arena::ruleset_from_id(id)?;
+    match net::shipped_path(&rules) {
+        Some(_) => Ok(rules),
+        None => Err(format!(
+            "--ruleset {id}: networks are trained for {} only",
+            net::TRAINED.map(|p| format!("{}-2p", p.id())).join(", ")
+        )),
     }
 }
 
@@ -89,32 +113,43 @@ pub fn run(args: &TrainArgs) -> Result<(), String> {
     if args.hidden > 4096 {
         return Err(format!("--hidden {} is over 4096 units", args.hidden));
     }
-    fs::create_dir_all(&args.dir).map_err(|e| format!("{}: {e}", args.dir.display()))?;
-    let stamp = args.dir.join("options.txt");
+    let rules = trained_rules(&args.ruleset)?;
+    let top = match (&args.dir, rules.preset) {
+        (Some(dir), _) => dir.clone(),
+        (None, Preset::Briscola) => PathBuf::from("target/train"),
+        (None, _) => PathBuf::from(format!("target/train-{}", arena::ruleset_id(&rules))),
+    };
+    let out = match &args.out {
+        Some(out) => out.clone(),
+        None => PathBuf::from("src/ai").join(net::shipped_path(&rules).unwrap_or_default()),
+    };
+    fs::create_dir_all(&top).map_err(|e| format!("{}: {e}", top.display()))?;
+    let stamp = top.join("options.txt");
+    let fingerprint = args.fingerprint(&rules);
     match fs::read_to_string(&stamp) {
-        Ok(old) if old != args.fingerprint() => {
+        Ok(old) if old != fingerprint => {
             return Err(format!(
                 "{} holds a run with other options ({}); use another --dir",
-                args.dir.display(),
+                top.display(),
                 old.trim()
             ));
         }
         Ok(_) => {}
-        Err(_) => write_atomic(&stamp, args.fingerprint().as_bytes())?,
+        Err(_) => write_atomic(&stamp, fingerprint.as_bytes())?,
     }
     let mut teacher: Option<Mlp> = None;
     for round in 1..=args.rounds {
-        let dir = args.dir.join(format!("round-{round}"));
+        let dir = top.join(format!("round-{round}"));
         fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-        label(args, round, &dir, teacher.as_ref())?;
+        label(args, &rules, round, &dir, teacher.as_ref())?;
         let (train, held) = load(args, &dir)?;
         teacher = Some(fit(args, round, &dir, &train, &held)?);
     }
     let bytes = teacher.map(|n| n.to_bytes()).unwrap_or_default();
-    write_atomic(&args.out, &bytes)?;
+    write_atomic(&out, &bytes)?;
     outln!(
         "wrote {} ({} bytes, checksum {:016x})",
-        args.out.display(),
+        out.display(),
         bytes.len(),
         net::checksum(&bytes)
     );
@@ -122,7 +157,13 @@ pub fn run(args: &TrainArgs) -> Result<(), String> {
 }
 
 /// Labels every chunk of the round not yet on disk, on `args.threads` threads.
-fn label(args: &TrainArgs, round: u32, dir: &Path, teacher: Option<&Mlp>) -> Result<(), String> {
+fn label(
+    args: &TrainArgs,
+    rules: &Ruleset,
+    round: u32,
+    dir: &Path,
+    teacher: Option<&Mlp>,
+) -> Result<(), String> {
     let chunks = args.hands.div_ceil(CHUNK);
     let started = Instant::now();
     let threads = args.threads.clamp(1, 64) as u64;
@@ -140,7 +181,7 @@ fn label(args: &TrainArgs, round: u32, dir: &Path, teacher: Option<&Mlp>) -> Res
                         let first = chunk * CHUNK;
                         for hand in first..(first + CHUNK).min(args.hands) {
                             let seed = Rng::derive_seed(args.seed, u64::from(round) << 40 | hand);
-                            for sample in learn::label_hand(seed, args.worlds, teacher) {
+                            for sample in learn::label_hand(rules, seed, args.worlds, teacher) {
                                 sample.write(&mut bytes);
                             }
                         }

@@ -43,15 +43,16 @@ fn the_earlier_exact_search_changes_two_player_hands_only() {
     }
 }
 
-/// Today's Hard plays its playouts with the network in two-player Briscola only (the hands it was
-/// trained on); `hard-v1` and `hard-v2` never do.
+/// Today's Hard plays its playouts with a network in two-player Briscola, Brisca and Bisca only (the
+/// hands each was trained on); `hard-v1` and `hard-v2` never do.
 #[test]
-fn the_network_plays_out_two_player_briscola_only() {
+fn the_network_plays_out_the_trained_two_player_presets_only() {
     for preset in Preset::ALL {
         for &n in preset.player_counts() {
             let rules = Ruleset::preset(preset, n).expect("preset");
             let uses = Search::CURRENT.playout(&rules).net.is_some();
-            assert_eq!(uses, preset == Preset::Briscola && n == 2, "{preset}-{n}p");
+            let trained = [Preset::Briscola, Preset::Brisca, Preset::Bisca].contains(&preset);
+            assert_eq!(uses, trained && n == 2, "{preset}-{n}p");
             assert!(Search::V1.playout(&rules).net.is_none());
             assert!(Search::V2.playout(&rules).net.is_none());
         }

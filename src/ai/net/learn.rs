@@ -1,6 +1,6 @@
 //! Training the playout network by imitating Hard's search (one step of expert iteration).
 //!
-//! [`label_hand`] plays a two-player Briscola hand in self-play and, at every turn where Hard's
+//! [`label_hand`] plays a two-player hand of one preset in self-play and, at every turn where Hard's
 //! playouts would use the network (the stock still above the point where they turn exact), asks Hard's
 //! search for the value of every legal card (Hard's `action_values`, from the
 //! seat's observation only) and turns the values into a target distribution (a softmax of the mean
@@ -8,12 +8,12 @@
 //! distribution, so the positions are the ones good play reaches. [`Trainer`] fits a network to those
 //! targets (cross-entropy over the legal cards, Adam). Everything is a pure function of its seed:
 //! the `briscola train` command runs it on threads and keeps checkpoints on disk. Deliberately
-//! absent: reinforcement learning (policy gradients), a value head, other presets.
+//! absent: reinforcement learning (policy gradients), a value head, more than two players.
 
 use super::features::{Input, View};
 use super::mlp::{Activations, Mlp, OUTPUTS};
 use crate::ai::{hard, special};
-use crate::{Action, Card, Deal, Game, Phase, Preset, Rng, Ruleset, Stakes};
+use crate::{Action, Card, Deal, Game, Phase, Rng, Ruleset, Stakes};
 
 /// Softmax temperature of the targets, in utility points (120 a step of the outcome, then card
 /// points): cards within a few points of the best keep real probability, clear losers almost none.
@@ -28,16 +28,18 @@ pub struct Sample {
     pub target: Vec<(Card, f32)>,
 }
 
-/// Plays one seeded two-player Briscola hand in self-play with Hard's search as the teacher
+/// Plays one seeded two-player hand of `rules` in self-play with Hard's search as the teacher
 /// (`worlds` sampled worlds a decision; playouts by `playout_net`, or by the heuristics when `None`)
 /// and returns a sample for every turn at which the network would play in a playout.
-pub fn label_hand(seed: u64, worlds: u32, playout_net: Option<&Mlp>) -> Vec<Sample> {
+pub fn label_hand(
+    rules: &Ruleset,
+    seed: u64,
+    worlds: u32,
+    playout_net: Option<&Mlp>,
+) -> Vec<Sample> {
     let mut samples = Vec::new();
-    let Ok(rules) = Ruleset::preset(Preset::Briscola, 2) else {
-        return samples;
-    };
     let Ok(mut game) = Game::new(
-        rules,
+        *rules,
         (seed % 2) as u8,
         &Deal::Seed(Rng::derive_seed(seed, 1)),
     ) else {
@@ -397,10 +399,28 @@ pub fn fit(net: &Mlp, samples: &[Sample]) -> Fit {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Preset;
+
+    fn rules(preset: Preset) -> Ruleset {
+        Ruleset::preset(preset, 2).expect("two-player preset")
+    }
+
+    /// Every preset with a network labels whole hands (Brisca's trump exchange included).
+    #[test]
+    fn every_trained_preset_labels_whole_hands() {
+        for preset in [Preset::Brisca, Preset::Bisca] {
+            let samples = label_hand(&rules(preset), 3, 4, None);
+            assert!(samples.len() >= 28, "{preset:?}: {} samples", samples.len());
+            for s in &samples {
+                let total: f32 = s.target.iter().map(|t| t.1).sum();
+                assert!((total - 1.0).abs() < 1e-4);
+            }
+        }
+    }
 
     #[test]
     fn samples_round_trip_through_bytes_and_garbage_is_refused() {
-        let samples = label_hand(3, 4, None);
+        let samples = label_hand(&rules(Preset::Briscola), 3, 4, None);
         assert!(samples.len() >= 20, "{} samples", samples.len());
         let mut bytes = Vec::new();
         for s in &samples {
@@ -425,7 +445,9 @@ mod tests {
     /// survives a checkpoint.
     #[test]
     fn training_lowers_the_loss_and_checkpoints_round_trip() {
-        let samples: Vec<Sample> = (0..6).flat_map(|h| label_hand(h, 4, None)).collect();
+        let samples: Vec<Sample> = (0..6)
+            .flat_map(|h| label_hand(&rules(Preset::Briscola), h, 4, None))
+            .collect();
         let mut trainer = Trainer::new(Mlp::new([32, 32], 1));
         let before = fit(&trainer.net, &samples).loss;
         let batch: Vec<&Sample> = samples.iter().collect();

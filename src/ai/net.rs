@@ -22,45 +22,55 @@ pub use mlp::{Mlp, OUTPUTS, WeightsError};
 
 use crate::{Preset, Ruleset};
 
-/// The presets with a trained network, two-player only (each has its own weights: the input names
-/// cards, not their rank order or points, which differ between Briscola and Bisca).
-pub const TRAINED: [Preset; 3] = [Preset::Briscola, Preset::Brisca, Preset::Bisca];
-
-/// The shipped weights of each [`TRAINED`] preset, in that order (written by `briscola train`;
-/// docs/ai.md has the commands), and where they live under `src/ai/`.
-const SHIPPED: [(&str, &[u8]); 3] = [
-    ("net/policy.bin", include_bytes!("net/policy.bin")),
+/// Each preset with a trained network (two-player only), where its weights live under `src/ai/`
+/// (`briscola train` writes them there; docs/ai.md has the commands) and the shipped bytes. Each
+/// preset has its own weights: the input names cards, not their rank order or points, which differ
+/// between Briscola and Bisca.
+const SHIPPED: [(Preset, &str, &[u8]); 3] = [
     (
+        Preset::Briscola,
+        "net/policy.bin",
+        include_bytes!("net/policy.bin"),
+    ),
+    (
+        Preset::Brisca,
         "net/policy-brisca.bin",
         include_bytes!("net/policy-brisca.bin"),
     ),
     (
+        Preset::Bisca,
         "net/policy-bisca.bin",
         include_bytes!("net/policy-bisca.bin"),
     ),
 ];
 
-/// The index in [`TRAINED`] of the network for `rules`: only a preset's own two-player rules (the
+/// The presets with a trained network, in [`SHIPPED`]'s order.
+pub fn trained_presets() -> impl Iterator<Item = Preset> {
+    SHIPPED.iter().map(|s| s.0)
+}
+
+/// The index in [`SHIPPED`] of the network for `rules`: only a preset's own two-player rules (the
 /// hands it was trained on), so a changed option falls back to the heuristic playouts.
 fn trained_index(rules: &Ruleset) -> Option<usize> {
-    let index = TRAINED.iter().position(|&p| p == rules.preset)?;
+    let index = SHIPPED.iter().position(|s| s.0 == rules.preset)?;
     let preset = Ruleset::preset(rules.preset, 2).ok()?;
     (*rules == preset).then_some(index)
 }
 
 /// Where the network for `rules` is kept, relative to `src/ai/` (`briscola train` writes it there).
 pub fn shipped_path(rules: &Ruleset) -> Option<&'static str> {
-    trained_index(rules).map(|i| SHIPPED[i].0)
+    trained_index(rules).map(|i| SHIPPED[i].1)
 }
 
 /// The network for a ruleset's playouts: the shipped one for two-player Briscola, Brisca and Bisca
 /// with their preset options, none elsewhere. (`None` also if shipped bytes were broken, which a
 /// test rules out.)
 pub fn for_rules(rules: &Ruleset) -> Option<&'static Mlp> {
-    static LOADED: [OnceLock<Option<Mlp>>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    static LOADED: [OnceLock<Option<Mlp>>; SHIPPED.len()] =
+        [const { OnceLock::new() }; SHIPPED.len()];
     let i = trained_index(rules)?;
     LOADED[i]
-        .get_or_init(|| Mlp::from_bytes(SHIPPED[i].1).ok())
+        .get_or_init(|| Mlp::from_bytes(SHIPPED[i].2).ok())
         .as_ref()
 }
 
@@ -80,11 +90,9 @@ mod tests {
     #[test]
     fn shipped_weights_match_their_checksums_and_load() {
         let mut total = 0;
-        for ((preset, (path, bytes)), expected) in
-            TRAINED.iter().zip(SHIPPED).zip(SHIPPED_CHECKSUMS)
-        {
+        for ((preset, path, bytes), expected) in SHIPPED.into_iter().zip(SHIPPED_CHECKSUMS) {
             assert_eq!(format!("{:016x}", checksum(bytes)), expected, "{path}");
-            let rules = Ruleset::preset(*preset, 2).expect("preset");
+            let rules = Ruleset::preset(preset, 2).expect("preset");
             assert_eq!(shipped_path(&rules), Some(path));
             assert!(for_rules(&rules).is_some(), "{path} loads");
             total += bytes.len();

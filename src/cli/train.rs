@@ -82,14 +82,18 @@ impl TrainArgs {
     }
 }
 
-/// The ruleset `--ruleset` names, if a network can be trained for it.
-fn trained_rules(id: &str) -> Result<Ruleset, String> {
+/// The ruleset `--ruleset` names and where its network is kept under `src/ai/`, if a network can be
+/// trained for it.
+fn trained_rules(id: &str) -> Result<(Ruleset, &'static str), String> {
     let rules = arena::ruleset_from_id(id)?;
     match net::shipped_path(&rules) {
-        Some(_) => Ok(rules),
+        Some(path) => Ok((rules, path)),
         None => Err(format!(
             "--ruleset {id}: networks are trained for {} only",
-            net::TRAINED.map(|p| format!("{}-2p", p.id())).join(", ")
+            net::trained_presets()
+                .map(|p| format!("{}-2p", p.id()))
+                .collect::<Vec<_>>()
+                .join(", ")
         )),
     }
 }
@@ -113,7 +117,7 @@ pub fn run(args: &TrainArgs) -> Result<(), String> {
     if args.hidden > 4096 {
         return Err(format!("--hidden {} is over 4096 units", args.hidden));
     }
-    let rules = trained_rules(&args.ruleset)?;
+    let (rules, shipped) = trained_rules(&args.ruleset)?;
     let top = match (&args.dir, rules.preset) {
         (Some(dir), _) => dir.clone(),
         (None, Preset::Briscola) => PathBuf::from("target/train"),
@@ -121,7 +125,7 @@ pub fn run(args: &TrainArgs) -> Result<(), String> {
     };
     let out = match &args.out {
         Some(out) => out.clone(),
-        None => PathBuf::from("src/ai").join(net::shipped_path(&rules).unwrap_or_default()),
+        None => Path::new("src/ai").join(shipped),
     };
     fs::create_dir_all(&top).map_err(|e| format!("{}: {e}", top.display()))?;
     let stamp = top.join("options.txt");

@@ -94,13 +94,15 @@ fn named_card(reason: &HintReason) -> Option<Card> {
 #[test]
 fn hard_quotes_its_search_around_the_reason_for_its_card() {
     // Every Hard decision of a two-player hand with a choice of cards: the reason for the card it
-    // plays, the deals it tried (its budget of 40 while the stock lasts, then the one world card
-    // counting leaves, solved exactly), and the share of them its side wins after the card. Hard
+    // plays, the deals it tried (while the stock lasts, its budget of 40 raced: from 20 worlds on,
+    // every 25th may end the race, and 160 at most; then the one world card counting leaves, solved
+    // exactly), and the share of them its side wins after the card. Hard
     // plays both seats, so from the first exactly solved decision on, the quoted outcome (0 or 100%,
     // under best play by both) is the hand's.
     let rules = Ruleset::preset(Preset::Briscola, 2).expect("preset");
     let mut game = Game::new(rules, 0, &Deal::Seed(5)).expect("deal");
     let (mut searched, mut exact) = (0, 0);
+    let mut raced = std::collections::BTreeSet::new();
     let mut promised: Option<(u8, bool)> = None;
     while game.phase() == Phase::Playing {
         let d = choose(Level::Hard, &game, 7);
@@ -122,7 +124,8 @@ fn hard_quotes_its_search_around_the_reason_for_its_card() {
                     assert_eq!(d.action, Action::Play(named), "{}", d.hint);
                 }
                 if game.stock_len() > 0 {
-                    assert_eq!(*deals, 40, "{}", d.hint);
+                    assert!(*deals == 160 || *deals % 25 == 0, "{}", d.hint);
+                    raced.insert(*deals);
                 } else {
                     // Exact endgame search: card counting leaves one world, won or not.
                     assert_eq!(*deals, 1, "{}", d.hint);
@@ -137,6 +140,8 @@ fn hard_quotes_its_search_around_the_reason_for_its_card() {
         game.apply(d.action).expect("legal");
     }
     assert!(searched >= 15 && exact >= 2, "{searched} {exact}");
+    // Some races end early and some run long: the count follows the decision.
+    assert!(raced.len() >= 2, "{raced:?}");
     let (seat, wins) = promised.expect("an exact decision");
     let result = game.result().expect("over");
     let won = matches!(result.outcome, HandOutcome::Won { side } if result.side_of(seat) == Some(usize::from(side)));

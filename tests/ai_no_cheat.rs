@@ -66,8 +66,9 @@ fn same_observation_same_decision_whatever_the_hidden_cards() {
                             let db = public.agent(seed).choose(&b.observation(seat));
                             assert_eq!(da, db, "{preset}-{n}p {public} step {step}");
                         }
-                        // Hard as frozen before issue 12 and in session 4 (`hard-v1`, `hard-v2`).
-                        for frozen in [Contender::HardV1, Contender::HardV2] {
+                        // Hard as frozen before issue 12, in session 4 and in session 9 (`hard-v1`,
+                        // `hard-v2`, `hard-v3`).
+                        for frozen in [Contender::HardV1, Contender::HardV2, Contender::HardV3] {
                             let seed = deal * 31 + step;
                             let agent = || frozen.agent(seed, Budget::worlds(4));
                             let da = agent().map(|mut v| v.choose(&a.observation(seat)));

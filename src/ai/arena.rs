@@ -6,8 +6,8 @@
 //! cancels within a set, so the 95% confidence interval of the mean point difference is computed over
 //! sets. Games are spread over threads by set index; the result does not depend on the thread count
 //! (with a deterministic [`Budget`]). Decision times are measured around [`super::Agent::choose`].
-//! Either side may be one of our levels, Hard as it was frozen ([`Contender::HardV1`], [`Contender::HardV2`]), a public AI
-//! re-implemented for comparison ([`super::public`]), or an external program speaking the bot protocol
+//! Either side may be one of our levels, Hard as it was frozen ([`Contender::HardV1`],
+//! [`Contender::HardV2`], [`Contender::HardV3`]), a public AI re-implemented for comparison ([`super::public`]), or an external program speaking the bot protocol
 //! (`cmd:...`, [`program`]): one process per game stream (a thread's seat), fed the games in order. A
 //! program that fails (cannot start, exits, hangs past the per-decision timeout, answers an error or
 //! an illegal action) stops the run with an [`ArenaError`] naming the game. Deliberately absent:
@@ -40,6 +40,8 @@ pub enum Contender {
     HardV1,
     /// Hard as session 4 left it (`hard-v2`: heuristic playouts, exact from two stock cards).
     HardV2,
+    /// Hard as sessions 5–9 left it (`hard-v3`: network playouts, a fixed number of worlds).
+    HardV3,
     /// A public Briscola AI.
     Public(PublicAi),
     /// An external program speaking the bot protocol: the whole id, `cmd:` and the command.
@@ -47,13 +49,14 @@ pub enum Contender {
 }
 
 impl Contender {
-    /// The id on the command line: `easy`, `medium`, `hard`, `hard-v1`, `hard-v2`, a public AI's id
-    /// ([`PublicAi::id`]), or `cmd:` followed by a command.
+    /// The id on the command line: `easy`, `medium`, `hard`, `hard-v1`, `hard-v2`, `hard-v3`, a public
+    /// AI's id ([`PublicAi::id`]), or `cmd:` followed by a command.
     pub fn id(&self) -> &str {
         match self {
             Contender::Level(level) => level.id(),
             Contender::HardV1 => "hard-v1",
             Contender::HardV2 => "hard-v2",
+            Contender::HardV3 => "hard-v3",
             Contender::Public(ai) => ai.id(),
             Contender::Command(id) => id,
         }
@@ -69,6 +72,7 @@ impl Contender {
             })),
             Contender::HardV1 => Some(hard::v1(seed, budget)),
             Contender::HardV2 => Some(hard::v2(seed, budget)),
+            Contender::HardV3 => Some(hard::v3(seed, budget)),
             Contender::Public(ai) => Some(ai.agent(seed)),
             Contender::Command(_) => None,
         }
@@ -137,6 +141,7 @@ impl FromStr for Contender {
         match s {
             "hard-v1" => return Ok(Contender::HardV1),
             "hard-v2" => return Ok(Contender::HardV2),
+            "hard-v3" => return Ok(Contender::HardV3),
             _ => {}
         }
         if let Some(command) = s.strip_prefix(COMMAND_PREFIX) {
@@ -147,7 +152,7 @@ impl FromStr for Contender {
         }
         s.parse::<PublicAi>().map(Contender::Public).map_err(|_| {
             format!(
-                "unknown player `{s}`: choose easy, medium, hard, hard-v1, hard-v2, deep-briscola, greedy, \
+                "unknown player `{s}`: choose easy, medium, hard, hard-v1, hard-v2, hard-v3, deep-briscola, greedy, \
                  brimarl-heuristic, ismcts, or cmd:COMMAND (a program speaking the bot protocol)"
             )
         })

@@ -1,29 +1,34 @@
 //! [`Hard`]: determinized search (Perfect Information Monte Carlo).
 //!
 //! Each decision samples worlds consistent with the observation ([`Observation::sample_world`]: the
-//! unseen cards dealt to the other hands and the stock, respecting hand sizes, known cards and known
-//! voids). Once the stock is empty and the rest of the hand is small, every sampled world is solved
-//! exactly by alpha-beta (a single world in two-player games: card counting leaves nothing hidden).
-//! Earlier, each legal card is tried in every world and the hand is played out for every seat —
-//! in two-player Briscola, Brisca and Bisca by that preset's playout network ([`net`], trained by
-//! imitating this search; it reads each seat's own view only), elsewhere by the Medium heuristics — finishing with exact search (the
-//! world's stock order known) once the world's stock is down to two cards, one trick before it runs
-//! out in two-player games; the same worlds are used for every card (common random numbers), and the
-//! stock order of a world is just one draw of chance.
-//! Each world counts with its [`Belief`] weight: how likely the other players' recent plays were, had
-//! they held that world's cards. The card with the best weighted mean [`Objective::utility`] wins: win
-//! probability first, points as the tie-break. The [`Budget`] bounds the worlds (deterministic) and
-//! optionally the wall-clock time. Its hint quotes the search: the card's heuristic reason, the deals
-//! tried and the (weighted) share of them in which its side won the hand after the card — or, in a
-//! card-points match where a hand is not won or lost, in which the card did as well as any other.
-//! [`action_values`] gives the same evaluation of every legal action, for the match review.
+//! unseen cards dealt to the other hands and the stock, respecting hand sizes, known cards and
+//! known voids). Once the stock is empty and the rest of the hand is small, every sampled world is
+//! solved exactly by alpha-beta (a single world in two-player games: card counting leaves nothing
+//! hidden). Earlier, each legal card is tried in every world and the hand is played out for every
+//! seat — in two-player Briscola, Brisca and Bisca by that preset's playout network ([`net`],
+//! trained by imitating this search; it reads each seat's own view only), elsewhere by the Medium
+//! heuristics — finishing with exact search (the world's stock order known) once the world's stock
+//! is down to two cards, one trick before it runs out in two-player games; the same worlds are used
+//! for every card (common random numbers), and the stock order of a world is just one draw of
+//! chance. Each world counts with its [`Belief`] weight: how likely the other players' recent plays
+//! were, had they held that world's cards. The card with the best weighted mean
+//! [`Objective::utility`] wins: win probability first, points as the tie-break. The cards race over
+//! the worlds ([`Tally::race`], issue 12): from half the budget's worlds on, every [`RACE_EVERY`]
+//! worlds a card the leader clearly beats leaves (later worlds play out only the cards still
+//! running), and sampling stops once one card is left or the rest are provably within a utility
+//! unit of the leader — at four times the budget's worlds at most, so a close choice gets up to
+//! four times the worlds and a clear one half. The [`Budget`] bounds the worlds (deterministic) and
+//! optionally the wall-clock time. Its hint quotes the search: the card's heuristic reason, the
+//! deals tried and the (weighted) share of them in which its side won the hand after the card — or,
+//! in a card-points match where a hand is not won or lost, in which the card did as well as any
+//! other. [`action_values`] gives the same evaluation of every legal action, for the match review.
 //!
 //! Before issue 12 the playouts' exact search waited for an empty stock; that version is kept as
 //! [`Search::V1`] (the arena's `hard-v1`), and the version with heuristic playouts throughout as
-//! [`Search::V2`] (`hard-v2`). Deliberately absent: information-set MCTS, search in the
-//! chiamata auction (it uses the shared heuristic), and two candidates measured and rejected in issue
-//! 12 (the next seat's reply chosen as its best in each world; exact search at the root from four stock
-//! cards) — see `docs/ai.md`.
+//! [`Search::V2`] (`hard-v2`), and the version before racing as [`Search::V3`] (`hard-v3`).
+//! Deliberately absent: information-set MCTS, search in the chiamata auction (it uses the shared
+//! heuristic), and two candidates measured and rejected in issue 12 (the next seat's reply chosen
+//! as its best in each world; exact search at the root from four stock cards) — see `docs/ai.md`.
 
 #[cfg(test)]
 mod tests;
@@ -37,14 +42,16 @@ use super::net::{self, Activations, Mlp, View};
 use super::policy::{self, Style};
 use super::situation::Situation;
 use super::solver::{Objective, Score, Solver, endgame_worlds, leaf_bound, solve_endgame};
-use super::tally::{Quote, Tally};
+use super::tally::{Quote, Race, Tally};
 use super::{Agent, Decision, HintReason, hint, special};
 use crate::{Action, Card, Game, Observation, Phase, Rank, Rng, Stakes};
 
 /// How much searching Hard may do per decision.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Budget {
-    /// Worlds sampled per decision. With no time limit, decisions depend only on the seed.
+    /// Worlds sampled per decision while the stock lasts — the racing search's scale: it samples from
+    /// half of them (one card clearly best) to four times as many (a close choice). With no time
+    /// limit, decisions depend only on the seed.
     pub worlds: u32,
     /// Stop sampling new worlds after this many milliseconds (at least one world is always searched).
     /// `None` never reads a clock.
@@ -95,6 +102,9 @@ pub(crate) struct Search {
     /// Playouts are played by the shipped network where it applies ([`net::for_rules`]) instead of
     /// the Medium heuristics.
     net: bool,
+    /// The root races its cards over the worlds ([`RACE`]) instead of playing each out in a fixed
+    /// number of them.
+    race: bool,
 }
 
 impl Search {
@@ -102,6 +112,7 @@ impl Search {
     pub const V1: Search = Search {
         exact_stock: 0,
         net: false,
+        race: false,
     };
 
     /// Hard of session 4 (`hard-v2`): exact from two stock cards, one trick earlier than `hard-v1` in
@@ -110,14 +121,35 @@ impl Search {
     pub const V2: Search = Search {
         exact_stock: EXACT_STOCK,
         net: false,
+        race: false,
     };
 
-    /// Today's Hard: `hard-v2` with a network playing the playouts in two-player Briscola, Brisca and
-    /// Bisca.
+    /// Hard of sessions 5–9 (`hard-v3`): `hard-v2` with a network playing the playouts in two-player
+    /// Briscola, Brisca and Bisca.
+    pub const V3: Search = Search {
+        exact_stock: EXACT_STOCK,
+        net: true,
+        race: false,
+    };
+
+    /// Today's Hard: `hard-v3` racing its cards over the worlds.
     pub const CURRENT: Search = Search {
         exact_stock: EXACT_STOCK,
         net: true,
+        race: true,
     };
+
+    /// The fewest and the most worlds a decision of `budget` samples (before the clock stops it):
+    /// exactly the budget's worlds without racing; with it, from half of them (a clear choice) up to
+    /// four times as many (a close one).
+    fn worlds(self, budget: Budget) -> (usize, usize) {
+        let worlds = budget.worlds.max(1) as usize;
+        if self.race {
+            (worlds.div_ceil(2), worlds * RACE_MORE)
+        } else {
+            (worlds, worlds)
+        }
+    }
 
     /// How this search plays out a world of `rules`.
     fn playout(self, rules: &crate::Ruleset) -> Playout<'static> {
@@ -131,6 +163,15 @@ impl Search {
         }
     }
 }
+
+/// Racing at the root (issue 12): a card leaves once the leader beats it by two standard errors of
+/// their same-world differences, and the race is over once the rest are provably within one utility
+/// unit of the leader (a card point, or 1/120 of a hand's outcome); measured in `docs/ai.md`.
+const RACE: Race = Race { z: 2.0, close: 1.0 };
+/// With racing, a decision may sample up to this many times its budget's worlds.
+const RACE_MORE: usize = 4;
+/// With racing, cards are compared every this many worlds (once half the budget's worlds are in).
+const RACE_EVERY: usize = 25;
 
 /// The stock size from which today's playouts are exact (and below which the network never plays).
 pub(crate) const EXACT_STOCK: u8 = 2;
@@ -175,6 +216,7 @@ impl Hard {
             return s.legal.first().map(|card| (card, None));
         }
         let worlds = self.budget.worlds.max(1) as usize;
+        let (fewest, most) = self.search.worlds(self.budget);
         let deadline = self
             .budget
             .time_ms
@@ -193,8 +235,8 @@ impl Hard {
         let mut tally = Tally::new(s.legal.iter().collect());
         let belief = Belief::new(obs);
         let how = self.search.playout(&obs.ruleset);
-        for i in 0..worlds {
-            if i > 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+        for i in 1..=most {
+            if i > 1 && deadline.is_some_and(|d| Instant::now() >= d) {
                 break;
             }
             let world = obs.sample_world(&mut self.rng);
@@ -205,6 +247,9 @@ impl Hard {
                 game.play_unchecked(card);
                 Some(playout(&mut game, &obj, how))
             });
+            if self.search.race && i >= fewest && i % RACE_EVERY == 0 && tally.race(RACE) {
+                break;
+            }
         }
         tally.choice().map(|(card, quote)| (card, Some(quote)))
     }
@@ -218,6 +263,11 @@ pub(crate) fn v1(seed: u64, budget: Budget) -> Box<dyn Agent + Send> {
 /// Hard as session 4 left it (heuristic playouts, exact from two stock cards): the arena's `hard-v2`.
 pub(crate) fn v2(seed: u64, budget: Budget) -> Box<dyn Agent + Send> {
     Box::new(Hard::with(seed, budget, Stakes::SINGLE_HAND, Search::V2))
+}
+
+/// Hard as sessions 5–9 left it (network playouts, a fixed number of worlds): the arena's `hard-v3`.
+pub(crate) fn v3(seed: u64, budget: Budget) -> Box<dyn Agent + Send> {
+    Box::new(Hard::with(seed, budget, Stakes::SINGLE_HAND, Search::V3))
 }
 
 impl Agent for Hard {

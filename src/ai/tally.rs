@@ -5,6 +5,13 @@
 //!
 //! The values summed are the search's utilities (at the match's stakes); the wins come with them as a
 //! [`Score`] (the outcome at the end of the playout, or of the line of best play in exact search).
+//!
+//! It also runs the [`Race`] (issue 12): the same deals serve every card, so the difference between
+//! two cards' values in each deal measures which is better with far less noise than either value
+//! alone. A card the leader beats by `z` standard errors of those differences is clearly worse and
+//! leaves the race (it is not played out in later deals); once every card still running is either the
+//! leader or provably within `close` of it, more deals would not change the choice by more than that.
+//! Deliberately absent: a clock and a world count — when to ask is the caller's (Hard's) business.
 
 use super::solver::Score;
 use crate::Card;
@@ -21,13 +28,29 @@ pub(crate) struct Quote {
     pub deals: u32,
 }
 
+/// When a card leaves the race, and when the race is over.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Race {
+    /// A card leaves once the leader's mean advantage over it exceeds this many standard errors.
+    pub z: f64,
+    /// The race is over once every other running card is within this many utility units of the
+    /// leader at the upper end of `z` standard errors.
+    pub close: f64,
+}
+
 /// Per-card totals over the deals tried.
 pub(crate) struct Tally {
     cards: Vec<Card>,
+    /// Whether each card is still played out (every card at first; see [`Tally::race`]).
+    running: Vec<bool>,
     totals: Vec<f64>,
     best: Vec<f64>,
     wins: Vec<f64>,
+    /// Per ordered pair `(i, j)` of cards (`i * n + j`): the weighted sums of `vᵢ − vⱼ` and of its
+    /// square over the deals in which both were played out.
+    diffs: Vec<(f64, f64)>,
     weight: f64,
+    weight_sq: f64,
     deals: u32,
 }
 
@@ -37,17 +60,34 @@ impl Tally {
         let n = cards.len();
         Tally {
             cards,
+            running: vec![true; n],
             totals: vec![0.0; n],
             best: vec![0.0; n],
             wins: vec![0.0; n],
+            diffs: vec![(0.0, 0.0); n * n],
             weight: 0.0,
+            weight_sq: 0.0,
             deals: 0,
         }
     }
 
-    /// One deal of weight `weight`: `score(card)` is each card's score in it (`None`: not tried).
+    /// One deal of weight `weight`: `score(card)` is each running card's score in it (`None`: not
+    /// tried); cards out of the race are not asked.
     pub fn add(&mut self, weight: f64, mut score: impl FnMut(Card) -> Option<Score>) {
-        let scores: Vec<Option<Score>> = self.cards.iter().map(|&c| score(c)).collect();
+        let scores: Vec<Option<Score>> = (self.cards.iter().zip(&self.running))
+            .map(|(&c, &running)| if running { score(c) } else { None })
+            .collect();
+        let n = self.cards.len();
+        for (i, a) in scores.iter().enumerate() {
+            for (j, b) in scores.iter().enumerate() {
+                if let (Some(a), Some(b)) = (a, b) {
+                    let d = f64::from(a.value) - f64::from(b.value);
+                    let sums = &mut self.diffs[i * n + j];
+                    sums.0 += weight * d;
+                    sums.1 += weight * d * d;
+                }
+            }
+        }
         let top = scores.iter().flatten().map(|s| s.value).max();
         for (i, score) in scores.iter().enumerate() {
             if let Some(score) = *score {
@@ -61,18 +101,56 @@ impl Tally {
             }
         }
         self.weight += weight;
+        self.weight_sq += weight * weight;
         self.deals += 1;
     }
 
-    /// The card with the best total (the first one on ties), with what the search says about it.
-    pub fn choice(&self) -> Option<(Card, Quote)> {
+    /// The running card with the best total (the first one on ties).
+    fn leader(&self) -> Option<usize> {
         let mut chosen: Option<(usize, f64)> = None;
         for (i, &total) in self.totals.iter().enumerate() {
-            if chosen.is_none_or(|(_, b)| total > b) {
+            if self.running[i] && chosen.is_none_or(|(_, b)| total > b) {
                 chosen = Some((i, total));
             }
         }
-        let (i, _) = chosen?;
+        chosen.map(|(i, _)| i)
+    }
+
+    /// Drops every running card the leader clearly beats (see the module docs) and says whether the
+    /// race is over: one card left, or every other one provably close to the leader. Needs deals
+    /// whose weights are not all zero; before that nothing is dropped and the race goes on.
+    pub fn race(&mut self, rule: Race) -> bool {
+        let Some(lead) = self.leader() else {
+            return true;
+        };
+        if self.weight <= 0.0 {
+            return false;
+        }
+        // Kish's effective number of deals: unequal weights count as fewer deals.
+        let effective = self.weight * self.weight / self.weight_sq;
+        let n = self.cards.len();
+        let mut over = true;
+        for c in 0..n {
+            if c == lead || !self.running[c] {
+                continue;
+            }
+            let (sum, sum_sq) = self.diffs[lead * n + c];
+            let mean = sum / self.weight;
+            let variance = (sum_sq / self.weight - mean * mean).max(0.0);
+            let margin = rule.z * (variance / effective).sqrt();
+            if mean > margin {
+                self.running[c] = false;
+            } else if mean + margin >= rule.close {
+                over = false;
+            }
+        }
+        over
+    }
+
+    /// The running card with the best total (the first one on ties), with what the search says about
+    /// it.
+    pub fn choice(&self) -> Option<(Card, Quote)> {
+        let i = self.leader()?;
         let percent = |part: f64| {
             let share = if self.weight > 0.0 {
                 part / self.weight
@@ -132,6 +210,58 @@ mod tests {
                 deals: 4
             }
         );
+    }
+
+    const RULE: Race = Race { z: 2.0, close: 1.0 };
+
+    #[test]
+    fn a_card_clearly_behind_leaves_the_race_and_is_not_asked_again() {
+        let (a, b, c) = (card("Ad"), card("4c"), card("5s"));
+        let mut tally = Tally::new(vec![a, b, c]);
+        // a beats b by 10 ± 1 in every deal; c is as good as a, give or take 6 (it wins some deals).
+        for k in 0..20 {
+            let noise = if k % 2 == 0 { 1 } else { -1 };
+            tally.add(1.0, |x| {
+                score(match x {
+                    _ if x == a => 50,
+                    _ if x == b => 40 + noise,
+                    _ => 50 + 6 * noise,
+                })
+            });
+        }
+        assert!(!tally.race(RULE)); // b is out; c may still be better than a
+        let mut asked = Vec::new();
+        tally.add(1.0, |x| {
+            asked.push(x);
+            score(10)
+        });
+        assert_eq!(asked, vec![a, c]);
+        // The choice is among the running cards only: c's total is as high as a's.
+        assert!(matches!(tally.choice(), Some((x, _)) if x == a || x == c));
+    }
+
+    #[test]
+    fn the_race_is_over_when_one_card_is_left_or_the_rest_are_provably_close() {
+        let (a, b) = (card("Ad"), card("4c"));
+        // b is 30 behind in every deal: out at once, one card left.
+        let mut tally = Tally::new(vec![a, b]);
+        tally.add(1.0, |x| score(if x == a { 40 } else { 10 }));
+        tally.add(1.0, |x| score(if x == a { 50 } else { 20 }));
+        assert!(tally.race(RULE));
+        assert_eq!(tally.choice().map(|(x, _)| x), Some(a));
+        // Cards worth the same in every deal: nothing is dropped, and more deals cannot separate them.
+        let mut same = Tally::new(vec![a, b]);
+        same.add(1.0, |_| score(30));
+        same.add(2.0, |_| score(70));
+        assert!(same.race(RULE));
+        assert_eq!(same.choice().map(|(x, _)| x), Some(a));
+        // Far apart in single deals, level on average: the race goes on.
+        let mut open = Tally::new(vec![a, b]);
+        open.add(1.0, |x| score(if x == a { 60 } else { 0 }));
+        open.add(1.0, |x| score(if x == a { 0 } else { 60 }));
+        assert!(!open.race(RULE));
+        // No deals yet: nothing to go on.
+        assert!(!Tally::new(vec![a, b]).race(RULE));
     }
 
     #[test]

@@ -111,6 +111,64 @@ fn arena_and_bench_ai_print_their_reports_and_refuse_bad_flags() {
 }
 
 #[test]
+fn arena_saves_its_deal_sets_and_pairs_a_later_run_on_the_same_deals() {
+    let dir = std::env::temp_dir().join(format!("briscola-cli-sets-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch folder");
+    let (saved, fresh) = (dir.join("medium.txt"), dir.join("easy.txt"));
+    let arena = |a: &str, seed: &str, extra: &[&std::path::Path]| {
+        let mut cmd = briscola();
+        cmd.args([
+            "arena", "--a", a, "--b", "easy", "--pairs", "12", "--seed", seed,
+        ]);
+        for (flag, path) in ["--sets", "--paired-with"].iter().zip(extra) {
+            cmd.arg(flag).arg(path);
+        }
+        cmd.output().expect("arena runs")
+    };
+    let out = arena("medium", "5", &[&saved]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&saved).expect("sets written");
+    assert!(
+        text.starts_with("briscola arena sets 1\nruleset briscola-2p\nseed 5\nsets 12\n"),
+        "{text}"
+    );
+    // The same deals: easy against easy, paired with medium against easy.
+    let out = arena("easy", "5", &[&fresh, &saved]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("paired on the same 12 deal sets: easy vs easy minus medium vs easy: -"),
+        "{stdout}"
+    );
+    // An existing file is not replaced, and other deals are not paired — both before any game.
+    let before = std::fs::read_to_string(&saved).expect("saved");
+    for (seed, files, says) in [
+        ("5", [&saved, &fresh], "the file exists"),
+        ("6", [&dir.join("new.txt"), &saved], "different deals"),
+    ] {
+        let out = arena("medium", seed, &[files[0], files[1]]);
+        assert!(!out.status.success());
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains(says),
+            "{out:?}"
+        );
+        assert!(out.stdout.is_empty(), "no games were played");
+    }
+    assert_eq!(std::fs::read_to_string(&saved).expect("saved"), before);
+    assert!(!dir.join("new.txt").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn history_lists_and_replays_the_apps_matches_from_its_data_folder() {
     let rules = Ruleset::preset(Preset::Briscola, 2).expect("preset");
     let mut m =

@@ -13,7 +13,10 @@
 //! an illegal action) stops the run with an [`ArenaError`] naming the game. Deliberately absent:
 //! matches of several hands (the arena plays single hands).
 
+mod paired;
 mod program;
+
+pub use paired::{Paired, SetsError, SetsRecord};
 
 use std::fmt;
 use std::str::FromStr;
@@ -252,6 +255,10 @@ pub struct ArenaReport {
     pub mean_diff: f64,
     /// Half-width of the 95% confidence interval of `mean_diff`, over deal sets.
     pub ci95: f64,
+    /// A's mean point difference per game in each deal set, in set order: runs with the same
+    /// ruleset, seed and set count play the same deals, so they can be compared set by set
+    /// ([`SetsRecord`]).
+    pub set_diffs: Vec<f64>,
     /// Decision times per player.
     pub timings: Vec<Timing>,
     /// Illegal actions chosen by an agent (replaced by the first legal action); always 0 unless a bug.
@@ -369,6 +376,7 @@ pub fn run(config: &ArenaConfig) -> Result<ArenaReport, ArenaError> {
         fair_share: fair_share(&config.rules),
         mean_diff,
         ci95,
+        set_diffs: values,
         timings,
         illegal: tally.illegal,
     })

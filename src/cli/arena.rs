@@ -2,7 +2,8 @@
 //! of results and decision times.
 
 use briscola::ai::Budget;
-use briscola::ai::arena::{self, ArenaConfig, Contender};
+use briscola::ai::arena::{self, ArenaConfig, Contender, SetsRecord};
+use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::Args;
@@ -37,6 +38,14 @@ pub struct ArenaArgs {
     /// Seconds an external (`cmd:`) player may take to answer one request, start-up included.
     #[arg(long, default_value_t = 30.0)]
     timeout: f64,
+    /// Write each deal set's point difference to this new file (an existing file is not replaced),
+    /// for a later `--paired-with`.
+    #[arg(long, value_name = "FILE")]
+    sets: Option<PathBuf>,
+    /// Compare with a run saved by `--sets` on the same deals (same ruleset, seed and pairs), set
+    /// by set: this run's difference minus the saved one's, with its 95% interval.
+    #[arg(long, value_name = "FILE")]
+    paired_with: Option<PathBuf>,
     #[command(flatten)]
     budget: BudgetArgs,
 }
@@ -82,6 +91,29 @@ pub fn run(args: &ArenaArgs) -> Result<(), String> {
                 args.timeout
             )
         })?;
+    // Both files are checked before a long run, not after it.
+    if let Some(path) = &args.sets
+        && path.exists()
+    {
+        return Err(format!(
+            "--sets {}: the file exists; give a new file name",
+            path.display()
+        ));
+    }
+    let base = match &args.paired_with {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| format!("--paired-with {}: {e}", path.display()))?;
+            let record = SetsRecord::parse(&text)
+                .and_then(|r| {
+                    r.check_deals(&arena::ruleset_id(&rules), args.seed, args.pairs)?;
+                    Ok(r)
+                })
+                .map_err(|e| format!("--paired-with {}: {e}", path.display()))?;
+            Some(record)
+        }
+        None => None,
+    };
     let mut config = ArenaConfig::new(args.a.clone(), args.b.clone(), rules);
     config.pairs = args.pairs;
     config.seed = args.seed;
@@ -90,5 +122,19 @@ pub fn run(args: &ArenaArgs) -> Result<(), String> {
     config.timeout = timeout;
     let report = arena::run(&config).map_err(|e| format!("arena stopped: {e}"))?;
     outln!("{report}");
+    let record = SetsRecord::from_report(&report);
+    if let Some(base) = base {
+        let paired = base.compare(&record).map_err(|e| e.to_string())?;
+        outln!("{paired}");
+    }
+    if let Some(path) = &args.sets {
+        // `create_new`: a file that appeared during the run is not replaced either.
+        let written = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(path)
+            .and_then(|mut f| std::io::Write::write_all(&mut f, record.to_text().as_bytes()));
+        written.map_err(|e| format!("--sets {}: {e}", path.display()))?;
+    }
     Ok(())
 }

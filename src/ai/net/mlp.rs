@@ -58,6 +58,8 @@ pub(crate) struct Activations {
 
 /// Outputs summed in registers at a time: 16 `f32`, four SSE registers.
 const TILE: usize = 16;
+/// Legal cards whose logits are summed side by side (a hand holds at most three in most rulesets).
+const LOGITS_AT_ONCE: usize = 4;
 
 impl Mlp {
     /// A network with random weights (He-uniform), for training.
@@ -90,24 +92,52 @@ impl Mlp {
         self.best_in(input, legal, &mut Activations::default())
     }
 
-    /// [`Mlp::best`] reusing `act`'s room (a playout makes many passes).
+    /// [`Mlp::best`] reusing `act`'s room (a playout makes many passes). Only the legal cards'
+    /// logits are computed (`act.logits` is left as it was), each exactly as [`Mlp::forward`] would.
     pub(crate) fn best_in(
         &self,
         input: &Input,
         legal: CardSet,
         act: &mut Activations,
     ) -> Option<Card> {
-        self.forward(input, act);
-        legal.iter().max_by(|a, b| {
-            act.logits[a.index()]
-                .total_cmp(&act.logits[b.index()])
-                // Ties go to the lower card index, as `max_by` keeps the last maximum.
-                .then(b.index().cmp(&a.index()))
-        })
+        self.hidden(input, act);
+        let mut best: Option<(Card, f32)> = None;
+        let mut cards = legal.iter();
+        loop {
+            // The next few legal cards, in index order, without allocating.
+            let mut group = [None; LOGITS_AT_ONCE];
+            for slot in &mut group {
+                *slot = cards.next();
+            }
+            if group[0].is_none() {
+                return best.map(|(card, _)| card);
+            }
+            let logits = self.logits_of(&group, &act.rows);
+            for (&card, &logit) in group.iter().zip(&logits) {
+                // Ties go to the lower index, the one seen first.
+                if let Some(card) = card
+                    && best.is_none_or(|(_, b)| logit.total_cmp(&b).is_gt())
+                {
+                    best = Some((card, logit));
+                }
+            }
+        }
     }
 
     /// The forward pass: fills `act` (hidden layers after ReLU, and the logits).
     pub(super) fn forward(&self, input: &Input, act: &mut Activations) {
+        self.hidden(input, act);
+        affine(
+            &act.rows,
+            &self.weights[2],
+            &self.biases[2],
+            &mut act.logits,
+        );
+    }
+
+    /// The hidden layers: fills `act.h1`, `act.h2` and leaves `act.rows` listing `h2`'s non-zero
+    /// units.
+    fn hidden(&self, input: &Input, act: &mut Activations) {
         act.rows.clear();
         act.rows
             .extend(input.active().iter().map(|&i| (u32::from(i), 1.0)));
@@ -123,12 +153,25 @@ impl Mlp {
         affine(&act.rows, &self.weights[1], &self.biases[1], &mut act.h2);
         relu(&mut act.h2);
         non_zero(&act.h2, &mut act.rows);
-        affine(
-            &act.rows,
-            &self.weights[2],
-            &self.biases[2],
-            &mut act.logits,
-        );
+    }
+
+    /// The logits of up to [`LOGITS_AT_ONCE`] cards from the last hidden layer's non-zero units
+    /// `rows`: each sums its rows in order from its bias, as [`affine`] does, in independent chains.
+    fn logits_of(
+        &self,
+        cards: &[Option<Card>; LOGITS_AT_ONCE],
+        rows: &[(u32, f32)],
+    ) -> [f32; LOGITS_AT_ONCE] {
+        // A missing card reads column 0 and its sum is never looked at.
+        let column = cards.map(|c| c.map_or(0, Card::index));
+        let mut acc = column.map(|j| self.biases[2][j]);
+        for &(i, x) in rows {
+            let row = &self.weights[2][i as usize * OUTPUTS..(i as usize + 1) * OUTPUTS];
+            for (a, &j) in acc.iter_mut().zip(&column) {
+                *a += x * row[j];
+            }
+        }
+        acc
     }
 
     /// The weights as bytes (the format in the module docs).
@@ -290,6 +333,15 @@ mod tests {
         layer(&h2, 2)
     }
 
+    /// The legal card with the highest logit, the lower index on ties.
+    fn legal_argmax(logits: &[f32], legal: CardSet) -> Option<Card> {
+        legal.iter().max_by(|a, b| {
+            logits[a.index()]
+                .total_cmp(&logits[b.index()])
+                .then(b.index().cmp(&a.index()))
+        })
+    }
+
     #[test]
     fn the_tiled_forward_pass_gives_the_plain_loops_logits_bit_for_bit() {
         let rules = crate::Ruleset::preset(crate::Preset::Briscola, 2).expect("preset");
@@ -306,10 +358,11 @@ mod tests {
                 let plain = plain_forward(net, &input);
                 let bits = |v: &[f32]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
                 assert_eq!(bits(&act.logits), bits(&plain));
-                let card = net
-                    .best_in(&input, game.legal_cards(), &mut act)
-                    .expect("a card");
-                game.play_unchecked(card);
+                // The legal logits alone pick the card the full logits pick.
+                let legal: CardSet = game.legal_cards().iter().map(|c| view.to_net(c)).collect();
+                let card = net.best_in(&input, legal, &mut act);
+                assert_eq!(card, legal_argmax(&plain, legal));
+                game.play_unchecked(view.from_net(card.expect("a card")));
                 positions += 1;
             }
             assert_eq!(positions, 40);

@@ -19,7 +19,8 @@ use crate::Card;
 /// What the search says about its choice.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Quote {
-    /// Share of the deals (weighted) in which the chosen card did as well as any other, in percent.
+    /// Share of the deals (weighted) in which the chosen card did as well as any other card still in
+    /// the race, in percent.
     pub best_percent: u8,
     /// Share of the deals (weighted) in which the searching side won the hand after the chosen card,
     /// in percent.

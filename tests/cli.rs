@@ -134,7 +134,9 @@ fn arena_saves_its_deal_sets_and_pairs_a_later_run_on_the_same_deals() {
     );
     let text = std::fs::read_to_string(&saved).expect("sets written");
     assert!(
-        text.starts_with("briscola arena sets 1\nruleset briscola-2p\nseed 5\nsets 12\n"),
+        text.starts_with(
+            "briscola arena sets 2\nruleset briscola-2p\nseed 5\nsets 12\na medium\nb easy\n"
+        ),
         "{text}"
     );
     // The same deals: easy against easy, paired with medium against easy.
@@ -165,6 +167,28 @@ fn arena_saves_its_deal_sets_and_pairs_a_later_run_on_the_same_deals() {
     }
     assert_eq!(std::fs::read_to_string(&saved).expect("saved"), before);
     assert!(!dir.join("new.txt").exists());
+    // Another seed's run of the same players pools with the first: 24 sets in all.
+    let more = dir.join("medium-6.txt");
+    assert!(arena("medium", "6", &[&more]).status.success());
+    let pool = |files: &[&std::path::Path]| briscola().arg("pool").args(files).output();
+    let out = pool(&[&saved, &more]).expect("pool runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{out:?}");
+    assert!(
+        stdout.contains("medium vs easy on briscola-2p: 24 deal sets from 2 runs (seeds 5, 6)")
+            && stdout.contains("score rate 0.")
+            && stdout.contains("mean diff +"),
+        "{stdout}"
+    );
+    // The same deals twice, or other players, are refused.
+    for files in [[&saved, &saved], [&saved, &fresh]].map(|f| f.map(|p| p.as_path())) {
+        let out = pool(&files).expect("pool runs");
+        assert!(!out.status.success());
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains("cannot be pooled"),
+            "{out:?}"
+        );
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -16,7 +16,7 @@
 mod paired;
 mod program;
 
-pub use paired::{Paired, SetsError, SetsRecord};
+pub use paired::{Paired, Pooled, SetsError, SetsRecord, pool};
 
 use std::fmt;
 use std::str::FromStr;
@@ -259,6 +259,8 @@ pub struct ArenaReport {
     /// ruleset, seed and set count play the same deals, so they can be compared set by set
     /// ([`SetsRecord`]).
     pub set_diffs: Vec<f64>,
+    /// A's score rate ((W + D/2) / games) in each deal set, in set order.
+    pub set_scores: Vec<f64>,
     /// Decision times per player.
     pub timings: Vec<Timing>,
     /// Illegal actions chosen by an agent (replaced by the first legal action); always 0 unless a bug.
@@ -289,7 +291,8 @@ impl Tally {
 #[derive(Default)]
 struct Partial {
     tally: Tally,
-    set_diffs: Vec<(usize, f64)>,
+    /// Per deal set: its index, A's mean point difference and A's score rate.
+    sets: Vec<(usize, f64, f64)>,
     /// Decision times of player A and of player B.
     nanos: [Vec<u64>; 2],
 }
@@ -331,17 +334,17 @@ pub fn run(config: &ArenaConfig) -> Result<ArenaReport, ArenaError> {
         partials.push(result?);
     }
     let mut tally = Tally::default();
-    let mut diffs: Vec<(usize, f64)> = Vec::new();
+    let mut sets: Vec<(usize, f64, f64)> = Vec::new();
     let mut nanos: [Vec<u64>; 2] = Default::default();
     for p in partials {
         tally.add(p.tally);
-        diffs.extend(p.set_diffs);
+        sets.extend(p.sets);
         for (all, mine) in nanos.iter_mut().zip(p.nanos) {
             all.extend(mine);
         }
     }
-    diffs.sort_by_key(|&(i, _)| i);
-    let values: Vec<f64> = diffs.iter().map(|&(_, d)| d).collect();
+    sets.sort_by_key(|&(i, _, _)| i);
+    let values: Vec<f64> = sets.iter().map(|&(_, d, _)| d).collect();
     let (mean_diff, ci95) = mean_ci95(&values);
     let games = tally.wins + tally.losses + tally.draws;
     let score_rate = if games == 0 {
@@ -377,6 +380,7 @@ pub fn run(config: &ArenaConfig) -> Result<ArenaReport, ArenaError> {
         mean_diff,
         ci95,
         set_diffs: values,
+        set_scores: sets.iter().map(|&(_, _, s)| s).collect(),
         timings,
         illegal: tally.illegal,
     })
@@ -421,6 +425,7 @@ fn play_sets(
         let deal_seed = Rng::derive_seed(config.seed, set as u64);
         let dealer = (set % n) as Seat;
         let mut sum = 0.0;
+        let mut set_tally = Tally::default();
         for k in 0..n {
             let game = GameId {
                 set,
@@ -430,10 +435,12 @@ fn play_sets(
             };
             let (tally, diff) = play_game(config, game, &mut programs, &mut partial.nanos)
                 .inspect_err(|_| stop.store(true, Ordering::Relaxed))?;
-            partial.tally.add(tally);
+            set_tally.add(tally);
             sum += diff;
         }
-        partial.set_diffs.push((set, sum / n as f64));
+        partial.tally.add(set_tally);
+        let score = (set_tally.wins as f64 + set_tally.draws as f64 / 2.0) / n as f64;
+        partial.sets.push((set, sum / n as f64, score));
     }
     Ok(partial)
 }

@@ -1,9 +1,9 @@
 //! `briscola arena`: two AI levels over duplicate deals (see `briscola::ai::arena`), printing the table
-//! of results and decision times.
+//! of results and decision times; and `briscola pool`, which joins runs saved with `--sets`.
 
 use briscola::ai::Budget;
 use briscola::ai::arena::{self, ArenaConfig, Contender, SetsRecord};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use clap::Args;
@@ -137,5 +137,20 @@ pub fn run(args: &ArenaArgs) -> Result<(), String> {
             .and_then(|mut f| std::io::Write::write_all(&mut f, record.to_text().as_bytes()));
         written.map_err(|e| format!("--sets {}: {e}", path.display()))?;
     }
+    Ok(())
+}
+
+/// Reads the runs' `--sets` files and prints their pooled result.
+pub fn pool(files: &[PathBuf]) -> Result<(), String> {
+    let read = |path: &Path| -> Result<SetsRecord, String> {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        SetsRecord::parse(&text).map_err(|e| format!("{}: {e}", path.display()))
+    };
+    let records = files
+        .iter()
+        .map(|p| read(p))
+        .collect::<Result<Vec<_>, _>>()?;
+    let pooled = arena::pool(&records).map_err(|e| e.to_string())?;
+    outln!("{pooled}");
     Ok(())
 }

@@ -41,6 +41,13 @@ enum Command {
     Play(play::PlayArgs),
     /// Pit two AI levels against each other over duplicate deals.
     Arena(arena::ArenaArgs),
+    /// Join arena runs saved by `arena --sets` (the same players and ruleset, other seeds) into one
+    /// result over all their deal sets, with 95% intervals.
+    Pool {
+        /// The runs' `--sets` files.
+        #[arg(required = true)]
+        files: Vec<std::path::PathBuf>,
+    },
     /// Serve an AI player over JSON Lines on stdin/stdout (docs/bot-protocol.md).
     Bot(bot::BotArgs),
     /// Measure one AI level's decisions per second.
@@ -64,6 +71,7 @@ pub fn run(cli: Cli) -> Result<(), String> {
         Command::Rules { json } => rules::run(json),
         Command::Play(args) => play::run(&args),
         Command::Arena(args) => arena::run(&args),
+        Command::Pool { files } => arena::pool(&files),
         Command::Bot(args) => bot::run(&args),
         Command::BenchAi(args) => bench_ai::run(&args),
         Command::BenchSolver(args) => bench_solver::run(&args),

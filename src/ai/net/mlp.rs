@@ -5,10 +5,21 @@
 //! its scalars, a hidden layer's units that passed the ReLU) instead of multiplying a mostly-zero
 //! vector: the non-zero inputs are listed first without branching on each one, then the sums are
 //! kept in registers [`TILE`] outputs at a time while the rows stream past. Each output still adds its
-//! rows in input order, so the logits are bit for bit those of the plain loop (a test). The byte
-//! format is little-endian: the magic `BRNET1`, the four layer sizes as `u32`, then each layer's
-//! weights (row per input) and biases as `f32`. Deliberately absent: SIMD intrinsics and batching
-//! (one position at a time is what a playout needs; the compiler vectorizes the tiles).
+//! rows in input order, so the logits are bit for bit those of the plain loop (a test).
+//!
+//! The hidden layers are compiled twice: for the x86-64 baseline (SSE2) and for the widest vectors
+//! the processor offers, chosen once at run time ([`pulp::Arch`]; AVX2 on most x86-64 machines, NEON
+//! on ARM). Only separate multiplies and adds are used — never a fused multiply-add, which would
+//! round differently — so every machine computes the same logits and makes the same decisions. A
+//! tile is as wide as four AVX2 registers, so each output's chain of adds (four cycles each) has
+//! others to overlap with.
+//!
+//! The byte format is little-endian: the magic `BRNET1`, the four layer sizes as `u32`, then each
+//! layer's weights (row per input) and biases as `f32`. Deliberately absent: SIMD intrinsics
+//! (`pulp` only picks the instruction set; the compiler vectorizes the tiles) and batching (one
+//! position at a time is what a playout needs).
+
+use std::sync::OnceLock;
 
 use super::features::{INPUTS, Input};
 use crate::{Card, CardSet, Rng};
@@ -56,8 +67,8 @@ pub(crate) struct Activations {
     rows: Vec<(u32, f32)>,
 }
 
-/// Outputs summed in registers at a time: 16 `f32`, four SSE registers.
-const TILE: usize = 16;
+/// Outputs summed in registers at a time: 32 `f32`, four AVX2 registers (eight SSE ones).
+const TILE: usize = 32;
 /// Legal cards whose logits are summed side by side (a hand holds at most three in most rulesets).
 const LOGITS_AT_ONCE: usize = 4;
 
@@ -136,8 +147,20 @@ impl Mlp {
     }
 
     /// The hidden layers: fills `act.h1`, `act.h2` and leaves `act.rows` listing `h2`'s non-zero
-    /// units.
+    /// units — compiled for the processor's widest vectors (see the module docs).
     fn hidden(&self, input: &Input, act: &mut Activations) {
+        static ARCH: OnceLock<pulp::Arch> = OnceLock::new();
+        let arch = *ARCH.get_or_init(pulp::Arch::new);
+        arch.dispatch(Hidden {
+            net: self,
+            input,
+            act,
+        });
+    }
+
+    /// [`Mlp::hidden`] for whatever instruction set it is inlined into.
+    #[inline(always)]
+    fn hidden_inline(&self, input: &Input, act: &mut Activations) {
         act.rows.clear();
         act.rows
             .extend(input.active().iter().map(|&i| (u32::from(i), 1.0)));
@@ -229,8 +252,26 @@ impl Mlp {
     }
 }
 
+/// [`Mlp::hidden`]'s arguments, for [`pulp::Arch::dispatch`].
+struct Hidden<'a> {
+    net: &'a Mlp,
+    input: &'a Input,
+    act: &'a mut Activations,
+}
+
+impl pulp::WithSimd for Hidden<'_> {
+    type Output = ();
+
+    /// Inlined into a function compiled for one instruction set, with everything it calls.
+    #[inline(always)]
+    fn with_simd<S: pulp::Simd>(self, _: S) {
+        self.net.hidden_inline(self.input, self.act);
+    }
+}
+
 /// Lists the non-zero `xs` with their indices in `rows`, without a branch per value (after a ReLU
 /// about half are zero, in no pattern a branch predictor could learn).
+#[inline(always)]
 fn non_zero(xs: &[f32], rows: &mut Vec<(u32, f32)>) {
     rows.clear();
     rows.resize(xs.len(), (0, 0.0));
@@ -244,6 +285,7 @@ fn non_zero(xs: &[f32], rows: &mut Vec<(u32, f32)>) {
 
 /// `out = bias + Σ x × row i` over `rows` (weights row per input, `bias.len()` columns), [`TILE`]
 /// outputs at a time; each output adds its rows in the order given.
+#[inline(always)]
 fn affine(rows: &[(u32, f32)], weights: &[f32], bias: &[f32], out: &mut Vec<f32>) {
     let n = bias.len();
     out.clear();
@@ -270,6 +312,7 @@ fn affine(rows: &[(u32, f32)], weights: &[f32], bias: &[f32], out: &mut Vec<f32>
     }
 }
 
+#[inline(always)]
 fn relu(xs: &mut [f32]) {
     for x in xs {
         *x = x.max(0.0);

@@ -180,6 +180,20 @@ fn arena_saves_its_deal_sets_and_pairs_a_later_run_on_the_same_deals() {
             && stdout.contains("mean diff +"),
         "{stdout}"
     );
+    // Pooled runs compared with saved runs of the same seeds: easy against easy, seed 5, minus
+    // medium against easy on those deals (as `--paired-with` printed above).
+    let out = briscola()
+        .arg("pool")
+        .arg(&fresh)
+        .arg("--paired-with")
+        .args([&saved, &more])
+        .output()
+        .expect("pool runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("paired on the same 12 deal sets: easy vs easy minus medium vs easy: -"),
+        "{stdout}"
+    );
     // The same deals twice, or other players, are refused.
     for files in [[&saved, &saved], [&saved, &fresh]].map(|f| f.map(|p| p.as_path())) {
         let out = pool(&files).expect("pool runs");

@@ -16,7 +16,7 @@
 mod paired;
 mod program;
 
-pub use paired::{Paired, Pooled, SetsError, SetsRecord, pool};
+pub use paired::{Paired, Pooled, SetsError, SetsRecord, pool, pool_paired};
 
 use std::fmt;
 use std::str::FromStr;

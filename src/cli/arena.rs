@@ -3,7 +3,7 @@
 
 use briscola::ai::Budget;
 use briscola::ai::arena::{self, ArenaConfig, Contender, SetsRecord};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::Args;
@@ -140,17 +140,29 @@ pub fn run(args: &ArenaArgs) -> Result<(), String> {
     Ok(())
 }
 
-/// Reads the runs' `--sets` files and prints their pooled result.
-pub fn pool(files: &[PathBuf]) -> Result<(), String> {
-    let read = |path: &Path| -> Result<SetsRecord, String> {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        SetsRecord::parse(&text).map_err(|e| format!("{}: {e}", path.display()))
+/// Reads the runs' `--sets` files and prints their pooled result, and its set-by-set comparison with
+/// the saved runs `paired_with` when there are any.
+pub fn pool(files: &[PathBuf], paired_with: &[PathBuf]) -> Result<(), String> {
+    let read = |paths: &[PathBuf]| -> Result<Vec<SetsRecord>, String> {
+        paths
+            .iter()
+            .map(|path: &PathBuf| {
+                let shown = path.display();
+                let text = std::fs::read_to_string(path).map_err(|e| format!("{shown}: {e}"))?;
+                SetsRecord::parse(&text).map_err(|e| format!("{shown}: {e}"))
+            })
+            .collect()
     };
-    let records = files
-        .iter()
-        .map(|p| read(p))
-        .collect::<Result<Vec<_>, _>>()?;
+    let (records, base) = (read(files)?, read(paired_with)?);
     let pooled = arena::pool(&records).map_err(|e| e.to_string())?;
+    let paired = if base.is_empty() {
+        None
+    } else {
+        Some(arena::pool_paired(&records, &base).map_err(|e| e.to_string())?)
+    };
     outln!("{pooled}");
+    if let Some(paired) = paired {
+        outln!("{paired}");
+    }
     Ok(())
 }

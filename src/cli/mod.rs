@@ -47,6 +47,10 @@ enum Command {
         /// The runs' `--sets` files.
         #[arg(required = true)]
         files: Vec<std::path::PathBuf>,
+        /// Saved runs of the same seeds (another player, or another version): the pooled runs are
+        /// compared with them set by set, with the 95% interval of the mean difference.
+        #[arg(long, value_name = "FILE", num_args = 1..)]
+        paired_with: Vec<std::path::PathBuf>,
     },
     /// Serve an AI player over JSON Lines on stdin/stdout (docs/bot-protocol.md).
     Bot(bot::BotArgs),
@@ -71,7 +75,7 @@ pub fn run(cli: Cli) -> Result<(), String> {
         Command::Rules { json } => rules::run(json),
         Command::Play(args) => play::run(&args),
         Command::Arena(args) => arena::run(&args),
-        Command::Pool { files } => arena::pool(&files),
+        Command::Pool { files, paired_with } => arena::pool(&files, &paired_with),
         Command::Bot(args) => bot::run(&args),
         Command::BenchAi(args) => bench_ai::run(&args),
         Command::BenchSolver(args) => bench_solver::run(&args),

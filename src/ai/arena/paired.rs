@@ -9,7 +9,8 @@
 //!
 //! A long measurement is run as several shorter runs of other seeds, each saved (the runs survive a
 //! stopped machine, and the records can be kept with the project); [`pool`] joins them into one
-//! result over all their deal sets (`briscola pool FILE...`). Deliberately absent: pairing runs of
+//! result over all their deal sets (`briscola pool FILE...`), and [`pool_paired`] compares them set by
+//! set with the saved runs of the same seeds (`--paired-with FILE...`). Deliberately absent: pairing runs of
 //! different deals (refused: it would be an unpaired comparison dressed as a paired one), and
 //! pooling runs of the same deals or of other players (refused: double counting, or a mixture).
 
@@ -183,23 +184,55 @@ impl SetsRecord {
 
     /// `new` − `self`, set by set.
     pub fn compare(&self, new: &SetsRecord) -> Result<Paired, SetsError> {
+        let d = self.differences(new)?;
+        Ok(Paired::of(new, self, &d))
+    }
+
+    /// `new` − `self` in each set, once the deals are checked to be the same.
+    fn differences(&self, new: &SetsRecord) -> Result<Vec<f64>, SetsError> {
         self.check_deals(&new.ruleset, new.seed, new.diffs.len())?;
-        let d: Vec<f64> = new
+        Ok(new
             .diffs
             .iter()
             .zip(&self.diffs)
             .map(|(n, o)| n - o)
-            .collect();
-        let (mean, ci95) = mean_ci95(&d);
-        Ok(Paired {
+            .collect())
+    }
+}
+
+impl Paired {
+    /// The comparison of `new`'s players with `base`'s over the set differences `d`.
+    fn of(new: &SetsRecord, base: &SetsRecord, d: &[f64]) -> Paired {
+        let (mean, ci95) = mean_ci95(d);
+        Paired {
             a: new.a.clone(),
             b: new.b.clone(),
-            base_a: self.a.clone(),
-            base_b: self.b.clone(),
+            base_a: base.a.clone(),
+            base_b: base.b.clone(),
             sets: d.len(),
             mean,
             ci95,
-        })
+        }
+    }
+}
+
+/// Pooled runs compared set by set with pooled runs of the same deals: every run in `new` is paired
+/// with the run of `base` that has its seed (and must have one), and the differences of all their
+/// sets make one mean with its 95% interval. Each side must be poolable ([`pool`]).
+pub fn pool_paired(new: &[SetsRecord], base: &[SetsRecord]) -> Result<Paired, SetsError> {
+    pool(new)?;
+    pool(base)?;
+    let mut d = Vec::new();
+    for run in new {
+        let saved = base
+            .iter()
+            .find(|b| b.seed == run.seed)
+            .ok_or_else(|| SetsError::OtherDeals(format!("no saved run has seed {}", run.seed)))?;
+        d.extend(saved.differences(run)?);
+    }
+    match (new.first(), base.first()) {
+        (Some(n), Some(b)) => Ok(Paired::of(n, b, &d)),
+        _ => Err(SetsError::NotPoolable("no runs given".to_string())),
     }
 }
 
@@ -387,6 +420,36 @@ mod tests {
                 "{runs:?}"
             );
         }
+    }
+
+    #[test]
+    fn pooled_runs_pair_with_the_saved_runs_of_their_seeds() {
+        let base = [record(3, &[10.0, -20.0]), record(4, &[5.0])];
+        let mut new = [record(4, &[8.0]), record(3, &[11.0, -19.0])];
+        for run in &mut new {
+            run.a = "hard-new".to_string();
+        }
+        let paired = pool_paired(&new, &base).expect("the same deals");
+        // Set differences +3 (seed 4), +1 and +1 (seed 3).
+        assert_eq!((paired.sets, paired.mean), (3, 5.0 / 3.0));
+        assert_eq!(
+            (paired.a.as_str(), paired.base_a.as_str()),
+            ("hard-new", "hard")
+        );
+        let unmatched = [record(5, &[1.0])];
+        assert!(matches!(
+            pool_paired(&unmatched, &base),
+            Err(SetsError::OtherDeals(_))
+        ));
+        let shorter = [record(3, &[1.0])];
+        assert!(matches!(
+            pool_paired(&shorter, &base),
+            Err(SetsError::OtherDeals(_))
+        ));
+        assert!(matches!(
+            pool_paired(&[], &base),
+            Err(SetsError::NotPoolable(_))
+        ));
     }
 
     #[test]

@@ -305,12 +305,16 @@ impl fmt::Display for Pooled {
         let seeds: Vec<String> = self.seeds.iter().map(u64::to_string).collect();
         writeln!(
             f,
-            "{} vs {} on {}: {} deal sets from {} runs (seeds {})",
+            "{} vs {} on {}: {} deal sets from {} (seed{} {})",
             self.a,
             self.b,
             self.ruleset,
             self.sets,
-            self.seeds.len(),
+            match self.seeds.len() {
+                1 => "1 run".to_string(),
+                n => format!("{n} runs"),
+            },
+            if self.seeds.len() == 1 { "" } else { "s" },
             seeds.join(", ")
         )?;
         match self.score_rate {
@@ -403,6 +407,8 @@ mod tests {
             "{text}"
         );
         assert!(text.contains("score rate 0.800 ± "), "{text}");
+        let one = pool(&runs[..1]).expect("one run").to_string();
+        assert!(one.contains("2 deal sets from 1 run (seed 3)"), "{one}");
         let mut first_format = record(5, &[1.0]);
         first_format.scores = None;
         let mixed = pool(&[runs[0].clone(), first_format]).expect("poolable");

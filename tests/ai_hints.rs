@@ -95,7 +95,7 @@ fn named_card(reason: &HintReason) -> Option<Card> {
 fn hard_quotes_its_search_around_the_reason_for_its_card() {
     // Every Hard decision of a two-player hand with a choice of cards: the reason for the card it
     // plays, the deals it tried (while the stock lasts, its budget of 40 raced: from 20 worlds on,
-    // every 25th may end the race, and 160 at most; then the one world card counting leaves, solved
+    // every 25th may end the race, and 320 at most; then the one world card counting leaves, solved
     // exactly), and the share of them its side wins after the card. Hard
     // plays both seats, so from the first exactly solved decision on, the quoted outcome (0 or 100%,
     // under best play by both) is the hand's.
@@ -124,7 +124,7 @@ fn hard_quotes_its_search_around_the_reason_for_its_card() {
                     assert_eq!(d.action, Action::Play(named), "{}", d.hint);
                 }
                 if game.stock_len() > 0 {
-                    assert!(*deals == 160 || *deals % 25 == 0, "{}", d.hint);
+                    assert!(*deals == 320 || *deals % 25 == 0, "{}", d.hint);
                     raced.insert(*deals);
                 } else {
                     // Exact endgame search: card counting leaves one world, won or not.

@@ -16,8 +16,8 @@
 //! the worlds ([`Tally::race`], issue 12): from half the budget's worlds on, every [`RACE_EVERY`]
 //! worlds a card the leader clearly beats leaves (later worlds play out only the cards still
 //! running), and sampling stops once one card is left or the rest are provably within a utility
-//! unit of the leader — at four times the budget's worlds at most, so a close choice gets up to
-//! four times the worlds and a clear one half. The [`Budget`] bounds the worlds (deterministic) and
+//! unit of the leader — at eight times the budget's worlds at most, so a close choice gets up to
+//! eight times the worlds and a clear one half. The [`Budget`] bounds the worlds (deterministic) and
 //! optionally the wall-clock time. Its hint quotes the search: the card's heuristic reason, the
 //! deals tried and the (weighted) share of them in which its side won the hand after the card — or,
 //! in a card-points match where a hand is not won or lost, in which the card did as well as any
@@ -50,7 +50,7 @@ use crate::{Action, Card, Game, Observation, Phase, Rank, Rng, Stakes};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Budget {
     /// Worlds sampled per decision while the stock lasts — the racing search's scale: it samples from
-    /// half of them (one card clearly best) to four times as many (a close choice). With no time
+    /// half of them (one card clearly best) to eight times as many (a close choice). With no time
     /// limit, decisions depend only on the seed.
     pub worlds: u32,
     /// Stop sampling new worlds after this many milliseconds (at least one world is always searched).
@@ -69,7 +69,7 @@ impl Budget {
 }
 
 impl Default for Budget {
-    /// 200 worlds (100 to 800 as the race goes), stopping early after 140 ms: a decision that runs
+    /// 200 worlds (100 to 1,600 as the race goes), stopping early after 140 ms: a decision that runs
     /// into the clock takes at most that long plus the worlds in progress, inside the 150 ms the
     /// issue-12 target allows 95% of decisions.
     fn default() -> Budget {
@@ -143,7 +143,7 @@ impl Search {
 
     /// The fewest and the most worlds a decision of `budget` samples (before the clock stops it):
     /// exactly the budget's worlds without racing; with it, from half of them (a clear choice) up to
-    /// four times as many (a close one).
+    /// eight times as many (a close one).
     fn worlds(self, budget: Budget) -> (usize, usize) {
         let worlds = budget.worlds.max(1) as usize;
         if self.race {
@@ -171,7 +171,7 @@ impl Search {
 /// unit of the leader (a card point, or 1/120 of a hand's outcome); measured in `docs/ai.md`.
 const RACE: Race = Race { z: 2.0, close: 1.0 };
 /// With racing, a decision may sample up to this many times its budget's worlds.
-const RACE_MORE: usize = 4;
+const RACE_MORE: usize = 8;
 /// With racing, cards are compared every this many worlds (once half the budget's worlds are in).
 const RACE_EVERY: usize = 25;
 

@@ -53,7 +53,7 @@ pub struct ArenaArgs {
 /// Hard's search budget on the command line (shared by `arena`, `bot` and `bench-ai`).
 #[derive(Debug, Args)]
 pub struct BudgetArgs {
-    /// Hard: worlds searched per decision — its race runs from half to four times as many (alone: no
+    /// Hard: worlds searched per decision — its race runs from half to eight times as many (alone: no
     /// clock, so runs are deterministic).
     #[arg(long)]
     worlds: Option<u32>,

@@ -303,18 +303,18 @@ pub fn pool(records: &[SetsRecord]) -> Result<Pooled, SetsError> {
 impl fmt::Display for Pooled {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let seeds: Vec<String> = self.seeds.iter().map(u64::to_string).collect();
+        let (runs, seed) = match seeds.len() {
+            1 => ("run", "seed"),
+            _ => ("runs", "seeds"),
+        };
         writeln!(
             f,
-            "{} vs {} on {}: {} deal sets from {} (seed{} {})",
+            "{} vs {} on {}: {} deal sets from {} {runs} ({seed} {})",
             self.a,
             self.b,
             self.ruleset,
             self.sets,
-            match self.seeds.len() {
-                1 => "1 run".to_string(),
-                n => format!("{n} runs"),
-            },
-            if self.seeds.len() == 1 { "" } else { "s" },
+            seeds.len(),
             seeds.join(", ")
         )?;
         match self.score_rate {

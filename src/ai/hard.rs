@@ -234,27 +234,93 @@ impl Hard {
         ) {
             return Some((card, Some(quote)));
         }
-        let mut tally = Tally::new(s.legal.iter().collect());
-        let belief = Belief::new(obs);
+        let sampling = Sampling {
+            fewest,
+            most,
+            race: self.search.race,
+            deadline,
+        };
         let how = self.search.playout(&obs.ruleset);
-        for i in 1..=most {
-            if i > 1 && deadline.is_some_and(|d| Instant::now() >= d) {
-                break;
-            }
-            let world = obs.sample_world(&mut self.rng);
-            let weight = belief.weight(&world);
-            let obj = Objective::new(&world, obs.seat, self.stakes);
-            tally.add(weight, |card| {
-                let mut game = world.clone();
-                game.play_unchecked(card);
-                Some(playout(&mut game, &obj, how))
-            });
-            if self.search.race && i >= fewest && i % RACE_EVERY == 0 && tally.race(RACE) {
-                break;
-            }
-        }
+        let tally = sample_cards(
+            obs,
+            s.legal.iter().collect(),
+            &mut self.rng,
+            sampling,
+            how,
+            self.stakes,
+        );
         tally.choice().map(|(card, quote)| (card, Some(quote)))
     }
+}
+
+/// How many worlds [`sample_cards`] samples.
+#[derive(Clone, Copy)]
+struct Sampling {
+    /// Worlds before the race may end it.
+    fewest: usize,
+    /// Worlds at most.
+    most: usize,
+    /// Whether the cards race ([`RACE`], every [`RACE_EVERY`] worlds); without it, `most` worlds.
+    race: bool,
+    /// No new world after this (at least one is always sampled).
+    deadline: Option<Instant>,
+}
+
+/// Samples worlds from `obs` and plays each of `cards` out in them (`how`), weighted by belief: the
+/// root of Hard's search while the stock lasts.
+fn sample_cards(
+    obs: &Observation,
+    cards: Vec<Card>,
+    rng: &mut Rng,
+    sampling: Sampling,
+    how: Playout,
+    stakes: Stakes,
+) -> Tally {
+    let mut tally = Tally::new(cards);
+    let belief = Belief::new(obs);
+    for i in 1..=sampling.most {
+        if i > 1 && sampling.deadline.is_some_and(|d| Instant::now() >= d) {
+            break;
+        }
+        let world = obs.sample_world(rng);
+        let weight = belief.weight(&world);
+        let obj = Objective::new(&world, obs.seat, stakes);
+        tally.add(weight, |card| {
+            let mut game = world.clone();
+            game.play_unchecked(card);
+            Some(playout(&mut game, &obj, how))
+        });
+        if sampling.race && i >= sampling.fewest && i % RACE_EVERY == 0 && tally.race(RACE) {
+            break;
+        }
+    }
+    tally
+}
+
+/// The mean value of each of `cards` (legal in `obs`, the stock above [`EXACT_STOCK`]) as today's
+/// Hard races them with a budget of `worlds` and no clock, its playouts by `net` (the heuristics when
+/// `None`): the racing teacher of [`net::learn`]. A card that left the race keeps the gap to the
+/// leader it had then ([`Tally::means`]).
+pub(crate) fn race_means(
+    obs: &Observation,
+    cards: &[Card],
+    rng: &mut Rng,
+    worlds: u32,
+    stakes: Stakes,
+    net: Option<&Mlp>,
+) -> Vec<f64> {
+    let (fewest, most) = Search::CURRENT.worlds(Budget::worlds(worlds));
+    let sampling = Sampling {
+        fewest,
+        most,
+        race: true,
+        deadline: None,
+    };
+    let how = Playout {
+        exact_stock: EXACT_STOCK,
+        net,
+    };
+    sample_cards(obs, cards.to_vec(), rng, sampling, how, stakes).means()
 }
 
 /// Hard as it played before issue 12, frozen: the arena's `hard-v1` contender.

@@ -50,6 +50,8 @@ pub(crate) struct Tally {
     /// Per ordered pair `(i, j)` of cards (`i * n + j`): the weighted sums of `vᵢ − vⱼ` and of its
     /// square over the deals in which both were played out.
     diffs: Vec<(f64, f64)>,
+    /// Per card: the total weight of the deals in which it was played out.
+    played: Vec<f64>,
     weight: f64,
     weight_sq: f64,
     deals: u32,
@@ -66,6 +68,7 @@ impl Tally {
             best: vec![0.0; n],
             wins: vec![0.0; n],
             diffs: vec![(0.0, 0.0); n * n],
+            played: vec![0.0; n],
             weight: 0.0,
             weight_sq: 0.0,
             deals: 0,
@@ -92,6 +95,7 @@ impl Tally {
         let top = scores.iter().flatten().map(|s| s.value).max();
         for (i, score) in scores.iter().enumerate() {
             if let Some(score) = *score {
+                self.played[i] += weight;
                 self.totals[i] += weight * f64::from(score.value);
                 if Some(score.value) == top {
                     self.best[i] += weight;
@@ -146,6 +150,30 @@ impl Tally {
             }
         }
         over
+    }
+
+    /// Each card's estimated mean value, in the order given: the leader's mean, less the mean of its
+    /// same-deal differences with the card over the deals in which both were played out — a card that
+    /// left the race keeps the gap it had when it left, measured on common deals rather than on its
+    /// own fewer deals (the teacher's targets in `net::learn`). Empty before any deal of weight.
+    pub fn means(&self) -> Vec<f64> {
+        let Some(lead) = self.leader() else {
+            return Vec::new();
+        };
+        if self.weight <= 0.0 {
+            return Vec::new();
+        }
+        let n = self.cards.len();
+        let top = self.totals[lead] / self.weight;
+        (0..n)
+            .map(|c| {
+                if self.played[c] > 0.0 {
+                    top - self.diffs[lead * n + c].0 / self.played[c]
+                } else {
+                    top
+                }
+            })
+            .collect()
     }
 
     /// The running card with the best total (the first one on ties), with what the search says about
@@ -265,6 +293,24 @@ mod tests {
         assert!(!open.race(RULE));
         // No deals yet: nothing to go on.
         assert!(!Tally::new(vec![a, b]).race(RULE));
+    }
+
+    #[test]
+    fn means_are_the_leaders_less_same_deal_gaps_frozen_when_a_card_leaves() {
+        let (a, b) = (card("Ad"), card("4c"));
+        assert!(Tally::new(vec![a, b]).means().is_empty());
+        let mut tally = Tally::new(vec![a, b]);
+        // b trails a by exactly 30 in both deals: gap 30 whatever the deals are worth.
+        tally.add(1.0, |x| score(if x == a { 40 } else { 10 }));
+        tally.add(3.0, |x| score(if x == a { 80 } else { 50 }));
+        assert_eq!(tally.means(), vec![70.0, 40.0]);
+        assert!(tally.race(RULE)); // b is out
+        // Later deals move a's mean only; b keeps its gap of 30 on the deals they shared.
+        tally.add(4.0, |x| {
+            assert_eq!(x, a);
+            score(0)
+        });
+        assert_eq!(tally.means(), vec![35.0, 5.0]);
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! `briscola train`: trains Hard's playout network (`briscola::ai::net`) and writes its weights.
 //!
 //! Rounds of imitation: each round labels seeded self-play hands with Hard's search as the teacher
-//! (round 1's playouts by the heuristics, each later round's by the previous round's network), then
+//! (round 1's playouts by the heuristics or by the `--from` network, each later round's by the
+//! previous round's network; with `--race` its cards race over the worlds as Hard's do), then
 //! fits a fresh network to the labels. Everything is kept under `--dir` as it is made — labelled hands
 //! in chunks of [`CHUNK`], the trainer after every epoch — so a run that is stopped resumes where it
 //! was; the result depends on the options, never on the thread count or on interruptions. A
@@ -13,7 +14,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use briscola::ai::arena;
-use briscola::ai::net::learn::{self, Sample, Trainer};
+use briscola::ai::net::learn::{self, Sample, Teacher, Trainer};
 use briscola::ai::net::{self, Mlp};
 use briscola::{Preset, Rng, Ruleset};
 use clap::Args;
@@ -47,9 +48,18 @@ pub struct TrainArgs {
     /// Self-play hands labelled per round.
     #[arg(long, default_value_t = 16_000)]
     hands: u64,
-    /// Worlds the teacher samples per decision.
+    /// Worlds the teacher samples per decision (with `--race`, the race's budget: from half of them
+    /// to eight times as many, as Hard's search).
     #[arg(long, default_value_t = 96)]
     worlds: u32,
+    /// The teacher races its cards over the worlds as Hard does (a card clearly behind stops being
+    /// played out, a close choice gets more worlds) instead of playing every card out in `--worlds`.
+    #[arg(long)]
+    race: bool,
+    /// Weights of a network (as `briscola train` writes them) that plays the first round's playouts
+    /// instead of the heuristics — to go on from a network already trained.
+    #[arg(long)]
+    from: Option<PathBuf>,
     /// Units in each of the two hidden layers.
     #[arg(long, default_value_t = 128)]
     hidden: usize,
@@ -70,13 +80,17 @@ pub struct TrainArgs {
 impl TrainArgs {
     /// The options the result depends on, as the directory remembers them (Briscola's line is the one
     /// written before other presets could be trained, so its old directories still resume).
-    fn fingerprint(&self, rules: &Ruleset) -> String {
+    /// `from` is the checksum of `--from`'s weights; the options added later (`--race`, `--from`)
+    /// are written only when given, so directories of earlier runs still resume.
+    fn fingerprint(&self, rules: &Ruleset, from: Option<u64>) -> String {
         let ruleset = match rules.preset {
             Preset::Briscola => String::new(),
             _ => format!("ruleset={} ", arena::ruleset_id(rules)),
         };
+        let race = if self.race { " race" } else { "" };
+        let from = from.map(|c| format!(" from={c:016x}")).unwrap_or_default();
         format!(
-            "{ruleset}seed={} hands={} worlds={} hidden={} epochs={} batch={} rate={}\n",
+            "{ruleset}seed={} hands={} worlds={} hidden={} epochs={} batch={} rate={}{race}{from}\n",
             self.seed, self.hands, self.worlds, self.hidden, self.epochs, self.batch, self.rate
         )
     }
@@ -127,9 +141,17 @@ pub fn run(args: &TrainArgs) -> Result<(), String> {
         Some(out) => out.clone(),
         None => Path::new("src/ai").join(shipped),
     };
+    let mut teacher: Option<Mlp> = None;
+    let mut from = None;
+    if let Some(path) = &args.from {
+        let bytes = fs::read(path).map_err(|e| format!("--from {}: {e}", path.display()))?;
+        let net = Mlp::from_bytes(&bytes).map_err(|e| format!("--from {}: {e}", path.display()))?;
+        from = Some(net::checksum(&bytes));
+        teacher = Some(net);
+    }
     fs::create_dir_all(&top).map_err(|e| format!("{}: {e}", top.display()))?;
     let stamp = top.join("options.txt");
-    let fingerprint = args.fingerprint(&rules);
+    let fingerprint = args.fingerprint(&rules, from);
     match fs::read_to_string(&stamp) {
         Ok(old) if old != fingerprint => {
             return Err(format!(
@@ -141,7 +163,6 @@ pub fn run(args: &TrainArgs) -> Result<(), String> {
         Ok(_) => {}
         Err(_) => write_atomic(&stamp, fingerprint.as_bytes())?,
     }
-    let mut teacher: Option<Mlp> = None;
     for round in 1..=args.rounds {
         let dir = top.join(format!("round-{round}"));
         fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
@@ -185,7 +206,12 @@ fn label(
                         let first = chunk * CHUNK;
                         for hand in first..(first + CHUNK).min(args.hands) {
                             let seed = Rng::derive_seed(args.seed, u64::from(round) << 40 | hand);
-                            for sample in learn::label_hand(rules, seed, args.worlds, teacher) {
+                            let search = Teacher {
+                                worlds: args.worlds,
+                                race: args.race,
+                                playout_net: teacher,
+                            };
+                            for sample in learn::label_hand(rules, seed, search) {
                                 sample.write(&mut bytes);
                             }
                         }

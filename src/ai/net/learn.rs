@@ -28,15 +28,22 @@ pub struct Sample {
     pub target: Vec<(Card, f32)>,
 }
 
-/// Plays one seeded two-player hand of `rules` in self-play with Hard's search as the teacher
-/// (`worlds` sampled worlds a decision; playouts by `playout_net`, or by the heuristics when `None`)
-/// and returns a sample for every turn at which the network would play in a playout.
-pub fn label_hand(
-    rules: &Ruleset,
-    seed: u64,
-    worlds: u32,
-    playout_net: Option<&Mlp>,
-) -> Vec<Sample> {
+/// The teacher: Hard's search from the seat's observation.
+#[derive(Clone, Copy)]
+pub struct Teacher<'a> {
+    /// Worlds sampled a decision (with `race`, the race's budget: from half of them to eight times).
+    pub worlds: u32,
+    /// The cards race over the worlds as Hard's do (issue 12): a card clearly behind stops being
+    /// played out and keeps its gap, a close choice gets more worlds. Without it, every card is
+    /// played out in exactly `worlds` worlds.
+    pub race: bool,
+    /// The network that plays the playouts, or the heuristics when `None`.
+    pub playout_net: Option<&'a Mlp>,
+}
+
+/// Plays one seeded two-player hand of `rules` in self-play with the `teacher`'s search and returns
+/// a sample for every turn at which the network would play in a playout.
+pub fn label_hand(rules: &Ruleset, seed: u64, teacher: Teacher) -> Vec<Sample> {
     let mut samples = Vec::new();
     let Ok(mut game) = Game::new(
         *rules,
@@ -52,16 +59,28 @@ pub fn label_hand(
             Some(decision) => decision.action,
             None => {
                 let cards: Vec<Card> = game.legal_cards().iter().collect();
-                let actions: Vec<Action> = cards.iter().map(|&c| Action::Play(c)).collect();
-                let values = hard::action_values_with(
-                    &obs,
-                    &actions,
-                    &mut rng,
-                    worlds,
-                    Stakes::SINGLE_HAND,
-                    playout_net,
-                );
-                let target = soft_target(&cards, &values);
+                let means = if teacher.race {
+                    hard::race_means(
+                        &obs,
+                        &cards,
+                        &mut rng,
+                        teacher.worlds,
+                        Stakes::SINGLE_HAND,
+                        teacher.playout_net,
+                    )
+                } else {
+                    let actions: Vec<Action> = cards.iter().map(|&c| Action::Play(c)).collect();
+                    let values = hard::action_values_with(
+                        &obs,
+                        &actions,
+                        &mut rng,
+                        teacher.worlds,
+                        Stakes::SINGLE_HAND,
+                        teacher.playout_net,
+                    );
+                    weighted_means(cards.len(), &values)
+                };
+                let target = soft_target(&cards, &means);
                 let Some(card) = draw(&target, rng.unit()) else {
                     break;
                 };
@@ -80,14 +99,14 @@ pub fn label_hand(
     samples
 }
 
-/// The softmax of each card's weighted mean value.
-fn soft_target(cards: &[Card], worlds: &[hard::WorldValues]) -> Vec<(Card, f32)> {
+/// Each of `n` cards' weighted mean value over the worlds.
+fn weighted_means(n: usize, worlds: &[hard::WorldValues]) -> Vec<f64> {
     let weight: f64 = worlds
         .iter()
         .map(|w| w.weight)
         .sum::<f64>()
         .max(f64::MIN_POSITIVE);
-    let means: Vec<f64> = (0..cards.len())
+    (0..n)
         .map(|i| {
             worlds
                 .iter()
@@ -95,7 +114,11 @@ fn soft_target(cards: &[Card], worlds: &[hard::WorldValues]) -> Vec<(Card, f32)>
                 .sum::<f64>()
                 / weight
         })
-        .collect();
+        .collect()
+}
+
+/// The softmax of the cards' mean values (`means`, in the order of `cards`).
+fn soft_target(cards: &[Card], means: &[f64]) -> Vec<(Card, f32)> {
     let top = means.iter().copied().fold(f64::MIN, f64::max);
     let exps: Vec<f64> = means
         .iter()
@@ -405,6 +428,13 @@ mod tests {
         Ruleset::preset(preset, 2).expect("two-player preset")
     }
 
+    /// The heuristics' search over four worlds: a cheap teacher for tests.
+    const FIXED: Teacher = Teacher {
+        worlds: 4,
+        race: false,
+        playout_net: None,
+    };
+
     /// Every preset with a network labels whole hands: both seats' card choices in each of the 16
     /// tricks before the stock is down to two cards (Brisca's trump exchange, taken by the shared
     /// rule, is not a sample and does not cut a hand short; each of these Brisca hands has one).
@@ -413,7 +443,7 @@ mod tests {
         for (preset, seed) in
             crate::ai::net::trained_presets().flat_map(|p| (0..3).map(move |s| (p, s)))
         {
-            let samples = label_hand(&rules(preset), seed, 4, None);
+            let samples = label_hand(&rules(preset), seed, FIXED);
             assert_eq!(samples.len(), 32, "{preset:?}, seed {seed}");
             for s in &samples {
                 let total: f32 = s.target.iter().map(|t| t.1).sum();
@@ -422,9 +452,32 @@ mod tests {
         }
     }
 
+    /// The racing teacher labels whole hands too, and its targets differ from the fixed teacher's
+    /// (another search, not the same one under another name).
+    #[test]
+    fn the_racing_teacher_labels_whole_hands_with_its_own_targets() {
+        let net = crate::ai::net::for_rules(&rules(Preset::Briscola));
+        let racing = Teacher {
+            worlds: 8,
+            race: true,
+            playout_net: net,
+        };
+        let fixed = Teacher {
+            race: false,
+            ..racing
+        };
+        let raced = label_hand(&rules(Preset::Briscola), 5, racing);
+        assert_eq!(raced.len(), 32);
+        for s in &raced {
+            let total: f32 = s.target.iter().map(|t| t.1).sum();
+            assert!((total - 1.0).abs() < 1e-4);
+        }
+        assert_ne!(raced, label_hand(&rules(Preset::Briscola), 5, fixed));
+    }
+
     #[test]
     fn samples_round_trip_through_bytes_and_garbage_is_refused() {
-        let samples = label_hand(&rules(Preset::Briscola), 3, 4, None);
+        let samples = label_hand(&rules(Preset::Briscola), 3, FIXED);
         assert!(samples.len() >= 20, "{} samples", samples.len());
         let mut bytes = Vec::new();
         for s in &samples {
@@ -450,7 +503,7 @@ mod tests {
     #[test]
     fn training_lowers_the_loss_and_checkpoints_round_trip() {
         let samples: Vec<Sample> = (0..6)
-            .flat_map(|h| label_hand(&rules(Preset::Briscola), h, 4, None))
+            .flat_map(|h| label_hand(&rules(Preset::Briscola), h, FIXED))
             .collect();
         let mut trainer = Trainer::new(Mlp::new([32, 32], 1));
         let before = fit(&trainer.net, &samples).loss;

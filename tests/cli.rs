@@ -514,8 +514,9 @@ fn play_takes_options_through_the_checked_specification() {
 
 /// `briscola train` as a user runs it: a tiny run writes loadable weights and prints their checksum;
 /// run again it resumes from its checkpoints and writes the same bytes, as does a fresh run on one
-/// thread; a directory made with other options (or another preset) is refused and nothing is written;
-/// a preset without a network is refused.
+/// thread; a directory made with other options (or another preset, or another teacher) is refused and
+/// nothing is written; `--from` goes on from trained weights and refuses anything else; a preset
+/// without a network is refused.
 #[test]
 fn train_writes_weights_resumes_and_refuses_a_foreign_directory() {
     let dir = std::env::temp_dir().join(format!("briscola-cli-train-{}", std::process::id()));
@@ -577,6 +578,40 @@ fn train_writes_weights_resumes_and_refuses_a_foreign_directory() {
     assert!(!brisca.status.success());
     assert!(String::from_utf8_lossy(&brisca.stderr).contains("other options"));
     assert!(!out.exists());
+    // Nor a racing teacher's labels into a fixed teacher's directory.
+    let racing = args("2").arg("--race").output().expect("train runs");
+    assert!(!racing.status.success());
+    assert!(String::from_utf8_lossy(&racing.stderr).contains("other options"));
+    assert!(!out.exists());
+
+    // Going on from trained weights with a racing teacher: a run of its own, other weights.
+    let from = train("2", "2", "from", &dir.join("from.bin"))
+        .args(["--race", "--from"])
+        .arg(dir.join("single.bin"))
+        .output()
+        .expect("train runs");
+    assert!(
+        from.status.success(),
+        "{}",
+        String::from_utf8_lossy(&from.stderr)
+    );
+    let went_on = std::fs::read(dir.join("from.bin")).expect("weights");
+    assert!(briscola::ai::net::Mlp::from_bytes(&went_on).is_ok());
+    assert_ne!(went_on, weights);
+    // `--from` must name weights: anything else is refused before a directory is made.
+    let garbage = dir.join("garbage.bin");
+    std::fs::write(&garbage, b"not a network").expect("write");
+    for from in [garbage, dir.join("missing.bin")] {
+        let fresh = dir.join("bad-from");
+        let refused = train("2", "2", "bad-from", &dir.join("bad-from.bin"))
+            .arg("--from")
+            .arg(&from)
+            .output()
+            .expect("train runs");
+        assert!(!refused.status.success());
+        assert!(String::from_utf8_lossy(&refused.stderr).contains("--from"));
+        assert!(!fresh.exists());
+    }
 
     // Bad options are refused before anything is written.
     for bad in [

@@ -2,9 +2,10 @@
 //!
 //! [`label_hand`] plays a two-player hand of one preset in self-play and, at every turn where Hard's
 //! playouts would use the network (the stock still above the point where they turn exact), asks Hard's
-//! search for the value of every legal card (Hard's `action_values`, from the
-//! seat's observation only) and turns the values into a target distribution (a softmax of the mean
-//! utilities, [`TARGET_TEMPERATURE`] utility points). The hand goes on with a card drawn from that
+//! search for the value of every legal card (from the seat's observation only: every card in a fixed
+//! number of worlds as Hard's `action_values` does, or racing the cards as Hard's root does — the
+//! [`Teacher`]) and turns the values into a target distribution (a softmax of the mean utilities,
+//! [`TARGET_TEMPERATURE`] utility points). The hand goes on with a card drawn from that
 //! distribution, so the positions are the ones good play reaches. [`Trainer`] fits a network to those
 //! targets (cross-entropy over the legal cards, Adam). Everything is a pure function of its seed:
 //! the `briscola train` command runs it on threads and keeps checkpoints on disk. Deliberately

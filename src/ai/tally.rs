@@ -165,14 +165,10 @@ impl Tally {
         }
         let n = self.cards.len();
         let top = self.totals[lead] / self.weight;
+        // Every card is played out in every deal until it leaves, and it can leave only once the
+        // deals weigh something, so each card's `played` is positive here.
         (0..n)
-            .map(|c| {
-                if self.played[c] > 0.0 {
-                    top - self.diffs[lead * n + c].0 / self.played[c]
-                } else {
-                    top
-                }
-            })
+            .map(|c| top - self.diffs[lead * n + c].0 / self.played[c])
             .collect()
     }
 

@@ -33,7 +33,7 @@
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
-mod v1_golden;
+mod golden;
 
 use std::time::{Duration, Instant};
 

@@ -31,9 +31,9 @@
 //! as its best in each world; exact search at the root from four stock cards) — see `docs/ai.md`.
 
 #[cfg(test)]
-mod tests;
-#[cfg(test)]
 mod golden;
+#[cfg(test)]
+mod tests;
 
 use std::time::{Duration, Instant};
 

@@ -45,6 +45,8 @@ pub enum Contender {
     HardV2,
     /// Hard as sessions 5–9 left it (`hard-v3`: network playouts, a fixed number of worlds).
     HardV3,
+    /// Hard as sessions 10–13 left it (`hard-v4`: racing, a hand's outcome weighted 120 card points).
+    HardV4,
     /// A public Briscola AI.
     Public(PublicAi),
     /// An external program speaking the bot protocol: the whole id, `cmd:` and the command.
@@ -52,14 +54,14 @@ pub enum Contender {
 }
 
 impl Contender {
-    /// The id on the command line: `easy`, `medium`, `hard`, `hard-v1`, `hard-v2`, `hard-v3`, a public
-    /// AI's id ([`PublicAi::id`]), or `cmd:` followed by a command.
+    /// The id on the command line: `easy`, `medium`, `hard`, `hard-v1` to `hard-v4`, a public AI's id ([`PublicAi::id`]), or `cmd:` followed by a command.
     pub fn id(&self) -> &str {
         match self {
             Contender::Level(level) => level.id(),
             Contender::HardV1 => "hard-v1",
             Contender::HardV2 => "hard-v2",
             Contender::HardV3 => "hard-v3",
+            Contender::HardV4 => "hard-v4",
             Contender::Public(ai) => ai.id(),
             Contender::Command(id) => id,
         }
@@ -76,6 +78,7 @@ impl Contender {
             Contender::HardV1 => Some(hard::v1(seed, budget)),
             Contender::HardV2 => Some(hard::v2(seed, budget)),
             Contender::HardV3 => Some(hard::v3(seed, budget)),
+            Contender::HardV4 => Some(hard::v4(seed, budget)),
             Contender::Public(ai) => Some(ai.agent(seed)),
             Contender::Command(_) => None,
         }
@@ -145,6 +148,7 @@ impl FromStr for Contender {
             "hard-v1" => return Ok(Contender::HardV1),
             "hard-v2" => return Ok(Contender::HardV2),
             "hard-v3" => return Ok(Contender::HardV3),
+            "hard-v4" => return Ok(Contender::HardV4),
             _ => {}
         }
         if let Some(command) = s.strip_prefix(COMMAND_PREFIX) {
@@ -155,7 +159,7 @@ impl FromStr for Contender {
         }
         s.parse::<PublicAi>().map(Contender::Public).map_err(|_| {
             format!(
-                "unknown player `{s}`: choose easy, medium, hard, hard-v1, hard-v2, hard-v3, deep-briscola, greedy, \
+                "unknown player `{s}`: choose easy, medium, hard, hard-v1, hard-v2, hard-v3, hard-v4, deep-briscola, greedy, \
                  brimarl-heuristic, ismcts, or cmd:COMMAND (a program speaking the bot protocol)"
             )
         })

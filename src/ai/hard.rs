@@ -12,8 +12,10 @@
 //! for every card (common random numbers), and the stock order of a world is just one draw of
 //! chance. Each world counts with its [`Belief`] weight: how likely the other players' recent plays
 //! were, had they held that world's cards. The card with the best weighted mean
-//! [`Objective::utility`] wins: win probability first, points as the tie-break. The cards race over
-//! the worlds ([`Tally::race`], issue 12): from half the budget's worlds on, every [`RACE_EVERY`]
+//! [`Objective::utility`] wins: where hands won decide the match, each step of the hand's outcome
+//! (loss, draw, win) is worth [`DECIDING_WIN_WEIGHT`] card points on top of the side's card points,
+//! so win probability and points both count (the review values cards at [`WIN_WEIGHT`]). The cards
+//! race over the worlds ([`Tally::race`], issue 12): from half the budget's worlds on, every [`RACE_EVERY`]
 //! worlds a card the leader clearly beats leaves (later worlds play out only the cards still
 //! running), and sampling stops once one card is left or the rest are provably within a utility
 //! unit of the leader — at eight times the budget's worlds at most, so a close choice gets up to
@@ -25,7 +27,8 @@
 //!
 //! Before issue 12 the playouts' exact search waited for an empty stock; that version is kept as
 //! [`Search::V1`] (the arena's `hard-v1`), and the version with heuristic playouts throughout as
-//! [`Search::V2`] (`hard-v2`), and the version before racing as [`Search::V3`] (`hard-v3`).
+//! [`Search::V2`] (`hard-v2`), the version before racing as [`Search::V3`] (`hard-v3`), and the
+//! version that weighed the outcome at [`WIN_WEIGHT`] as [`Search::V4`] (`hard-v4`).
 //! Deliberately absent: information-set MCTS, search in the chiamata auction (it uses the shared
 //! heuristic), and two candidates measured and rejected in issue 12 (the next seat's reply chosen
 //! as its best in each world; exact search at the root from four stock cards) — see `docs/ai.md`.
@@ -41,7 +44,9 @@ use super::belief::Belief;
 use super::net::{self, Activations, Mlp, View};
 use super::policy::{self, Style};
 use super::situation::Situation;
-use super::solver::{Objective, Score, Solver, endgame_worlds, leaf_bound, solve_endgame};
+use super::solver::{
+    Objective, Score, Solver, WIN_WEIGHT, endgame_worlds, leaf_bound, solve_endgame,
+};
 use super::tally::{Quote, Race, Tally};
 use super::{Agent, Decision, HintReason, hint, special};
 use crate::{Action, Card, Game, Observation, Phase, Rank, Rng, Stakes};
@@ -107,6 +112,9 @@ pub(crate) struct Search {
     /// The root races its cards over the worlds ([`RACE`]) instead of playing each out in a fixed
     /// number of them.
     race: bool,
+    /// What winning the hand is worth against its card points when Hard decides
+    /// ([`Objective::weighing_wins`]; [`WIN_WEIGHT`] until issue 12 lowered it to [`DECIDING_WIN_WEIGHT`]).
+    win_weight: i32,
 }
 
 impl Search {
@@ -115,6 +123,7 @@ impl Search {
         exact_stock: 0,
         net: false,
         race: false,
+        win_weight: WIN_WEIGHT,
     };
 
     /// Hard of session 4 (`hard-v2`): exact from two stock cards, one trick earlier than `hard-v1` in
@@ -124,6 +133,7 @@ impl Search {
         exact_stock: EXACT_STOCK,
         net: false,
         race: false,
+        win_weight: WIN_WEIGHT,
     };
 
     /// Hard of sessions 5–9 (`hard-v3`): `hard-v2` with a network playing the playouts in two-player
@@ -132,13 +142,21 @@ impl Search {
         exact_stock: EXACT_STOCK,
         net: true,
         race: false,
+        win_weight: WIN_WEIGHT,
     };
 
-    /// Today's Hard: `hard-v3` racing its cards over the worlds.
-    pub const CURRENT: Search = Search {
+    /// Hard of sessions 10–13 (`hard-v4`): `hard-v3` racing its cards over the worlds.
+    pub const V4: Search = Search {
         exact_stock: EXACT_STOCK,
         net: true,
         race: true,
+        win_weight: WIN_WEIGHT,
+    };
+
+    /// Today's Hard: `hard-v4` deciding with a lighter weight on the hand's outcome.
+    pub const CURRENT: Search = Search {
+        win_weight: DECIDING_WIN_WEIGHT,
+        ..Search::V4
     };
 
     /// The fewest and the most worlds a decision of `budget` samples (before the clock stops it):
@@ -174,6 +192,13 @@ const RACE: Race = Race { z: 2.0, close: 1.0 };
 const RACE_MORE: usize = 8;
 /// With racing, cards are compared every this many worlds (once half the budget's worlds are in).
 const RACE_EVERY: usize = 25;
+
+/// What each step of a hand's outcome (loss, draw, win) is worth in card points when today's Hard
+/// decides, where hands won decide the match (issue 12, session 14): a quarter of [`WIN_WEIGHT`], so
+/// a won hand is worth 60 card points more than a lost one and points count for more wherever the
+/// outcome is uncertain (measured in docs/ai.md). The values Hard gives the review keep
+/// [`WIN_WEIGHT`], so they read back as a win chance and points.
+pub(crate) const DECIDING_WIN_WEIGHT: i32 = 30;
 
 /// The stock size from which today's playouts are exact (and below which the network never plays).
 pub(crate) const EXACT_STOCK: u8 = 2;
@@ -231,6 +256,7 @@ impl Hard {
             limits,
             deadline,
             self.stakes,
+            self.search.win_weight,
         ) {
             return Some((card, Some(quote)));
         }
@@ -248,6 +274,7 @@ impl Hard {
             sampling,
             how,
             self.stakes,
+            self.search.win_weight,
         );
         tally.choice().map(|(card, quote)| (card, Some(quote)))
     }
@@ -266,8 +293,8 @@ struct Sampling {
     deadline: Option<Instant>,
 }
 
-/// Samples worlds from `obs` and plays each of `cards` out in them (`how`), weighted by belief: the
-/// root of Hard's search while the stock lasts.
+/// Samples worlds from `obs` and plays each of `cards` out in them (`how`), weighted by belief and
+/// valued with a hand's outcome weighted `win_weight`: the root of Hard's search while the stock lasts.
 fn sample_cards(
     obs: &Observation,
     cards: Vec<Card>,
@@ -275,6 +302,7 @@ fn sample_cards(
     sampling: Sampling,
     how: Playout,
     stakes: Stakes,
+    win_weight: i32,
 ) -> Tally {
     let mut tally = Tally::new(cards);
     let belief = Belief::new(obs);
@@ -284,7 +312,7 @@ fn sample_cards(
         }
         let world = obs.sample_world(rng);
         let weight = belief.weight(&world);
-        let obj = Objective::new(&world, obs.seat, stakes);
+        let obj = Objective::new(&world, obs.seat, stakes).weighing_wins(win_weight);
         tally.add(weight, |card| {
             let mut game = world.clone();
             game.play_unchecked(card);
@@ -297,9 +325,9 @@ fn sample_cards(
     tally
 }
 
-/// The mean value of each of `cards` (legal in `obs`, the stock above [`EXACT_STOCK`]) as today's
-/// Hard races them with a budget of `worlds` and no clock, its playouts by `net` (the heuristics when
-/// `None`): the racing teacher of [`net::learn`]. A card that left the race keeps the gap to the
+/// The mean value of each of `cards` (legal in `obs`, the stock above [`EXACT_STOCK`]) as `hard-v4`
+/// races them (the outcome weighted [`WIN_WEIGHT`], as session 12's teacher did) with a budget of
+/// `worlds` and no clock, its playouts by `net` (the heuristics when `None`): the racing teacher of [`net::learn`]. A card that left the race keeps the gap to the
 /// leader it had then ([`Tally::means`]).
 pub(crate) fn race_means(
     obs: &Observation,
@@ -309,7 +337,7 @@ pub(crate) fn race_means(
     stakes: Stakes,
     net: Option<&Mlp>,
 ) -> Vec<f64> {
-    let (fewest, most) = Search::CURRENT.worlds(Budget::worlds(worlds));
+    let (fewest, most) = Search::V4.worlds(Budget::worlds(worlds));
     let sampling = Sampling {
         fewest,
         most,
@@ -320,7 +348,8 @@ pub(crate) fn race_means(
         exact_stock: EXACT_STOCK,
         net,
     };
-    sample_cards(obs, cards.to_vec(), rng, sampling, how, stakes).means()
+    let win_weight = Search::V4.win_weight;
+    sample_cards(obs, cards.to_vec(), rng, sampling, how, stakes, win_weight).means()
 }
 
 /// Hard as it played before issue 12, frozen: the arena's `hard-v1` contender.
@@ -336,6 +365,12 @@ pub(crate) fn v2(seed: u64, budget: Budget) -> Box<dyn Agent + Send> {
 /// Hard as sessions 5–9 left it (network playouts, a fixed number of worlds): the arena's `hard-v3`.
 pub(crate) fn v3(seed: u64, budget: Budget) -> Box<dyn Agent + Send> {
     Box::new(Hard::with(seed, budget, Stakes::SINGLE_HAND, Search::V3))
+}
+
+/// Hard as sessions 10–13 left it (racing, the outcome weighted [`WIN_WEIGHT`]): the arena's
+/// `hard-v4`.
+pub(crate) fn v4(seed: u64, budget: Budget) -> Box<dyn Agent + Send> {
+    Box::new(Hard::with(seed, budget, Stakes::SINGLE_HAND, Search::V4))
 }
 
 impl Agent for Hard {

@@ -3,7 +3,7 @@
 
 use super::policy::{self, Style};
 use super::situation::Situation;
-use super::solver::solve_endgame;
+use super::solver::{WIN_WEIGHT, solve_endgame};
 use super::{Decision, special};
 use crate::{Observation, Rng, Stakes};
 
@@ -57,6 +57,7 @@ impl Heuristic {
                 (self.params.endgame_leaves, ENDGAME_NODES),
                 None,
                 self.stakes,
+                WIN_WEIGHT,
             )
             .map(|(card, _)| card)
         } else {

@@ -2,11 +2,11 @@
 //!
 //! Used once the hidden part of a hand is small: Medium and Hard solve the end of the hand in each
 //! world consistent with their observation, Hard's playouts finish with it. The value of a finished
-//! hand is [`Objective::utility`]: the outcome for the searching seat's side first (win, draw, loss
-//! weighted by [`WIN_WEIGHT`]), its card points as the tie-break. Each value comes as a [`Score`] that
-//! also says whether that side wins the hand on the line of play giving it, so Hard can quote the
-//! share of deals its card wins. Other seats are assumed to play
-//! against that side (the "paranoid" assumption when everyone plays alone). A transposition table
+//! hand is [`Objective::utility`]: the outcome for the searching seat's side (win, draw, loss
+//! weighted by [`WIN_WEIGHT`], or by the lighter weight Hard decides with) plus its card points.
+//! Each value comes as a [`Score`] that also says whether that side wins the hand on the line of
+//! play giving it, so Hard can quote the share of deals its card wins. Other seats are assumed to
+//! play against that side (the "paranoid" assumption when everyone plays alone). A transposition table
 //! ([`Table`]) keeps what is known of each position already searched in the world; the moves are
 //! always tried in the same order, so the values and the reported lines are exactly those of plain
 //! alpha-beta (the test against `solver/oracle.rs` checks it). Deliberately absent: card merging and move
@@ -20,7 +20,8 @@ use crate::{
     Card, CardSet, Game, HandOutcome, HandResult, MatchFormat, Phase, Seat, Stakes, TrumpRule,
 };
 
-/// How much a win is worth against card points: the outcome decides, points break ties.
+/// How much each step of a hand's outcome (loss, draw, win) is worth against card points: the outcome
+/// decides, points break ties (Hard decides with a lighter weight, [`Objective::weighing_wins`]).
 pub(crate) const WIN_WEIGHT: i32 = 120;
 /// How much deciding the match is worth against everything else a hand brings.
 pub(crate) const MATCH_WEIGHT: i32 = 120 * WIN_WEIGHT;
@@ -46,6 +47,9 @@ pub(crate) struct Objective {
     seat: Seat,
     /// What the hand is worth in its match.
     stakes: Stakes,
+    /// What winning the hand is worth against its card points, where hands won decide the match
+    /// ([`WIN_WEIGHT`] unless [`Objective::weighing_wins`] says otherwise).
+    win_weight: i32,
 }
 
 impl Objective {
@@ -75,7 +79,15 @@ impl Objective {
             all,
             seat,
             stakes,
+            win_weight: WIN_WEIGHT,
         }
+    }
+
+    /// The same objective with a hand's outcome (loss, draw, win) weighted `win_weight` card points a
+    /// step instead of [`WIN_WEIGHT`], where hands won decide the match: Hard decides with a lighter
+    /// weight than the review reads back (issue 12, docs/ai.md).
+    pub fn weighing_wins(self, win_weight: i32) -> Objective {
+        Objective { win_weight, ..self }
     }
 
     /// Whether `seat` plays for this side.
@@ -131,7 +143,7 @@ impl Objective {
             (HandOutcome::Won { .. }, _) => 0,
             _ => 1,
         };
-        class * WIN_WEIGHT + points
+        class * self.win_weight + points
     }
 
     /// Game or card points count: deciding the match first, then the lead over the best other side
@@ -285,8 +297,9 @@ pub(crate) fn leaf_bound(hand_sizes: &[u8]) -> u64 {
 /// Exact play of the end of the hand: once the stock is empty and at most `max_leaves` card orders
 /// remain, solves up to `worlds` worlds sampled from the observation (one when card counting leaves
 /// a single world) and
-/// returns the card with the best total value, with what the search says about it. After the first
-/// world, no new world is started past `deadline`. `None` when not applicable or over budget.
+/// returns the card with the best total value (a hand's outcome weighted `win_weight`, see
+/// [`Objective::weighing_wins`]), with what the search says about it. After the first world, no new
+/// world is started past `deadline`. `None` when not applicable or over budget.
 pub(crate) fn solve_endgame(
     obs: &crate::Observation,
     rng: &mut crate::Rng,
@@ -294,6 +307,7 @@ pub(crate) fn solve_endgame(
     limits: (u64, u64),
     deadline: Option<Instant>,
     stakes: Stakes,
+    win_weight: i32,
 ) -> Option<(Card, Quote)> {
     let (max_leaves, node_limit) = limits;
     let worlds = endgame_worlds(obs, worlds, max_leaves)?;
@@ -303,7 +317,7 @@ pub(crate) fn solve_endgame(
             break;
         }
         let world = obs.sample_world(rng);
-        let obj = Objective::new(&world, obs.seat, stakes);
+        let obj = Objective::new(&world, obs.seat, stakes).weighing_wins(win_weight);
         let values = Solver::new(node_limit)
             .until(deadline)
             .card_values(&world, &obj)?;

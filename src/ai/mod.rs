@@ -6,9 +6,9 @@
 //!   beginner's mistake (leads a ten-pointer, trumps an empty trick, throws away the wrong card).
 //! - [`Level::Medium`]: the same heuristics with card counting, and exact play once the stock is empty.
 //! - [`Level::Hard`]: determinized search (flat Monte Carlo over worlds sampled from the observation and
-//!   weighted by a belief about the other players' recent plays, Medium-policy playouts, exact
-//!   alpha-beta near the end), deciding by win probability at the match's stakes with points as the
-//!   tie-break, under an anytime budget.
+//!   weighted by a belief about the other players' recent plays, network or Medium-policy playouts,
+//!   exact alpha-beta near the end), deciding by win probability and points together at the match's
+//!   stakes, under an anytime budget.
 //!
 //! The no-cheating guarantee is structural: [`Agent::choose`] receives an [`Observation`] and nothing
 //! else, and nothing in this module holds a [`crate::Game`] that it did not sample itself from that

@@ -54,7 +54,8 @@ pub enum Contender {
 }
 
 impl Contender {
-    /// The id on the command line: `easy`, `medium`, `hard`, `hard-v1` to `hard-v4`, a public AI's id ([`PublicAi::id`]), or `cmd:` followed by a command.
+    /// The id on the command line: `easy`, `medium`, `hard`, `hard-v1` to `hard-v4`, a public AI's id
+    /// ([`PublicAi::id`]), or `cmd:` followed by a command.
     pub fn id(&self) -> &str {
         match self {
             Contender::Level(level) => level.id(),

@@ -15,8 +15,8 @@
 //! [`Objective::utility`] wins: where hands won decide the match, each step of the hand's outcome
 //! (loss, draw, win) is worth [`DECIDING_WIN_WEIGHT`] card points on top of the side's card points,
 //! so win probability and points both count (the review values cards at [`WIN_WEIGHT`]). The cards
-//! race over the worlds ([`Tally::race`], issue 12): from half the budget's worlds on, every [`RACE_EVERY`]
-//! worlds a card the leader clearly beats leaves (later worlds play out only the cards still
+//! race over the worlds ([`Tally::race`], issue 12): from half the budget's worlds on, every
+//! [`RACE_EVERY`] worlds a card the leader clearly beats leaves (later worlds play out only the cards still
 //! running), and sampling stops once one card is left or the rest are provably within a utility
 //! unit of the leader — at eight times the budget's worlds at most, so a close choice gets up to
 //! eight times the worlds and a clear one half. The [`Budget`] bounds the worlds (deterministic) and
@@ -112,8 +112,9 @@ pub(crate) struct Search {
     /// The root races its cards over the worlds ([`RACE`]) instead of playing each out in a fixed
     /// number of them.
     race: bool,
-    /// What winning the hand is worth against its card points when Hard decides
-    /// ([`Objective::weighing_wins`]; [`WIN_WEIGHT`] until issue 12 lowered it to [`DECIDING_WIN_WEIGHT`]).
+    /// What each step of the hand's outcome is worth in card points when Hard decides
+    /// ([`Objective::weighing_wins`]): [`WIN_WEIGHT`] until issue 12 lowered it to
+    /// [`DECIDING_WIN_WEIGHT`].
     win_weight: i32,
 }
 
@@ -327,8 +328,9 @@ fn sample_cards(
 
 /// The mean value of each of `cards` (legal in `obs`, the stock above [`EXACT_STOCK`]) as `hard-v4`
 /// races them (the outcome weighted [`WIN_WEIGHT`], as session 12's teacher did) with a budget of
-/// `worlds` and no clock, its playouts by `net` (the heuristics when `None`): the racing teacher of [`net::learn`]. A card that left the race keeps the gap to the
-/// leader it had then ([`Tally::means`]).
+/// `worlds` and no clock, its playouts by `net` (the heuristics when `None`): the racing teacher of
+/// [`net::learn`]. A card that left the race keeps the gap to the leader it had then
+/// ([`Tally::means`]).
 pub(crate) fn race_means(
     obs: &Observation,
     cards: &[Card],

@@ -446,6 +446,34 @@ mod tests {
     }
 
     #[test]
+    fn weighing_wins_changes_the_outcome_term_only_where_hands_won_decide() {
+        for seed in 0..20 {
+            let game = finished(seed);
+            let mine = i32::from(game.result().expect("over").side_points[0]);
+            let class = match mine {
+                61.. => 2,
+                60 => 1,
+                _ => 0,
+            };
+            let value = |format, weight| {
+                Objective::new(&game, 0, stakes(format))
+                    .weighing_wins(weight)
+                    .utility(&game)
+            };
+            let single = MatchFormat::SingleHand;
+            assert_eq!(
+                value(single, WIN_WEIGHT),
+                class * WIN_WEIGHT + mine,
+                "{mine}"
+            );
+            assert_eq!(value(single, 30), class * 30 + mine, "{mine}");
+            // Where game points count, the match's own scale stays.
+            let far = MatchFormat::GamePoints { target: 100 };
+            assert_eq!(value(far, 30), value(far, WIN_WEIGHT), "{mine}");
+        }
+    }
+
+    #[test]
     fn utility_follows_the_match_stakes() {
         for seed in 0..20 {
             let game = finished(seed);

@@ -66,13 +66,14 @@ fn same_observation_same_decision_whatever_the_hidden_cards() {
                             let db = public.agent(seed).choose(&b.observation(seat));
                             assert_eq!(da, db, "{preset}-{n}p {public} step {step}");
                         }
-                        // Hard as frozen before issue 12, in session 4, session 9 and session 13 (`hard-v1`,
-                        // `hard-v2`, `hard-v3`, `hard-v4`).
+                        // Hard as frozen before issue 12, in sessions 4, 9, 13 and 14 (`hard-v1`,
+                        // `hard-v2`, `hard-v3`, `hard-v4`, `hard-v5`).
                         for frozen in [
                             Contender::HardV1,
                             Contender::HardV2,
                             Contender::HardV3,
                             Contender::HardV4,
+                            Contender::HardV5,
                         ] {
                             let seed = deal * 31 + step;
                             let agent = || frozen.agent(seed, Budget::worlds(4));

@@ -47,6 +47,9 @@ pub enum Contender {
     HardV3,
     /// Hard as sessions 10–13 left it (`hard-v4`: racing, a hand's outcome weighted 120 card points).
     HardV4,
+    /// Hard as session 14 left it (`hard-v5`: the outcome weighted 30, worlds weighed by the other
+    /// seat's recent plays).
+    HardV5,
     /// A public Briscola AI.
     Public(PublicAi),
     /// An external program speaking the bot protocol: the whole id, `cmd:` and the command.
@@ -54,7 +57,7 @@ pub enum Contender {
 }
 
 impl Contender {
-    /// The id on the command line: `easy`, `medium`, `hard`, `hard-v1` to `hard-v4`, a public AI's id
+    /// The id on the command line: `easy`, `medium`, `hard`, `hard-v1` to `hard-v5`, a public AI's id
     /// ([`PublicAi::id`]), or `cmd:` followed by a command.
     pub fn id(&self) -> &str {
         match self {
@@ -63,6 +66,7 @@ impl Contender {
             Contender::HardV2 => "hard-v2",
             Contender::HardV3 => "hard-v3",
             Contender::HardV4 => "hard-v4",
+            Contender::HardV5 => "hard-v5",
             Contender::Public(ai) => ai.id(),
             Contender::Command(id) => id,
         }
@@ -80,6 +84,7 @@ impl Contender {
             Contender::HardV2 => Some(hard::v2(seed, budget)),
             Contender::HardV3 => Some(hard::v3(seed, budget)),
             Contender::HardV4 => Some(hard::v4(seed, budget)),
+            Contender::HardV5 => Some(hard::v5(seed, budget)),
             Contender::Public(ai) => Some(ai.agent(seed)),
             Contender::Command(_) => None,
         }
@@ -150,6 +155,7 @@ impl FromStr for Contender {
             "hard-v2" => return Ok(Contender::HardV2),
             "hard-v3" => return Ok(Contender::HardV3),
             "hard-v4" => return Ok(Contender::HardV4),
+            "hard-v5" => return Ok(Contender::HardV5),
             _ => {}
         }
         if let Some(command) = s.strip_prefix(COMMAND_PREFIX) {
@@ -160,7 +166,7 @@ impl FromStr for Contender {
         }
         s.parse::<PublicAi>().map(Contender::Public).map_err(|_| {
             format!(
-                "unknown player `{s}`: choose easy, medium, hard, hard-v1, hard-v2, hard-v3, hard-v4, deep-briscola, greedy, \
+                "unknown player `{s}`: choose easy, medium, hard, hard-v1, hard-v2, hard-v3, hard-v4, hard-v5, deep-briscola, greedy, \
                  brimarl-heuristic, ismcts, or cmd:COMMAND (a program speaking the bot protocol)"
             )
         })

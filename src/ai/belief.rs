@@ -10,14 +10,22 @@
 //!
 //! A past hand is rebuilt from the world's current hand, the cards the seat played since, and at most
 //! one unknown draw since the play (averaged over which card it was), so the evidence is the trick in
-//! progress and the last trick or two. Deliberately absent: older plays (their hands are too uncertain
-//! to rebuild), plays made under a duty to follow suit, plays before a trump exchange by that seat,
-//! open hands (nothing is hidden), the chiamata auction and the first-card trump rule (bids and an
-//! unknown trump suit are not modelled), and dupla (two cards per trick).
+//! progress and the last trick or two ([`Belief::new`]). In two-player games of three-card hands
+//! while the stock lasts, [`Belief::filtered`] uses every play instead: the exact chance of each hand
+//! the other seat may hold ([`posterior`], the same play model), and worlds are drawn from it rather
+//! than weighed (every world then counts alike, so none is wasted on a hand the plays make unlikely).
+//! Deliberately absent: older plays in the recent-plays evidence (their hands are too uncertain to
+//! rebuild one world at a time), plays made under a duty to follow suit, plays before a trump
+//! exchange by that seat, open hands (nothing is hidden), the chiamata auction and the first-card
+//! trump rule (bids and an unknown trump suit are not modelled), and dupla (two cards per trick).
+
+mod posterior;
+
+use posterior::Posterior;
 
 use super::policy;
 use super::situation::Situation;
-use crate::{Card, CardSet, FollowRule, Game, Observation, Ruleset, Seat, Suit, TrumpRule};
+use crate::{Card, CardSet, FollowRule, Game, Observation, Rng, Ruleset, Seat, Suit, TrumpRule};
 
 /// Softmax temperature of the play model, in card points. With the noise below, chosen by arena runs
 /// (docs/ai.md): sharper models gained as much against Medium but lost a little against Hard.
@@ -43,22 +51,55 @@ struct Evidence {
     gone: CardSet,
 }
 
-/// The evidence a decision weighs its sampled worlds with.
+/// The other seat's possible hands, to draw a world's from ([`Belief::filtered`]).
+#[derive(Clone, Debug)]
+struct Drawn {
+    seat: Seat,
+    /// Each hand with the running total of the chances up to it.
+    hands: Vec<(CardSet, f64)>,
+}
+
+/// What a decision knows about the hidden hands beyond the observation: the evidence it weighs its
+/// sampled worlds with, or the chances of the other hand it draws them from.
 #[derive(Clone, Debug)]
 pub(crate) struct Belief {
     rules: Ruleset,
     trump: Option<Suit>,
     evidence: Vec<Evidence>,
+    /// Set by [`Belief::filtered`] where the filter applies (the evidence is left empty then).
+    drawn: Option<Drawn>,
 }
 
 impl Belief {
-    /// The evidence in an observation (none when the rules are outside the model).
+    /// The chances of every hand the other seat may hold, from all its plays ([`Posterior`]), where
+    /// the filter applies and the seat has played; elsewhere the recent plays' evidence
+    /// ([`Belief::new`]).
+    pub fn filtered(obs: &Observation) -> Belief {
+        let Some(posterior) = Posterior::new(obs) else {
+            return Belief::new(obs);
+        };
+        let Some(hands) = posterior.hands() else {
+            return Belief::new(obs);
+        };
+        Belief {
+            rules: obs.ruleset,
+            trump: obs.trump,
+            evidence: Vec::new(),
+            drawn: Some(Drawn {
+                seat: posterior.seat(),
+                hands,
+            }),
+        }
+    }
+
+    /// The recent plays' evidence in an observation (none when the rules are outside the model).
     pub fn new(obs: &Observation) -> Belief {
         let rules = obs.ruleset;
         let mut belief = Belief {
             rules,
             trump: obs.trump,
             evidence: Vec::new(),
+            drawn: None,
         };
         let modelled = !rules.open_hands
             && rules.plays_per_trick == 1
@@ -129,7 +170,24 @@ impl Belief {
     /// Whether there is any evidence to weigh worlds with (without it every world weighs 1).
     #[cfg(test)]
     pub fn is_informative(&self) -> bool {
-        !self.evidence.is_empty()
+        !self.evidence.is_empty() || self.drawn.is_some()
+    }
+
+    /// A world consistent with `obs` (the observation this belief was made from) and its weight:
+    /// [`Observation::sample_world`], with the other hand then drawn from its chances (weight 1) where
+    /// they are known, or weighed by [`Belief::weight`].
+    pub fn sample_world(&self, obs: &Observation, rng: &mut Rng) -> (Game, f64) {
+        let mut world = obs.sample_world(rng);
+        if let Some(Drawn { seat, hands }) = &self.drawn
+            && let Some(&(_, total)) = hands.last()
+        {
+            let x = rng.unit() * total;
+            let i = hands.partition_point(|&(_, t)| t <= x).min(hands.len() - 1);
+            world.give_hand(*seat, hands[i].0);
+            return (world, 1.0);
+        }
+        let weight = self.weight(&world);
+        (world, weight)
     }
 
     /// The relative likelihood of a sampled world: the product over the evidence of the chance that a
@@ -156,28 +214,44 @@ impl Belief {
 
     /// The model's chance that the seat of `e`, holding `hand`, plays `e.card`.
     fn play_chance(&self, e: &Evidence, hand: CardSet) -> f32 {
-        let s = Situation::hypothetical(self.rules, e.seat, hand, self.trump, &e.trick, e.gone);
-        let mut values = [0f32; 8];
-        let mut n = 0;
-        let mut played = None;
-        policy::card_values(&s, |card, v| {
-            if n < values.len() {
-                if card == e.card {
-                    played = Some(n);
-                }
-                values[n] = v;
-                n += 1;
-            }
-        });
-        let Some(played) = played else { return NOISE };
-        let top = values[..n].iter().copied().fold(f32::MIN, f32::max);
-        let total: f32 = values[..n]
-            .iter()
-            .map(|v| ((v - top) / TEMPERATURE).exp())
-            .sum();
-        let chance = ((values[played] - top) / TEMPERATURE).exp() / total;
-        (1.0 - NOISE) * chance + NOISE / n as f32
+        play_chance(
+            self.rules, self.trump, e.seat, e.card, &e.trick, e.gone, hand,
+        )
     }
+}
+
+/// The play model's chance that `seat`, holding `hand` (with `card` in it), facing `trick` and having
+/// seen `gone` leave play, plays `card`.
+pub(super) fn play_chance(
+    rules: Ruleset,
+    trump: Option<Suit>,
+    seat: Seat,
+    card: Card,
+    trick: &[(Seat, Card)],
+    gone: CardSet,
+    hand: CardSet,
+) -> f32 {
+    let s = Situation::hypothetical(rules, seat, hand, trump, trick, gone);
+    let mut values = [0f32; 8];
+    let mut n = 0;
+    let mut played = None;
+    policy::card_values(&s, |c, v| {
+        if n < values.len() {
+            if c == card {
+                played = Some(n);
+            }
+            values[n] = v;
+            n += 1;
+        }
+    });
+    let Some(played) = played else { return NOISE };
+    let top = values[..n].iter().copied().fold(f32::MIN, f32::max);
+    let total: f32 = values[..n]
+        .iter()
+        .map(|v| ((v - top) / TEMPERATURE).exp())
+        .sum();
+    let chance = ((values[played] - top) / TEMPERATURE).exp() / total;
+    (1.0 - NOISE) * chance + NOISE / n as f32
 }
 
 #[cfg(test)]

@@ -10,8 +10,11 @@
 //! heuristics — finishing with exact search (the world's stock order known) once the world's stock
 //! is down to two cards, one trick before it runs out in two-player games; the same worlds are used
 //! for every card (common random numbers), and the stock order of a world is just one draw of
-//! chance. Each world counts with its [`Belief`] weight: how likely the other players' recent plays
-//! were, had they held that world's cards. The card with the best weighted mean
+//! chance. In two-player games of three-card hands the other hand is drawn from its exact chances
+//! given every card that player has played ([`Belief::filtered`]: how likely each play was, had it
+//! held those cards, under a model of a sensible player); elsewhere each world counts with its
+//! [`Belief`] weight: how likely the other players' recent plays were, had they held that world's
+//! cards. The card with the best weighted mean
 //! [`Objective::utility`] wins: where hands won decide the match, each step of the hand's outcome
 //! (loss, draw, win) is worth [`DECIDING_WIN_WEIGHT`] card points on top of the side's card points,
 //! so win probability and points both count (the review values cards at [`WIN_WEIGHT`]). The cards
@@ -27,8 +30,9 @@
 //!
 //! Before issue 12 the playouts' exact search waited for an empty stock; that version is kept as
 //! [`Search::V1`] (the arena's `hard-v1`), and the version with heuristic playouts throughout as
-//! [`Search::V2`] (`hard-v2`), the version before racing as [`Search::V3`] (`hard-v3`), and the
-//! version that weighed the outcome at [`WIN_WEIGHT`] as [`Search::V4`] (`hard-v4`).
+//! [`Search::V2`] (`hard-v2`), the version before racing as [`Search::V3`] (`hard-v3`), the
+//! version that weighed the outcome at [`WIN_WEIGHT`] as [`Search::V4`] (`hard-v4`), and the version
+//! that weighed its worlds by the recent plays only as [`Search::V5`] (`hard-v5`).
 //! Deliberately absent: information-set MCTS, search in the chiamata auction (it uses the shared
 //! heuristic), and two candidates measured and rejected in issue 12 (the next seat's reply chosen
 //! as its best in each world; exact search at the root from four stock cards) — see `docs/ai.md`.
@@ -116,6 +120,9 @@ pub(crate) struct Search {
     /// ([`Objective::weighing_wins`]): [`WIN_WEIGHT`] until issue 12 lowered it to
     /// [`DECIDING_WIN_WEIGHT`].
     win_weight: i32,
+    /// In two-player games of three-card hands, worlds are drawn from the exact chances of the other
+    /// hand given all its plays ([`Belief::filtered`]) instead of weighed by its recent plays.
+    filter: bool,
 }
 
 impl Search {
@@ -125,6 +132,7 @@ impl Search {
         net: false,
         race: false,
         win_weight: WIN_WEIGHT,
+        filter: false,
     };
 
     /// Hard of session 4 (`hard-v2`): exact from two stock cards, one trick earlier than `hard-v1` in
@@ -135,6 +143,7 @@ impl Search {
         net: false,
         race: false,
         win_weight: WIN_WEIGHT,
+        filter: false,
     };
 
     /// Hard of sessions 5–9 (`hard-v3`): `hard-v2` with a network playing the playouts in two-player
@@ -144,6 +153,7 @@ impl Search {
         net: true,
         race: false,
         win_weight: WIN_WEIGHT,
+        filter: false,
     };
 
     /// Hard of sessions 10–13 (`hard-v4`): `hard-v3` racing its cards over the worlds.
@@ -152,12 +162,19 @@ impl Search {
         net: true,
         race: true,
         win_weight: WIN_WEIGHT,
+        filter: false,
     };
 
-    /// Today's Hard: `hard-v4` deciding with a lighter weight on the hand's outcome.
-    pub const CURRENT: Search = Search {
+    /// Hard of session 14 (`hard-v5`): `hard-v4` deciding with a lighter weight on the hand's outcome.
+    pub const V5: Search = Search {
         win_weight: DECIDING_WIN_WEIGHT,
         ..Search::V4
+    };
+
+    /// Today's Hard: `hard-v5` drawing its worlds from the filter over the other hand.
+    pub const CURRENT: Search = Search {
+        filter: true,
+        ..Search::V5
     };
 
     /// The fewest and the most worlds a decision of `budget` samples (before the clock stops it):
@@ -266,6 +283,7 @@ impl Hard {
             most,
             race: self.search.race,
             deadline,
+            filter: self.search.filter,
         };
         let how = self.search.playout(&obs.ruleset);
         let tally = sample_cards(
@@ -281,7 +299,7 @@ impl Hard {
     }
 }
 
-/// How many worlds [`sample_cards`] samples.
+/// How many worlds [`sample_cards`] samples, and how.
 #[derive(Clone, Copy)]
 struct Sampling {
     /// Worlds before the race may end it.
@@ -292,6 +310,8 @@ struct Sampling {
     race: bool,
     /// No new world after this (at least one is always sampled).
     deadline: Option<Instant>,
+    /// Worlds are drawn from [`Belief::filtered`] (else weighed by [`Belief::new`]).
+    filter: bool,
 }
 
 /// Samples worlds from `obs` and plays each of `cards` out in them (`how`), weighted by belief and
@@ -306,13 +326,16 @@ fn sample_cards(
     win_weight: i32,
 ) -> Tally {
     let mut tally = Tally::new(cards);
-    let belief = Belief::new(obs);
+    let belief = if sampling.filter {
+        Belief::filtered(obs)
+    } else {
+        Belief::new(obs)
+    };
     for i in 1..=sampling.most {
         if i > 1 && sampling.deadline.is_some_and(|d| Instant::now() >= d) {
             break;
         }
-        let world = obs.sample_world(rng);
-        let weight = belief.weight(&world);
+        let (world, weight) = belief.sample_world(obs, rng);
         let obj = Objective::new(&world, obs.seat, stakes).weighing_wins(win_weight);
         tally.add(weight, |card| {
             let mut game = world.clone();
@@ -345,6 +368,7 @@ pub(crate) fn race_means(
         most,
         race: true,
         deadline: None,
+        filter: false,
     };
     let how = Playout {
         exact_stock: EXACT_STOCK,
@@ -373,6 +397,12 @@ pub(crate) fn v3(seed: u64, budget: Budget) -> Box<dyn Agent + Send> {
 /// `hard-v4`.
 pub(crate) fn v4(seed: u64, budget: Budget) -> Box<dyn Agent + Send> {
     Box::new(Hard::with(seed, budget, Stakes::SINGLE_HAND, Search::V4))
+}
+
+/// Hard as session 14 left it (the outcome weighted [`DECIDING_WIN_WEIGHT`], worlds weighed by the
+/// recent plays): the arena's `hard-v5`.
+pub(crate) fn v5(seed: u64, budget: Budget) -> Box<dyn Agent + Send> {
+    Box::new(Hard::with(seed, budget, Stakes::SINGLE_HAND, Search::V5))
 }
 
 impl Agent for Hard {

@@ -16,6 +16,7 @@ pub struct ArenaArgs {
     /// Player A, whose results the table reports: easy, medium, hard, hard-v1 (Hard before issue 12),
     /// hard-v2 (Hard of session 4, heuristic playouts), hard-v3 (Hard of sessions 5–9, network
     /// playouts, fixed worlds), hard-v4 (Hard of sessions 10–13, racing, the outcome weighted 120),
+    /// hard-v5 (Hard of session 14, the outcome weighted 30, worlds weighed by recent plays only),
     /// a public AI (deep-briscola, greedy, brimarl-heuristic, ismcts), or `cmd:COMMAND`, a program
     /// speaking the bot protocol (docs/bot-protocol.md), one process per thread and seat.
     #[arg(long)]

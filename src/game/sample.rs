@@ -76,6 +76,26 @@ impl Game {
         game
     }
 
+    /// Gives `seat` the cards of `hand` by swapping them with its cards not in `hand` in the face-down
+    /// stock (each card taken leaves its place to one given back): a sampled world with that seat's
+    /// hand chosen, its stock order as random as before. Cards of `hand` neither held by the seat nor
+    /// in the stock are left out (a caller's error).
+    pub(crate) fn give_hand(&mut self, seat: crate::Seat, hand: CardSet) {
+        let s = usize::from(seat);
+        let held = self.hands[s];
+        let mut back = (held - hand).iter();
+        for place in &mut self.stock[..usize::from(self.stock_len)] {
+            if hand.contains(*place)
+                && !held.contains(*place)
+                && let Some(card) = back.next()
+            {
+                self.hands[s].insert(*place);
+                self.hands[s].remove(card);
+                *place = card;
+            }
+        }
+    }
+
     /// Everything but the hidden cards, copied from the observation.
     fn from_observation_skeleton(obs: &Observation) -> Game {
         let rules = obs.ruleset;

@@ -107,13 +107,7 @@ impl Belief {
         if !modelled {
             return belief;
         }
-        // Every trick as a list of plays, the trick in progress last.
-        let mut tricks: Vec<Vec<(Seat, Card)>> = obs
-            .tricks
-            .iter()
-            .map(|t| t.plays.iter().map(|p| (p.seat, p.card)).collect())
-            .collect();
-        tricks.push(obs.current_trick.iter().map(|p| (p.seat, p.card)).collect());
+        let tricks = plays_by_trick(obs);
         let players = usize::from(rules.players);
         let dealt = players * usize::from(rules.hand_size);
         let first_stock = rules.deck_cards().len().saturating_sub(dealt);
@@ -218,6 +212,17 @@ impl Belief {
             self.rules, self.trump, e.seat, e.card, &e.trick, e.gone, hand,
         )
     }
+}
+
+/// Every trick of `obs` as its list of plays, the trick in progress last.
+fn plays_by_trick(obs: &Observation) -> Vec<Vec<(Seat, Card)>> {
+    let mut tricks: Vec<Vec<(Seat, Card)>> = obs
+        .tricks
+        .iter()
+        .map(|t| t.plays.iter().map(|p| (p.seat, p.card)).collect())
+        .collect();
+    tricks.push(obs.current_trick.iter().map(|p| (p.seat, p.card)).collect());
+    tricks
 }
 
 /// The play model's chance that `seat`, holding `hand` (with `card` in it), facing `trick` and having

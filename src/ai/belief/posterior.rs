@@ -13,7 +13,7 @@
 //! stock lasts, and the empty stock (nothing is hidden then); [`super::Belief`] keeps its recent-plays
 //! evidence there.
 
-use super::play_chance;
+use super::{play_chance, plays_by_trick};
 use crate::{Card, CardSet, FollowRule, Observation, Seat, TrumpRule};
 
 /// Pair index of two distinct cards, the lower index first.
@@ -56,12 +56,7 @@ impl Posterior {
             return None;
         }
         let seat: Seat = u8::from(obs.seat == 0);
-        let mut tricks: Vec<Vec<(Seat, Card)>> = obs
-            .tricks
-            .iter()
-            .map(|t| t.plays.iter().map(|p| (p.seat, p.card)).collect())
-            .collect();
-        tricks.push(obs.current_trick.iter().map(|p| (p.seat, p.card)).collect());
+        let tricks = plays_by_trick(obs);
         let exchange = obs.exchanges.iter().rev().find(|e| e.seat == seat);
         let first = exchange.map_or(0, |e| usize::from(e.trick));
         let took = exchange.map(|e| e.took);

@@ -293,6 +293,26 @@ mod tests {
     }
 
     #[test]
+    fn after_its_exchange_every_hand_the_filter_allows_holds_the_card_it_took() {
+        // Brisca: seat 1 holds the seven of cups, the ace of cups lies face up; it takes the ace and
+        // leads the four of coins.
+        let rules = Ruleset::preset(Preset::Brisca, 2).expect("preset");
+        let mut game = crate::ai::test_deal::dealt(rules, "7c 2d 4d 4s 5s Kd Ac");
+        let (seven, ace) = ("7c".parse().expect("card"), "Ac".parse().expect("card"));
+        game.apply(Action::Exchange(seven))
+            .expect("the seven takes the ace");
+        game.apply(Action::Play("4d".parse().expect("card")))
+            .expect("legal");
+        let posterior = Posterior::new(&game.observation(0)).expect("inside the filter");
+        let hands = posterior.hands().expect("seat 1 has played");
+        assert!(hands.len() > 20, "{} hands", hands.len());
+        for (hand, _) in hands {
+            assert!(hand.contains(ace), "{hand:?} without the ace it took");
+            assert!(!hand.contains(seven), "{hand:?} with the seven it gave");
+        }
+    }
+
+    #[test]
     fn worlds_drawn_from_the_filter_hold_each_hand_as_often_as_its_chance() {
         let rules = Ruleset::preset(Preset::Briscola, 2).expect("preset");
         let mut game = Game::new(rules, 0, &Deal::Seed(11)).expect("deal");

@@ -183,7 +183,7 @@ impl Posterior {
 mod tests {
     use super::*;
     use crate::ai::belief::Belief;
-    use crate::{Action, Deal, Game, Preset, Rng, Ruleset};
+    use crate::{Action, Deal, ExchangeRule, Game, Phase, Preset, Rng, Ruleset};
 
     /// Plays the lowest legal card until `done` says stop.
     fn play_until(game: &mut Game, done: impl Fn(&Game) -> bool) {
@@ -310,6 +310,65 @@ mod tests {
             assert!(hand.contains(ace), "{hand:?} without the ace it took");
             assert!(!hand.contains(seven), "{hand:?} with the seven it gave");
         }
+    }
+
+    #[test]
+    fn in_random_hands_with_exchanges_at_any_trick_the_filter_never_rules_out_the_true_hand() {
+        // Random legal play that takes every second exchange it may, under each exchange rule; at
+        // every turn both seats' filters must allow the other seat's real hand (the play model
+        // gives every legal card a chance, so no real history has none).
+        let (mut checks, mut after_later_exchange) = (0, 0);
+        let exchanges = [
+            ExchangeRule::Never,
+            ExchangeRule::TwoBeforeFirstTrick,
+            ExchangeRule::SevenAndTwo,
+            ExchangeRule::SevenAndTwoAfterWinning,
+        ];
+        for preset in [Preset::Briscola, Preset::Brisca, Preset::Bisca] {
+            for exchange in exchanges {
+                let mut rules = Ruleset::preset(preset, 2).expect("preset");
+                rules.exchange = exchange;
+                for seed in 0..6 {
+                    let mut game = Game::new(rules, 0, &Deal::Seed(seed)).expect("deal");
+                    let mut rng = Rng::new(seed);
+                    while game.phase() != Phase::Finished {
+                        for viewer in 0..2 {
+                            let obs = game.observation(viewer);
+                            let Some(posterior) = Posterior::new(&obs) else {
+                                assert_eq!(obs.stock_len, 0, "outside the filter with a stock");
+                                continue;
+                            };
+                            let truth = game.hand(posterior.seat());
+                            assert!(posterior.avail.is_superset(truth), "{truth:?} not allowed");
+                            if let Some(hands) = posterior.hands() {
+                                assert!(
+                                    hands.iter().any(|&(hand, _)| hand == truth),
+                                    "{preset:?} {exchange:?} seed {seed}: {truth:?} ruled out"
+                                );
+                            }
+                            checks += 1;
+                            let seat = posterior.seat();
+                            if obs.exchanges.iter().any(|e| e.seat == seat && e.trick > 0) {
+                                after_later_exchange += 1;
+                            }
+                        }
+                        let actions = game.legal_actions();
+                        let actions = actions.as_slice();
+                        let exchange = actions.iter().find(|a| matches!(a, Action::Exchange(_)));
+                        let action = match exchange {
+                            Some(&action) if rng.below(2) == 0 => action,
+                            _ => actions[rng.below(actions.len())],
+                        };
+                        game.apply(action).expect("legal");
+                    }
+                }
+            }
+        }
+        assert!(checks > 1_000, "{checks} checks");
+        assert!(
+            after_later_exchange > 20,
+            "{after_later_exchange} after a later exchange"
+        );
     }
 
     #[test]

@@ -326,11 +326,7 @@ fn sample_cards(
     win_weight: i32,
 ) -> Tally {
     let mut tally = Tally::new(cards);
-    let belief = if sampling.filter {
-        Belief::filtered(obs)
-    } else {
-        Belief::new(obs)
-    };
+    let belief = belief_of(obs, sampling.filter);
     for i in 1..=sampling.most {
         if i > 1 && sampling.deadline.is_some_and(|d| Instant::now() >= d) {
             break;
@@ -439,7 +435,8 @@ impl Agent for Hard {
 
 /// One sampled world of [`action_values`]: its belief weight and the value of each action in it.
 pub(crate) struct WorldValues {
-    /// The world's relative likelihood ([`Belief::weight`]; 1 in exact endgames, as Hard counts them).
+    /// The world's relative likelihood ([`Belief::weight`]; 1 for a world drawn from the filter over the
+    /// other hand, and in exact endgames, as Hard counts them).
     pub weight: f64,
     /// The value ([`Objective::utility`]) of each action, in the order given.
     pub values: Vec<i32>,
@@ -448,7 +445,7 @@ pub(crate) struct WorldValues {
 /// Hard's evaluation of every one of `actions` (legal in `obs`, any kind: cards, the exchange, mano
 /// negra) in the same worlds, for the match review: worlds are drawn from `rng` as Hard draws them
 /// (exact endgame worlds once the stock is empty and the rest is small, else up to `worlds` sampled
-/// worlds weighted by belief), and each action is applied in each world and valued as Hard values a
+/// worlds, drawn and weighed by today's belief), and each action is applied in each world and valued as Hard values a
 /// card (exact search, or a playout of today's [`Search::CURRENT`]). Reads no clock.
 pub(crate) fn action_values(
     obs: &Observation,
@@ -458,11 +455,24 @@ pub(crate) fn action_values(
     stakes: Stakes,
 ) -> Vec<WorldValues> {
     let net = Search::CURRENT.playout(&obs.ruleset).net;
-    action_values_with(obs, actions, rng, worlds, stakes, net)
+    let belief = belief_of(obs, Search::CURRENT.filter);
+    action_values_with(obs, actions, rng, worlds, stakes, net, &belief)
 }
 
-/// [`action_values`] with playouts played by `net` (the heuristics when `None`) — the teacher of
-/// [`net::learn`], whose network is not the shipped one while it trains.
+/// The worlds' belief: drawn from [`Belief::filtered`] when `filter`, else weighed by
+/// [`Belief::new`].
+fn belief_of(obs: &Observation, filter: bool) -> Belief {
+    if filter {
+        Belief::filtered(obs)
+    } else {
+        Belief::new(obs)
+    }
+}
+
+/// [`action_values`] with playouts played by `net` (the heuristics when `None`) and worlds drawn
+/// from `belief` — the teacher of [`net::learn`], whose network is not the shipped one while it
+/// trains (and whose worlds are weighed by the recent plays, [`Belief::new`], as when the shipped
+/// network was trained).
 pub(crate) fn action_values_with(
     obs: &Observation,
     actions: &[Action],
@@ -470,6 +480,7 @@ pub(crate) fn action_values_with(
     worlds: u32,
     stakes: Stakes,
     net: Option<&Mlp>,
+    belief: &Belief,
 ) -> Vec<WorldValues> {
     let how = Playout {
         exact_stock: EXACT_STOCK,
@@ -477,10 +488,9 @@ pub(crate) fn action_values_with(
     };
     let worlds = worlds.max(1) as usize;
     let endgame = endgame_worlds(obs, worlds.min(32), ROOT_LEAVES);
-    let belief = Belief::new(obs);
     (0..endgame.unwrap_or(worlds))
         .map(|_| {
-            let world = obs.sample_world(rng);
+            let (world, weight) = belief.sample_world(obs, rng);
             let obj = Objective::new(&world, obs.seat, stakes);
             let values = actions
                 .iter()
@@ -497,11 +507,7 @@ pub(crate) fn action_values_with(
                     exact.unwrap_or_else(|| playout(&mut game, &obj, how)).value
                 })
                 .collect();
-            let weight = if endgame.is_some() {
-                1.0
-            } else {
-                belief.weight(&world)
-            };
+            let weight = if endgame.is_some() { 1.0 } else { weight };
             WorldValues { weight, values }
         })
         .collect()

@@ -3,8 +3,9 @@
 //! trick) it never holds one or two, so [`Search::CURRENT`] plays exactly like [`Search::V1`] there.
 
 use super::Search;
+use crate::ai::belief::Belief;
 use crate::ai::{Level, agent};
-use crate::{Deal, Game, Phase, Preset, Ruleset};
+use crate::{Deal, Game, Phase, Preset, Rng, Ruleset, Stakes};
 
 /// The stock sizes seen over a hand of `rules` played by Medium.
 fn stock_sizes(rules: Ruleset) -> Vec<usize> {
@@ -57,4 +58,42 @@ fn the_network_plays_out_the_trained_two_player_presets_only() {
             assert!(Search::V2.playout(&rules).net.is_none());
         }
     }
+}
+
+/// The match review values actions in the worlds today's Hard searches: in two-player Briscola
+/// with a stock the other hand is drawn from the filter over all its plays, so every world counts
+/// alike; the network's teacher keeps the recent plays' weights it was trained with.
+#[test]
+fn the_review_draws_the_other_hand_as_hard_does() {
+    let rules = Ruleset::preset(Preset::Briscola, 2).expect("preset");
+    let mut game = Game::new(rules, 0, &Deal::Seed(8)).expect("deal");
+    let mut walker = agent(Level::Medium, 2);
+    while game.stock_len() > 20 {
+        let obs = game.observation(game.to_move());
+        game.apply(walker.choose(&obs).action).expect("legal");
+    }
+    let obs = game.observation(game.to_move());
+    let actions = game.legal_actions();
+    let weights =
+        |values: Vec<super::WorldValues>| -> Vec<f64> { values.iter().map(|w| w.weight).collect() };
+    let mut rng = Rng::new(1);
+    let review = weights(super::action_values(
+        &obs,
+        actions.as_slice(),
+        &mut rng,
+        64,
+        Stakes::SINGLE_HAND,
+    ));
+    assert_eq!(review, vec![1.0; 64]);
+    let net = Search::CURRENT.playout(&rules).net;
+    let recent = weights(super::action_values_with(
+        &obs,
+        actions.as_slice(),
+        &mut rng,
+        64,
+        Stakes::SINGLE_HAND,
+        net,
+        &Belief::new(&obs),
+    ));
+    assert!(recent.iter().any(|&w| w != 1.0), "{recent:?}");
 }

@@ -13,6 +13,7 @@
 
 use super::features::{Input, View};
 use super::mlp::{Activations, Mlp, OUTPUTS};
+use crate::ai::belief::Belief;
 use crate::ai::{hard, special};
 use crate::{Action, Card, Deal, Game, Phase, Rng, Ruleset, Stakes};
 
@@ -78,6 +79,7 @@ pub fn label_hand(rules: &Ruleset, seed: u64, teacher: Teacher) -> Vec<Sample> {
                         teacher.worlds,
                         Stakes::SINGLE_HAND,
                         teacher.playout_net,
+                        &Belief::new(&obs),
                     );
                     weighted_means(cards.len(), &values)
                 };

@@ -435,8 +435,8 @@ impl Agent for Hard {
 
 /// One sampled world of [`action_values`]: its belief weight and the value of each action in it.
 pub(crate) struct WorldValues {
-    /// The world's relative likelihood ([`Belief::weight`]; 1 for a world drawn from the filter over the
-    /// other hand, and in exact endgames, as Hard counts them).
+    /// The world's relative likelihood ([`Belief::weight`]; 1 for a world drawn from the filter over
+    /// the other hand, and in exact endgames, as Hard counts them).
     pub weight: f64,
     /// The value ([`Objective::utility`]) of each action, in the order given.
     pub values: Vec<i32>,
@@ -445,8 +445,9 @@ pub(crate) struct WorldValues {
 /// Hard's evaluation of every one of `actions` (legal in `obs`, any kind: cards, the exchange, mano
 /// negra) in the same worlds, for the match review: worlds are drawn from `rng` as Hard draws them
 /// (exact endgame worlds once the stock is empty and the rest is small, else up to `worlds` sampled
-/// worlds, drawn and weighed by today's belief), and each action is applied in each world and valued as Hard values a
-/// card (exact search, or a playout of today's [`Search::CURRENT`]). Reads no clock.
+/// worlds, drawn and weighed by [`Search::CURRENT`]'s belief), and each action is applied in each
+/// world and valued as Hard values a card (exact search, or a playout of today's
+/// [`Search::CURRENT`]). Reads no clock.
 pub(crate) fn action_values(
     obs: &Observation,
     actions: &[Action],

@@ -314,8 +314,8 @@ mod tests {
 
     #[test]
     fn in_random_hands_with_exchanges_at_any_trick_the_filter_never_rules_out_the_true_hand() {
-        // Random legal play that takes every second exchange it may, under each exchange rule; at
-        // every turn both seats' filters must allow the other seat's real hand (the play model
+        // Random legal play that takes an exchange it may at even odds, under each exchange rule;
+        // at every turn both seats' filters must allow the other seat's real hand (the play model
         // gives every legal card a chance, so no real history has none).
         let (mut checks, mut after_later_exchange) = (0, 0);
         let exchanges = [

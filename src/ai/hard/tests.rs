@@ -1,6 +1,8 @@
-//! Where the playouts' earlier exact search applies: in two-player presets with one card a trick the
-//! stock holds two cards one trick before it runs out; with more players (or dupla's two cards a
-//! trick) it never holds one or two, so [`Search::CURRENT`] plays exactly like [`Search::V1`] there.
+//! Where today's Hard differs from its earlier versions, and the review with it. The playouts'
+//! earlier exact search: in two-player presets with one card a trick the stock holds two cards one
+//! trick before it runs out; with more players (or dupla's two cards a trick) it never holds one or
+//! two, so [`Search::CURRENT`] plays exactly like [`Search::V1`] there. The network plays out the
+//! presets it was trained on; the review draws its worlds as Hard does.
 
 use super::Search;
 use crate::ai::belief::Belief;

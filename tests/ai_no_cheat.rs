@@ -4,9 +4,11 @@
 //! that the observations really are identical while the worlds really differ). The decision includes the
 //! hint, so Hard's quote of its search (`HintReason::SearchedWins`) is covered too, and so is the
 //! playout network Hard uses in two-player Briscola (it reads a seat's view built from a sampled world;
-//! `src/ai/net/features.rs` proves that view equals the one built from the seat's observation). The match review's
-//! verdict on a decision takes the same test (`review_decision`; `tests/ai_review.rs` checks that
-//! `review_match` rates every decision by exactly that function of the seat's observation).
+//! `src/ai/net/features.rs` proves that view equals the one built from the seat's observation), and so
+//! is the filter over the other hand that Hard draws its worlds from (it reads only the plays in the
+//! observation's history, which both worlds share). The match review's verdict on a decision takes the
+//! same test (`review_decision`; `tests/ai_review.rs` checks that `review_match` rates every decision by
+//! exactly that function of the seat's observation).
 
 use briscola::ai::arena::Contender;
 use briscola::ai::public::PublicAi;

@@ -10,8 +10,6 @@
 //! same test (`review_decision`; `tests/ai_review.rs` checks that `review_match` rates every decision by
 //! exactly that function of the seat's observation).
 
-use briscola::ai::arena::Contender;
-use briscola::ai::public::PublicAi;
 use briscola::ai::review::{Verdict, review_decision};
 use briscola::ai::{self, AgentConfig, Budget, HintReason, Level};
 use briscola::{Deal, Game, Phase, Preset, Rng, Ruleset, Stakes};
@@ -61,28 +59,6 @@ fn same_observation_same_decision_whatever_the_hidden_cards() {
                             if matches!(da.hint, HintReason::SearchedWins { .. }) {
                                 searched += 1;
                             }
-                        }
-                        for public in PublicAi::ALL {
-                            let seed = deal * 31 + step;
-                            let da = public.agent(seed).choose(&a.observation(seat));
-                            let db = public.agent(seed).choose(&b.observation(seat));
-                            assert_eq!(da, db, "{preset}-{n}p {public} step {step}");
-                        }
-                        // Hard as frozen before issue 12, in sessions 4, 9, 13 and 14 (`hard-v1`,
-                        // `hard-v2`, `hard-v3`, `hard-v4`, `hard-v5`).
-                        for frozen in [
-                            Contender::HardV1,
-                            Contender::HardV2,
-                            Contender::HardV3,
-                            Contender::HardV4,
-                            Contender::HardV5,
-                        ] {
-                            let seed = deal * 31 + step;
-                            let agent = || frozen.agent(seed, Budget::worlds(4));
-                            let da = agent().map(|mut v| v.choose(&a.observation(seat)));
-                            let db = agent().map(|mut v| v.choose(&b.observation(seat)));
-                            assert!(da.is_some());
-                            assert_eq!(da, db, "{preset}-{n}p {frozen} step {step}");
                         }
                     }
                     let d = walker.choose(&obs);

@@ -9,14 +9,14 @@
 //! agent serves the whole session, so its random stream continues from one request to the next (a
 //! session replays exactly from its seed with a deterministic budget).
 
-pub(crate) mod lines;
+mod lines;
 
 use std::io::{self, BufRead, Write};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use serde::Serialize;
 
-use lines::Line;
+pub use lines::{Line, next_line};
 
 use super::{Agent, AgentConfig, Budget, Level, agent_with};
 use crate::{Action, Observation};
@@ -54,7 +54,7 @@ pub fn serve<R: BufRead, W: Write>(
         budget: config.budget,
         ..AgentConfig::new(config.level, config.seed)
     });
-    while let Some(line) = lines::next_line(&mut reader, MAX_LINE_BYTES)? {
+    while let Some(line) = next_line(&mut reader, MAX_LINE_BYTES)? {
         let reply = match line {
             Line::TooLong => Reply::error(format!("line longer than {MAX_LINE_BYTES} bytes")),
             Line::NotUtf8 => Reply::error("line is not UTF-8".to_string()),

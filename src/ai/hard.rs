@@ -28,11 +28,8 @@
 //! in a card-points match where a hand is not won or lost, in which the card did as well as any
 //! other. [`action_values`] gives the same evaluation of every legal action, for the match review.
 //!
-//! Before issue 12 the playouts' exact search waited for an empty stock; that version is kept as
-//! [`Search::V1`] (the arena's `hard-v1`), and the version with heuristic playouts throughout as
-//! [`Search::V2`] (`hard-v2`), the version before racing as [`Search::V3`] (`hard-v3`), the
-//! version that weighed the outcome at [`WIN_WEIGHT`] as [`Search::V4`] (`hard-v4`), and the version
-//! that weighed its worlds by the recent plays only as [`Search::V5`] (`hard-v5`).
+//! The search's choices are one [`HardSearch`]: [`HardSearch::HARD`] is the level; the lab
+//! (`briscola-lab`) names other configurations of the same code and measures them against it.
 //! Deliberately absent: information-set MCTS, search in the chiamata auction (it uses the shared
 //! heuristic), and two candidates measured and rejected in issue 12 (the next seat's reply chosen
 //! as its best in each world; exact search at the root from four stock cards) — see `docs/ai.md`.
@@ -98,84 +95,49 @@ const PLAYOUT_LEAVES: u64 = 400;
 /// Node budget of one playout endgame.
 const PLAYOUT_NODES: u64 = 5_000;
 
-/// Node budget of a playout's exact search while the stock still holds cards ([`Search::exact_stock`]);
+/// Node budget of a playout's exact search while the stock still holds cards ([`HardSearch::exact_stock`]);
 /// over it, the playout goes on with the heuristics. Two-player searches from two stock cards have at
 /// most 324 leaves, far inside it.
 const STOCK_NODES: u64 = 20_000;
 
-/// What changed in Hard's search since `hard-v1` (issue 12), so the frozen versions stay
-/// configurations of the same code.
+/// The choices that make up Hard's search. [`HardSearch::HARD`] is the Hard level; other
+/// configurations of the same code are measured against it in the lab (`briscola-lab`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Search {
+pub struct HardSearch {
     /// Playouts switch to exact search, the sampled world's stock order included, once at most this
-    /// many cards are left in the stock (`0`: only once it is empty, as `hard-v1` did).
-    exact_stock: u8,
+    /// many cards are left in the stock (`0`: only once it is empty).
+    pub exact_stock: u8,
     /// Playouts are played by the shipped network where it applies ([`net::for_rules`]) instead of
     /// the Medium heuristics.
-    net: bool,
+    pub net: bool,
     /// The root races its cards over the worlds ([`RACE`]) instead of playing each out in a fixed
     /// number of them.
-    race: bool,
-    /// What each step of the hand's outcome is worth in card points when Hard decides
-    /// ([`Objective::weighing_wins`]): [`WIN_WEIGHT`] until issue 12 lowered it to
-    /// [`DECIDING_WIN_WEIGHT`].
-    win_weight: i32,
+    pub race: bool,
+    /// What each step of the hand's outcome (loss, draw, win) is worth in card points when the
+    /// search decides ([`Objective::weighing_wins`]).
+    pub win_weight: i32,
     /// In two-player games of three-card hands, worlds are drawn from the exact chances of the other
     /// hand given all its plays ([`Belief::filtered`]) instead of weighed by its recent plays.
-    filter: bool,
+    pub filter: bool,
 }
 
-impl Search {
-    /// Hard before issue 12 (`hard-v1`).
-    pub const V1: Search = Search {
-        exact_stock: 0,
-        net: false,
-        race: false,
-        win_weight: WIN_WEIGHT,
-        filter: false,
-    };
-
-    /// Hard of session 4 (`hard-v2`): exact from two stock cards, one trick earlier than `hard-v1` in
-    /// two-player games (with more players the stock never holds one or two cards, so nothing changes
-    /// there).
-    pub const V2: Search = Search {
-        exact_stock: EXACT_STOCK,
-        net: false,
-        race: false,
-        win_weight: WIN_WEIGHT,
-        filter: false,
-    };
-
-    /// Hard of sessions 5–9 (`hard-v3`): `hard-v2` with a network playing the playouts in two-player
-    /// Briscola, Brisca and Bisca.
-    pub const V3: Search = Search {
-        exact_stock: EXACT_STOCK,
-        net: true,
-        race: false,
-        win_weight: WIN_WEIGHT,
-        filter: false,
-    };
-
-    /// Hard of sessions 10–13 (`hard-v4`): `hard-v3` racing its cards over the worlds.
-    pub const V4: Search = Search {
+impl HardSearch {
+    /// The Hard level's search: exact playouts from [`EXACT_STOCK`] stock cards, network playouts
+    /// before that, racing cards, the outcome worth [`DECIDING_WIN_WEIGHT`], worlds drawn from the
+    /// filter over the other hand.
+    pub const HARD: HardSearch = HardSearch {
         exact_stock: EXACT_STOCK,
         net: true,
         race: true,
-        win_weight: WIN_WEIGHT,
-        filter: false,
-    };
-
-    /// Hard of session 14 (`hard-v5`): `hard-v4` deciding with a lighter weight on the hand's outcome.
-    pub const V5: Search = Search {
         win_weight: DECIDING_WIN_WEIGHT,
-        ..Search::V4
+        filter: true,
     };
 
-    /// Today's Hard: `hard-v5` drawing its worlds from the filter over the other hand.
-    pub const CURRENT: Search = Search {
-        filter: true,
-        ..Search::V5
-    };
+    /// A seeded agent searching this way with `budget`, playing single hands. It plays and explains
+    /// its cards as Hard does, under the name `hard`.
+    pub fn agent(self, seed: u64, budget: Budget) -> Box<dyn Agent + Send> {
+        Box::new(Hard::with(seed, budget, Stakes::SINGLE_HAND, self))
+    }
 
     /// The fewest and the most worlds a decision of `budget` samples (before the clock stops it):
     /// exactly the budget's worlds without racing; with it, from half of them (a clear choice) up to
@@ -235,17 +197,17 @@ pub(crate) struct Hard {
     rng: Rng,
     budget: Budget,
     stakes: Stakes,
-    search: Search,
+    search: HardSearch,
 }
 
 impl Hard {
     /// A seeded Hard agent, playing for the match's `stakes`.
     pub fn new(seed: u64, budget: Budget, stakes: Stakes) -> Hard {
-        Hard::with(seed, budget, stakes, Search::CURRENT)
+        Hard::with(seed, budget, stakes, HardSearch::HARD)
     }
 
     /// A seeded Hard agent with a given search.
-    fn with(seed: u64, budget: Budget, stakes: Stakes, search: Search) -> Hard {
+    fn with(seed: u64, budget: Budget, stakes: Stakes, search: HardSearch) -> Hard {
         Hard {
             rng: Rng::new(seed),
             budget,
@@ -345,20 +307,36 @@ fn sample_cards(
     tally
 }
 
-/// The mean value of each of `cards` (legal in `obs`, the stock above [`EXACT_STOCK`]) as `hard-v4`
-/// races them (the outcome weighted [`WIN_WEIGHT`], as session 12's teacher did) with a budget of
-/// `worlds` and no clock, its playouts by `net` (the heuristics when `None`): the racing teacher of
-/// [`net::learn`]. A card that left the race keeps the gap to the leader it had then
-/// ([`Tally::means`]).
-pub(crate) fn race_means(
+/// The mean value of each of `cards` (legal in `obs`, the stock above [`EXACT_STOCK`]) by Hard's
+/// search from the seat's observation, with no clock and the outcome weighted [`WIN_WEIGHT`]: the
+/// teacher of the playout network. Playouts are played by `net` (the heuristics when `None`: the
+/// network in training is not the shipped one) and worlds are weighed by the recent plays
+/// ([`Belief::new`], as when the shipped networks were trained). With `race` the cards race over the
+/// worlds as Hard's root does (from half of `worlds` to eight times as many), and a card that left
+/// the race keeps the gap to the leader it had then ([`Tally::means`]); without it every card is
+/// played out in exactly `worlds` worlds.
+pub fn teacher_means(
     obs: &Observation,
     cards: &[Card],
     rng: &mut Rng,
     worlds: u32,
-    stakes: Stakes,
+    race: bool,
     net: Option<&Mlp>,
 ) -> Vec<f64> {
-    let (fewest, most) = Search::V4.worlds(Budget::worlds(worlds));
+    let stakes = Stakes::SINGLE_HAND;
+    if !race {
+        let actions: Vec<Action> = cards.iter().map(|&c| Action::Play(c)).collect();
+        let belief = Belief::new(obs);
+        let values = action_values_with(obs, &actions, rng, worlds, stakes, net, &belief);
+        return weighted_means(cards.len(), &values);
+    }
+    let teacher = HardSearch {
+        net: false,
+        filter: false,
+        win_weight: WIN_WEIGHT,
+        ..HardSearch::HARD
+    };
+    let (fewest, most) = teacher.worlds(Budget::worlds(worlds));
     let sampling = Sampling {
         fewest,
         most,
@@ -370,35 +348,25 @@ pub(crate) fn race_means(
         exact_stock: EXACT_STOCK,
         net,
     };
-    let win_weight = Search::V4.win_weight;
-    sample_cards(obs, cards.to_vec(), rng, sampling, how, stakes, win_weight).means()
+    sample_cards(obs, cards.to_vec(), rng, sampling, how, stakes, WIN_WEIGHT).means()
 }
 
-/// Hard as it played before issue 12, frozen: the arena's `hard-v1` contender.
-pub(crate) fn v1(seed: u64, budget: Budget) -> Box<dyn Agent + Send> {
-    Box::new(Hard::with(seed, budget, Stakes::SINGLE_HAND, Search::V1))
-}
-
-/// Hard as session 4 left it (heuristic playouts, exact from two stock cards): the arena's `hard-v2`.
-pub(crate) fn v2(seed: u64, budget: Budget) -> Box<dyn Agent + Send> {
-    Box::new(Hard::with(seed, budget, Stakes::SINGLE_HAND, Search::V2))
-}
-
-/// Hard as sessions 5–9 left it (network playouts, a fixed number of worlds): the arena's `hard-v3`.
-pub(crate) fn v3(seed: u64, budget: Budget) -> Box<dyn Agent + Send> {
-    Box::new(Hard::with(seed, budget, Stakes::SINGLE_HAND, Search::V3))
-}
-
-/// Hard as sessions 10–13 left it (racing, the outcome weighted [`WIN_WEIGHT`]): the arena's
-/// `hard-v4`.
-pub(crate) fn v4(seed: u64, budget: Budget) -> Box<dyn Agent + Send> {
-    Box::new(Hard::with(seed, budget, Stakes::SINGLE_HAND, Search::V4))
-}
-
-/// Hard as session 14 left it (the outcome weighted [`DECIDING_WIN_WEIGHT`], worlds weighed by the
-/// recent plays): the arena's `hard-v5`.
-pub(crate) fn v5(seed: u64, budget: Budget) -> Box<dyn Agent + Send> {
-    Box::new(Hard::with(seed, budget, Stakes::SINGLE_HAND, Search::V5))
+/// Each of `n` actions' weighted mean value over the worlds.
+fn weighted_means(n: usize, worlds: &[WorldValues]) -> Vec<f64> {
+    let weight: f64 = worlds
+        .iter()
+        .map(|w| w.weight)
+        .sum::<f64>()
+        .max(f64::MIN_POSITIVE);
+    (0..n)
+        .map(|i| {
+            worlds
+                .iter()
+                .map(|w| w.weight * f64::from(w.values[i]))
+                .sum::<f64>()
+                / weight
+        })
+        .collect()
 }
 
 impl Agent for Hard {
@@ -445,9 +413,9 @@ pub(crate) struct WorldValues {
 /// Hard's evaluation of every one of `actions` (legal in `obs`, any kind: cards, the exchange, mano
 /// negra) in the same worlds, for the match review: worlds are drawn from `rng` as Hard draws them
 /// (exact endgame worlds once the stock is empty and the rest is small, else up to `worlds` sampled
-/// worlds, drawn and weighed by [`Search::CURRENT`]'s belief), and each action is applied in each
+/// worlds, drawn and weighed by [`HardSearch::HARD`]'s belief), and each action is applied in each
 /// world and valued as Hard values a card (exact search, or a playout of today's
-/// [`Search::CURRENT`]). Reads no clock.
+/// [`HardSearch::HARD`]). Reads no clock.
 pub(crate) fn action_values(
     obs: &Observation,
     actions: &[Action],
@@ -455,8 +423,8 @@ pub(crate) fn action_values(
     worlds: u32,
     stakes: Stakes,
 ) -> Vec<WorldValues> {
-    let net = Search::CURRENT.playout(&obs.ruleset).net;
-    let belief = belief_of(obs, Search::CURRENT.filter);
+    let net = HardSearch::HARD.playout(&obs.ruleset).net;
+    let belief = belief_of(obs, HardSearch::HARD.filter);
     action_values_with(obs, actions, rng, worlds, stakes, net, &belief)
 }
 
@@ -471,10 +439,8 @@ fn belief_of(obs: &Observation, filter: bool) -> Belief {
 }
 
 /// [`action_values`] with playouts played by `net` (the heuristics when `None`) and worlds drawn
-/// from `belief` — the teacher of [`net::learn`], whose network is not the shipped one while it
-/// trains (and whose worlds are weighed by the recent plays, [`Belief::new`], as when the shipped
-/// network was trained).
-pub(crate) fn action_values_with(
+/// from `belief`: also the fixed-worlds teacher of [`teacher_means`].
+fn action_values_with(
     obs: &Observation,
     actions: &[Action],
     rng: &mut Rng,

@@ -15,13 +15,13 @@
 //! observation. Agents are seeded and deterministic for a given seed and an iteration budget; only
 //! [`Budget::time_ms`] reads a clock, and only to stop searching early.
 //!
-//! Also here: [`arena`] (duplicate-deal matches between levels, Hard as frozen before issue 12, public
-//! AIs and external programs, with statistics), [`bot`] (a JSON
-//! Lines loop so other programs can play against the agents), [`speed`] (decisions per second) and
-//! [`public`] (other people's Briscola AIs, re-implemented for the arena).
-//! Deliberately absent: learned models, opening books, and any state carried between hands.
+//! Also here: [`bot`] (a JSON Lines loop so other programs can play against the agents), [`review`]
+//! (every decision of a match rated against Hard's search), [`net`] (Hard's playout networks and
+//! what training them needs), [`HardSearch`] (the choices that make up Hard's search) and
+//! [`exact_card_values`] (the exact solver). The laboratory that measures and trains the levels
+//! (arena, other people's AIs, training, speed benches) is the `briscola-lab` crate.
+//! Deliberately absent: opening books, and any state carried between hands.
 
-pub mod arena;
 mod auction;
 mod belief;
 pub mod bot;
@@ -32,15 +32,11 @@ mod hint;
 mod medium;
 pub mod net;
 mod policy;
-pub mod public;
 mod reason;
 pub mod review;
 mod situation;
 mod solver;
-pub mod solver_speed;
 mod special;
-pub mod speed;
-mod stats;
 mod tally;
 #[cfg(test)]
 mod test_deal;
@@ -53,9 +49,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::{Action, Observation, Stakes};
 
-pub use hard::Budget;
+pub use hard::{Budget, HardSearch};
 pub use reason::HintReason;
-pub use stats::Timing;
+pub use solver::exact_card_values;
 
 /// The strength of an agent.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -176,6 +172,12 @@ pub fn agent_with(config: AgentConfig) -> Box<dyn Agent + Send> {
         Level::Medium => Box::new(medium::Medium::new(config.seed, config.stakes)),
         Level::Hard => Box::new(hard::Hard::new(config.seed, config.budget, config.stakes)),
     }
+}
+
+/// The action every level takes when the decision is not a card play (the chiamata auction and
+/// call, mano negra, the trump exchange, nothing to do), or `None` when a card must be chosen.
+pub fn special_action(obs: &Observation) -> Option<Action> {
+    special::special(obs).map(|decision| decision.action)
 }
 
 /// The decision for an observation with nothing to do.

@@ -1,29 +1,28 @@
-//! Hard's playout network (issue 12): a small policy network that plays both seats in the playouts of
+//! Hard's playout network: a small policy network that plays both seats in the playouts of
 //! Hard's sampled-world search, where the Medium heuristics played before.
 //!
 //! It reads one seat's view only ([`View`]: built from that seat's observation, or from a sampled
 //! game for the seat to move, and tested to be the same), and scores every card; the playout plays the
-//! best legal one. It was trained by imitating Hard's own search in self-play ([`learn`], the
-//! `briscola train` command, docs/ai.md), and its weights ship inside the binary (`net/policy.bin`
+//! best legal one. It was trained by imitating Hard's own search in self-play (its teacher is
+//! [`teacher_means`]; the training is `briscola-lab train`, docs/ai.md), and its weights ship inside the binary (`net/policy.bin`
 //! for Briscola, `policy-brisca.bin`, `policy-bisca.bin`, checked by checksum tests). Inference is
 //! plain Rust. Two-player Briscola, Brisca and Bisca with their preset options have a network each
 //! ([`for_rules`]); every other ruleset keeps the heuristic playouts. Deliberately absent: a value
 //! head and a network that decides at the root (Hard still searches; the network only plays out).
 
 mod features;
-pub mod learn;
 mod mlp;
 
 use std::sync::OnceLock;
 
+pub use super::hard::teacher_means;
 pub use features::{INPUTS, Input, View};
-pub(crate) use mlp::Activations;
-pub use mlp::{Mlp, OUTPUTS, WeightsError};
+pub use mlp::{Activations, Mlp, OUTPUTS, WeightsError};
 
 use crate::{Preset, Ruleset};
 
 /// Each preset with a trained network (two-player only), where its weights live under `src/ai/`
-/// (`briscola train` writes them there; docs/ai.md has the commands) and the shipped bytes. Each
+/// (`briscola-lab train` writes them there; docs/ai.md has the commands) and the shipped bytes. Each
 /// preset has its own weights: the input names cards, not their rank order or points, which differ
 /// between Briscola and Bisca.
 const SHIPPED: [(Preset, &str, &[u8]); 3] = [
@@ -57,7 +56,7 @@ fn trained_index(rules: &Ruleset) -> Option<usize> {
     (*rules == preset).then_some(index)
 }
 
-/// Where the network for `rules` is kept, relative to `src/ai/` (`briscola train` writes it there).
+/// Where the network for `rules` is kept, relative to `src/ai/` (`briscola-lab train` writes it there).
 pub fn shipped_path(rules: &Ruleset) -> Option<&'static str> {
     trained_index(rules).map(|i| SHIPPED[i].1)
 }
@@ -86,7 +85,7 @@ mod tests {
     use super::*;
 
     /// The shipped weights are the ones docs/ai.md's training commands produced (each checksum is
-    /// printed by `briscola train`), and they load.
+    /// printed by `briscola-lab train`), and they load.
     #[test]
     fn shipped_weights_match_their_checksums_and_load() {
         let mut total = 0;

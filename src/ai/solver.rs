@@ -36,6 +36,18 @@ pub(crate) struct Score {
     pub won: bool,
 }
 
+/// Every legal card of the seat to move in `world` (a fully known game) with its exact value for
+/// `seat`'s side of a single hand ([`Objective::utility`]), searched with no node budget, and the
+/// nodes the search took.
+pub fn exact_card_values(world: &Game, seat: Seat) -> (Vec<(Card, i32)>, u64) {
+    let obj = Objective::new(world, seat, Stakes::SINGLE_HAND);
+    let mut solver = Solver::new(u64::MAX);
+    // No node budget: the search always completes.
+    let values = solver.card_values(world, &obj).unwrap_or_default();
+    let values = values.into_iter().map(|(card, score)| (card, score.value));
+    (values.collect(), solver.nodes())
+}
+
 /// What the searching seat's side wants from the hand.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Objective {

@@ -6,7 +6,7 @@ use std::io::{self, BufRead};
 
 /// One input line, without its newline.
 #[derive(Debug, PartialEq, Eq)]
-pub(crate) enum Line {
+pub enum Line {
     /// The line's text.
     Text(String),
     /// The line is not UTF-8.
@@ -16,7 +16,7 @@ pub(crate) enum Line {
 }
 
 /// Reads the next line, keeping at most `cap` bytes of it; `None` at end of input.
-pub(crate) fn next_line<R: BufRead>(reader: &mut R, cap: usize) -> io::Result<Option<Line>> {
+pub fn next_line<R: BufRead>(reader: &mut R, cap: usize) -> io::Result<Option<Line>> {
     let mut kept = Vec::new();
     let mut too_long = false;
     let mut read_any = false;

@@ -1,10 +1,10 @@
-//! Where today's Hard differs from its earlier versions, and the review with it. The playouts'
-//! earlier exact search: in two-player presets with one card a trick the stock holds two cards one
+//! Where Hard's search choices take effect, and the review with them. The playouts' exact search
+//! from two stock cards: in two-player presets with one card a trick the stock holds two cards one
 //! trick before it runs out; with more players (or dupla's two cards a trick) it never holds one or
-//! two, so [`Search::CURRENT`] plays exactly like [`Search::V1`] there. The network plays out the
-//! presets it was trained on; the review draws its worlds as Hard does.
+//! two, so there [`HardSearch::HARD`] plays as a search exact only once the stock is empty would.
+//! The network plays out the presets it was trained on; the review draws its worlds as Hard does.
 
-use super::Search;
+use super::HardSearch;
 use crate::ai::belief::Belief;
 use crate::ai::{Level, agent};
 use crate::{Deal, Game, Phase, Preset, Rng, Ruleset, Stakes};
@@ -24,8 +24,7 @@ fn stock_sizes(rules: Ruleset) -> Vec<usize> {
 
 #[test]
 fn the_earlier_exact_search_changes_two_player_hands_only() {
-    let early = 1..=usize::from(Search::CURRENT.exact_stock);
-    assert_eq!(Search::V1.exact_stock, 0);
+    let early = 1..=usize::from(HardSearch::HARD.exact_stock);
     for preset in Preset::ALL {
         for &n in preset.player_counts() {
             let rules = Ruleset::preset(preset, n).expect("preset");
@@ -47,17 +46,20 @@ fn the_earlier_exact_search_changes_two_player_hands_only() {
 }
 
 /// Today's Hard plays its playouts with a network in two-player Briscola, Brisca and Bisca only (the
-/// hands each was trained on); `hard-v1` and `hard-v2` never do.
+/// hands each was trained on); a search without the network never does.
 #[test]
 fn the_network_plays_out_the_trained_two_player_presets_only() {
     for preset in Preset::ALL {
         for &n in preset.player_counts() {
             let rules = Ruleset::preset(preset, n).expect("preset");
-            let uses = Search::CURRENT.playout(&rules).net.is_some();
+            let uses = HardSearch::HARD.playout(&rules).net.is_some();
             let trained = [Preset::Briscola, Preset::Brisca, Preset::Bisca].contains(&preset);
             assert_eq!(uses, trained && n == 2, "{preset}-{n}p");
-            assert!(Search::V1.playout(&rules).net.is_none());
-            assert!(Search::V2.playout(&rules).net.is_none());
+            let heuristic = HardSearch {
+                net: false,
+                ..HardSearch::HARD
+            };
+            assert!(heuristic.playout(&rules).net.is_none());
         }
     }
 }
@@ -87,7 +89,7 @@ fn the_review_draws_the_other_hand_as_hard_does() {
         Stakes::SINGLE_HAND,
     ));
     assert_eq!(review, vec![1.0; 64]);
-    let net = Search::CURRENT.playout(&rules).net;
+    let net = HardSearch::HARD.playout(&rules).net;
     let recent = weights(super::action_values_with(
         &obs,
         actions.as_slice(),

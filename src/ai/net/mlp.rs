@@ -31,11 +31,11 @@ const MAGIC: &[u8; 6] = b"BRNET1";
 /// A policy network: input → hidden → hidden → one logit per card.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Mlp {
-    pub(super) hidden: [usize; 2],
+    hidden: [usize; 2],
     /// Per layer: weights, `inputs × outputs`, row per input.
-    pub(super) weights: [Vec<f32>; 3],
+    weights: [Vec<f32>; 3],
     /// Per layer: biases.
-    pub(super) biases: [Vec<f32>; 3],
+    biases: [Vec<f32>; 3],
 }
 
 /// Why bytes are not a network.
@@ -57,11 +57,14 @@ pub enum WeightsError {
     },
 }
 
-/// Activations of one forward pass, kept for the backward pass.
+/// Activations of one forward pass, kept for the backward pass (and reused as room between passes).
 #[derive(Clone, Debug, Default)]
-pub(crate) struct Activations {
+pub struct Activations {
+    /// The first hidden layer after ReLU.
     pub h1: Vec<f32>,
+    /// The second hidden layer after ReLU.
     pub h2: Vec<f32>,
+    /// One logit per card index.
     pub logits: Vec<f32>,
     /// Room for a layer's non-zero inputs: (row, value).
     rows: Vec<(u32, f32)>,
@@ -98,6 +101,24 @@ impl Mlp {
         [INPUTS, self.hidden[0], self.hidden[1], OUTPUTS]
     }
 
+    /// The sizes of the two hidden layers.
+    pub fn hidden_sizes(&self) -> [usize; 2] {
+        self.hidden
+    }
+
+    /// Layer `l`'s weights (`inputs × outputs`, row per input) and biases; `l` is 0, 1 or 2.
+    pub fn layer(&self, l: usize) -> (&[f32], &[f32]) {
+        (&self.weights[l], &self.biases[l])
+    }
+
+    /// Every parameter, for a training step: the three layers' weights, then their biases (their
+    /// sizes cannot change).
+    pub fn params_mut(&mut self) -> [&mut [f32]; 6] {
+        let [w0, w1, w2] = &mut self.weights;
+        let [b0, b1, b2] = &mut self.biases;
+        [w0, w1, w2, b0, b1, b2]
+    }
+
     /// The legal card with the highest logit (`None` when `legal` is empty).
     pub fn best(&self, input: &Input, legal: CardSet) -> Option<Card> {
         self.best_in(input, legal, &mut Activations::default())
@@ -105,7 +126,7 @@ impl Mlp {
 
     /// [`Mlp::best`] reusing `act`'s room (a playout makes many passes). Only the legal cards'
     /// logits are computed (`act.logits` is left as it was), each exactly as [`Mlp::forward`] would.
-    pub(crate) fn best_in(
+    pub fn best_in(
         &self,
         input: &Input,
         legal: CardSet,
@@ -136,7 +157,7 @@ impl Mlp {
     }
 
     /// The forward pass: fills `act` (hidden layers after ReLU, and the logits).
-    pub(super) fn forward(&self, input: &Input, act: &mut Activations) {
+    pub fn forward(&self, input: &Input, act: &mut Activations) {
         self.hidden(input, act);
         affine(
             &act.rows,

@@ -1,0 +1,173 @@
+//! `briscola play`: one hand in the terminal, you at seat 0 against the AI level of your choice, with
+//! `?` for your options and `hint` for the AI's suggestion. Everything shown to you comes from your
+//! seat's `Observation`.
+
+use std::io::BufRead;
+
+use briscola::ai::{self, Level};
+use briscola::{
+    Action, Deal, Game, Observation, OptionError, OptionId, OptionValue, Phase, Preset, Record,
+    Rng, Ruleset,
+};
+use clap::Args;
+
+use crate::out;
+use crate::outln;
+
+/// Options of `briscola play`.
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    /// Ruleset preset id (see `briscola rules`).
+    #[arg(long, default_value = "briscola")]
+    ruleset: String,
+    /// Number of players (default: the preset's first).
+    #[arg(long)]
+    players: Option<u8>,
+    /// Seed of the deal (and of the opponents' choices).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// The opponents' AI level.
+    #[arg(long, default_value = "medium")]
+    level: Level,
+    /// An option of the preset, `ID=VALUE` (repeatable; `briscola rules` lists them), e.g.
+    /// `--option hand-size=7` or `--option mano-negra=on`.
+    #[arg(long = "option", value_name = "ID=VALUE")]
+    options: Vec<String>,
+    /// Write the hand's record (JSON, for `briscola replay`) to this file when the hand ends.
+    #[arg(long)]
+    record: Option<std::path::PathBuf>,
+}
+
+/// The ruleset with one `ID=VALUE` option set, through the checked [`Ruleset::with_option`].
+fn with_option(rules: Ruleset, text: &str) -> Result<Ruleset, String> {
+    let (id, value) = text
+        .split_once('=')
+        .ok_or_else(|| format!("`{text}`: write an option as ID=VALUE (see `briscola rules`)"))?;
+    let id: OptionId = id.parse().map_err(|e: OptionError| e.to_string())?;
+    let value = match rules.options().into_iter().find(|o| o.id == id) {
+        Some(spec) => OptionValue::parse(&spec.kind, value),
+        None => OptionValue::Choice(value.to_string()),
+    };
+    rules.with_option(id, value).map_err(|e| e.to_string())
+}
+
+/// Plays one hand, reading your moves from standard input.
+pub fn run(args: &PlayArgs) -> Result<(), String> {
+    let preset: Preset = args
+        .ruleset
+        .parse()
+        .map_err(|e: briscola::RulesetError| e.to_string())?;
+    let players = args.players.unwrap_or(preset.player_counts()[0]);
+    let rules = Ruleset::preset(preset, players).map_err(|e| e.to_string())?;
+    let rules = args
+        .options
+        .iter()
+        .try_fold(rules, |r, o| with_option(r, o))?;
+    let mut game =
+        Game::new(rules, players - 1, &Deal::Seed(args.seed)).map_err(|e| e.to_string())?;
+    let mut actions = Vec::new();
+    let mut opponents: Vec<_> = (0..players)
+        .map(|s| ai::agent(args.level, Rng::derive_seed(args.seed, u64::from(s))))
+        .collect();
+    let stdin = std::io::stdin();
+    let mut lines = stdin.lock().lines();
+    outln!(
+        "{} for {players}: you are seat 0. Type a card (e.g. Ad), `?` for your options, `hint` for advice, `quit` to stop.",
+        preset.summary()
+    );
+    while game.phase() != Phase::Finished {
+        let seat = game.to_move();
+        let obs = game.observation(seat);
+        let action = if seat == 0 {
+            show(&obs);
+            loop {
+                out::prompt("> ");
+                let Some(line) = lines.next() else {
+                    return Err("input ended".to_string());
+                };
+                let line = line.map_err(|e| e.to_string())?;
+                match line.trim() {
+                    "quit" => return Ok(()),
+                    "?" | "help" => outln!("  you can: {}", list(&obs.legal_actions)),
+                    "hint" => {
+                        let advice = ai::agent(Level::Hard, args.seed).choose(&obs);
+                        outln!("  hint: {} — {}", advice.action, advice.hint);
+                    }
+                    text => match text.parse::<Action>() {
+                        Ok(action) if obs.legal_actions.contains(&action) => break action,
+                        Ok(action) => outln!(
+                            "  `{action}` is not allowed now; you can: {}",
+                            list(&obs.legal_actions)
+                        ),
+                        Err(e) => outln!("  {e}"),
+                    },
+                }
+            }
+        } else {
+            let action = opponents[usize::from(seat)].choose(&obs).action;
+            outln!("seat {seat}: {action}");
+            action
+        };
+        game.apply(action).map_err(|e| e.to_string())?;
+        actions.push(action);
+        if let Some(trick) = game
+            .observation(0)
+            .tricks
+            .last()
+            .filter(|_| game.current_trick().next().is_none())
+        {
+            outln!("  trick to seat {} ({} points)", trick.winner, trick.points);
+        }
+    }
+    if let Some(path) = &args.record {
+        let record = Record {
+            version: Record::VERSION,
+            ruleset: rules,
+            dealer: players - 1,
+            deal: Deal::Seed(args.seed),
+            actions,
+        };
+        let json = serde_json::to_string_pretty(&record).map_err(|e| e.to_string())?;
+        std::fs::write(path, json).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        outln!("record written to {}", path.display());
+    }
+    if let Some(result) = game.result() {
+        outln!(
+            "Hand over ({:?}): points per seat {:?}, per side {:?}, {:?}",
+            result.end,
+            result.seat_points,
+            result.side_points,
+            result.outcome
+        );
+    }
+    Ok(())
+}
+
+fn list(actions: &[Action]) -> String {
+    actions
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn show(obs: &Observation) {
+    let trump = obs
+        .trump
+        .map_or("none yet".to_string(), |s| s.name().to_string());
+    let face_up = obs
+        .face_up_trump
+        .map_or(String::new(), |c| format!(" (face up: {c})"));
+    let trick: Vec<String> = obs
+        .current_trick
+        .iter()
+        .map(|p| format!("{}:{}", p.seat, p.card))
+        .collect();
+    outln!(
+        "\ntrump {trump}{face_up}, stock {}, points {:?}\ntable [{}]  your hand: {}",
+        obs.stock_len,
+        obs.pile_points,
+        trick.join(" "),
+        obs.hand
+    );
+}

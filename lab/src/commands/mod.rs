@@ -1,0 +1,7 @@
+//! The subcommands of `briscola-lab`, one module each (thin: the work is in the library).
+
+pub mod arena;
+pub mod bench_ai;
+pub mod bench_review;
+pub mod bench_solver;
+pub mod train;

@@ -1,0 +1,63 @@
+//! The `briscola-lab` command line: the arena and its pooled runs, network training and the speed
+//! benches. Each subcommand lives in its own module and returns a plain error message; `main`
+//! prints it and exits non-zero.
+
+mod commands;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+use commands::{arena, bench_ai, bench_review, bench_solver, train};
+
+/// The Briscola AI laboratory: measure, compare and train the AI players.
+#[derive(Debug, Parser)]
+#[command(name = "briscola-lab", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Pit two AI players against each other over duplicate deals.
+    Arena(arena::ArenaArgs),
+    /// Join arena runs saved by `arena --sets` (the same players and ruleset, other seeds) into one
+    /// result over all their deal sets, with 95% intervals.
+    Pool {
+        /// The runs' `--sets` files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Saved runs of the same seeds (another player, or another version): the pooled runs are
+        /// compared with them set by set, with the 95% interval of the mean difference.
+        #[arg(long, value_name = "FILE", num_args = 1..)]
+        paired_with: Vec<PathBuf>,
+    },
+    /// Measure one AI level's decisions per second.
+    BenchAi(bench_ai::BenchAiArgs),
+    /// Measure the exact solver's nodes per second and time per solve.
+    BenchSolver(bench_solver::BenchSolverArgs),
+    /// Time the match review and rate one level's play (seat 0) over hands against another.
+    BenchReview(bench_review::BenchReviewArgs),
+    /// Train Hard's playout network by imitating Hard's search in self-play (resumable).
+    Train(train::TrainArgs),
+}
+
+fn main() -> ExitCode {
+    let result = match Cli::parse().command {
+        Command::Arena(args) => arena::run(&args),
+        Command::Pool { files, paired_with } => arena::pool(&files, &paired_with),
+        Command::BenchAi(args) => bench_ai::run(&args),
+        Command::BenchSolver(args) => bench_solver::run(&args),
+        Command::BenchReview(args) => bench_review::run(&args),
+        Command::Train(args) => train::run(&args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("briscola-lab: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs whatever is missing and runs every test: formatting, lints, the Rust workspace
-# (engine + app, including the persistence crash tests), the engine's release-mode playouts and bot
+# (engine, CLI, lab and app, including the persistence crash tests), the engine's release-mode playouts and bot
 # fuzzing, the UI's type check and unit tests, and the end-to-end tests in the real app.
 #
 # Each check is one `step NAME COMMAND...` line below; add new checks the same way. All steps
@@ -73,7 +73,7 @@ step "setup (apt, Rust, npm ci, UI build, tauri-driver)" setup
 if [ "$FAILED" -eq 0 ]; then
   step "cargo fmt --check" cargo fmt --all --check
   step "cargo clippy" cargo clippy --workspace --all-targets -- -D warnings
-  step "cargo test (engine + app)" cargo test --workspace
+  step "cargo test (engine, CLI, lab, app)" cargo test --workspace
   step "engine playouts (release)" engine_playouts
   step "bot fuzz (release)" bot_fuzz
   step "store, records and IPC fuzzing (release)" store_fuzz

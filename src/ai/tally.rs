@@ -155,7 +155,7 @@ impl Tally {
     /// Each card's estimated mean value, in the order given: the leader's mean, less the mean of its
     /// same-deal differences with the card over the deals in which both were played out — a card that
     /// left the race keeps the gap it had when it left, measured on common deals rather than on its
-    /// own fewer deals (the teacher's targets in `net::learn`). Empty before any deal of weight.
+    /// own fewer deals (the teacher's targets when the lab trains the playout network). Empty before any deal of weight.
     pub fn means(&self) -> Vec<f64> {
         let Some(lead) = self.leader() else {
             return Vec::new();

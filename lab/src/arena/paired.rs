@@ -4,12 +4,12 @@
 //! versions of a player each meet the same opponent, most of the luck of the deal is shared: the
 //! difference of their results set by set has a far smaller spread than either result. A
 //! [`SetsRecord`] keeps one run's per-set point differences and score rates as text (written by
-//! `briscola arena --sets FILE`); [`SetsRecord::compare`] gives the mean of the per-set differences
+//! `briscola-lab arena --sets FILE`); [`SetsRecord::compare`] gives the mean of the per-set differences
 //! between a new run and a saved one with its 95% interval (`--paired-with FILE`).
 //!
 //! A long measurement is run as several shorter runs of other seeds, each saved (the runs survive a
 //! stopped machine, and the records can be kept with the project); [`pool`] joins them into one
-//! result over all their deal sets (`briscola pool FILE...`), and [`pool_paired`] compares them set by
+//! result over all their deal sets (`briscola-lab pool FILE...`), and [`pool_paired`] compares them set by
 //! set with the saved runs of the same seeds (`--paired-with FILE...`). Deliberately absent: pairing runs of
 //! different deals (refused: it would be an unpaired comparison dressed as a paired one), and
 //! pooling runs of the same deals or of other players (refused: double counting, or a mixture).
@@ -44,7 +44,7 @@ pub struct SetsRecord {
 /// Why a text is not a sets record, or two runs cannot be paired.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum SetsError {
-    /// Not written by `briscola arena --sets`, or damaged.
+    /// Not written by `briscola-lab arena --sets`, or damaged.
     #[error("not an arena sets record: {0}")]
     Malformed(String),
     /// The runs did not play the same deals.

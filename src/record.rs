@@ -124,7 +124,7 @@ pub fn summarize(game: &Game) -> ReplaySummary {
     let sides: Vec<Vec<Seat>> = game
         .sides()
         .into_iter()
-        .map(|m| crate::seats_of(m).collect())
+        .map(|m| crate::game::seats_of(m).collect())
         .collect();
     let seat_points: Vec<u16> = (0..players).map(|s| game.pile_points(s)).collect();
     let side_points = sides

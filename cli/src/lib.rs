@@ -4,8 +4,8 @@
 //! and Hard's search budget as flags ([`BudgetArgs`]).
 //! Deliberately absent: the laboratory's verbs (arena, training, speed benches: `briscola-lab`).
 
-mod budget;
 mod bot;
+mod budget;
 mod history;
 pub mod out;
 mod play;

@@ -377,11 +377,7 @@ fn replay_prints_a_summary_or_the_first_illegal_action() {
     std::fs::create_dir_all(&dir).expect("temp dir");
     let good = dir.join("good.json");
     std::fs::write(&good, serde_json::to_string(&record).expect("json")).expect("write");
-    let out = briscola()
-        .arg("replay")
-        .arg(&good)
-        .output()
-        .expect("runs");
+    let out = briscola().arg("replay").arg(&good).output().expect("runs");
     assert!(out.status.success());
     let summary: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON summary");
     assert_eq!(
@@ -399,11 +395,7 @@ fn replay_prints_a_summary_or_the_first_illegal_action() {
     bad_record.actions.swap(0, 1);
     let bad = dir.join("bad.json");
     std::fs::write(&bad, serde_json::to_string(&bad_record).expect("json")).expect("write");
-    let out = briscola()
-        .arg("replay")
-        .arg(&bad)
-        .output()
-        .expect("runs");
+    let out = briscola().arg("replay").arg(&bad).output().expect("runs");
     assert!(!out.status.success());
     let error: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON error");
     assert_eq!(error["error"]["id"], "illegal-action");

@@ -212,7 +212,12 @@ impl Trainer {
         let [m, v] = &mut self.moments;
         let params = self.net.params_mut();
         let gradients = grads.weights.iter().chain(grads.biases.iter());
-        for (((p, g), m), v) in params.into_iter().zip(gradients).zip(m.iter_mut()).zip(v.iter_mut()) {
+        for (((p, g), m), v) in params
+            .into_iter()
+            .zip(gradients)
+            .zip(m.iter_mut())
+            .zip(v.iter_mut())
+        {
             for i in 0..p.len() {
                 let g = g[i] * scale;
                 m[i] = BETA1 * m[i] + (1.0 - BETA1) * g;
@@ -257,11 +262,7 @@ impl Trainer {
                 for (g, d) in grads.weights[1][row.clone()].iter_mut().zip(&d2) {
                     *g += x * d;
                 }
-                *d1i = w1[row]
-                    .iter()
-                    .zip(&d2)
-                    .map(|(w, d)| w * d)
-                    .sum();
+                *d1i = w1[row].iter().zip(&d2).map(|(w, d)| w * d).sum();
             }
         }
         // First layer: the rows of the inputs that were on.

@@ -121,11 +121,23 @@ mod tests {
         let all = NamedHard::ALL.map(NamedHard::search);
         let [late, heuristic, fixed, race, recent] = all;
         assert_eq!((late.exact_stock, late.net), (0, false));
-        assert_eq!((heuristic.exact_stock, heuristic.net, heuristic.race), (2, false, false));
+        assert_eq!(
+            (heuristic.exact_stock, heuristic.net, heuristic.race),
+            (2, false, false)
+        );
         assert_eq!((fixed.net, fixed.race), (true, false));
-        assert_eq!((race.race, race.win_weight, race.filter), (true, 120, false));
+        assert_eq!(
+            (race.race, race.win_weight, race.filter),
+            (true, 120, false)
+        );
         assert_eq!((recent.win_weight, recent.filter), (30, false));
-        assert_eq!(HardSearch { filter: true, ..recent }, HardSearch::HARD);
+        assert_eq!(
+            HardSearch {
+                filter: true,
+                ..recent
+            },
+            HardSearch::HARD
+        );
         for (i, a) in all.iter().enumerate() {
             assert!(all[i + 1..].iter().all(|b| b != a), "{a:?}");
             assert_ne!(*a, HardSearch::HARD);

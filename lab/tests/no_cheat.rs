@@ -57,7 +57,10 @@ fn twins() -> Vec<Twins> {
 fn public_and_named_players_decide_from_the_observation_only() {
     let positions = twins();
     let differing = positions.iter().filter(|t| t.hidden_differs).count();
-    assert!(differing > 100, "{differing} positions with differing worlds");
+    assert!(
+        differing > 100,
+        "{differing} positions with differing worlds"
+    );
     for t in &positions {
         for public in PublicAi::ALL {
             let a = public.player(t.seed).choose(&t.from_a);

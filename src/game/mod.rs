@@ -18,7 +18,7 @@ mod result;
 mod sample;
 mod setup_error;
 
-pub use action::{Action, ActionList, Bid, MAX_ACTIONS, ParseActionError};
+pub use action::{Action, ActionList, Bid, ParseActionError};
 pub use illegal::IllegalAction;
 pub use invariants::InvariantViolation;
 pub(crate) use key::PositionKey;

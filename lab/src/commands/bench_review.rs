@@ -8,9 +8,9 @@ use std::time::Instant;
 
 use briscola::ai::review::{self, Flow, Mark, ReviewConfig};
 use briscola::ai::{self, AgentConfig, Level};
+use briscola::{Match, MatchFormat};
 use briscola_lab::arena;
 use briscola_lab::stats::Timing;
-use briscola::{Match, MatchFormat};
 use clap::Args;
 use serde_json::json;
 

@@ -104,10 +104,7 @@ mod tests {
     fn leads_the_safest_discard_when_nothing_is_sure() {
         // Seat 1: 4c, Ac, Ks. The ace of cups can be trumped: discard the four.
         let g = game("4c 2d Ac Kd Ks 5s 7d");
-        assert_eq!(
-            Brimarl.choose(&g.observation(1)),
-            Action::Play(card("4c"))
-        );
+        assert_eq!(Brimarl.choose(&g.observation(1)), Action::Play(card("4c")));
     }
 
     #[test]
@@ -116,17 +113,11 @@ mod tests {
         let mut g = game("Js 4d 4c 5b Ks Kb 7d");
         g.apply(Action::Play(card("Js"))).expect("legal");
         // 2 points < 3: discard the five of clubs instead.
-        assert_eq!(
-            Brimarl.choose(&g.observation(0)),
-            Action::Play(card("5b"))
-        );
+        assert_eq!(Brimarl.choose(&g.observation(0)), Action::Play(card("5b")));
         // The king of swords (4 points) pays for the four of coins.
         let mut g = game("Ks 4d 4c 5b Js Kb 7d");
         g.apply(Action::Play(card("Ks"))).expect("legal");
-        assert_eq!(
-            Brimarl.choose(&g.observation(0)),
-            Action::Play(card("4d"))
-        );
+        assert_eq!(Brimarl.choose(&g.observation(0)), Action::Play(card("4d")));
     }
 
     #[test]
@@ -134,9 +125,6 @@ mod tests {
         // Seat 1 leads the king of cups; seat 0 holds Ac, 3c and 2d: the ace (11) over the three (10).
         let mut g = game("Kc Ac 4s 3c 5b 2d 7d");
         g.apply(Action::Play(card("Kc"))).expect("legal");
-        assert_eq!(
-            Brimarl.choose(&g.observation(0)),
-            Action::Play(card("Ac"))
-        );
+        assert_eq!(Brimarl.choose(&g.observation(0)), Action::Play(card("Ac")));
     }
 }

@@ -128,8 +128,7 @@ mod tests {
     use briscola::Game;
 
     fn choice(game: &Game) -> Action {
-        DeepBriscola
-            .choose(&game.observation(game.to_move()))
+        DeepBriscola.choose(&game.observation(game.to_move()))
     }
 
     #[test]

@@ -223,8 +223,7 @@ mod tests {
             if winners.len() == 1 {
                 let obs = game.observation(seat);
                 found += 1;
-                right +=
-                    usize::from(Ismcts::new(seed).choose(&obs) == Action::Play(winners[0]));
+                right += usize::from(Ismcts::new(seed).choose(&obs) == Action::Play(winners[0]));
             }
         }
         // 100 iterations of random playouts miss some: most, not all.

@@ -126,12 +126,7 @@ impl Mlp {
 
     /// [`Mlp::best`] reusing `act`'s room (a playout makes many passes). Only the legal cards'
     /// logits are computed (`act.logits` is left as it was), each exactly as [`Mlp::forward`] would.
-    pub fn best_in(
-        &self,
-        input: &Input,
-        legal: CardSet,
-        act: &mut Activations,
-    ) -> Option<Card> {
+    pub fn best_in(&self, input: &Input, legal: CardSet, act: &mut Activations) -> Option<Card> {
         self.hidden(input, act);
         let mut best: Option<(Card, f32)> = None;
         let mut cards = legal.iter();

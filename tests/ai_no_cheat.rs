@@ -68,8 +68,8 @@ fn same_observation_same_decision_whatever_the_hidden_cards() {
                             let db = public.agent(seed).choose(&b.observation(seat));
                             assert_eq!(da, db, "{preset}-{n}p {public} step {step}");
                         }
-                        // Hard as frozen before issue 12, in sessions 4, 9, 13 and 14 (`hard-v1`,
-                        // `hard-v2`, `hard-v3`, `hard-v4`, `hard-v5`).
+                        // The frozen Hards: `hard-heuristic-late`, `hard-heuristic`,
+                        // `hard-net-fixed`, `hard-net-race`, `hard-recent-plays`.
                         for frozen in [
                             Contender::HardV1,
                             Contender::HardV2,

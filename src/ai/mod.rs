@@ -15,11 +15,14 @@
 //! observation. Agents are seeded and deterministic for a given seed and an iteration budget; only
 //! [`Budget::time_ms`] reads a clock, and only to stop searching early.
 //!
-//! Also here: [`arena`] (duplicate-deal matches between levels, Hard as frozen before issue 12, public
-//! AIs and external programs, with statistics), [`bot`] (a JSON
+//! Also here: [`arena`] (duplicate-deal matches between levels, earlier versions of Hard kept frozen
+//! for comparison, public AIs and external programs, with statistics), [`bot`] (a JSON
 //! Lines loop so other programs can play against the agents), [`speed`] (decisions per second) and
 //! [`public`] (other people's Briscola AIs, re-implemented for the arena).
-//! Deliberately absent: learned models, opening books, and any state carried between hands.
+//!
+//! Learned models: three small playout networks (two-player Briscola, Brisca, Bisca) ship in the
+//! binary as fixed weights, trained offline by imitating Hard's own search (`net`). Deliberately
+//! absent: learning while playing, opening books, and any state carried between hands.
 
 pub mod arena;
 mod auction;

@@ -1,4 +1,4 @@
-//! Hard's playout network (issue 12): a small policy network that plays both seats in the playouts of
+//! Hard's playout network: a small policy network that plays both seats in the playouts of
 //! Hard's sampled-world search, where the Medium heuristics played before.
 //!
 //! It reads one seat's view only ([`View`]: built from that seat's observation, or from a sampled

@@ -23,13 +23,31 @@ use std::process::Command;
 const ALLOWED_HEX: &[(&str, &str)] = &[
     // FNV-1a checksums of the shipped playout networks (src/ai/net.rs tests, docs/ai.md).
     ("2f0a99013164b441", "checksum of src/ai/net/policy.bin"),
-    ("2820f8fc999a3766", "checksum of src/ai/net/policy-brisca.bin"),
-    ("152d965107921143", "checksum of src/ai/net/policy-bisca.bin"),
+    (
+        "2820f8fc999a3766",
+        "checksum of src/ai/net/policy-brisca.bin",
+    ),
+    (
+        "152d965107921143",
+        "checksum of src/ai/net/policy-bisca.bin",
+    ),
     // The upstream sources the public AIs re-implement, pinned to the commit that was read.
-    ("0ad0e23", "alsora/deep-briscola, source of the deep-briscola player"),
-    ("3ec5e8f", "Inc-G/Q_learning_briscola, source of the greedy player"),
-    ("0262c90", "herm23/Briscola-Agent, source of the brimarl-heuristic player"),
-    ("e1e9e27", "marcomag416/alfa_briscola_v1, source of the ismcts player"),
+    (
+        "0ad0e23",
+        "alsora/deep-briscola, source of the deep-briscola player",
+    ),
+    (
+        "3ec5e8f",
+        "Inc-G/Q_learning_briscola, source of the greedy player",
+    ),
+    (
+        "0262c90",
+        "herm23/Briscola-Agent, source of the brimarl-heuristic player",
+    ),
+    (
+        "e1e9e27",
+        "marcomag416/alfa_briscola_v1, source of the ismcts player",
+    ),
     // The W3C WebDriver element key (ui/e2e/webdriver.mjs), a constant of the standard.
     ("4f735466cecf", "W3C WebDriver element identifier"),
 ];
@@ -39,8 +57,8 @@ const SKIPPED_DIRS: &[&str] = &["target", "node_modules", "ui/dist", ".git"];
 
 /// Extensions of files that are data, not text we write.
 const SKIPPED_EXTENSIONS: &[&str] = &[
-    "png", "jpg", "jpeg", "gif", "ico", "icns", "webp", "svg", "woff", "woff2", "ttf", "otf", "bin",
-    "onnx", "lock",
+    "png", "jpg", "jpeg", "gif", "ico", "icns", "webp", "svg", "woff", "woff2", "ttf", "otf",
+    "bin", "onnx", "lock",
 ];
 
 /// Files whose `#` and three or four digits may be a colour.
@@ -84,7 +102,10 @@ fn walk(root: &Path, dir: &Path, files: &mut Vec<String>) {
         };
         let rel = rel.to_string_lossy().replace('\\', "/");
         if path.is_dir() {
-            if !SKIPPED_DIRS.iter().any(|d| rel == *d || rel.ends_with(&format!("/{d}"))) {
+            if !SKIPPED_DIRS
+                .iter()
+                .any(|d| rel == *d || rel.ends_with(&format!("/{d}")))
+            {
                 walk(root, &path, files);
             }
         } else {
@@ -288,7 +309,10 @@ fn each_pattern_finds_what_it_is_for_and_not_its_look_alikes() {
     assert_eq!(hits("recorded at c5697", "29"), 1);
     assert_eq!(hits("on bra", "nch `feature-x`"), 1);
     assert_eq!(hits("after merging ", "main"), 1);
-    assert_eq!(hits("the session's view; issue a warning; ", "12 sessions"), 0);
+    assert_eq!(
+        hits("the session's view; issue a warning; ", "12 sessions"),
+        0
+    );
     assert_eq!(hits("deadbeef 1234567 0b010101 ", "0x9e3779b97f4a7c15"), 0);
     assert_eq!(hits("a branch per unit; ", "mainly"), 0);
     assert_eq!(hits("fill: ", "\"#000\"; &#8212;"), 0);

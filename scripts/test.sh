@@ -59,6 +59,12 @@ store_fuzz() {
     cargo test --profile fuzz -p briscola-app --lib -- fuzz_tests store::power_loss --nocapture
 }
 
+scripts_syntax() {
+  # Every shell script parses (scripts/strength.sh runs for hours; a typo should not wait that long).
+  local script
+  for script in scripts/*.sh; do bash -n "$script" || return 1; done
+}
+
 ui_checks() {
   [ -f ui/package.json ] || { echo "no ui/: skipped"; return 0; }
   (cd ui && npm run check && npm test)
@@ -72,6 +78,7 @@ e2e() {
 step "setup (apt, Rust, npm ci, UI build, tauri-driver)" setup
 if [ "$FAILED" -eq 0 ]; then
   step "cargo fmt --check" cargo fmt --all --check
+  step "shell scripts parse (bash -n)" scripts_syntax
   step "cargo clippy" cargo clippy --workspace --all-targets -- -D warnings
   step "cargo test (engine, CLI, lab, app)" cargo test --workspace
   step "engine playouts (release)" engine_playouts

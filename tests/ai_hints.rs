@@ -1,7 +1,7 @@
 //! The hints every level gives in hand-built positions: the trump exchange and mano negra suggested
 //! with their reason when they are the best action, and Hard's hint quoting its search around the
-//! heuristic reason for its card. (The table of card-play reasons, the misleading hints of issue 11
-//! rebuilt, is in `src/ai/hint.rs`'s tests.)
+//! heuristic reason for its card. (The table of card-play reasons, one position per reason with the
+//! claim it may make, is in `src/ai/hint.rs`'s tests.)
 
 use briscola::ai::{self, AgentConfig, Budget, HintReason, Level};
 use briscola::{

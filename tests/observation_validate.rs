@@ -1,6 +1,7 @@
 //! `Observation::validate`: every position of random games is accepted for its seat to move (no false
-//! refusals, every variant) and answered by the bot with a legal action, and the impossible
-//! observations of issue 13 are refused with a precise error.
+//! refusals, every variant) and answered by the bot with a legal action, and impossible observations
+//! (a legal action not in the hand, a dealer off the table, a finished phase, piles and tricks whose
+//! points disagree) are refused with a precise error.
 
 mod common;
 
@@ -95,7 +96,7 @@ fn midgame(moves: usize) -> Observation {
 }
 
 #[test]
-fn the_impossible_observations_of_issue_13_are_refused() {
+fn observations_with_impossible_fields_are_refused() {
     let base = midgame(9);
     assert_eq!(base.validate(), Ok(()));
     let refused = |change: &dyn Fn(&mut Observation), expected: ObservationError| {

@@ -103,8 +103,8 @@ fn kept_trump(s: &Situation, played: Card) -> Option<HintReason> {
 
 #[cfg(test)]
 mod tests {
-    //! The hint table: positions with the reason expected for a given card — the misleading hints of
-    //! issue 11 rebuilt, each now honest.
+    //! The hint table: positions with the reason expected for a given card, each claiming only what
+    //! holds from the seat's observation (a lead's risk and a trick's stake as upper bounds).
 
     use super::*;
     use crate::ai::test_deal::{card, dealt, two_player};

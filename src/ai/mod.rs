@@ -20,7 +20,10 @@
 //! what training them needs), [`HardSearch`] (the choices that make up Hard's search) and
 //! [`exact_card_values`] (the exact solver). The laboratory that measures and trains the levels
 //! (arena, other people's AIs, training, speed benches) is the `briscola-lab` crate.
-//! Deliberately absent: opening books, and any state carried between hands.
+//!
+//! Learned models: three small playout networks (two-player Briscola, Brisca, Bisca) ship in the
+//! binary as fixed weights, trained offline by imitating Hard's own search (`net`). Deliberately
+//! absent: learning while playing, opening books, and any state carried between hands.
 
 mod auction;
 mod belief;

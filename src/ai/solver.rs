@@ -97,7 +97,7 @@ impl Objective {
 
     /// The same objective with a hand's outcome (loss, draw, win) weighted `win_weight` card points a
     /// step instead of [`WIN_WEIGHT`], where hands won decide the match: Hard decides with a lighter
-    /// weight than the review reads back (issue 12, docs/ai.md).
+    /// weight than the review reads back (docs/ai.md, "Hard").
     pub fn weighing_wins(self, win_weight: i32) -> Objective {
         Objective { win_weight, ..self }
     }

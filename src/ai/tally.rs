@@ -6,7 +6,7 @@
 //! The values summed are the search's utilities (at the match's stakes); the wins come with them as a
 //! [`Score`] (the outcome at the end of the playout, or of the line of best play in exact search).
 //!
-//! It also runs the [`Race`] (issue 12): the same deals serve every card, so the difference between
+//! It also runs the [`Race`]: the same deals serve every card, so the difference between
 //! two cards' values in each deal measures which is better with far less noise than either value
 //! alone. A card the leader beats by `z` standard errors of those differences is clearly worse and
 //! leaves the race (it is not played out in later deals); once every card still running is either the

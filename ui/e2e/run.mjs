@@ -702,7 +702,7 @@ const scenarios = {
     await newGame(wd, { preset: 'briscola', players: 2, levels: ['easy'], format: SINGLE });
     await wd.setRect(360, 640);
     let g = await waitMyTurn(wd);
-    // Resign is on the phone's screen without scrolling (issue 11: it sat below the fold), with the
+    // Resign is on the phone's screen without scrolling (not below the fold), with the
     // hint's sentence shown too.
     await wd.click('.me .actions .btn');
     await wd.waitFor(() => wd.exec('return !!document.querySelector(".hint-reason")'), { what: 'the hint' });

@@ -180,45 +180,6 @@ pub enum HintReason {
     },
     /// Not this seat's turn.
     NothingToDo,
-    /// A published AI's rule (arena opponents): cash a sure winner or discard safely.
-    CashOrDiscard {
-        /// The card.
-        card: Card,
-    },
-    /// A published AI's rule: take the trick if it pays, else discard safely.
-    TakeIfItPays {
-        /// The card.
-        card: Card,
-    },
-    /// A published AI's rule: take the points on the table.
-    TakeThePoints {
-        /// The card.
-        card: Card,
-    },
-    /// A published AI's rule: throw the weakest card.
-    ThrowWeakest {
-        /// The card.
-        card: Card,
-    },
-    /// A published AI's rule: play the cheapest card.
-    PlayCheapest {
-        /// The card.
-        card: Card,
-    },
-    /// A published AI's rule: take the trick as cheaply as possible.
-    TakeCheaply {
-        /// The card.
-        card: Card,
-    },
-    /// A published AI's rule: the card most visited by a search.
-    MostVisited {
-        /// The card.
-        card: Card,
-        /// Searches run.
-        searches: u32,
-    },
-    /// A published AI that does not bid passes.
-    PassNoBidding,
 }
 
 impl fmt::Display for HintReason {
@@ -341,24 +302,6 @@ impl fmt::Display for HintReason {
                 write!(f, "Play {action}: the only sensible choice here")
             }
             H::NothingToDo => f.write_str("Nothing to do: it is not this seat's turn"),
-            H::CashOrDiscard { card } => {
-                write!(f, "Cash a sure winner or discard safely: play {card}")
-            }
-            H::TakeIfItPays { card } => write!(
-                f,
-                "Take the trick if it pays, else discard safely: play {card}"
-            ),
-            H::TakeThePoints { card } => write!(f, "Take the points on the table: play {card}"),
-            H::ThrowWeakest { card } => write!(f, "Throw the weakest card: play {card}"),
-            H::PlayCheapest { card } => write!(f, "Play the cheapest card: play {card}"),
-            H::TakeCheaply { card } => {
-                write!(f, "Take the trick as cheaply as possible: play {card}")
-            }
-            H::MostVisited { card, searches } => write!(
-                f,
-                "The most visited card of {searches} searches: play {card}"
-            ),
-            H::PassNoBidding => f.write_str("Pass: this player does not bid"),
         }
     }
 }
@@ -439,17 +382,6 @@ impl Message for HintReason {
                 action: Action::Pass,
             },
             H::NothingToDo,
-            H::CashOrDiscard { card },
-            H::TakeIfItPays { card },
-            H::TakeThePoints { card },
-            H::ThrowWeakest { card },
-            H::PlayCheapest { card },
-            H::TakeCheaply { card },
-            H::MostVisited {
-                card,
-                searches: 100,
-            },
-            H::PassNoBidding,
         ]
     }
 }
@@ -489,19 +421,11 @@ mod tests {
                 H::CallPartner { .. } => 22,
                 H::OnlyChoice { .. } => 23,
                 H::NothingToDo => 24,
-                H::CashOrDiscard { .. } => 25,
-                H::TakeIfItPays { .. } => 26,
-                H::TakeThePoints { .. } => 27,
-                H::ThrowWeakest { .. } => 28,
-                H::PlayCheapest { .. } => 29,
-                H::TakeCheaply { .. } => 30,
-                H::MostVisited { .. } => 31,
-                H::PassNoBidding => 32,
-                H::SearchedWins { .. } => 33,
-                H::TrumpItSoFar { .. } => 34,
-                H::WinTrickSoFar { .. } => 35,
+                H::SearchedWins { .. } => 25,
+                H::TrumpItSoFar { .. } => 26,
+                H::WinTrickSoFar { .. } => 27,
             },
-            36,
+            28,
         );
     }
 

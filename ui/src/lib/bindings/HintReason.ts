@@ -173,36 +173,4 @@ card: Card, } | { "id": "only-choice",
 /**
  * The action.
  */
-action: Action, } | { "id": "nothing-to-do" } | { "id": "cash-or-discard", 
-/**
- * The card.
- */
-card: Card, } | { "id": "take-if-it-pays", 
-/**
- * The card.
- */
-card: Card, } | { "id": "take-the-points", 
-/**
- * The card.
- */
-card: Card, } | { "id": "throw-weakest", 
-/**
- * The card.
- */
-card: Card, } | { "id": "play-cheapest", 
-/**
- * The card.
- */
-card: Card, } | { "id": "take-cheaply", 
-/**
- * The card.
- */
-card: Card, } | { "id": "most-visited", 
-/**
- * The card.
- */
-card: Card, 
-/**
- * Searches run.
- */
-searches: number, } | { "id": "pass-no-bidding" };
+action: Action, } | { "id": "nothing-to-do" };

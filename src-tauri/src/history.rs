@@ -44,6 +44,10 @@ pub struct MatchSummary {
     pub format: MatchFormat,
     /// The AI level of each opponent, seats 1, 2, …
     pub opponents: Vec<Level>,
+    /// The opponents' names as the match showed them, seats 1, 2, … (empty in matches stored
+    /// before names were kept: the UI then shows the names of today).
+    #[serde(default)]
+    pub opponent_names: Vec<String>,
     /// Points per hand, one entry per side, human's side first.
     pub hand_scores: Vec<Vec<u32>>,
     /// The human's result.
@@ -126,6 +130,7 @@ impl LineV1 {
             ruleset: self.record.ruleset,
             format: self.record.format,
             opponents: old.opponents.into_iter().map(|o| o.level).collect(),
+            opponent_names: Vec::new(),
             hand_scores: old.hand_scores,
             outcome: old.outcome,
             resigned: old.resigned,
@@ -254,6 +259,7 @@ pub(crate) mod tests {
             format: MatchFormat::usual(&ruleset),
             ruleset,
             opponents: vec![level],
+            opponent_names: vec!["Alice".into()],
             hand_scores: vec![vec![61, 59]],
             outcome,
             resigned: false,
@@ -369,8 +375,20 @@ pub(crate) mod tests {
         assert_eq!(summary.opponents, [Level::Hard, Level::Easy]);
         assert_eq!((summary.resigned, summary.undos), (true, 0));
         assert_eq!(summary.hand_scores, [[40, 50, 30]]);
+        assert!(summary.opponent_names.is_empty(), "old lines kept no names");
         let current = json!({ "v": 2, "summary": summary, "record": {} });
-        assert_eq!(read_summary(2, current.to_string().as_bytes()), Ok(summary));
+        assert_eq!(
+            read_summary(2, current.to_string().as_bytes()),
+            Ok(summary.clone())
+        );
+        // A version-2 summary stored before names were kept reads without them.
+        let mut unnamed = json!({ "v": 2, "summary": summary, "record": {} });
+        unnamed["summary"]
+            .as_object_mut()
+            .unwrap()
+            .remove("opponent_names");
+        let read = read_summary(2, unnamed.to_string().as_bytes()).unwrap();
+        assert!(read.opponent_names.is_empty());
         let no_record = json!({ "v": 1, "summary": line["summary"] });
         assert!(read_summary(1, no_record.to_string().as_bytes()).is_err());
     }

@@ -14,6 +14,7 @@ pub(crate) fn setup(preset: Preset, players: u8, format: MatchFormat) -> MatchSe
         opponents: vec![Level::Easy; usize::from(players) - 1],
         first_dealer: 0,
         allow_undo: true,
+        opponent_names: Vec::new(),
     }
 }
 

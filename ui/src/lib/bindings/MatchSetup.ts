@@ -26,4 +26,8 @@ first_dealer: number,
 /**
  * Whether you may take back your last move.
  */
-allow_undo: boolean, };
+allow_undo: boolean, 
+/**
+ * x
+ */
+opponent_names: Array<string>, };

@@ -37,6 +37,10 @@ format: MatchFormat,
  */
 opponents: Array<Level>, 
 /**
+ * x
+ */
+opponent_names: Array<string>, 
+/**
  * Points per hand, one entry per side, human's side first.
  */
 hand_scores: Array<Array<number>>, 

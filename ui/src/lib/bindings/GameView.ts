@@ -72,7 +72,8 @@ partners: Array<number>,
  */
 history_id: string | null, 
 /**
- * x
+ * Every finished hand of the match that counted (a void hand, dealt again, left out), in
+ * order: the match summary lists them.
  */
 hands: Array<HandRecap>, 
 /**

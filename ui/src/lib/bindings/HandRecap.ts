@@ -2,6 +2,14 @@
 import type { Outcome } from "./Outcome";
 
 /**
- * x
+ * One finished hand: each side's card points and how it went for you.
  */
-export type HandRecap = { points: Array<number>, result: Outcome, };
+export type HandRecap = { 
+/**
+ * Card points per side, your side first (in chiamata: the declarers or the defenders).
+ */
+points: Array<number>, 
+/**
+ * Your side's result in that hand.
+ */
+result: Outcome, };

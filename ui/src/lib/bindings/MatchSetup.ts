@@ -28,6 +28,9 @@ first_dealer: number,
  */
 allow_undo: boolean, 
 /**
- * x
+ * The computer players' names as the table showed them when the match started, seats 1, 2, …
+ * — kept for the whole match and stored with it, so a change of language or of the names in
+ * Settings renames nobody. Empty in matches saved before names were kept (the UI then shows
+ * the names of today).
  */
 opponent_names: Array<string>, };

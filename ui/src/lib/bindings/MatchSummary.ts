@@ -37,7 +37,8 @@ format: MatchFormat,
  */
 opponents: Array<Level>, 
 /**
- * x
+ * The opponents' names as the match showed them, seats 1, 2, … (empty in matches stored
+ * before names were kept: the UI then shows the names of today).
  */
 opponent_names: Array<string>, 
 /**

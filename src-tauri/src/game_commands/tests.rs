@@ -345,15 +345,26 @@ fn the_opponents_names_are_kept_with_the_match_and_its_history_entry() {
     let dir = tempfile::tempdir().unwrap();
     let h = harness(dir.path());
     let mut args = setup("briscola", 4, json!({ "kind": "single-hand" }));
-    for bad in [json!(["Ana", " ", "Rui"]), json!(["A", "B", "C", "D"]), json!("Ana")] {
+    for bad in [
+        json!(["Ana", " ", "Rui"]),
+        json!(["A", "B", "C", "D"]),
+        json!("Ana"),
+    ] {
         let mut refused = args.clone();
         refused["opponentNames"] = bad;
         assert_eq!(h.error_kind("start_match", refused), "invalid_input");
     }
-    assert_eq!(h.ok("current_game", json!({})), Value::Null, "a refused start starts nothing");
+    assert_eq!(
+        h.ok("current_game", json!({})),
+        Value::Null,
+        "a refused start starts nothing"
+    );
     args["opponentNames"] = json!(["  Lucía ", "Ben", "Carla"]);
     let view = h.ok("start_match", args);
-    assert_eq!(view["setup"]["opponent_names"], json!(["Lucía", "Ben", "Carla"]));
+    assert_eq!(
+        view["setup"]["opponent_names"],
+        json!(["Lucía", "Ben", "Carla"])
+    );
     // Names in Settings changed mid-match rename nobody in this match.
     let mut preferences = h.ok("get_preferences", json!({}));
     preferences["opponent_names"] = json!(["João"]);
@@ -362,7 +373,10 @@ fn the_opponents_names_are_kept_with_the_match_and_its_history_entry() {
     assert_eq!(view["setup"]["opponent_names"][0], "Lucía");
     play_to_the_end(&h, view);
     let page = h.ok("list_history", json!({ "query": {} }));
-    assert_eq!(page["items"][0]["opponent_names"], json!(["Lucía", "Ben", "Carla"]));
+    assert_eq!(
+        page["items"][0]["opponent_names"],
+        json!(["Lucía", "Ben", "Carla"])
+    );
 }
 
 #[test]

@@ -215,7 +215,8 @@ fn missing_fields_take_defaults_and_wire_names_are_stable() {
     assert_eq!(tap.collect_trick, TrickCollect::Tap);
     assert!(serde_json::from_value::<Preferences>(json!({"collect_trick": "later"})).is_err());
     assert_eq!(wire["table_turn"], "counter_clockwise");
-    let clockwise: Preferences = serde_json::from_value(json!({"table_turn": "clockwise"})).unwrap();
+    let clockwise: Preferences =
+        serde_json::from_value(json!({"table_turn": "clockwise"})).unwrap();
     assert_eq!(clockwise.table_turn, TableTurn::Clockwise);
     assert!(serde_json::from_value::<Preferences>(json!({"table_turn": "left"})).is_err());
     assert_eq!(wire["new_game"]["preset"], "briscola");

@@ -281,9 +281,9 @@ async function inViewport(wd, css, what) {
   return rs;
 }
 
-/** Where seat `seat`'s box sits against your hand: 'left', 'right' or 'across'. */
+/** Where seat `seat`'s box sits round the table's centre: 'across' (above it), else 'left' or 'right'. */
 async function sideOf(wd, seat) {
-  return wd.exec(`const s = document.querySelector('.seat[data-seat="' + arguments[0] + '"]').getBoundingClientRect(); const h = document.querySelector('.me .hand').getBoundingClientRect(); const sx = (s.left + s.right) / 2, hx = (h.left + h.right) / 2; return Math.abs(sx - hx) < h.width / 4 ? 'across' : sx < hx ? 'left' : 'right';`, seat);
+  return wd.exec(`const s = document.querySelector('.seat[data-seat="' + arguments[0] + '"]').getBoundingClientRect(); const c = document.querySelector('.table .center').getBoundingClientRect(); if (s.bottom <= c.top + 2) return 'across'; return (s.left + s.right) / 2 < (c.left + c.right) / 2 ? 'left' : 'right';`, seat);
 }
 
 // ---------- scenarios ----------

@@ -5,7 +5,8 @@
 //! History lines are `{"v": N, "summary": …, "record": …}` (see [`crate::store`]). Version 1
 //! summaries named the rules `"<preset>-<n>p"` and the opponents by name and level string; they
 //! are read through [`read_summary`], which takes the rules and format from the match record
-//! stored on the same line. Deliberately absent: the record's type (the store keeps it opaque).
+//! stored on the same line and keeps the names. Version-2 summaries written before the names were
+//! kept read with none (`opponent_names` empty: the UI shows today's names). Deliberately absent: the record's type (the store keeps it opaque).
 
 use briscola::ai::Level;
 use briscola::{MatchFormat, Preset, Ruleset};
@@ -110,6 +111,8 @@ struct SummaryV1 {
 
 #[derive(Deserialize)]
 struct OpponentV1 {
+    #[serde(default)]
+    name: String,
     level: Level,
 }
 
@@ -129,8 +132,13 @@ impl LineV1 {
             duration_ms: old.duration_ms,
             ruleset: self.record.ruleset,
             format: self.record.format,
+            // Version 1 stored each opponent's name with its level: kept, unless one is missing.
+            opponent_names: if old.opponents.iter().any(|o| o.name.trim().is_empty()) {
+                Vec::new()
+            } else {
+                old.opponents.iter().map(|o| o.name.clone()).collect()
+            },
             opponents: old.opponents.into_iter().map(|o| o.level).collect(),
-            opponent_names: Vec::new(),
             hand_scores: old.hand_scores,
             outcome: old.outcome,
             resigned: old.resigned,
@@ -375,7 +383,11 @@ pub(crate) mod tests {
         assert_eq!(summary.opponents, [Level::Hard, Level::Easy]);
         assert_eq!((summary.resigned, summary.undos), (true, 0));
         assert_eq!(summary.hand_scores, [[40, 50, 30]]);
-        assert!(summary.opponent_names.is_empty(), "old lines kept no names");
+        assert_eq!(
+            summary.opponent_names,
+            ["Seat 1", "Seat 2"],
+            "their names kept"
+        );
         let current = json!({ "v": 2, "summary": summary, "record": {} });
         assert_eq!(
             read_summary(2, current.to_string().as_bytes()),

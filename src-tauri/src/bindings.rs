@@ -75,7 +75,10 @@ fn signatures(cfg: &Config) -> Vec<Signature> {
         sig("current_game", &[], <Option<GameView>>::name(cfg)),
         sig(
             "start_match",
-            &[("new_game", NewGame::name(cfg))],
+            &[
+                ("new_game", NewGame::name(cfg)),
+                ("opponent_names", <Vec<String>>::name(cfg)),
+            ],
             GameView::name(cfg),
         ),
         sig(
@@ -210,6 +213,7 @@ fn view_after_one_trick() -> GameView {
         opponents: vec![Level::Easy],
         first_dealer: 1,
         allow_undo: true,
+        opponent_names: Vec::new(),
     };
     let mut session = Session::start(setup, 7, 0).unwrap();
     while session.view().observation.tricks.is_empty() {

@@ -53,14 +53,17 @@ pub fn current_game(state: State<'_, AppState>) -> Result<Option<GameView>, AppE
 }
 
 /// Starts the match the New game form chose, with the first dealer and the undo setting of the
-/// preferences, and remembers the choice there. Refused while another match is being played
+/// preferences and the opponents' names the table shows (kept with the match), and remembers the
+/// choice there. Refused while another match is being played
 /// (resign it first): a refused start changes nothing.
 #[tauri::command]
 pub fn start_match(
     state: State<'_, AppState>,
     new_game: Input<NewGame>,
+    opponent_names: Input<Vec<String>>,
 ) -> Result<GameView, AppError> {
     let new_game = new_game.get("new_game")?;
+    let names = opponent_names.get("opponent_names")?;
     state.with_game(|game, store| {
         // A refused start changes nothing, the remembered choice included.
         if game.as_ref().is_some_and(|s| !s.is_over()) {
@@ -71,7 +74,10 @@ pub fn start_match(
         let first_dealer = preferences
             .first_dealer
             .seat(new_game.ruleset().players, seed);
-        let setup = new_game.setup(first_dealer, preferences.allow_undo)?;
+        let setup = new_game
+            .setup(first_dealer, preferences.allow_undo)?
+            .named(names)
+            .map_err(|reason| AppError::bad_argument("opponent_names", &reason))?;
         preferences.new_game = new_game;
         preferences.validate().map_err(AppError::invalid_input)?;
         let session = Session::start(setup, seed, now_ms())?;
@@ -242,6 +248,7 @@ pub fn history_entry(finished: &FinishedMatch) -> HistoryEntry<MatchRecord> {
         ruleset: finished.setup.ruleset,
         format: finished.setup.format,
         opponents: finished.opponents.clone(),
+        opponent_names: finished.setup.opponent_names.clone(),
         hand_scores: finished
             .hand_points
             .iter()

@@ -5,7 +5,8 @@
 //! History lines are `{"v": N, "summary": …, "record": …}` (see [`crate::store`]). Version 1
 //! summaries named the rules `"<preset>-<n>p"` and the opponents by name and level string; they
 //! are read through [`read_summary`], which takes the rules and format from the match record
-//! stored on the same line. Deliberately absent: the record's type (the store keeps it opaque).
+//! stored on the same line and keeps the names. Version-2 summaries written before the names were
+//! kept read with none (`opponent_names` empty: the UI shows today's names). Deliberately absent: the record's type (the store keeps it opaque).
 
 use briscola::ai::Level;
 use briscola::{MatchFormat, Preset, Ruleset};
@@ -44,6 +45,10 @@ pub struct MatchSummary {
     pub format: MatchFormat,
     /// The AI level of each opponent, seats 1, 2, …
     pub opponents: Vec<Level>,
+    /// The opponents' names as the match showed them, seats 1, 2, … (empty in matches stored
+    /// before names were kept: the UI then shows the names of today).
+    #[serde(default)]
+    pub opponent_names: Vec<String>,
     /// Points per hand, one entry per side, human's side first.
     pub hand_scores: Vec<Vec<u32>>,
     /// The human's result.
@@ -106,6 +111,8 @@ struct SummaryV1 {
 
 #[derive(Deserialize)]
 struct OpponentV1 {
+    #[serde(default)]
+    name: String,
     level: Level,
 }
 
@@ -125,6 +132,12 @@ impl LineV1 {
             duration_ms: old.duration_ms,
             ruleset: self.record.ruleset,
             format: self.record.format,
+            // Version 1 stored each opponent's name with its level: kept, unless one is missing.
+            opponent_names: if old.opponents.iter().any(|o| o.name.trim().is_empty()) {
+                Vec::new()
+            } else {
+                old.opponents.iter().map(|o| o.name.clone()).collect()
+            },
             opponents: old.opponents.into_iter().map(|o| o.level).collect(),
             hand_scores: old.hand_scores,
             outcome: old.outcome,
@@ -254,6 +267,7 @@ pub(crate) mod tests {
             format: MatchFormat::usual(&ruleset),
             ruleset,
             opponents: vec![level],
+            opponent_names: vec!["Alice".into()],
             hand_scores: vec![vec![61, 59]],
             outcome,
             resigned: false,
@@ -369,8 +383,24 @@ pub(crate) mod tests {
         assert_eq!(summary.opponents, [Level::Hard, Level::Easy]);
         assert_eq!((summary.resigned, summary.undos), (true, 0));
         assert_eq!(summary.hand_scores, [[40, 50, 30]]);
+        assert_eq!(
+            summary.opponent_names,
+            ["Seat 1", "Seat 2"],
+            "their names kept"
+        );
         let current = json!({ "v": 2, "summary": summary, "record": {} });
-        assert_eq!(read_summary(2, current.to_string().as_bytes()), Ok(summary));
+        assert_eq!(
+            read_summary(2, current.to_string().as_bytes()),
+            Ok(summary.clone())
+        );
+        // A version-2 summary stored before names were kept reads without them.
+        let mut unnamed = json!({ "v": 2, "summary": summary, "record": {} });
+        unnamed["summary"]
+            .as_object_mut()
+            .unwrap()
+            .remove("opponent_names");
+        let read = read_summary(2, unnamed.to_string().as_bytes()).unwrap();
+        assert!(read.opponent_names.is_empty());
         let no_record = json!({ "v": 1, "summary": line["summary"] });
         assert!(read_summary(1, no_record.to_string().as_bytes()).is_err());
     }

@@ -6,7 +6,8 @@
 //   node copy.mjs           copy the files and (re)write the manifests
 //   node copy.mjs --verify  check that the committed files match the package and the manifests
 //
-// Only the plain SVG files are used; the package's React code is not.
+// Only the plain SVG faces are used; the package's React code is not, nor its back (a fine dot
+// pattern that reads as a flat grey slab at table sizes): `cardgen write` draws the French back.
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -47,7 +48,6 @@ for (const [style, variant] of Object.entries(VARIANTS)) {
       files.push([join(pkgDir, "src", "images", variant, `${rank}${pkgSuit}.svg`), `${rank}${suit}.svg`]);
     }
   }
-  files.push([join(pkgDir, "src", "images", "back.svg"), "back.svg"]);
   files.sort((a, b) => (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
 
   const outDir = join(assetsDir, style);

@@ -271,6 +271,21 @@ async function resignInView(wd, name) {
   screenshot(name);
 }
 
+/** Every element matching `css` lies inside the viewport (not scrolled away); their rectangles. */
+async function inViewport(wd, css, what) {
+  const rs = await wd.exec(`return [...document.querySelectorAll(arguments[0])].map((e) => { const b = e.getBoundingClientRect(); return { text: (e.textContent || e.getAttribute('aria-label') || '').trim().slice(0, 24), top: Math.round(b.top), bottom: Math.round(b.bottom), left: Math.round(b.left), right: Math.round(b.right) }; })`, css);
+  const { vw, vh } = await wd.exec('return { vw: window.innerWidth, vh: window.innerHeight }');
+  assert(rs.length > 0, `${what}: found (${css})`);
+  const out = rs.filter((r) => r.top < 0 || r.left < 0 || r.bottom > vh + 0.5 || r.right > vw + 0.5);
+  assert(out.length === 0, `${what} inside the ${vw}×${vh} viewport: ${JSON.stringify(out)}`);
+  return rs;
+}
+
+/** Where seat `seat`'s box sits round the table's centre: 'across' (above it), else 'left' or 'right'. */
+async function sideOf(wd, seat) {
+  return wd.exec(`const s = document.querySelector('.seat[data-seat="' + arguments[0] + '"]').getBoundingClientRect(); const c = document.querySelector('.table .center').getBoundingClientRect(); if (s.bottom <= c.top + 2) return 'across'; return (s.left + s.right) / 2 < (c.left + c.right) / 2 ? 'left' : 'right';`, seat);
+}
+
 // ---------- scenarios ----------
 
 const SINGLE = { kind: 'single-hand' };
@@ -310,6 +325,11 @@ const scenarios = {
     const first = await wd.text('.list li');
     log('history entry:', first.replace(/\s+/g, ' '));
     assert(/Briscola/.test(first), 'history lists the Briscola match');
+    // A best-of-3 row counts hands won (at most 2 for the winner), not card points summed.
+    const score = await wd.text('.list li [data-testid=history-score]');
+    const m = /^Hands (\d+)–(\d+)$/.exec(score);
+    assert(m && Math.max(Number(m[1]), Number(m[2])) === 2, `the best-of-3 row shows hands won: ${score}`);
+    screenshot('history-desktop');
   },
 
   async clicks(wd) {
@@ -329,9 +349,9 @@ const scenarios = {
     await waitMyTurn(wd);
     const partner = await wd.text('.seat.partner .tag');
     assert(/Partner/.test(partner), 'the partner is marked');
-    // Seats in play order: the next seat on your left, your partner across, the last on your right.
+    // Counter-clockwise by default: the next seat on your right, your partner across, the last on your left.
     const ring = await wd.exec(`return ['left', 'across', 'right'].map((s) => [...document.querySelectorAll('.side.' + s + ' [data-seat]')].map((e) => Number(e.dataset.seat)))`);
-    assert(JSON.stringify(ring) === '[[1],[2],[3]]', `seats left, across, right in play order (${JSON.stringify(ring)})`);
+    assert(JSON.stringify(ring) === '[[3],[2],[1]]', `seats left, across, right (${JSON.stringify(ring)})`);
     assert(await wd.exec(`return document.querySelector('.side.across .seat').classList.contains('partner')`), 'the partner sits across');
     const across = await wd.text('.side.across .name');
     assert(across === 'Ben', `the partner has the language's default name (${across})`);
@@ -363,6 +383,78 @@ const scenarios = {
     await wd.setRect(1920, 1080);
     assert(g.observation.result && g.observation.result.sides.length === 2, 'a team result (two sides)');
     log('team hand:', JSON.stringify(g.observation.result.side_points));
+  },
+
+  // The table turns counter-clockwise by default (most source texts: "a la derecha del crupier",
+  // "alla destra del mazziere"), clockwise as a Settings choice (cardgames.io: "a la izquierda").
+  // Each played card lies in front of the seat that played it.
+  async direction(wd) {
+    await setup(wd);
+    await wd.setRect(1280, 800);
+    await newGame(wd, { preset: 'briscola', players: 4, levels: ['easy'], format: SINGLE });
+    let g = await waitMyTurn(wd);
+    assert((await sideOf(wd, 1)) === 'right' && (await sideOf(wd, 3)) === 'left' && (await sideOf(wd, 2)) === 'across', `counter-clockwise: seat 1 on your right, 3 on your left (${await sideOf(wd, 1)}, ${await sideOf(wd, 3)})`);
+    // Cards on the table: each lies between the centre and its seat.
+    const placed = await wd.exec(`const t = document.querySelector('.center .trick').getBoundingClientRect(); const cx = (t.left + t.right) / 2, cy = (t.top + t.bottom) / 2; return [...document.querySelectorAll('.center .trick .play')].map((p) => { const b = p.getBoundingClientRect(); return { seat: Number(p.dataset.seat), dx: Math.round((b.left + b.right) / 2 - cx), dy: Math.round((b.top + b.bottom) / 2 - cy) }; })`);
+    const spot = { 1: (p) => p.dx > 0, 2: (p) => p.dy < 0, 3: (p) => p.dx < 0, 0: (p) => p.dy > 0 };
+    assert(placed.every((p) => spot[p.seat](p)), `each played card lies towards its seat: ${JSON.stringify(placed)}`);
+    assert(!(await wd.exec('return !!document.querySelector(".center .trick .who")')), 'no row of name labels');
+    log('played cards', JSON.stringify(placed));
+    screenshot('table-4p-ccw-cards-1280x800');
+    await nav(wd, 'settings');
+    await wd.click('input[name="turn"][value="clockwise"]');
+    await wd.waitFor(async () => (await wd.invoke('get_preferences')).table_turn === 'clockwise', { what: 'clockwise saved' });
+    await nav(wd, 'table');
+    g = await waitMyTurn(wd);
+    assert((await sideOf(wd, 1)) === 'left' && (await sideOf(wd, 3)) === 'right', `clockwise: seat 1 on your left (${await sideOf(wd, 1)})`);
+    screenshot('table-4p-cw-1280x800');
+    await nav(wd, 'settings');
+    await wd.click('input[name="turn"][value="counter_clockwise"]');
+    await wd.waitFor(async () => (await wd.invoke('get_preferences')).table_turn === 'counter_clockwise', { what: 'counter-clockwise again' });
+    // Two players: the other across, their card above yours.
+    await newGame(wd, { preset: 'briscola', players: 2, levels: ['easy'], format: SINGLE });
+    for (let i = 0; i < 6; i++) {
+      g = await waitMyTurn(wd);
+      if (g.observation.current_trick.length === 1) break;
+      await playCard(wd, g, 'click');
+    }
+    if (g.observation.current_trick.length === 1) {
+      const dy = await wd.exec(`const t = document.querySelector('.center .trick').getBoundingClientRect(); const b = document.querySelector('.center .trick .play').getBoundingClientRect(); return Math.round((b.top + b.bottom) / 2 - (t.top + t.bottom) / 2);`);
+      assert(dy < 0, `the opponent's card lies on their side, above (${dy})`);
+    }
+    screenshot('table-2p-cards-1280x800');
+    await wd.setRect(1920, 1080);
+  },
+
+  // At 1280 × 800 the bar with Sound and Resign stays on screen with large cards and a hint open.
+  async bar(wd) {
+    await setup(wd);
+    await wd.setRect(1280, 800);
+    await nav(wd, 'settings');
+    await select(wd, '#size', '130');
+    await wd.waitFor(async () => (await wd.invoke('get_preferences')).card_size_percent === 130, { what: 'large cards' });
+    await newGame(wd, { preset: 'brisca', players: 2, levels: ['easy'], format: SINGLE });
+    let offerSeen = false;
+    for (let i = 0; i < 8; i++) {
+      const g = await waitMyTurn(wd);
+      if (g.outcome || g.awaiting_next_hand) break;
+      await wd.exec('[...document.querySelectorAll(".me .actions button")].find((b) => b.textContent.trim() === "Hint").click()');
+      await wd.waitFor(() => wd.exec('return !!document.querySelector(".hint-reason")'), { what: 'the hint' });
+      await wd.exec('document.getElementById("main").scrollTop = 0');
+      await sleep(300);
+      await inViewport(wd, '.screen > .actions .btn', 'Sound and Resign (hint open, large cards)');
+      if (await wd.exec('return !!document.querySelector(".offer")')) {
+        offerSeen = true;
+        await inViewport(wd, '.screen > .actions .btn', 'Sound and Resign (offer open)');
+        screenshot('bar-offer-1280x800');
+      }
+      if (i === 0) screenshot('bar-hint-large-1280x800');
+      await playCard(wd, g, 'click');
+    }
+    log('bar: an exchange offer was', offerSeen ? 'seen and checked' : 'not offered in these turns');
+    await nav(wd, 'settings');
+    await select(wd, '#size', '100');
+    await wd.setRect(1920, 1080);
   },
 
   async exchange(wd) {
@@ -403,6 +495,7 @@ const scenarios = {
     let auctionShot = false;
     let contractSeen = false;
     let revealSeen = false;
+    let roleSeen = false;
     /** Each seat's turns of the engine's log, worded as the table words them (English, Italian deck). */
     const RANK_WORD = { ace: 'Ace', two: 'Two', three: 'Three', four: 'Four', five: 'Five', six: 'Six', seven: 'Seven', jack: 'Jack', knight: 'Knight', king: 'King' };
     const turnWords = (turn) => (turn.bid ? (turn.bid.points > 61 ? `${RANK_WORD[turn.bid.rank]} · ${turn.bid.points}` : RANK_WORD[turn.bid.rank]) : 'Pass');
@@ -413,6 +506,23 @@ const scenarios = {
         const obs = g.observation;
         if (process.env.E2E_VERBOSE) log('chiamata turn', obs.phase, JSON.stringify(obs.legal_actions.slice(0, 3)));
         if (obs.phase === 'bidding' && !auctionShot) {
+          // Everything of the auction on screen at 1280 × 800 and 360 × 640: every bid, "Two, with
+          // points", Pass, your eight cards and Resign.
+          for (const [w, h] of [[1280, 800], [360, 640]]) {
+            await wd.setRect(w, h);
+            await sleep(900);
+            const buttons = await inViewport(wd, 'dialog[open] button', `the auction's buttons at ${w}×${h}`);
+            assert(buttons.some((b) => /Pass/.test(b.text)), `Pass is among them (${JSON.stringify(buttons.map((b) => b.text))})`);
+            if (await wd.exec('return !!document.querySelector("dialog[open] #auction-points")')) await inViewport(wd, 'dialog[open] #auction-points', `the points field at ${w}×${h}`);
+            const cards = await inViewport(wd, '.me .hand .slot', `your hand at ${w}×${h}`);
+            assert(cards.length === 8, `eight cards (${cards.length})`);
+            await inViewport(wd, '.screen > .actions .resign', `Resign at ${w}×${h}`);
+            const [dlgBottom, handTop] = await wd.exec(`return [document.querySelector('dialog[open]').getBoundingClientRect().bottom, document.querySelector('.me .hand').getBoundingClientRect().top]`);
+            assert(dlgBottom <= handTop + 1, `the dialog (bottom ${dlgBottom}) leaves your hand (top ${handTop}) in view at ${w}×${h}`);
+            screenshot(`chiamata-auction-${w}x${h}`);
+          }
+          await wd.setRect(1280, 800);
+          await sleep(500);
           auctionShot = true;
           // The auction dialog sits at the top: your hand stays in view below it at 1280 × 800.
           const [dlg, hand] = await wd.exec(`return [document.querySelector('dialog[open]').getBoundingClientRect().bottom, document.querySelector('.me .hand').getBoundingClientRect().top]`);
@@ -457,8 +567,33 @@ const scenarios = {
           screenshot('chiamata-contract-1280x800');
           log('chiamata contract:', shown, 'bids:', JSON.stringify(rows));
         }
+        if (obs.phase === 'playing' && obs.auction.called && !roleSeen) {
+          roleSeen = true;
+          const role = await wd.text('[data-testid=chiamata-role]');
+          const { declarer: d, partner: p } = obs.auction;
+          const want = d === 0 ? /You (declare|play alone)/ : p === 0 ? /secret partner/ : /You defend: the declarers need \d+ points/;
+          assert(want.test(role), `your role is stated from the call on: ${role}`);
+        }
         if (obs.phase === 'playing' && obs.auction.partner !== null && !revealSeen) {
           revealSeen = true;
+          // The two sides, their points and the target, once the partner is known.
+          const sides = await wd.text('[data-testid=chiamata-sides]');
+          const decl = [...new Set([obs.auction.declarer, obs.auction.partner])];
+          const pts = obs.pile_points;
+          const dp = decl.reduce((a, s) => a + pts[s], 0);
+          const fp = pts.reduce((a, x) => a + x, 0) - dp;
+          const target = obs.auction.best[1].points;
+          assert(Number(await wd.text('[data-testid=declarer-points]')) === dp && Number(await wd.text('[data-testid=defender-points]')) === fp, `side totals ${sides} = ${dp} / ${fp}`);
+          assert(new RegExp(`Declarers need ${target}`).test(sides), `the target is shown (${sides})`);
+          for (const [w, h] of [[1280, 800], [360, 640]]) {
+            await wd.setRect(w, h);
+            await sleep(800);
+            await wd.exec('document.querySelector("[data-testid=chiamata-sides]").scrollIntoView({ block: "center" })');
+            await sleep(300);
+            screenshot(`chiamata-sides-${w}x${h}`);
+          }
+          await wd.setRect(1280, 800);
+          await sleep(500);
           const shown = await wd.text('.events');
           assert(/partner|alone/.test(shown), `the partner is listed once known (${shown})`);
           const tags = await wd.exec(`return [...document.querySelectorAll('.seat.partner')].map((e) => Number(e.dataset.seat))`);

@@ -15,7 +15,8 @@ pub(crate) fn setup(preset: &str, players: u8, format: Value) -> Value {
             "rulesets": [rules],
             "format": format,
             "opponents": vec!["easy"; usize::from(players) - 1],
-        }
+        },
+        "opponentNames": (1..players).map(|n| format!("Opponent {n}")).collect::<Vec<_>>(),
     })
 }
 
@@ -340,6 +341,45 @@ fn a_start_remembers_the_choice_and_takes_dealer_and_undo_from_the_preferences()
 }
 
 #[test]
+fn the_opponents_names_are_kept_with_the_match_and_its_history_entry() {
+    let dir = tempfile::tempdir().unwrap();
+    let h = harness(dir.path());
+    let mut args = setup("briscola", 4, json!({ "kind": "single-hand" }));
+    for bad in [
+        json!(["Ana", " ", "Rui"]),
+        json!(["A", "B", "C", "D"]),
+        json!("Ana"),
+    ] {
+        let mut refused = args.clone();
+        refused["opponentNames"] = bad;
+        assert_eq!(h.error_kind("start_match", refused), "invalid_input");
+    }
+    assert_eq!(
+        h.ok("current_game", json!({})),
+        Value::Null,
+        "a refused start starts nothing"
+    );
+    args["opponentNames"] = json!(["  Lucía ", "Ben", "Carla"]);
+    let view = h.ok("start_match", args);
+    assert_eq!(
+        view["setup"]["opponent_names"],
+        json!(["Lucía", "Ben", "Carla"])
+    );
+    // Names in Settings changed mid-match rename nobody in this match.
+    let mut preferences = h.ok("get_preferences", json!({}));
+    preferences["opponent_names"] = json!(["João"]);
+    h.ok("set_preferences", json!({ "preferences": preferences }));
+    let view = h.ok("current_game", json!({}));
+    assert_eq!(view["setup"]["opponent_names"][0], "Lucía");
+    play_to_the_end(&h, view);
+    let page = h.ok("list_history", json!({ "query": {} }));
+    assert_eq!(
+        page["items"][0]["opponent_names"],
+        json!(["Lucía", "Ben", "Carla"])
+    );
+}
+
+#[test]
 fn the_form_edits_rules_through_the_engine_and_a_refusal_is_data() {
     let dir = tempfile::tempdir().unwrap();
     let h = harness(dir.path());
@@ -415,8 +455,11 @@ fn history_lines_of_version_one_are_listed_with_the_rules_of_their_record() {
         "list_history",
         json!({ "query": { "offset": 0, "limit": 10, "preset": "bisca", "players": 3 } }),
     );
+    // The same summary as the one written, with the names the old line stored.
+    let mut want = summary.clone();
+    want["opponent_names"] = json!(["Seat 1", "Seat 2"]);
     assert_eq!(
-        page["items"][0], summary,
+        page["items"][0], want,
         "the same summary as the one written"
     );
     let none = h.ok(

@@ -119,6 +119,21 @@ fn draw(rng: &mut Rng, below: u8) -> u8 {
     u8::try_from(rng.below(usize::from(below))).unwrap_or(0)
 }
 
+/// Which way play turns round the table on screen. The engine's seat order is the same either way:
+/// this only places the seats. The source texts disagree: the Spanish Wikipedia article, the
+/// Spanish rules page and the Italian guide (seeds 000, 002, 004; 003 too) start "to the dealer's
+/// right", counter-clockwise, the last adding that clockwise is also played; cardgames.io's page
+/// (seed 001) starts "to the dealer's left".
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum TableTurn {
+    /// Counter-clockwise: the player after you sits on your right.
+    #[default]
+    CounterClockwise,
+    /// Clockwise: the player after you sits on your left.
+    Clockwise,
+}
+
 /// The card sizes offered, in percent of the default.
 pub const CARD_SIZE_PERCENT: std::ops::RangeInclusive<u16> = 50..=200;
 
@@ -144,6 +159,8 @@ pub struct Preferences {
     pub allow_undo: bool,
     /// Who deals the first hand of a match.
     pub first_dealer: FirstDealer,
+    /// Which way play turns round the table (a file without it: counter-clockwise).
+    pub table_turn: TableTurn,
     /// The New game form's last choice.
     pub new_game: NewGame,
     /// Names of the computer players, seat 1 first (at most 5, each at most
@@ -166,6 +183,7 @@ impl Default for Preferences {
             card_size_percent: 100,
             allow_undo: true,
             first_dealer: FirstDealer::default(),
+            table_turn: TableTurn::default(),
             new_game: NewGame::default(),
             opponent_names: Vec::new(),
         }

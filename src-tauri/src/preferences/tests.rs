@@ -47,6 +47,7 @@ fn migrates_the_version_zero_fixture_through_both_versions() {
         card_size_percent: 125,
         allow_undo: true,
         first_dealer: FirstDealer::Computer,
+        table_turn: TableTurn::CounterClockwise,
         new_game: NewGame {
             opponents: vec![Level::Hard],
             ..NewGame::default()
@@ -120,6 +121,7 @@ fn version_one_keeps_every_field_and_the_exact_last_setup() {
             card_size_percent: 130,
             allow_undo: false,
             first_dealer: FirstDealer::Human,
+            table_turn: TableTurn::CounterClockwise,
             new_game: NewGame {
                 preset: Preset::Bisca,
                 rulesets: vec![rules],
@@ -212,6 +214,11 @@ fn missing_fields_take_defaults_and_wire_names_are_stable() {
     let tap: Preferences = serde_json::from_value(json!({"collect_trick": "tap"})).unwrap();
     assert_eq!(tap.collect_trick, TrickCollect::Tap);
     assert!(serde_json::from_value::<Preferences>(json!({"collect_trick": "later"})).is_err());
+    assert_eq!(wire["table_turn"], "counter_clockwise");
+    let clockwise: Preferences =
+        serde_json::from_value(json!({"table_turn": "clockwise"})).unwrap();
+    assert_eq!(clockwise.table_turn, TableTurn::Clockwise);
+    assert!(serde_json::from_value::<Preferences>(json!({"table_turn": "left"})).is_err());
     assert_eq!(wire["new_game"]["preset"], "briscola");
     assert_eq!(wire["new_game"]["format"], json!({"kind": "single-hand"}));
 }

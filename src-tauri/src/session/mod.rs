@@ -23,7 +23,7 @@ pub use presets::{EditError, PresetInfo, RulesetEdit, RulesetInfo, edit, presets
 pub use replay::{ReplayFrame, ReplayHand, replay_hands};
 pub use saved::{FinishedMatch, SavedMatch, YourResult};
 pub use setup::{MatchSetup, NewGame};
-pub use view::GameView;
+pub use view::{GameView, HandRecap};
 
 use briscola::ai::{self, AgentConfig, Decision, Level};
 use serde::Serialize;
@@ -252,6 +252,7 @@ impl Session {
             card_values: self.setup.ruleset.rank_values(),
             partners: observation.known_partners(),
             history_id: self.history_id(),
+            hands: hand_recaps(&self.game.record()),
             version: self.version,
             observation,
         }
@@ -380,18 +381,9 @@ impl Session {
             return None;
         }
         let record = self.game.record();
-        let hand_points = record
-            .hands
+        let hand_points = hand_results(&record)
             .iter()
-            .filter_map(|hand| {
-                let mut game =
-                    Game::new(record.ruleset, hand.dealer, &Deal::Order(hand.deal.clone())).ok()?;
-                for &action in &hand.actions {
-                    game.apply(action).ok()?;
-                }
-                let result = game.result()?;
-                (result.outcome != HandOutcome::Void).then(|| sides_yours_first(&result))
-            })
+            .map(sides_yours_first)
             .collect();
         let standing = self.game.standing().clone();
         let side = self.your_side();
@@ -492,6 +484,39 @@ impl Session {
 /// A finished match's id in the history: its deal seed and start time.
 pub fn history_id(seed: u64, started_ms: i64) -> String {
     format!("{seed:016x}-{started_ms:x}")
+}
+
+/// The result of every finished hand of `record` that counted (void hands left out), in order.
+fn hand_results(record: &MatchRecord) -> Vec<briscola::HandResult> {
+    record
+        .hands
+        .iter()
+        .filter_map(|hand| {
+            let mut game =
+                Game::new(record.ruleset, hand.dealer, &Deal::Order(hand.deal.clone())).ok()?;
+            for &action in &hand.actions {
+                game.apply(action).ok()?;
+            }
+            game.result().filter(|r| r.outcome != HandOutcome::Void)
+        })
+        .collect()
+}
+
+/// Every finished hand that counted, as the match summary lists it.
+pub(crate) fn hand_recaps(record: &MatchRecord) -> Vec<HandRecap> {
+    hand_results(record)
+        .iter()
+        .map(|result| HandRecap {
+            points: sides_yours_first(result),
+            result: match result.outcome {
+                HandOutcome::Won { side } if result.side_of(YOU) == Some(usize::from(side)) => {
+                    crate::history::Outcome::Won
+                }
+                HandOutcome::Won { .. } => crate::history::Outcome::Lost,
+                HandOutcome::Drawn | HandOutcome::Void => crate::history::Outcome::Drawn,
+            },
+        })
+        .collect()
 }
 
 pub(crate) fn sides_yours_first(result: &briscola::HandResult) -> Vec<u16> {

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use super::SessionError;
+use crate::preferences::OPPONENT_NAME_CHARS;
 
 /// The New game form's choice: a preset, the rules of each preset the player edited (so switching
 /// presets back and forth keeps each one's options), the match format and the opponents' levels.
@@ -61,6 +62,7 @@ impl NewGame {
             opponents: self.opponents.clone(),
             first_dealer,
             allow_undo,
+            opponent_names: Vec::new(),
         };
         setup.validate()?;
         Ok(setup)
@@ -87,6 +89,12 @@ pub struct MatchSetup {
     pub first_dealer: Seat,
     /// Whether you may take back your last move.
     pub allow_undo: bool,
+    /// The computer players' names as the table showed them when the match started, seats 1, 2, …
+    /// — kept for the whole match and stored with it, so a change of language or of the names in
+    /// Settings renames nobody. Empty in matches saved before names were kept (the UI then shows
+    /// the names of today).
+    #[serde(default)]
+    pub opponent_names: Vec<String>,
 }
 
 impl MatchSetup {
@@ -106,6 +114,27 @@ impl MatchSetup {
             return Err(SessionError::DealerSeat { players });
         }
         Ok(())
+    }
+
+    /// This setup with the opponents' names: trimmed, each cut to [`OPPONENT_NAME_CHARS`]
+    /// characters, at most one per opponent; refused when one is blank.
+    pub fn named(mut self, names: Vec<String>) -> Result<Self, String> {
+        if names.len() > self.opponents.len() {
+            return Err(format!(
+                "{} names for {} opponents",
+                names.len(),
+                self.opponents.len()
+            ));
+        }
+        let names: Vec<String> = names
+            .iter()
+            .map(|name| name.trim().chars().take(OPPONENT_NAME_CHARS).collect())
+            .collect();
+        if names.iter().any(String::is_empty) {
+            return Err("an opponent's name is blank".into());
+        }
+        self.opponent_names = names;
+        Ok(self)
     }
 
     /// The AI level at a seat (`None` for you).

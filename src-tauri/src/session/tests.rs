@@ -14,6 +14,7 @@ pub(crate) fn setup(preset: Preset, players: u8, format: MatchFormat) -> MatchSe
         opponents: vec![Level::Easy; usize::from(players) - 1],
         first_dealer: 0,
         allow_undo: true,
+        opponent_names: Vec::new(),
     }
 }
 
@@ -70,6 +71,41 @@ fn a_best_of_three_against_the_ai_finishes_with_a_result() {
     assert!(
         session.saved().is_none(),
         "a finished match is not saved as unfinished"
+    );
+}
+
+#[test]
+fn the_view_lists_every_finished_hand_with_your_result() {
+    let mut session = Session::start(
+        setup(Preset::Briscola, 2, MatchFormat::BestOf { hands: 3 }),
+        7,
+        1_000,
+    )
+    .expect("starts");
+    assert!(session.view().hands.is_empty(), "no hand finished yet");
+    play_match(&mut session);
+    let view = session.view();
+    let finished = session.finished(2_000).expect("finished");
+    let points: Vec<Vec<u16>> = view.hands.iter().map(|h| h.points.clone()).collect();
+    assert_eq!(points, finished.hand_points, "the history's hand scores");
+    // Two sides: you won a hand when your side took more card points (a tie is drawn).
+    for hand in &view.hands {
+        let want = match hand.points[0].cmp(&hand.points[1]) {
+            std::cmp::Ordering::Greater => crate::history::Outcome::Won,
+            std::cmp::Ordering::Less => crate::history::Outcome::Lost,
+            std::cmp::Ordering::Equal => crate::history::Outcome::Drawn,
+        };
+        assert_eq!(hand.result, want, "{hand:?}");
+    }
+    let won = view
+        .hands
+        .iter()
+        .filter(|h| h.result == crate::history::Outcome::Won)
+        .count();
+    assert_eq!(
+        i64::try_from(won).unwrap(),
+        i64::from(view.standing.scores[view.your_side as usize]),
+        "hands won = your match score"
     );
 }
 

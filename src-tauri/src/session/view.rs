@@ -7,6 +7,15 @@ use ts_rs::TS;
 
 use super::MatchSetup;
 
+/// One finished hand: each side's card points and how it went for you.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct HandRecap {
+    /// Card points per side, your side first (in chiamata: the declarers or the defenders).
+    pub points: Vec<u16>,
+    /// Your side's result in that hand.
+    pub result: crate::history::Outcome,
+}
+
 /// The table as you see it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct GameView {
@@ -40,6 +49,9 @@ pub struct GameView {
     pub partners: Vec<u8>,
     /// The match's id in the history once it is over and recorded (to review it); `None` before.
     pub history_id: Option<String>,
+    /// Every finished hand of the match that counted (a void hand, dealt again, left out), in
+    /// order: the match summary lists them.
+    pub hands: Vec<HandRecap>,
     /// Changes with every move; an AI move computed for an older version is refused.
     #[ts(type = "number")]
     pub version: u64,

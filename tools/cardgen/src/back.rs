@@ -1,5 +1,7 @@
 //! Card backs: a dark panel with a geometric lattice and a central medallion, symmetric under a
-//! half turn so a back never shows which way up the card is.
+//! half turn so a back never shows which way up the card is. The French decks' faces are copied
+//! (see `tools/french-cards`); their back is drawn here too ([`french_back`]), in the classic
+//! blue of French-suited packs.
 
 use crate::deck::{document, outline};
 use crate::model::{Style, colour};
@@ -16,7 +18,7 @@ struct Scheme {
 
 /// The back of a style: dark red lattice for the Italian decks, navy rosettes for the Spanish.
 pub fn back(style: Style) -> String {
-    let sc = if style.is_italian() {
+    let scheme = if style.is_italian() {
         Scheme {
             ground: "#7c1622",
             line: "#d8a23c",
@@ -31,7 +33,37 @@ pub fn back(style: Style) -> String {
             pale: "#f1e2a8",
         }
     };
-    let clip_id = format!("{}back-clip", style.id_prefix());
+    let lattice = if style.is_italian() {
+        Lattice::Diamonds
+    } else {
+        Lattice::Rosettes
+    };
+    draw(&scheme, style.id_prefix(), lattice)
+}
+
+/// The back of both French decks: royal blue rosettes on a white-edged panel, silver lines.
+pub fn french_back() -> String {
+    let scheme = Scheme {
+        ground: "#1f4fa3",
+        line: "#e8eef8",
+        accent: "#4f7fcf",
+        pale: "#ffffff",
+    };
+    draw(&scheme, "fr", Lattice::Rosettes)
+}
+
+/// The ornament repeated over the panel.
+#[derive(Clone, Copy, PartialEq)]
+enum Lattice {
+    /// A diamond lattice with a quatrefoil at every crossing (Italian).
+    Diamonds,
+    /// Eight-petalled rosettes on a square grid (Spanish, French).
+    Rosettes,
+}
+
+fn draw(sc: &Scheme, prefix: &str, lattice: Lattice) -> String {
+    let italian = lattice == Lattice::Diamonds;
+    let clip_id = format!("{prefix}back-clip");
     let (px, py, pw, ph) = (-110.0, -158.0, 220.0, 316.0);
     let panel = PathData::new().rrect(px, py, pw, ph, 8.0);
     let mut defs = Frag::new();
@@ -43,11 +75,11 @@ pub fn back(style: Style) -> String {
     body.path(outline(), fs(colour::FACE, colour::LINE, 1.0));
     body.path(panel.clone(), f(sc.ground));
     // The ornament: one motif, defined once, repeated on a grid with <use>.
-    let motif_id = format!("{}back-motif", style.id_prefix());
+    let motif_id = format!("{prefix}back-motif");
     let mut motif = Frag::new();
     let mut pattern = Frag::new();
     let mut cells = Vec::new();
-    if style.is_italian() {
+    if italian {
         // Diamond lattice with a quatrefoil at every crossing.
         let step = 22.0;
         let mut lines = PathData::new();
@@ -119,7 +151,7 @@ pub fn back(style: Style) -> String {
     med = PathData::new().ellipse(0.0, 0.0, 45.0, 59.0);
     body.path(med, s(sc.pale, 1.2));
     let mut star = PathData::new();
-    let n = if style.is_italian() { 8 } else { 12 };
+    let n = if italian { 8 } else { 12 };
     for k in 0..n {
         let a = k as f64 * 2.0 * PI / n as f64;
         star = leaf(star, 0.0, 0.0, a, 38.0, 9.0);

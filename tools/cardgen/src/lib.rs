@@ -3,8 +3,9 @@
 //! The Italian and Spanish decks are drawn here, from code, as plain SVG paths (no text, no
 //! fonts, no bitmaps, no external links), one file per card in `assets/cards/<style>/`. The
 //! generator is the source of truth: `cardgen check` and the tests compare the committed files
-//! with its current output. The French decks are copied from a CC0 set by
-//! `tools/french-cards/copy.mjs` and only checked here.
+//! with its current output. The French decks' faces are copied from a CC0 set by
+//! `tools/french-cards/copy.mjs` and only checked here; their back is generated (the set's back is
+//! a fine black-dot pattern that reads as a flat grey slab at table sizes).
 
 pub mod back;
 pub mod courts;
@@ -27,6 +28,9 @@ pub const ALL_STYLES: [&str; 5] = [
     "french",
     "french-4color",
 ];
+
+/// The French decks: faces copied, back generated.
+pub const FRENCH_STYLES: [&str; 2] = ["french", "french-4color"];
 
 /// The 48 card names (without extension) in notation order.
 pub fn card_names() -> Vec<String> {
@@ -55,6 +59,9 @@ pub fn generate() -> Vec<(PathBuf, String)> {
         for file in deck::style_files(style) {
             out.push((Path::new(style.dir()).join(file.name), file.svg));
         }
+    }
+    for dir in FRENCH_STYLES {
+        out.push((Path::new(dir).join("back.svg"), back::french_back()));
     }
     out
 }

@@ -1,7 +1,9 @@
 /**
  * The computer players' names: the one set in Settings (`prefs.opponent_names`, seat 1 first), or the
  * language's default name for that seat (`table.defaultNames`, comma-separated), or "Opponent n" past
- * the defaults. One place, so the table, the announcements and History say the same names.
+ * the defaults. One place, so the table, the announcements and History say the same names. A match
+ * keeps the names it started with (the shell stores them with it): a change of language or of the
+ * names in Settings renames nobody in a match being played or in the history.
  */
 import { t } from './i18n/index.svelte';
 import { prefs } from './prefs.svelte';
@@ -14,6 +16,19 @@ export function defaultOpponentName(n: number): string {
 /** The name of computer seat `n` (1-based). */
 export function opponentName(n: number): string {
   return prefs.opponent_names[n - 1]?.trim() || defaultOpponentName(n);
+}
+
+/** The names a new match with `count` opponents starts with: the shell keeps them with the match. */
+export function opponentNamesFor(count: number): string[] {
+  return Array.from({ length: count }, (_, i) => opponentName(i + 1));
+}
+
+/**
+ * Computer seat `n`'s name in a match: the name stored with it (`MatchSetup.opponent_names`,
+ * `MatchSummary.opponent_names`), or today's name for a match stored before names were kept.
+ */
+export function matchOpponentName(stored: readonly string[] | undefined, n: number): string {
+  return stored?.[n - 1] || opponentName(n);
 }
 
 /** The most opponents a table has (six players). */

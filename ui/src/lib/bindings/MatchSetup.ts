@@ -26,4 +26,11 @@ first_dealer: number,
 /**
  * Whether you may take back your last move.
  */
-allow_undo: boolean, };
+allow_undo: boolean, 
+/**
+ * The computer players' names as the table showed them when the match started, seats 1, 2, …
+ * — kept for the whole match and stored with it, so a change of language or of the names in
+ * Settings renames nobody. Empty in matches saved before names were kept (the UI then shows
+ * the names of today).
+ */
+opponent_names: Array<string>, };

@@ -37,6 +37,11 @@ format: MatchFormat,
  */
 opponents: Array<Level>, 
 /**
+ * The opponents' names as the match showed them, seats 1, 2, … (empty in matches stored
+ * before names were kept: the UI then shows the names of today).
+ */
+opponent_names: Array<string>, 
+/**
  * Points per hand, one entry per side, human's side first.
  */
 hand_scores: Array<Array<number>>, 

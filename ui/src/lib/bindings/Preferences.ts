@@ -5,6 +5,7 @@ import type { FirstDealer } from "./FirstDealer";
 import type { Language } from "./Language";
 import type { NewGame } from "./NewGame";
 import type { ScoreDisplay } from "./ScoreDisplay";
+import type { TableTurn } from "./TableTurn";
 import type { TrickCollect } from "./TrickCollect";
 
 /**
@@ -47,6 +48,10 @@ allow_undo: boolean,
  * Who deals the first hand of a match.
  */
 first_dealer: FirstDealer, 
+/**
+ * Which way play turns round the table (a file without it: counter-clockwise).
+ */
+table_turn: TableTurn, 
 /**
  * The New game form's last choice.
  */

@@ -12,6 +12,7 @@ export const DEFAULT_PREFERENCES: Preferences = {
   "card_size_percent": 100,
   "allow_undo": true,
   "first_dealer": "random",
+  "table_turn": "counter_clockwise",
   "new_game": {
     "preset": "briscola",
     "rulesets": [],

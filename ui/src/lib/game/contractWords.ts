@@ -30,3 +30,15 @@ export function partnerText(declarer: number, partner: number, you: number, who:
   if (declarer === you) return t('table.yourPartner', { name: who(partner) });
   return t('table.partnerOf', { name: who(partner), declarer: who(declarer) });
 }
+
+/**
+ * Your role from the call on (the called card known), with what your side must reach: the declarer
+ * (alone when the called card is the declarer's own), the partner (you hold the called card), or a
+ * defender. The declarers need the bid's points; the defenders stop them with the rest of 120 plus one.
+ */
+export function roleText(c: { declarer: number; partner: number | null; called: unknown; points: number }, you: number, who: (seat: number) => string): string | null {
+  if (c.called === null) return null;
+  if (c.declarer === you) return t(c.partner === you ? 'table.roleAlone' : 'table.roleDeclarer', { n: c.points });
+  if (c.partner === you) return t('table.rolePartner', { name: who(c.declarer), n: c.points });
+  return t('table.roleDefender', { n: c.points, m: 121 - c.points });
+}

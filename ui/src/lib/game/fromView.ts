@@ -7,7 +7,8 @@ import type { GameView } from '../bindings/GameView';
 import type { Observation } from '../bindings/Observation';
 import type { MatchFormat } from '../bindings/MatchFormat';
 import { RANKS, RANK_LETTER, SUIT_LETTER, isCardCode, pointValues, type CardCode, type Rank, type Suit } from '../cards';
-import type { Offer, ScoreUnit, SeatView, TableView, TrickPlay } from './view';
+import type { TableTurn } from '../bindings/TableTurn';
+import type { Offer, ScoreUnit, SeatView, Spot, TableView, TrickPlay } from './view';
 
 export interface Names {
   you: string;
@@ -27,20 +28,41 @@ export function legalCards(obs: Observation): CardCode[] {
 }
 
 /**
- * Where each other seat sits around the table, in play order from your left: seat `you + k` of `n`
- * stands at angle k·360°/n clockwise from you (at the bottom). Left column listed bottom to top,
- * across left to right, right column top to bottom — so reading them in order follows the play.
+ * Where each other seat sits around the table. Seat `you + k` of `n` stands at angle k·360°/n from
+ * you (at the bottom), going the way the table turns: counter-clockwise by default (the next player
+ * on your right, as most source texts play), clockwise as a Settings choice (see `TableTurn`).
+ * Each column and the across row lists its seats in play order (k ascending); the table's CSS
+ * stacks them the way play goes.
  */
-export function seatRing(you: number, n: number): { left: number[]; across: number[]; right: number[] } {
+export function seatRing(you: number, n: number, turn: TableTurn = 'counter_clockwise'): TableView['ring'] {
   const ring = { left: [] as number[], across: [] as number[], right: [] as number[] };
+  const first = turn === 'clockwise' ? ring.left : ring.right;
+  const last = turn === 'clockwise' ? ring.right : ring.left;
   for (let k = 1; k < n; k++) {
     const angle = (k * 360) / n;
     const seat = (you + k) % n;
-    if (angle < 135) ring.left.push(seat);
+    if (angle < 135) first.push(seat);
     else if (angle <= 225) ring.across.push(seat);
-    else ring.right.push(seat);
+    else last.push(seat);
   }
   return ring;
+}
+
+/**
+ * Each seat's place seen from the table's centre, as a unit vector in screen terms (x to the right,
+ * y down): you at the bottom (0, 1), the others round the table the way it turns — where their
+ * played cards lie and where a won trick goes.
+ */
+export function seatSpots(you: number, n: number, turn: TableTurn = 'counter_clockwise'): Record<number, Spot> {
+  const side = turn === 'clockwise' ? -1 : 1;
+  const spots: Record<number, Spot> = {};
+  for (let k = 0; k < n; k++) {
+    const angle = (k * 2 * Math.PI) / n;
+    // Rounded so that the four sides are exact (no -0 or 6e-17).
+    const round = (v: number) => Math.round(v * 1000) / 1000 || 0;
+    spots[(you + k) % n] = { x: round(side * Math.sin(angle)), y: round(Math.cos(angle)) };
+  }
+  return spots;
 }
 
 /** An optional move to offer from the legal actions: trump exchange (or 2-takes-trump), mano negra. */
@@ -93,6 +115,8 @@ export interface FromViewExtra {
   names: Names;
   formatLabel: string;
   hint?: HintView | null;
+  /** Which way the table turns (the `table_turn` preference; counter-clockwise when absent). */
+  turn?: TableTurn;
 }
 
 export function tableViewFrom(view: GameView, extra: FromViewExtra): TableView {
@@ -137,14 +161,18 @@ export function tableViewFrom(view: GameView, extra: FromViewExtra): TableView {
     formatLabel: extra.formatLabel,
     scoreUnit: scoreUnit(view.setup.format),
     scores,
-    ring: seatRing(obs.seat, n),
+    ring: seatRing(obs.seat, n, extra.turn),
+    spots: seatSpots(obs.seat, n, extra.turn),
+    turnWay: extra.turn ?? 'counter_clockwise',
     playable: myCards.map((c) => myMove && legal.has(c)),
     canUndo: view.can_undo,
     canHint: myMove && !isOver(view),
     hint: extra.hint ?? null,
     lastTrick: view.last_trick ? view.last_trick.plays.filter((p) => isCardCode(p.card)).map((p) => ({ seat: p.seat, card: p.card as CardCode })) : null,
+    lastTaker: view.last_trick ? { seat: view.last_trick.winner, points: view.last_trick.points } : null,
     offer: myMove ? offerFrom(obs) : null,
     contract: contractOf(obs),
+    sides: chiamataSides(obs),
     bids: (obs.auction?.log ?? []).map((turn) => ({ seat: turn.seat, bid: turn.bid ? { rank: RANK_LETTER[turn.bid.rank], points: turn.bid.points } : null })),
     auctionOpen: obs.phase === 'bidding' || obs.phase === 'calling',
     exchanges: obs.exchanges.flatMap((e) => (isCardCode(e.gave) && isCardCode(e.took) ? [{ seat: e.seat, gave: e.gave, took: e.took }] : [])),
@@ -157,6 +185,20 @@ export function contractOf(obs: Observation): TableView['contract'] {
   if (a?.declarer == null || !a.best) return null;
   const called = a.called && isCardCode(a.called) ? a.called : null;
   return { declarer: a.declarer, rank: RANK_LETTER[a.best[1].rank], points: a.best[1].points, called, partner: a.partner };
+}
+
+/**
+ * Chiamata, once your seat knows the partner: the declarers (the declarer and the partner, or the
+ * declarer alone) against the defenders, each side's card points in this hand, and the points the
+ * declarers need (the winning bid's; a rank bid's are 61). Null before then and in other games.
+ */
+export function chiamataSides(obs: Observation): TableView['sides'] {
+  const c = contractOf(obs);
+  if (!c || c.partner === null) return null;
+  const declarers = [...new Set([c.declarer, c.partner])];
+  const defenders = Array.from({ length: obs.ruleset.players }, (_, i) => i).filter((s) => !declarers.includes(s));
+  const sum = (seats: number[]) => seats.reduce((a, s) => a + (obs.pile_points[s] ?? 0), 0);
+  return { declarers, defenders, declarerPoints: sum(declarers), defenderPoints: sum(defenders), target: c.points };
 }
 
 /** What the auction dialog needs, from the legal actions; null when you have nothing to bid/call. */
@@ -209,6 +251,8 @@ export interface SummaryData {
   matchOver: boolean;
   /** You resigned: the match ended there, with the score of that moment. */
   resigned: boolean;
+  /** Every finished hand that counted: card points (your side first) and your result. */
+  hands: { points: number[]; result: 'won' | 'lost' | 'drawn' }[];
 }
 
 /** The match is over: decided, or resigned (then `outcome` is null and nothing can be played). */
@@ -247,5 +291,6 @@ export function summaryFrom(view: GameView, names: Names): SummaryData | null {
     outcome = o.kind === 'won' ? (o.side === mySide ? 'win' : 'lose') : 'draw';
     if (o.kind === 'won') winnerName = sideName(sides[o.side] ?? [], names);
   }
-  return { outcome, winnerName, rows, matchScore, matchOver, resigned: view.resigned };
+  const hands = view.hands.map((h) => ({ points: [...h.points], result: h.result }));
+  return { outcome, winnerName, rows, matchScore, matchOver, resigned: view.resigned, hands };
 }

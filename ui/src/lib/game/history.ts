@@ -42,3 +42,13 @@ export function bestStreak(results: StatsData['results']): number {
   }
   return best;
 }
+
+/** A match's date on a chart's axis, in the UI language ("3 dic", "Dec 3"). */
+export function chartDate(iso: string, lang: string): string {
+  return new Intl.DateTimeFormat(lang, { day: 'numeric', month: 'short' }).format(new Date(iso));
+}
+
+/** A whole percentage (0–100) in the UI language ("45 %" in Italian, "45%" in English). */
+export function percentText(value: number, lang: string): string {
+  return new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 0 }).format(value / 100);
+}

@@ -12,12 +12,19 @@ import { bestStreak } from './history';
 const LEVEL_ORDER: Record<Level, true> = { easy: true, medium: true, hard: true };
 export const LEVELS = Object.keys(LEVEL_ORDER) as Level[];
 
-/** Total card points per side over the hands, your side first, e.g. "110–130" in the UI language. */
-export function scoreText(s: MatchSummary, lang: string): string {
+/**
+ * The match score of a history row, your side first, numbers in the UI language: hands won per side
+ * for a best-of or first-to match (a hand goes to the side with the most card points — the rule of
+ * every preset played in hands; a tie goes to nobody), otherwise card points summed over the hands.
+ */
+export function scoreText(s: MatchSummary, lang: string): { unit: 'hands' | 'points'; text: string } {
   const sides = s.hand_scores[0]?.length ?? 0;
   const number = new Intl.NumberFormat(lang);
-  const totals = Array.from({ length: sides }, (_, i) => s.hand_scores.reduce((a, h) => a + (h[i] ?? 0), 0));
-  return totals.map((n) => number.format(n)).join('–');
+  const byHands = s.format.kind === 'best-of' || s.format.kind === 'first-to';
+  const totals = Array.from({ length: sides }, (_, i) =>
+    s.hand_scores.reduce((a, h) => a + (byHands ? (h.every((p, j) => j === i || p < (h[i] ?? 0)) ? 1 : 0) : (h[i] ?? 0)), 0),
+  );
+  return { unit: byHands ? 'hands' : 'points', text: totals.map((n) => number.format(n)).join('–') };
 }
 
 /** When the match ended, as a short date and time in the UI language. */

@@ -8,6 +8,7 @@ import type { GameView } from '../bindings/GameView';
 import type { Hint } from '../bindings/Hint';
 import type { NewGame } from '../bindings/NewGame';
 import { rememberNewGame } from '../prefs.svelte';
+import { opponentNamesFor } from '../names.svelte';
 import type { PresetInfo } from '../bindings/PresetInfo';
 import type { StoreWarning } from '../bindings/StoreWarning';
 import type { TrickView } from '../bindings/TrickView';
@@ -134,7 +135,7 @@ class Session {
   async start(newGame: NewGame): Promise<boolean> {
     let v: GameView;
     try {
-      v = await shell().startMatch(newGame);
+      v = await shell().startMatch(newGame, opponentNamesFor(newGame.opponents.length));
       rememberNewGame(newGame);
     } catch (e) {
       this.error = errorMessage(e);

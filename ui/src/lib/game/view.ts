@@ -1,4 +1,11 @@
 import type { CardCode, PointValues, Rank, Suit } from '../cards';
+import type { TableTurn } from '../bindings/TableTurn';
+
+/** A seat's place seen from the table's centre: a unit vector, x to the right, y down (you: 0, 1). */
+export interface Spot {
+  x: number;
+  y: number;
+}
 
 /**
  * Plain data the table components render, built from the shell's `GameView` by
@@ -65,8 +72,12 @@ export interface TableView {
   /** What `scores[].value` counts: an i18n key (hands won, game points, card points). */
   scoreUnit: ScoreUnit;
   scores: ScoreRow[];
-  /** The other seats around the table in play order from your left (see `seatRing`). */
+  /** The other seats around the table, each group in play order (see `seatRing`). */
   ring: { left: number[]; across: number[]; right: number[] };
+  /** Every seat's place seen from the centre, where its played card lies (see `seatSpots`). */
+  spots: Record<number, Spot>;
+  /** Which way play turns round the table. */
+  turnWay: TableTurn;
   /** Which of your cards may be played (all if omitted). */
   playable?: boolean[];
   canUndo: boolean;
@@ -74,9 +85,13 @@ export interface TableView {
   /** The suggested move: its card (none for an exchange or mano negra, which the reason words). */
   hint?: { card: CardCode | null; reason: string } | null;
   lastTrick?: TrickPlay[] | null;
+  /** Who took the last trick, and its card points. */
+  lastTaker?: { seat: number; points: number } | null;
   /** Chiamata, once the auction is won: who declared, the winning bid, the called card and the
    *  partner once your seat knows it — shown for the whole hand. */
   contract?: { declarer: number; rank: Rank; points: number; called: CardCode | null; partner: number | null } | null;
+  /** Chiamata, once the partner is known: the two sides, their card points and the declarers' target. */
+  sides?: { declarers: number[]; defenders: number[]; declarerPoints: number; defenderPoints: number; target: number } | null;
   /** Chiamata: every bid and pass of the auction in order (empty in other games), for the whole hand. */
   bids: BidTurn[];
   /** Chiamata: the auction is on (bidding or calling): each seat shows its last bid or pass. */

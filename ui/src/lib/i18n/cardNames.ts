@@ -84,6 +84,16 @@ export function cardName(code: CardCode, lang: Lang, style: DeckStyle): string {
   return n.join(n.ranks[code[0] as Rank], n.suits[code[1] as Suit]);
 }
 
+/**
+ * A card's name inside a sentence, where the rank is a common noun in every catalog language:
+ * "¿Cambiar tu siete de oros por la muestra, rey de espadas?", "Luca gioca asso di coppe."
+ * (`cardName` is for a name that stands alone or opens a label.)
+ */
+export function cardNameInSentence(code: CardCode, lang: Lang, style: DeckStyle): string {
+  const name = cardName(code, lang, style);
+  return name.charAt(0).toLocaleLowerCase(lang) + name.slice(1);
+}
+
 /** Name of a suit alone: "denari", "oros", "hearts". */
 export function suitName(suit: Suit, lang: Lang, style: DeckStyle): string {
   return CARD_NAMES[lang][deckFamily(style)].suits[suit];

@@ -38,7 +38,7 @@ function shellSummary(id: string, outcome: ShellSummary['outcome'], preset: 'bri
   return {
     id, started_at_ms: Date.UTC(2026, 0, 1), finished_at_ms: Date.UTC(2026, 0, 1, 1), duration_ms: 1000,
     ruleset: ruleset({ preset }), format: { kind: 'single-hand' },
-    opponents: ['easy'], hand_scores: [[70, 50]], outcome, resigned: false, undos: 0,
+    opponents: ['easy'], opponent_names: ['Lucía'], hand_scores: [[70, 50]], outcome, resigned: false, undos: 0,
   };
 }
 
@@ -72,6 +72,8 @@ function view(over: Partial<TableView> = {}): TableView {
       { name: 'Luca', value: 0, handPoints: 14 },
     ],
     ring: { left: [], across: [1], right: [] },
+    spots: { 0: { x: 0, y: 1 }, 1: { x: 0, y: -1 } },
+    turnWay: 'counter_clockwise',
     exchanges: [],
     bids: [],
     auctionOpen: false,
@@ -92,7 +94,7 @@ describe('Table', () => {
     render(Table, { view: view(), deck: 'italian' });
     expect(screen.getByText('Your turn')).toBeInTheDocument();
     expect(screen.getByText('26 cards in the stock')).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: 'Trump: King of clubs' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Trump: king of clubs' })).toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'Luca’s tricks' })).toHaveTextContent('14 points');
     expect(screen.getByRole('group', { name: 'Your hand' })).toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'Luca’s hand, 3 cards face down' })).toBeInTheDocument();
@@ -213,8 +215,8 @@ describe('Table seats and score', () => {
   it('keeps every exchange of this hand in view, with who made it', () => {
     render(Table, { view: view({ exchanges: [{ seat: 1, gave: '2b', took: 'Ab' }, { seat: 0, gave: '7b', took: '2b' }] }), deck: 'italian' });
     const log = screen.getByRole('list', { name: 'What happened' });
-    expect(log).toHaveTextContent('Luca swaps Two of clubs for the face-up Ace of clubs.');
-    expect(log).toHaveTextContent('You swap Seven of clubs for the face-up Two of clubs.');
+    expect(log).toHaveTextContent('Luca swaps two of clubs for the face-up ace of clubs.');
+    expect(log).toHaveTextContent('You swap seven of clubs for the face-up two of clubs.');
   });
 
   it('keeps the declarer, the winning bid, the called card and the revealed partner in view', async () => {
@@ -222,7 +224,7 @@ describe('Table seats and score', () => {
     const { rerender } = render(Table, { view: v, deck: 'italian' });
     const log = screen.getByRole('list', { name: 'What happened' });
     expect(log).toHaveTextContent('Luca won the auction: Three · 70');
-    expect(log).toHaveTextContent('Called card: Ace of cups');
+    expect(log).toHaveTextContent('Called card: ace of cups');
     expect(log).not.toHaveTextContent('partner');
     await rerender({ view: { ...v, contract: { ...v.contract!, partner: 0 } } });
     expect(screen.getByRole('list', { name: 'What happened' })).toHaveTextContent('You are Luca’s partner');
@@ -249,6 +251,47 @@ describe('Table seats and score', () => {
     await rerender({ view: { ...v, auctionOpen: false } });
     expect(screen.queryByTestId('seat-bid')).toBeNull();
     expect(screen.getByTestId('bid-log')).toHaveTextContent('You: Ace → Pass');
+  });
+
+  it('turns counter-clockwise by default: the next seat on your right, its card on your right', () => {
+    const v = { ...four(), ring: { left: [3], across: [2], right: [1] }, spots: { 0: { x: 0, y: 1 }, 1: { x: 1, y: 0 }, 2: { x: 0, y: -1 }, 3: { x: -1, y: 0 } }, trick: [{ seat: 1, card: 'Ac' as const }, { seat: 2, card: '3c' as const }] };
+    const { container } = render(Table, { view: v, deck: 'italian' });
+    expect(container.querySelector('.table')).toHaveClass('ccw');
+    expect(container.querySelector('.side.right [data-seat]')?.getAttribute('data-seat')).toBe('1');
+    // Each played card lies in front of its seat (no row of name labels).
+    const luca = container.querySelector<HTMLElement>('.trick .play[data-seat="1"]')!;
+    expect(luca.style.getPropertyValue('--x')).toBe('1');
+    expect(luca.style.getPropertyValue('--y')).toBe('0');
+    expect(container.querySelector<HTMLElement>('.trick .play[data-seat="2"]')!.style.getPropertyValue('--y')).toBe('-1');
+    expect(container.querySelector('.trick .who')).toBeNull();
+    expect(screen.getByRole('img', { name: 'Luca: ace of cups' })).toBeInTheDocument();
+  });
+
+  it('turns clockwise when chosen: the next seat on your left', () => {
+    const { container } = render(Table, { view: { ...four(), turnWay: 'clockwise' }, deck: 'italian' });
+    expect(container.querySelector('.table')).not.toHaveClass('ccw');
+    expect(container.querySelector('.side.left [data-seat]')?.getAttribute('data-seat')).toBe('1');
+  });
+
+  it('says who took the last trick', async () => {
+    const v = view({ lastTrick: [{ seat: 0, card: 'Ad' }, { seat: 1, card: '3d' }], lastTaker: { seat: 1, points: 21 } });
+    render(Table, { view: v, deck: 'italian' });
+    await fireEvent.click(screen.getByRole('button', { name: 'Last trick' }));
+    expect(screen.getByTestId('last-taker')).toHaveTextContent('Luca took it: 21 points');
+  });
+
+  it('chiamata: your role from the call on, then both sides against the target', async () => {
+    const contract = { declarer: 1, rank: '3' as const, points: 64, called: 'Ac' as const, partner: null };
+    const v = view({ contract });
+    const { rerender } = render(Table, { view: v, deck: 'italian' });
+    expect(screen.getByTestId('chiamata-role')).toHaveTextContent('You defend: the declarers need 64 points; 57 for your side stops them');
+    expect(screen.queryByTestId('chiamata-sides')).toBeNull();
+    await rerender({ view: { ...v, contract: { ...contract, partner: 0 }, sides: { declarers: [1, 0], defenders: [2, 3, 4], declarerPoints: 30, defenderPoints: 25, target: 64 } } });
+    expect(screen.getByTestId('chiamata-role')).toHaveTextContent('You are Luca’s secret partner: together you need 64 points');
+    const sides = screen.getByTestId('chiamata-sides');
+    expect(sides).toHaveTextContent('Declarers (Luca & You) 30');
+    expect(sides).toHaveTextContent('Defenders 25');
+    expect(sides).toHaveTextContent('Declarers need 64');
   });
 
   it('hides the others’ hand points when only yours are shown', () => {
@@ -422,7 +465,9 @@ describe('New game (generated from the shell’s presets)', () => {
     expect(screen.getByLabelText('How long')).toHaveValue('5');
     await fireEvent.change(screen.getByLabelText('How long'), { target: { value: '3' } });
     expect(screen.getByLabelText('How long')).toHaveValue('3');
-    expect(screen.getByLabelText('Match')).toHaveDisplayValue('Best of 3');
+    // The format's kind in one list, its length in the other: never the same words twice.
+    expect(screen.getByLabelText('Match')).toHaveDisplayValue('Best of several hands');
+    expect(screen.getByLabelText('How long')).toHaveDisplayValue('Best of 3');
   });
 
   it('only offers the player counts of the preset', async () => {
@@ -538,7 +583,8 @@ describe('Statistics and history', () => {
     render(History);
     await fireEvent.click(await screen.findByRole('button', { name: 'Replay' }));
     expect(await screen.findByRole('region', { name: 'Replay' })).toBeInTheDocument();
-    expect(screen.getByRole('group', { name: 'Alice’s hand' }).querySelectorAll('[role="img"]')).toHaveLength(3);
+    // The opponent keeps the name stored with the match (not today's default, Alice).
+    expect(screen.getByRole('group', { name: 'Lucía’s hand' }).querySelectorAll('[role="img"]')).toHaveLength(3);
     expect(screen.getByText(/Move 0 of 2/, { selector: '.where' })).toBeInTheDocument();
     await fireEvent.click(screen.getByRole('button', { name: 'Next card' }));
     expect(screen.getByText(/Move 1 of 2/, { selector: '.where' })).toBeInTheDocument();

@@ -123,7 +123,7 @@ describe('table pieces', () => {
   it('Stock shows the count and the face-up trump', () => {
     render(Stock, { count: 26, trump: 'Ks', trumpSuit: 's', deck: 'italian', values: ITALIAN_POINTS });
     expect(screen.getByText('26 carte nel mazzo')).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: 'Briscola: Re di spade' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Briscola: re di spade' })).toBeInTheDocument();
     expect(screen.getByText(/spade/, { selector: '.suit span' })).toBeInTheDocument();
   });
 
@@ -149,7 +149,7 @@ describe('table pieces', () => {
 
   it('Trick names who played what and is a drop zone on your turn', () => {
     const { container } = render(Trick, { plays: [{ seat: 1, card: 'Ac', name: 'Luca' }], deck: 'italian', values: ITALIAN_POINTS, droppable: true });
-    expect(screen.getByRole('img', { name: 'Luca: Asso di coppe' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Luca: asso di coppe' })).toBeInTheDocument();
     expect(container.querySelector('[data-dropzone="trick"]')).toBeInTheDocument();
   });
 

@@ -31,7 +31,8 @@ describe('HandSummary', () => {
       onnext,
     });
     const dlg = screen.getByRole('dialog', { name: 'Hand 2 is over' });
-    expect(dlg).toHaveTextContent('Luca wins.');
+    expect(dlg).toHaveTextContent('Luca wins this hand.');
+    expect(dlg).not.toHaveTextContent('match');
     expect(screen.getByRole('row', { name: /Luca 68 22/ })).toBeInTheDocument();
     expect(dlg).toHaveTextContent('The ace of cups took your three');
     await fireEvent.click(screen.getByRole('button', { name: 'Next hand' }));
@@ -40,8 +41,29 @@ describe('HandSummary', () => {
 
   it('offers to play again at the end of the match', () => {
     render(HandSummary, { open: true, handNo: 3, matchOver: true, outcome: 'win', rows: [{ name: 'You', points: 91, cards: 24, you: true }] });
-    expect(screen.getByRole('dialog', { name: 'The match is over' })).toHaveTextContent('You win!');
+    expect(screen.getByRole('dialog', { name: 'The match is over' })).toHaveTextContent('You win the match!');
     expect(screen.getByRole('button', { name: 'Play again' })).toBeInTheDocument();
+  });
+
+  it('words a hand won apart from a match won, in Italian too', () => {
+    setLang('it');
+    const { unmount } = render(HandSummary, { open: true, handNo: 1, outcome: 'win', rows: [{ name: 'Tu', points: 70, cards: 20, you: true }] });
+    expect(screen.getByRole('dialog')).toHaveTextContent('Hai vinto la mano!');
+    unmount();
+    render(HandSummary, { open: true, handNo: 3, matchOver: true, outcome: 'win', rows: [{ name: 'Tu', points: 70, cards: 20, you: true }] });
+    expect(screen.getByRole('dialog')).toHaveTextContent('Hai vinto la partita!');
+  });
+
+  it('lists every hand of a finished match, not only the last', () => {
+    const hands = [
+      { points: [70, 50], result: 'won' as const },
+      { points: [39, 81], result: 'lost' as const },
+      { points: [61, 59], result: 'won' as const },
+    ];
+    render(HandSummary, { open: true, handNo: 3, matchOver: true, outcome: 'win', rows: [{ name: 'You', points: 61, cards: 20, you: true }], hands });
+    const table = screen.getByTestId('summary-hands');
+    const rows = [...table.querySelectorAll('tbody tr')].map((r) => r.textContent);
+    expect(rows).toEqual(['17050Won', '23981Lost', '36159Won']);
   });
 
   it('ends a resigned match with New game, Play again and Close; Escape closes it', async () => {
@@ -80,7 +102,7 @@ describe('OfferBar', () => {
     const onaccept = vi.fn();
     const ondecline = vi.fn();
     render(OfferBar, { offer: { kind: 'exchange', own: '7d', trump: 'Ad' }, deck: 'spanish', values: ITALIAN_POINTS, onaccept, ondecline });
-    expect(screen.getByRole('group', { name: '¿Cambiar tu Siete de oros por la muestra, As de oros?' })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: '¿Cambiar tu siete de oros por la muestra, as de oros?' })).toBeInTheDocument();
     await fireEvent.click(screen.getByRole('button', { name: 'Cambiar' }));
     await fireEvent.click(screen.getByRole('button', { name: 'Ahora no' }));
     expect(onaccept).toHaveBeenCalled();
@@ -115,15 +137,15 @@ describe('AuctionDialog', () => {
     const oncall = vi.fn();
     render(AuctionDialog, { open: true, deck: 'italian', ranks: [], calling: '3', oncall });
     expect(screen.getByRole('dialog', { name: 'Call the card' })).toBeInTheDocument();
-    await fireEvent.click(screen.getByRole('button', { name: 'Call Three of cups' }));
+    await fireEvent.click(screen.getByRole('button', { name: 'Call three of cups' }));
     expect(oncall).toHaveBeenCalledWith('c');
   });
 
   it('warns that calling a card you hold means playing alone', () => {
     render(AuctionDialog, { open: true, deck: 'italian', ranks: [], calling: '3', held: ['3d', 'Ac'] });
-    const coins = screen.getByRole('button', { name: /Call Three of coins/ });
+    const coins = screen.getByRole('button', { name: /Call three of coins/ });
     expect(coins).toHaveAccessibleDescription('You hold it: you would play alone.');
-    expect(screen.getByRole('button', { name: /Call Three of cups/ })).not.toHaveAccessibleDescription();
+    expect(screen.getByRole('button', { name: /Call three of cups/ })).not.toHaveAccessibleDescription();
     expect(screen.getAllByText('You hold it: you would play alone.')).toHaveLength(1);
   });
 });

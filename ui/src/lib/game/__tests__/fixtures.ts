@@ -62,7 +62,7 @@ export function gameView(over: Partial<GameView> = {}, obs: Partial<Observation>
   const o = observation(obs);
   return {
     observation: o,
-    setup: { ruleset: o.ruleset, format: { kind: 'best-of', hands: 3 }, opponents: ['easy'], first_dealer: 1, allow_undo: true },
+    setup: { ruleset: o.ruleset, format: { kind: 'best-of', hands: 3 }, opponents: ['easy'], first_dealer: 1, allow_undo: true, opponent_names: [] },
     standing: { sides: [[0], [1]], scores: [0, 0], hands_played: 0 },
     your_side: 0,
     hand_number: 1,
@@ -76,6 +76,7 @@ export function gameView(over: Partial<GameView> = {}, obs: Partial<Observation>
     card_values: GAME_VIEW.card_values,
     partners: [],
     history_id: null,
+    hands: [],
     version: 1,
     ...over,
   };

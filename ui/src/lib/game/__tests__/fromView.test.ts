@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { auctionFrom, bidAction, contractOf, callAction, hintFrom, offerAction, offerFrom, scoreUnit, seatRing, summaryFrom, tableViewFrom, type Names } from '../fromView';
+import { auctionFrom, bidAction, chiamataSides, contractOf, callAction, hintFrom, offerAction, offerFrom, scoreUnit, seatRing, seatSpots, summaryFrom, tableViewFrom, type Names } from '../fromView';
 import { PRESETS, valuesOf } from './shellData';
 
 import { gameView, observation, ruleset } from './fixtures';
@@ -119,6 +119,17 @@ describe('chiamata on the table', () => {
     expect(contractOf({ ...obs, auction: { ...obs.auction, declarer: null } })).toBeNull();
   });
 
+  it('adds up the declarers against the defenders once the partner is known, with the bid as target', () => {
+    const best: [number, { rank: 'three'; points: number }] = [2, { rank: 'three', points: 64 }];
+    const obs = { ...five(0, 2, 4), pile_points: [10, 3, 20, 0, 11], auction: { log: [], best, passed: [0, 1, 3, 4], declarer: 2, called: 'Ac', partner: 4 } };
+    expect(chiamataSides(obs)).toEqual({ declarers: [2, 4], defenders: [0, 1, 3], declarerPoints: 31, defenderPoints: 13, target: 64 });
+    // Alone (the declarer called his own card): one declarer against four.
+    const alone = { ...obs, auction: { ...obs.auction, partner: 2 } };
+    expect(chiamataSides(alone)).toMatchObject({ declarers: [2], defenders: [0, 1, 3, 4], declarerPoints: 20, defenderPoints: 24 });
+    // The partner still secret: no sides yet.
+    expect(chiamataSides({ ...obs, auction: { ...obs.auction, partner: null } })).toBeNull();
+  });
+
   it('keeps every bid and pass by seat, and says while the auction is on', () => {
     const log = [
       { seat: 1, bid: { rank: 'three', points: 61 } },
@@ -152,13 +163,57 @@ describe('exchanges', () => {
   });
 });
 
+// The texts disagree on the way play turns: "a la derecha del crupier" (seed 000, the Spanish
+// Wikipedia article), "a la derecha del repartidor" (002), "alla destra del mazziere" (004, which adds
+// that clockwise is also played) — counter-clockwise, the default — against cardgames.io's "a la
+// izquierda del repartidor" (001) — clockwise, the Settings choice.
 describe('seatRing', () => {
-  it('two players: the other across', () => expect(seatRing(0, 2)).toEqual({ left: [], across: [1], right: [] }));
-  it('three players: left then right', () => expect(seatRing(0, 3)).toEqual({ left: [1], across: [], right: [2] }));
-  it('four players: left, across, right in play order', () => expect(seatRing(0, 4)).toEqual({ left: [1], across: [2], right: [3] }));
-  it('five players: a ring', () => expect(seatRing(0, 5)).toEqual({ left: [1], across: [2, 3], right: [4] }));
-  it('six players: a ring', () => expect(seatRing(0, 6)).toEqual({ left: [1, 2], across: [3], right: [4, 5] }));
-  it('counts from your own seat', () => expect(seatRing(2, 4)).toEqual({ left: [3], across: [0], right: [1] }));
+  it('counter-clockwise by default: the next seat on your right (seeds 000, 002, 004)', () => {
+    expect(seatRing(0, 4)).toEqual({ left: [3], across: [2], right: [1] });
+    expect(seatRing(0, 4)).toEqual(seatRing(0, 4, 'counter_clockwise'));
+  });
+  it('clockwise as a choice: the next seat on your left (seed 001)', () => expect(seatRing(0, 4, 'clockwise')).toEqual({ left: [1], across: [2], right: [3] }));
+  it('two players: the other across either way', () => {
+    expect(seatRing(0, 2)).toEqual({ left: [], across: [1], right: [] });
+    expect(seatRing(0, 2, 'clockwise')).toEqual({ left: [], across: [1], right: [] });
+  });
+  it('three players', () => {
+    expect(seatRing(0, 3)).toEqual({ left: [2], across: [], right: [1] });
+    expect(seatRing(0, 3, 'clockwise')).toEqual({ left: [1], across: [], right: [2] });
+  });
+  it('five and six players: a ring, each group in play order', () => {
+    expect(seatRing(0, 5)).toEqual({ left: [4], across: [2, 3], right: [1] });
+    expect(seatRing(0, 5, 'clockwise')).toEqual({ left: [1], across: [2, 3], right: [4] });
+    expect(seatRing(0, 6)).toEqual({ left: [4, 5], across: [3], right: [1, 2] });
+    expect(seatRing(0, 6, 'clockwise')).toEqual({ left: [1, 2], across: [3], right: [4, 5] });
+  });
+  it('counts from your own seat', () => expect(seatRing(2, 4, 'clockwise')).toEqual({ left: [3], across: [0], right: [1] }));
+});
+
+describe('seatSpots', () => {
+  it('puts you at the bottom and the next seat on your right, counter-clockwise', () => {
+    expect(seatSpots(0, 4)).toEqual({ 0: { x: 0, y: 1 }, 1: { x: 1, y: 0 }, 2: { x: 0, y: -1 }, 3: { x: -1, y: 0 } });
+  });
+  it('mirrors clockwise', () => {
+    expect(seatSpots(0, 4, 'clockwise')).toEqual({ 0: { x: 0, y: 1 }, 1: { x: -1, y: 0 }, 2: { x: 0, y: -1 }, 3: { x: 1, y: 0 } });
+  });
+  it('two players face each other; three sit above on either side', () => {
+    expect(seatSpots(1, 2)).toEqual({ 1: { x: 0, y: 1 }, 0: { x: 0, y: -1 } });
+    const three = seatSpots(0, 3);
+    expect(three[1].x).toBeGreaterThan(0);
+    expect(three[2].x).toBeLessThan(0);
+    expect(three[1].y).toBeLessThan(0);
+  });
+  it('agrees with seatRing on which side each seat sits', () => {
+    for (const turn of ['counter_clockwise', 'clockwise'] as const)
+      for (let n = 2; n <= 6; n++) {
+        const ring = seatRing(0, n, turn);
+        const spots = seatSpots(0, n, turn);
+        for (const s of ring.left) expect(spots[s].x).toBeLessThan(0);
+        for (const s of ring.right) expect(spots[s].x).toBeGreaterThan(0);
+        for (const s of ring.across) expect(spots[s].y).toBeLessThan(0);
+      }
+  });
 });
 
 describe('offers', () => {

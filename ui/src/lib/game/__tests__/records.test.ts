@@ -14,6 +14,7 @@ function summary(n: number, outcome: MatchSummary['outcome'], level: Level = 'ea
     ruleset: ruleset({ preset }),
     format: { kind: 'best-of', hands: 3 },
     opponents: [level],
+    opponent_names: ['Alice'],
     hand_scores: [
       [1070, 50],
       [40, 80],
@@ -26,12 +27,22 @@ function summary(n: number, outcome: MatchSummary['outcome'], level: Level = 'ea
 
 describe('history records', () => {
   it('formats scores and dates in the UI language', () => {
-    expect(scoreText(summary(1, 'won'), 'en')).toBe('1,110–130');
-    expect(scoreText(summary(1, 'won'), 'it')).toBe('1110–130');
-    expect(scoreText(summary(1, 'won'), 'es')).toBe('1110–130');
+    const points = { ...summary(1, 'won'), format: { kind: 'card-points', target: 121 } } as MatchSummary;
+    expect(scoreText(points, 'en')).toEqual({ unit: 'points', text: '1,110–130' });
+    expect(scoreText(points, 'it')).toEqual({ unit: 'points', text: '1110–130' });
+    expect(scoreText(points, 'es')).toEqual({ unit: 'points', text: '1110–130' });
     const when = summary(2, 'lost');
     expect(finishedText(when, 'it')).toBe(new Intl.DateTimeFormat('it', { dateStyle: 'medium', timeStyle: 'short' }).format(when.finished_at_ms));
     expect(finishedText(when, 'it')).not.toBe(finishedText(when, 'en'));
+  });
+
+  it('scores a best-of or first-to match by hands won, not summed card points', () => {
+    // A best-of-3 lost 1–2 with more card points in all (148–212 summed would read as a points match).
+    const bo3 = { ...summary(1, 'lost'), hand_scores: [[70, 50], [39, 81], [39, 81]] };
+    expect(scoreText(bo3, 'it')).toEqual({ unit: 'hands', text: '1–2' });
+    // A 60–60 hand goes to nobody; three sides count each their own.
+    const ft = { ...summary(2, 'won'), format: { kind: 'first-to', hands: 2 }, hand_scores: [[60, 60], [50, 40, 30], [45, 40, 35]] } as MatchSummary;
+    expect(scoreText(ft, 'en')).toEqual({ unit: 'hands', text: '2–0' });
   });
 
   it('computes the statistics from the typed summaries', () => {

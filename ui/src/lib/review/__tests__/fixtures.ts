@@ -83,6 +83,7 @@ export function summary(id: string): MatchSummary {
     ruleset: ruleset({ preset: 'briscola' }),
     format: { kind: 'single-hand' },
     opponents: ['easy'],
+    opponent_names: [],
     hand_scores: [[70, 50]],
     outcome: 'won',
     resigned: false,

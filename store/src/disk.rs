@@ -46,8 +46,9 @@ pub trait Disk: fmt::Debug + Send + Sync {
     fn create_dir_all(&self, dir: &Path) -> io::Result<()>;
     /// Whether anything (file, folder, link) exists at `path`.
     fn exists(&self, path: &Path) -> bool;
-    /// Blocks until this process holds the exclusive lock on the file `path`.
-    fn lock(&self, path: &Path) -> io::Result<LockToken>;
+    /// Takes the exclusive lock on the file `path` if no other holder has it (`None` if one
+    /// does); never waits.
+    fn try_lock(&self, path: &Path) -> io::Result<Option<LockToken>>;
     /// When the file was last modified, if the disk keeps such times (for caches only).
     fn modified(&self, path: &Path) -> Option<SystemTime>;
 }
@@ -61,12 +62,29 @@ pub fn read_capped(disk: &dyn Disk, path: &Path, cap: u64) -> io::Result<Option<
     }
 }
 
-/// The error for a file over its size cap.
+/// The error for a file (or a line) over its size cap: kind `InvalidData`, carrying a
+/// [`TooLarge`].
 pub fn too_large(len: u64, cap: u64) -> io::Error {
-    io::Error::new(
-        io::ErrorKind::InvalidData,
-        format!("{len} bytes, more than the {cap}-byte limit"),
-    )
+    io::Error::new(io::ErrorKind::InvalidData, TooLarge { len, cap })
+}
+
+/// A file or line over its size cap.
+#[derive(Debug, thiserror::Error)]
+#[error("{len} bytes, more than the {cap}-byte limit")]
+pub struct TooLarge {
+    /// Its size.
+    pub len: u64,
+    /// The cap.
+    pub cap: u64,
+}
+
+impl TooLarge {
+    /// The [`TooLarge`] inside `error`, if that is what it is.
+    pub fn of(error: &io::Error) -> Option<&Self> {
+        error
+            .get_ref()
+            .and_then(|inner| inner.downcast_ref::<Self>())
+    }
 }
 
 /// The operating system's file system.
@@ -220,15 +238,18 @@ impl Disk for RealDisk {
         fs::symlink_metadata(path).is_ok()
     }
 
-    fn lock(&self, path: &Path) -> io::Result<LockToken> {
+    fn try_lock(&self, path: &Path) -> io::Result<Option<LockToken>> {
         regular_file_len(path)?;
         let file = options()
             .create(true)
             .truncate(false)
             .write(true)
             .open(path)?;
-        file.lock()?;
-        Ok(Box::new(file))
+        match file.try_lock() {
+            Ok(()) => Ok(Some(Box::new(file))),
+            Err(std::fs::TryLockError::WouldBlock) => Ok(None),
+            Err(std::fs::TryLockError::Error(error)) => Err(error),
+        }
     }
 
     fn modified(&self, path: &Path) -> Option<SystemTime> {
@@ -253,7 +274,7 @@ mod tests {
         assert!(disk.append(&link, b"x").is_err());
         assert!(disk.truncate(&link, 0).is_err());
         assert!(disk.read_at(&link, 0, 4).is_err());
-        assert!(disk.lock(&link).is_err());
+        assert!(disk.try_lock(&link).is_err());
         assert_eq!(fs::read(&outside).unwrap(), b"keep");
         let folder_link = dir.path().join("history");
         symlink(dir.path(), &folder_link).unwrap();

@@ -17,9 +17,11 @@ use std::sync::Arc;
 use serde_json::{Value, json};
 
 use super::sim_disk::{SimDisk, Tear};
+use crate::disk::Disk;
 use super::*;
-use crate::history::Outcome;
-use crate::history::tests::summary;
+use crate::summary::Outcome;
+use crate::summary::tests::summary;
+use crate::test_prefs::{Preferences, Store};
 
 const DIR: &str = "/sim/data";
 

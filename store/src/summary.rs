@@ -10,10 +10,10 @@
 use briscola::ai::Level;
 use briscola::{MatchFormat, Preset, Ruleset};
 use serde::{Deserialize, Serialize};
-use ts_rs::TS;
 
 /// The human's result in a finished match.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Outcome {
     /// The human (or the human's team) won.
@@ -25,18 +25,19 @@ pub enum Outcome {
 }
 
 /// What the history list shows about one finished match.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct MatchSummary {
     /// Unique match id; the key for duplicates on import.
     pub id: String,
     /// Start, in milliseconds since the Unix epoch (UTC).
-    #[ts(type = "number")]
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub started_at_ms: i64,
     /// End, in milliseconds since the Unix epoch (UTC).
-    #[ts(type = "number")]
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub finished_at_ms: i64,
     /// From start to end, in milliseconds.
-    #[ts(type = "number")]
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub duration_ms: u64,
     /// The complete rules the match was played with.
     pub ruleset: Ruleset,
@@ -135,26 +136,27 @@ impl LineV1 {
 }
 
 /// Filters and page for `list_history`. Absent filters match everything.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(default)]
 pub struct HistoryQuery {
     /// Only this preset.
-    #[ts(optional)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub preset: Option<Preset>,
     /// Only matches with this many players.
-    #[ts(optional)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub players: Option<u8>,
     /// Only matches with an opponent at this level.
-    #[ts(optional)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub level: Option<Level>,
     /// Only this result.
-    #[ts(optional)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub outcome: Option<Outcome>,
     /// Only matches finished at or after this time (ms since the epoch).
-    #[ts(optional, type = "number")]
+    #[cfg_attr(feature = "ts", ts(optional, type = "number"))]
     pub from_ms: Option<i64>,
     /// Only matches finished before this time (ms since the epoch).
-    #[ts(optional, type = "number")]
+    #[cfg_attr(feature = "ts", ts(optional, type = "number"))]
     pub to_ms: Option<i64>,
     /// Matches to skip, newest first.
     pub offset: u32,
@@ -178,7 +180,8 @@ impl Default for HistoryQuery {
 }
 
 /// One page of matching summaries.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct HistoryPage {
     /// How many matches pass the filters in all.
     pub total: u32,

@@ -7,6 +7,7 @@ mod bench_review;
 mod bench_solver;
 mod bot;
 mod history;
+mod input;
 mod out;
 mod play;
 mod replay;

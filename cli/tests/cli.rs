@@ -217,7 +217,7 @@ fn history_lists_and_replays_the_apps_matches_from_its_data_folder() {
     }
     let dir = std::env::temp_dir().join(format!("briscola-cli-history-{}", std::process::id()));
     std::fs::create_dir_all(dir.join("history")).expect("dir");
-    let line = serde_json::json!({ "v": 1, "summary": { "id": "m1", "ruleset": "briscola-2p" }, "record": m.record() });
+    let line = serde_json::json!({ "v": 1, "summary": v1_summary("m1"), "record": m.record() });
     std::fs::write(
         dir.join("history/records.jsonl"),
         format!("{line}\n{{\"v\":1,\"summ"),
@@ -232,7 +232,7 @@ fn history_lists_and_replays_the_apps_matches_from_its_data_folder() {
     let listed: serde_json::Value = serde_json::from_slice(&list.stdout).expect("JSON");
     assert_eq!(listed["matches"][0]["id"], "m1");
     assert!(
-        String::from_utf8_lossy(&list.stderr).contains("1 unreadable line"),
+        String::from_utf8_lossy(&list.stderr).contains("cut short"),
         "the torn line is reported"
     );
     let replay = briscola()
@@ -287,7 +287,7 @@ fn history_lists_and_replays_the_apps_matches_from_its_data_folder() {
 fn review_prints_a_table_or_json_and_refuses_a_seat_not_at_the_table() {
     let fixture = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/tests/fixtures/briscola-2p-seed5.json"
+        "/../tests/fixtures/briscola-2p-seed5.json"
     );
     let table = briscola()
         .args(["review", fixture, "--seat", "1", "--worlds", "8"])
@@ -339,7 +339,7 @@ fn replay(record: &serde_json::Value) -> (bool, serde_json::Value) {
 fn fixture() -> serde_json::Value {
     let text = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/tests/fixtures/briscola-2p-seed5.json"
+        "/../tests/fixtures/briscola-2p-seed5.json"
     ))
     .expect("fixture");
     serde_json::from_str(&text).expect("JSON")
@@ -430,8 +430,13 @@ fn a_closed_pipe_ends_history_cleanly() {
     // `briscola history | head -c0` on a history whose listing is larger than a pipe's buffer.
     let dir = std::env::temp_dir().join(format!("briscola-cli-pipe-{}", std::process::id()));
     std::fs::create_dir_all(dir.join("history")).expect("dir");
+    let rules = Ruleset::preset(Preset::Briscola, 2).expect("preset");
     let log: String = (0..3_000)
-        .map(|n| format!("{{\"v\":2,\"summary\":{{\"id\":\"match-{n:08}\"}},\"record\":{{}}}}\n"))
+        .map(|n| {
+            let record = serde_json::json!({ "ruleset": rules, "format": { "kind": "single-hand" } });
+            let line = serde_json::json!({ "v": 1, "summary": v1_summary(&format!("match-{n:08}")), "record": record });
+            format!("{line}\n")
+        })
         .collect();
     std::fs::write(dir.join("history/records.jsonl"), log).expect("log");
     let mut child = briscola()
@@ -632,4 +637,69 @@ fn train_writes_weights_resumes_and_refuses_a_foreign_directory() {
         assert!(!fresh.exists(), "{bad:?}");
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn cli_replay_prints_a_summary_or_the_first_illegal_action() {
+    let rules = briscola::Ruleset::preset(briscola::Preset::Briscola, 2).expect("preset");
+    let mut game = briscola::Game::new(rules, 0, &briscola::Deal::Seed(4)).expect("valid");
+    let mut actions = Vec::new();
+    while game.phase() != briscola::Phase::Finished {
+        let card = game.legal_cards().first().expect("cards");
+        game.apply(briscola::Action::Play(card)).expect("legal");
+        actions.push(briscola::Action::Play(card));
+    }
+    let record = briscola::Record {
+        version: 1,
+        ruleset: rules,
+        dealer: 0,
+        deal: briscola::Deal::Seed(4),
+        actions,
+    };
+    let dir = std::env::temp_dir().join(format!("briscola-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let good = dir.join("good.json");
+    std::fs::write(&good, serde_json::to_string(&record).expect("json")).expect("write");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_briscola"))
+        .arg("replay")
+        .arg(&good)
+        .output()
+        .expect("runs");
+    assert!(out.status.success());
+    let summary: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON summary");
+    assert_eq!(
+        summary["summary"]["tricks"].as_array().map(Vec::len),
+        Some(20)
+    );
+    let total: u64 = summary["summary"]["seat_points"]
+        .as_array()
+        .expect("points")
+        .iter()
+        .filter_map(|p| p.as_u64())
+        .sum();
+    assert_eq!(total, 120);
+    let mut bad_record = record.clone();
+    bad_record.actions.swap(0, 1);
+    let bad = dir.join("bad.json");
+    std::fs::write(&bad, serde_json::to_string(&bad_record).expect("json")).expect("write");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_briscola"))
+        .arg("replay")
+        .arg(&bad)
+        .output()
+        .expect("runs");
+    assert!(!out.status.success());
+    let error: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON error");
+    assert_eq!(error["error"]["id"], "illegal-action");
+    assert_eq!(error["error"]["index"], 0);
+    assert_eq!(error["error"]["error"]["id"], "card-not-held");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// A history summary as the app's first history format wrote it.
+fn v1_summary(id: &str) -> serde_json::Value {
+    serde_json::json!({
+        "id": id, "started_at_ms": 1000, "finished_at_ms": 2000, "duration_ms": 1000,
+        "opponents": [{ "name": "Seat 1", "level": "easy" }],
+        "hand_scores": [[61, 59]], "outcome": "won", "resigned": false
+    })
 }

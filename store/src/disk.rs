@@ -46,9 +46,9 @@ pub trait Disk: fmt::Debug + Send + Sync {
     fn create_dir_all(&self, dir: &Path) -> io::Result<()>;
     /// Whether anything (file, folder, link) exists at `path`.
     fn exists(&self, path: &Path) -> bool;
-    /// Takes the exclusive lock on the file `path` if no other holder has it (`None` if one
-    /// does); never waits.
-    fn try_lock(&self, path: &Path) -> io::Result<Option<LockToken>>;
+    /// Blocks until this process holds the exclusive lock on the file `path` (callers bound
+    /// the wait: see `lock::DirLock::acquire`).
+    fn lock(&self, path: &Path) -> io::Result<LockToken>;
     /// When the file was last modified, if the disk keeps such times (for caches only).
     fn modified(&self, path: &Path) -> Option<SystemTime>;
 }
@@ -238,18 +238,15 @@ impl Disk for RealDisk {
         fs::symlink_metadata(path).is_ok()
     }
 
-    fn try_lock(&self, path: &Path) -> io::Result<Option<LockToken>> {
+    fn lock(&self, path: &Path) -> io::Result<LockToken> {
         regular_file_len(path)?;
         let file = options()
             .create(true)
             .truncate(false)
             .write(true)
             .open(path)?;
-        match file.try_lock() {
-            Ok(()) => Ok(Some(Box::new(file))),
-            Err(std::fs::TryLockError::WouldBlock) => Ok(None),
-            Err(std::fs::TryLockError::Error(error)) => Err(error),
-        }
+        file.lock()?;
+        Ok(Box::new(file))
     }
 
     fn modified(&self, path: &Path) -> Option<SystemTime> {
@@ -274,7 +271,7 @@ mod tests {
         assert!(disk.append(&link, b"x").is_err());
         assert!(disk.truncate(&link, 0).is_err());
         assert!(disk.read_at(&link, 0, 4).is_err());
-        assert!(disk.try_lock(&link).is_err());
+        assert!(disk.lock(&link).is_err());
         assert_eq!(fs::read(&outside).unwrap(), b"keep");
         let folder_link = dir.path().join("history");
         symlink(dir.path(), &folder_link).unwrap();

@@ -2,27 +2,28 @@
 //! happens while holding an exclusive advisory lock on `<data dir>/.lock`, so two app
 //! instances (or the app and another process) never interleave their writes.
 //!
-//! The lock is `flock(2)` through `std::fs::File::try_lock`, taken per operation and released
+//! The lock is `flock(2)` through `std::fs::File::lock`, taken per operation and released
 //! when the guard drops, so a crashed holder never leaves it stuck. Taking it never waits
-//! without bound: it is retried until a deadline, then fails with a [`Busy`] error — a stopped
-//! second instance (or any process holding the file) cannot freeze the app. Readers of
-//! atomically replaced documents do not need it.
+//! without bound: the blocking call runs on a helper thread (so waiters queue in the kernel, in
+//! turn, instead of polling) and the caller waits for it only until a deadline, then fails with
+//! a [`Busy`] error — a stopped second instance (or any process holding the file) cannot freeze
+//! the app. A helper that gets the lock after its caller gave up releases it at once; until
+//! then it stays blocked (one idle thread per timed-out attempt). Readers of atomically replaced
+//! documents do not need it.
 
 use std::io;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, mpsc};
 use std::thread;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::disk::{Disk, LockToken};
 
 /// How long opening the store waits for the lock before it runs without saving.
-pub const OPEN_WAIT: Duration = Duration::from_secs(1);
+pub const OPEN_WAIT: Duration = Duration::from_secs(2);
 
 /// How long any later store operation waits for the lock before it fails.
 pub const OPERATION_WAIT: Duration = Duration::from_secs(10);
-
-/// The pause between two attempts.
-const RETRY: Duration = Duration::from_millis(20);
 
 /// The lock of one data folder.
 #[derive(Debug, Clone)]
@@ -63,25 +64,24 @@ impl DirLock {
         }
     }
 
-    /// Takes the exclusive lock, retrying until `wait` has passed; then fails with [`Busy`]
-    /// (kind `WouldBlock`).
-    pub fn acquire(&self, disk: &dyn Disk, wait: Duration) -> io::Result<LockGuard> {
-        let start = Instant::now();
-        loop {
-            if let Some(token) = disk.try_lock(&self.path)? {
-                return Ok(LockGuard { _token: token });
-            }
-            let waited = start.elapsed();
-            if waited >= wait {
-                return Err(io::Error::new(
-                    io::ErrorKind::WouldBlock,
-                    Busy {
-                        path: self.path.display().to_string(),
-                        waited,
-                    },
-                ));
-            }
-            thread::sleep(RETRY.min(wait - waited));
+    /// Takes the exclusive lock, waiting at most `wait`; then fails with [`Busy`] (kind
+    /// `WouldBlock`).
+    pub fn acquire(&self, disk: &Arc<dyn Disk>, wait: Duration) -> io::Result<LockGuard> {
+        let (send, receive) = mpsc::channel();
+        let (disk, path) = (Arc::clone(disk), self.path.clone());
+        // If the caller has given up, `send` fails and the token (the lock) is dropped at once.
+        thread::spawn(move || {
+            let _ = send.send(disk.lock(&path));
+        });
+        match receive.recv_timeout(wait) {
+            Ok(token) => Ok(LockGuard { _token: token? }),
+            Err(_) => Err(io::Error::new(
+                io::ErrorKind::WouldBlock,
+                Busy {
+                    path: self.path.display().to_string(),
+                    waited: wait,
+                },
+            )),
         }
     }
 }
@@ -91,6 +91,11 @@ mod tests {
     use super::*;
     use crate::disk::RealDisk;
     use std::process::{Child, Command, Stdio};
+    use std::time::Instant;
+
+    fn real() -> Arc<dyn Disk> {
+        Arc::new(RealDisk)
+    }
 
     /// `flock(1)` holding `path` in another process until killed (`-o`: the lock is the flock
     /// process's own, not inherited by its `sleep`).
@@ -105,7 +110,7 @@ mod tests {
         // Wait until the child holds it.
         let lock = DirLock::new(path.parent().unwrap());
         for _ in 0..250 {
-            match lock.acquire(&RealDisk, Duration::ZERO) {
+            match lock.acquire(&real(), Duration::from_millis(100)) {
                 Err(_) => return child,
                 Ok(guard) => drop(guard),
             }
@@ -122,7 +127,7 @@ mod tests {
         let mut holder = hold_elsewhere(&dir.path().join(".lock"));
         let start = Instant::now();
         let error = lock
-            .acquire(&RealDisk, Duration::from_millis(300))
+            .acquire(&real(), Duration::from_millis(300))
             .unwrap_err();
         let waited = start.elapsed();
         assert_eq!(error.kind(), io::ErrorKind::WouldBlock);
@@ -131,7 +136,7 @@ mod tests {
         assert!(waited < Duration::from_secs(5), "{waited:?}");
         holder.kill().unwrap();
         holder.wait().unwrap();
-        lock.acquire(&RealDisk, Duration::from_secs(5))
+        lock.acquire(&real(), Duration::from_secs(5))
             .expect("free once the other process is gone");
     }
 
@@ -139,9 +144,9 @@ mod tests {
     fn a_second_holder_in_this_process_waits_for_the_first() {
         let dir = tempfile::tempdir().unwrap();
         let lock = DirLock::new(dir.path());
-        let guard = lock.acquire(&RealDisk, Duration::ZERO).unwrap();
-        assert!(lock.acquire(&RealDisk, Duration::from_millis(50)).is_err());
+        let guard = lock.acquire(&real(), Duration::from_secs(5)).unwrap();
+        assert!(lock.acquire(&real(), Duration::from_millis(50)).is_err());
         drop(guard);
-        lock.acquire(&RealDisk, Duration::ZERO).unwrap();
+        lock.acquire(&real(), Duration::from_secs(5)).unwrap();
     }
 }

@@ -355,9 +355,9 @@ impl Disk for SimDisk {
         None
     }
 
-    fn try_lock(&self, _path: &Path) -> io::Result<Option<LockToken>> {
+    fn lock(&self, _path: &Path) -> io::Result<LockToken> {
         // As with an existing `.lock` file in a read-only folder, locking itself still works.
-        self.read(|_| Ok(Some(Box::new(()) as LockToken)))
+        self.read(|_| Ok(Box::new(()) as LockToken))
     }
 }
 

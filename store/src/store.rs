@@ -465,7 +465,7 @@ impl<P: PreferencesDocument> Store<P> {
 
     fn lock_within(&self, wait: std::time::Duration) -> Result<lock::LockGuard, StoreError> {
         self.lock
-            .acquire(&*self.disk, wait)
+            .acquire(&self.disk, wait)
             .map_err(io_err("locking the data folder", &self.dir))
     }
 

@@ -131,10 +131,7 @@ fn cases() -> Vec<(&'static str, Damage, Vec<&'static str>)> {
         (
             "an over-long line",
             |dir, _| {
-                let long = format!(
-                    "{{\"v\":1,\"pad\":\"{}\"}}\n",
-                    "x".repeat(2 * 1024 * 1024)
-                );
+                let long = format!("{{\"v\":1,\"pad\":\"{}\"}}\n", "x".repeat(2 * 1024 * 1024));
                 std::fs::write(log(dir), format!("{long}{}", line("a", 1))).expect("log");
             },
             vec!["a"],
@@ -151,7 +148,10 @@ fn cases() -> Vec<(&'static str, Damage, Vec<&'static str>)> {
         (
             "a FIFO in place of the log",
             |dir, _| {
-                let made = Command::new("mkfifo").arg(log(dir)).status().expect("mkfifo");
+                let made = Command::new("mkfifo")
+                    .arg(log(dir))
+                    .status()
+                    .expect("mkfifo");
                 assert!(made.success());
             },
             vec![],

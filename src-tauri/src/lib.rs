@@ -28,8 +28,8 @@ pub mod store {
     //! The store the app uses: `briscola-store` holding the app's [`Preferences`].
 
     pub use briscola_store::{
-        FolderProblem, HistoryEntry, StoreError, StoreWarning, UNFINISHED_MATCH, WarningKind,
-        disk, document, stamp,
+        FolderProblem, HistoryEntry, StoreError, StoreWarning, UNFINISHED_MATCH, WarningKind, disk,
+        document, stamp,
     };
 
     use crate::preferences::Preferences;

@@ -40,8 +40,9 @@ pub struct HistoryArgs {
 fn data_dir(args: &HistoryArgs) -> Result<PathBuf, String> {
     match &args.data_dir {
         Some(dir) => Ok(dir.clone()),
-        None => briscola_store::data_dir::resolve()
-            .map_err(|e| format!("{e} (or pass --data-dir)")),
+        None => {
+            briscola_store::data_dir::resolve().map_err(|e| format!("{e} (or pass --data-dir)"))
+        }
     }
 }
 

@@ -2,7 +2,6 @@
 //! `?` for your options and `hint` for the AI's suggestion. Everything shown to you comes from your
 //! seat's `Observation`.
 
-
 use briscola::ai::{self, Level};
 use briscola::{
     Action, Deal, Game, Observation, OptionError, OptionId, OptionValue, Phase, Preset, Record,

@@ -10,8 +10,8 @@
 
 use std::fs;
 use std::io::Write;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use briscola::ai::arena;

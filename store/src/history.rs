@@ -217,9 +217,9 @@ impl HistoryLog {
         {
             return Err(too_large(len, MAX_LOG_BYTES));
         }
-        if let Some((moved_to, bytes)) = repair_tail(disk, &self.records, MAX_LINE_BYTES, |t| {
-            classify(t).is_ok()
-        })? {
+        if let Some((moved_to, bytes)) =
+            repair_tail(disk, &self.records, MAX_LINE_BYTES, |t| classify(t).is_ok())?
+        {
             warnings.push(StoreWarning::TornLine {
                 moved_to: moved_to.display().to_string(),
                 bytes,

@@ -17,8 +17,8 @@ use std::sync::Arc;
 use serde_json::{Value, json};
 
 use super::sim_disk::{SimDisk, Tear};
-use crate::disk::Disk;
 use super::*;
+use crate::disk::Disk;
 use crate::summary::Outcome;
 use crate::summary::tests::summary;
 use crate::test_prefs::{Preferences, Store};

@@ -155,9 +155,7 @@ impl ReviewLog {
                 len: line.len,
                 h: line.hash,
             };
-            let checked = line
-                .bytes
-                .map_or_else(|| Err(String::new()), check::<R>);
+            let checked = line.bytes.map_or_else(|| Err(String::new()), check::<R>);
             match checked {
                 Ok(id) if ids.insert(id.clone()) => spans.push((id, span)),
                 Ok(_) => {}

@@ -118,7 +118,12 @@ fn corrupt_and_future_lines_stay_in_the_log_and_are_reported() {
     drop(file);
     store.append_match(&entry(2)).unwrap();
     assert_eq!(ids(&mut store), ["m1", "m2"]);
-    let first_at = fs::read(records(dir.path())).unwrap().iter().position(|&b| b == b'\n').unwrap() as u64 + 1;
+    let first_at = fs::read(records(dir.path()))
+        .unwrap()
+        .iter()
+        .position(|&b| b == b'\n')
+        .unwrap() as u64
+        + 1;
     assert_eq!(
         store.warnings(),
         [StoreWarning::UnreadableLines { lines: 2, first_at }],
@@ -182,10 +187,7 @@ fn future_preferences_are_read_only_for_the_run() {
     fs::write(dir.path().join("preferences.json"), future).unwrap();
     let mut store = Store::open(dir.path());
     assert_eq!(kinds(&store), [WarningKind::FutureVersion]);
-    assert_eq!(
-        store.preferences(),
-        &Preferences::default()
-    );
+    assert_eq!(store.preferences(), &Preferences::default());
     let mut changed = store.preferences().clone();
     changed.sound = false;
     store.set_preferences(changed.clone()).unwrap();

@@ -65,7 +65,11 @@ fn opening_costs_bounded_memory_whatever_the_file_sizes() {
         eprintln!(
             "{name}: peak {:.1} MiB, {listed} listed, warnings {:?}",
             peak as f64 / 1024.0,
-            store.warnings().iter().map(|w| w.kind()).collect::<Vec<_>>()
+            store
+                .warnings()
+                .iter()
+                .map(|w| w.kind())
+                .collect::<Vec<_>>()
         );
         peaks.push(peak);
     };
@@ -101,7 +105,12 @@ fn opening_costs_bounded_memory_whatever_the_file_sizes() {
     let mut store = open(&dir);
     assert!(store.is_saving());
     check("4 GiB sparse index.jsonl", &mut store);
-    assert!(fs::metadata(dir.join("history/index.jsonl")).expect("index").len() < MIB);
+    assert!(
+        fs::metadata(dir.join("history/index.jsonl"))
+            .expect("index")
+            .len()
+            < MIB
+    );
 
     // Under the cap: a 128 MiB log that is one torn tail, renamed aside whole.
     let dir = root.path().join("torn");
@@ -139,10 +148,19 @@ fn opening_costs_bounded_memory_whatever_the_file_sizes() {
         _ => None,
     });
     assert_eq!(unreadable, Some((200_001, 0)), "{:?}", store.warnings());
-    assert_eq!(store.warnings().len(), 2, "torn tail + one unreadable-lines");
-    let index = fs::metadata(dir.join("history/index.jsonl")).expect("index").len();
+    assert_eq!(
+        store.warnings().len(),
+        2,
+        "torn tail + one unreadable-lines"
+    );
+    let index = fs::metadata(dir.join("history/index.jsonl"))
+        .expect("index")
+        .len();
     assert!(index < 1024, "no per-line text in the index: {index} bytes");
-    check("128 MiB line + 200,000 garbage lines + 32 MiB torn tail", &mut store);
+    check(
+        "128 MiB line + 200,000 garbage lines + 32 MiB torn tail",
+        &mut store,
+    );
 
     let peak = peaks.into_iter().max().unwrap_or(0);
     eprintln!("overall peak: {:.1} MiB", peak as f64 / 1024.0);

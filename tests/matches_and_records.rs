@@ -5,7 +5,6 @@ mod common;
 
 use briscola::{
     Action, Deal, Game, Match, MatchFormat, MatchRecord, Phase, Preset, Record, RecordError, Rng,
-    Ruleset,
 };
 use common::{preset, random_action};
 

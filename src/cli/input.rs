@@ -169,10 +169,16 @@ mod tests {
     #[test]
     fn folders_and_missing_files_are_refused_as_data() {
         let dir = std::env::temp_dir();
-        assert_eq!(read_bytes(&dir).unwrap_err().problem, Problem::NotAFile);
+        assert_eq!(
+            read_bytes(&dir).expect_err("refused").problem,
+            Problem::NotAFile
+        );
         let missing = dir.join("briscola-no-such-file-here");
-        assert_eq!(read_bytes(&missing).unwrap_err().problem, Problem::Missing);
-        let json = serde_json::to_value(read_bytes(&missing).unwrap_err()).unwrap();
+        assert_eq!(
+            read_bytes(&missing).expect_err("refused").problem,
+            Problem::Missing
+        );
+        let json = serde_json::to_value(read_bytes(&missing).expect_err("refused")).expect("ok");
         assert_eq!(json["id"], "file");
         assert_eq!(json["problem"], "missing");
     }
@@ -180,10 +186,10 @@ mod tests {
     #[test]
     fn lines_are_bounded() {
         let mut input = Cursor::new(b"ab\r\ncd\n".to_vec());
-        assert_eq!(read_line(&mut input).unwrap().as_deref(), Some("ab"));
-        assert_eq!(read_line(&mut input).unwrap().as_deref(), Some("cd"));
-        assert_eq!(read_line(&mut input).unwrap(), None);
-        let long = vec![b'x'; usize::try_from(MAX_LINE_BYTES).unwrap() + 10];
+        assert_eq!(read_line(&mut input).expect("ok").as_deref(), Some("ab"));
+        assert_eq!(read_line(&mut input).expect("ok").as_deref(), Some("cd"));
+        assert_eq!(read_line(&mut input).expect("ok"), None);
+        let long = vec![b'x'; usize::try_from(MAX_LINE_BYTES).expect("ok") + 10];
         assert!(read_line(&mut Cursor::new(long)).is_err());
     }
 }

@@ -136,7 +136,10 @@ mod tests {
     use crate::disk::RealDisk;
     use std::fs;
 
-    fn lines_of(bytes: &[u8], cap: u64) -> (Vec<(u64, u64, Option<Vec<u8>>)>, u64) {
+    /// Offset, length and (capped) bytes of each line.
+    type Seen = Vec<(u64, u64, Option<Vec<u8>>)>;
+
+    fn lines_of(bytes: &[u8], cap: u64) -> (Seen, u64) {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("log");
         fs::write(&path, bytes).unwrap();

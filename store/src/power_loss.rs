@@ -20,7 +20,7 @@ use super::sim_disk::{SimDisk, Tear};
 use super::*;
 use crate::disk::Disk;
 use crate::summary::Outcome;
-use crate::summary::tests::summary;
+use crate::summary::examples::summary;
 use crate::test_prefs::{Preferences, Store};
 
 const DIR: &str = "/sim/data";

@@ -241,14 +241,14 @@ impl HistoryQuery {
     }
 }
 
-#[cfg(test)]
-pub(crate) mod tests {
+/// Summaries for tests (this crate's and, with the `test-support` feature, the app's).
+#[cfg(any(test, feature = "test-support"))]
+pub mod examples {
     use super::*;
-    use serde_json::json;
 
     /// A summary for tests: match `n`, finished at `n` seconds, two players.
-    pub(crate) fn summary(n: i64, preset: Preset, level: Level, outcome: Outcome) -> MatchSummary {
-        let ruleset = Ruleset::preset(preset, 2).unwrap();
+    pub fn summary(n: i64, preset: Preset, level: Level, outcome: Outcome) -> MatchSummary {
+        let ruleset = Ruleset::preset(preset, 2).expect("every preset plays with two");
         MatchSummary {
             id: format!("m{n}"),
             started_at_ms: n * 1000 - 500,
@@ -263,6 +263,13 @@ pub(crate) mod tests {
             undos: 0,
         }
     }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::examples::summary;
+    use super::*;
+    use serde_json::json;
 
     fn sample() -> Vec<MatchSummary> {
         (1..=10)

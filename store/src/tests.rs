@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 
 use super::*;
 use crate::summary::Outcome;
-use crate::summary::tests::summary;
+use crate::summary::examples::summary;
 use crate::test_prefs::{Preferences, Store};
 
 pub(super) fn entry(n: i64) -> HistoryEntry<Value> {

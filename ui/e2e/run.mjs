@@ -8,7 +8,7 @@
 //                                          the next one, so two runs can share a machine)
 //
 // Outside a display it re-runs itself under `dbus-run-session -- xvfb-run` (1920x1080x24).
-// Every run gets a fresh data folder (BRISCOLA_DATA_DIR, read by src-tauri/src/paths.rs).
+// Every run gets a fresh data folder (BRISCOLA_DATA_DIR, read by briscola_store::data_dir).
 // Screenshots (ImageMagick `import` of the Xvfb screen) go to ui/e2e/artifacts/.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';

@@ -871,6 +871,29 @@ const scenarios = {
     }
   },
 
+  async folderInUse(wd, ctx) {
+    // Another process holds the data folder's lock (flock(1) in its own process): the window
+    // still opens within seconds, without saving, saying the folder is in use.
+    await wd.quit();
+    ctx.wd = null;
+    const holder = spawn('flock', ['-o', join(dataDir, '.lock'), 'sleep', '120'], { stdio: 'ignore' });
+    try {
+      await sleep(300);
+      const started = Date.now();
+      const w = (ctx.wd = await openApp());
+      await w.waitFor(() => w.exec('return !!document.querySelector(".not-saving")'), { what: 'the not-saving banner' });
+      const seconds = (Date.now() - started) / 1000;
+      const warnings = await w.invoke('store_warnings');
+      assert(warnings.some((x) => x.id === 'not-saving' && x.problem === 'in-use'), `in-use warning: ${JSON.stringify(warnings)}`);
+      const worded = await w.text('.warnings li');
+      assert(worded.length > 20 && !/warning\.|\{\w+\}/.test(worded), `the warning is worded: ${worded}`);
+      log('folder in use: window and banner after', seconds.toFixed(1), 's');
+      screenshot('folder-in-use');
+    } finally {
+      holder.kill();
+    }
+  },
+
   async stats(wd) {
     await setup(wd);
     await nav(wd, 'stats');

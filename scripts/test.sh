@@ -56,7 +56,8 @@ store_fuzz() {
   # 10,000 malformed IPC payloads through the commands, and the power-loss test
   # (docs/robustness.md, "Store, records and IPC").
   BRISCOLA_FUZZ_RECORDS=2000 BRISCOLA_FUZZ_IPC=10000 \
-    cargo test --profile fuzz -p briscola-app --lib -- fuzz_tests store::power_loss --nocapture
+    cargo test --profile fuzz -p briscola-app --lib -- fuzz_tests --nocapture &&
+    cargo test --profile fuzz -p briscola-store --lib -- power_loss --nocapture
 }
 
 scripts_syntax() {
@@ -84,6 +85,8 @@ if [ "$FAILED" -eq 0 ]; then
   step "engine playouts (release)" engine_playouts
   step "bot fuzz (release)" bot_fuzz
   step "store, records and IPC fuzzing (release)" store_fuzz
+  # Hostile files and arguments against the CLI and the store (docs/robustness.md).
+  step "attack suite" scripts/attack.sh
   step "UI check + unit tests" ui_checks
   step "end-to-end" e2e
 fi

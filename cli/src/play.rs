@@ -2,8 +2,6 @@
 //! `?` for your options and `hint` for the AI's suggestion. Everything shown to you comes from your
 //! seat's `Observation`.
 
-use std::io::BufRead;
-
 use briscola::ai::{self, Level};
 use briscola::{
     Action, Deal, Game, Observation, OptionError, OptionId, OptionValue, Phase, Preset, Record,
@@ -70,7 +68,7 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
         .map(|s| ai::agent(args.level, Rng::derive_seed(args.seed, u64::from(s))))
         .collect();
     let stdin = std::io::stdin();
-    let mut lines = stdin.lock().lines();
+    let mut input = stdin.lock();
     outln!(
         "{} for {players}: you are seat 0. Type a card (e.g. Ad), `?` for your options, `hint` for advice, `quit` to stop.",
         preset.summary()
@@ -82,10 +80,10 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
             show(&obs);
             loop {
                 out::prompt("> ");
-                let Some(line) = lines.next() else {
+                // Bounded: a line over `input::MAX_LINE_BYTES` stops the game, unread.
+                let Some(line) = briscola_store::input::read_line(&mut input)? else {
                     return Err("input ended".to_string());
                 };
-                let line = line.map_err(|e| e.to_string())?;
                 match line.trim() {
                     "quit" => return Ok(()),
                     "?" | "help" => outln!("  you can: {}", list(&obs.legal_actions)),

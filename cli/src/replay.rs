@@ -1,17 +1,24 @@
 //! `briscola replay FILE`: loads a hand record or a match record (naming the first unreadable card or
 //! action, and refusing a ruleset its preset refuses), replays it and prints a JSON summary, or a JSON
-//! error (the record error as data, with its English message) and exits non-zero.
+//! error (the record error as data, with its English message) and exits non-zero. A file that cannot
+//! be read (missing, not a regular file, too large, not UTF-8) is a JSON error too, `{"id": "file"}`.
 
-use std::io::Read;
-
-use briscola::{MatchRecord, Record, RecordError};
+use briscola::{MatchRecord, Record};
+use serde::Serialize;
 use serde_json::{Value, json};
 
+use briscola_store::input;
 use super::out;
 
 /// Reads, replays and prints.
 pub fn run(file: &str) -> Result<(), String> {
-    let text = read(file)?;
+    let text = match input::read_text(file) {
+        Ok(text) => text,
+        Err(error) => {
+            out::line(pretty(&error_json(&error)));
+            return Err(error.to_string());
+        }
+    };
     let is_match = serde_json::from_str::<Value>(&text)
         .ok()
         .is_some_and(|v| v.get("hands").is_some());
@@ -37,15 +44,7 @@ pub fn run(file: &str) -> Result<(), String> {
 }
 
 pub(super) fn read(file: &str) -> Result<String, String> {
-    if file == "-" {
-        let mut text = String::new();
-        std::io::stdin()
-            .read_to_string(&mut text)
-            .map_err(|e| format!("cannot read standard input: {e}"))?;
-        Ok(text)
-    } else {
-        std::fs::read_to_string(file).map_err(|e| format!("cannot read {file}: {e}"))
-    }
+    input::read_text(file).map_err(|e| e.to_string())
 }
 
 fn pretty(value: &Value) -> String {
@@ -53,6 +52,6 @@ fn pretty(value: &Value) -> String {
 }
 
 /// `{"error": {"id": …, params…}, "message": "…"}`.
-fn error_json(error: &RecordError) -> Value {
+fn error_json<E: Serialize + std::fmt::Display>(error: &E) -> Value {
     json!({ "error": error, "message": error.to_string() })
 }

@@ -61,7 +61,7 @@ fn history_lists_and_replays_the_apps_matches_from_its_data_folder() {
     }
     let dir = std::env::temp_dir().join(format!("briscola-cli-history-{}", std::process::id()));
     std::fs::create_dir_all(dir.join("history")).expect("dir");
-    let line = serde_json::json!({ "v": 1, "summary": { "id": "m1", "ruleset": "briscola-2p" }, "record": m.record() });
+    let line = serde_json::json!({ "v": 1, "summary": v1_summary("m1"), "record": m.record() });
     std::fs::write(
         dir.join("history/records.jsonl"),
         format!("{line}\n{{\"v\":1,\"summ"),
@@ -76,7 +76,7 @@ fn history_lists_and_replays_the_apps_matches_from_its_data_folder() {
     let listed: serde_json::Value = serde_json::from_slice(&list.stdout).expect("JSON");
     assert_eq!(listed["matches"][0]["id"], "m1");
     assert!(
-        String::from_utf8_lossy(&list.stderr).contains("1 unreadable line"),
+        String::from_utf8_lossy(&list.stderr).contains("cut short"),
         "the torn line is reported"
     );
     let replay = briscola()
@@ -274,8 +274,13 @@ fn a_closed_pipe_ends_history_cleanly() {
     // `briscola history | head -c0` on a history whose listing is larger than a pipe's buffer.
     let dir = std::env::temp_dir().join(format!("briscola-cli-pipe-{}", std::process::id()));
     std::fs::create_dir_all(dir.join("history")).expect("dir");
+    let rules = Ruleset::preset(Preset::Briscola, 2).expect("preset");
     let log: String = (0..3_000)
-        .map(|n| format!("{{\"v\":2,\"summary\":{{\"id\":\"match-{n:08}\"}},\"record\":{{}}}}\n"))
+        .map(|n| {
+            let record = serde_json::json!({ "ruleset": rules, "format": { "kind": "single-hand" } });
+            let line = serde_json::json!({ "v": 1, "summary": v1_summary(&format!("match-{n:08}")), "record": record });
+            format!("{line}\n")
+        })
         .collect();
     std::fs::write(dir.join("history/records.jsonl"), log).expect("log");
     let mut child = briscola()
@@ -402,4 +407,13 @@ fn replay_prints_a_summary_or_the_first_illegal_action() {
     assert_eq!(error["error"]["index"], 0);
     assert_eq!(error["error"]["error"]["id"], "card-not-held");
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// A history summary as the app's first history format wrote it.
+fn v1_summary(id: &str) -> serde_json::Value {
+    serde_json::json!({
+        "id": id, "started_at_ms": 1000, "finished_at_ms": 2000, "duration_ms": 1000,
+        "opponents": [{ "name": "Seat 1", "level": "easy" }],
+        "hand_scores": [[61, 59]], "outcome": "won", "resigned": false
+    })
 }

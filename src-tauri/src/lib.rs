@@ -2,7 +2,8 @@
 //!
 //! * [`app_builder`] wires commands and state into any Tauri builder (the real one in
 //!   [`run`], `tauri::test::mock_builder()` in tests).
-//! * [`store`] is the Tauri-free persistence layer; [`commands`] are thin adapters over it.
+//! * [`store`] is the Tauri-free persistence layer (the `briscola-store` crate, holding the app's
+//!   [`preferences`]); [`commands`] are thin adapters over it.
 //! * [`session`] is the Tauri-free game session (a match against the AI); [`game_commands`] are thin
 //!   adapters over it that also save the match after every move.
 //! * [`review`] runs match reviews without Tauri (progress, cancel); [`review_commands`] adapt it.
@@ -17,13 +18,25 @@ pub mod game_commands;
 pub mod history;
 pub mod input;
 pub mod messages;
-pub mod paths;
+mod paths;
 pub mod preferences;
 pub mod review;
 pub mod review_commands;
 pub mod session;
 pub mod state;
-pub mod store;
+pub mod store {
+    //! The store the app uses: `briscola-store` holding the app's [`Preferences`].
+
+    pub use briscola_store::{
+        FolderProblem, HistoryEntry, StoreError, StoreWarning, UNFINISHED_MATCH, WarningKind, disk,
+        document, stamp,
+    };
+
+    use crate::preferences::Preferences;
+
+    /// The data folder and what was loaded from it.
+    pub type Store = briscola_store::Store<Preferences>;
+}
 
 #[cfg(test)]
 mod bindings;
@@ -75,7 +88,7 @@ pub fn app_builder<R: Runtime>(builder: Builder<R>) -> Builder<R> {
             if app.try_state::<AppState>().is_none() {
                 let store = match paths::resolve_data_dir(app.handle()) {
                     Ok(dir) => Store::open(dir),
-                    Err(error) => Store::without_folder(error.message),
+                    Err(error) => Store::without_folder(error),
                 };
                 app.manage(AppState::with(store));
             }

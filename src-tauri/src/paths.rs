@@ -1,42 +1,23 @@
-//! Where the data folder is, decided in one place: `BRISCOLA_DATA_DIR` if set (tests,
-//! portable setups, and the CLI pointed at the same folder), else the platform's user data
-//! folder: `directories::ProjectDirs::from("app", "briscola", "Briscola")` on desktop
-//! (`~/.local/share/briscola` on Linux) and Tauri's app data folder on mobile, where
-//! `directories` has no answer.
+//! Where the data folder is: the store crate's one rule (`BRISCOLA_DATA_DIR` unless empty, else
+//! the platform's user data folder), with Tauri's app data folder as the platform folder on
+//! mobile, where `directories` has no answer.
 
 use std::path::PathBuf;
 
 use tauri::{AppHandle, Runtime};
 
-use crate::error::{AppError, ErrorKind};
-
-/// Environment variable that overrides the data folder.
-pub const DATA_DIR_ENV: &str = "BRISCOLA_DATA_DIR";
-
-/// The data folder for this app instance.
-pub fn resolve_data_dir<R: Runtime>(app: &AppHandle<R>) -> Result<PathBuf, AppError> {
-    match std::env::var_os(DATA_DIR_ENV) {
-        Some(dir) if !dir.is_empty() => Ok(PathBuf::from(dir)),
-        _ => platform_data_dir(app),
-    }
-}
-
+/// The data folder for this app instance, or why there is none.
 #[cfg(desktop)]
-fn platform_data_dir<R: Runtime>(_app: &AppHandle<R>) -> Result<PathBuf, AppError> {
-    directories::ProjectDirs::from("app", "briscola", "Briscola")
-        .map(|dirs| dirs.data_dir().to_path_buf())
-        .ok_or_else(|| {
-            AppError::new(
-                ErrorKind::Storage,
-                format!("no home folder found; set {DATA_DIR_ENV}"),
-            )
-        })
+pub fn resolve_data_dir<R: Runtime>(_app: &AppHandle<R>) -> Result<PathBuf, String> {
+    briscola_store::data_dir::resolve()
 }
 
+/// The data folder for this app instance, or why there is none.
 #[cfg(mobile)]
-fn platform_data_dir<R: Runtime>(app: &AppHandle<R>) -> Result<PathBuf, AppError> {
+pub fn resolve_data_dir<R: Runtime>(app: &AppHandle<R>) -> Result<PathBuf, String> {
+    use briscola_store::data_dir::{DATA_DIR_ENV, resolve_with};
     use tauri::Manager;
-    app.path()
-        .app_data_dir()
-        .map_err(|error| AppError::new(ErrorKind::Storage, error.to_string()))
+    resolve_with(std::env::var_os(DATA_DIR_ENV), || {
+        app.path().app_data_dir().map_err(|error| error.to_string())
+    })
 }

@@ -8,7 +8,7 @@
 //                                          the next one, so two runs can share a machine)
 //
 // Outside a display it re-runs itself under `dbus-run-session -- xvfb-run` (1920x1080x24).
-// Every run gets a fresh data folder (BRISCOLA_DATA_DIR, read by src-tauri/src/paths.rs).
+// Every run gets a fresh data folder (BRISCOLA_DATA_DIR, read by briscola_store::data_dir).
 // Screenshots (ImageMagick `import` of the Xvfb screen) go to ui/e2e/artifacts/.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -1003,6 +1003,29 @@ const scenarios = {
     } finally {
       rmSync(history, { force: true });
       if (moved) renameSync(aside, history);
+    }
+  },
+
+  async folderInUse(wd, ctx) {
+    // Another process holds the data folder's lock (flock(1) in its own process): the window
+    // still opens within seconds, without saving, saying the folder is in use.
+    await wd.quit();
+    ctx.wd = null;
+    const holder = spawn('flock', ['-o', join(dataDir, '.lock'), 'sleep', '120'], { stdio: 'ignore' });
+    try {
+      await sleep(300);
+      const started = Date.now();
+      const w = (ctx.wd = await openApp());
+      await w.waitFor(() => w.exec('return !!document.querySelector(".not-saving")'), { what: 'the not-saving banner' });
+      const seconds = (Date.now() - started) / 1000;
+      const warnings = await w.invoke('store_warnings');
+      assert(warnings.some((x) => x.id === 'not-saving' && x.problem === 'in-use'), `in-use warning: ${JSON.stringify(warnings)}`);
+      const worded = await w.text('.warnings li');
+      assert(worded.length > 20 && !/warning\.|\{\w+\}/.test(worded), `the warning is worded: ${worded}`);
+      log('folder in use: window and banner after', seconds.toFixed(1), 's');
+      screenshot('folder-in-use');
+    } finally {
+      holder.kill();
     }
   },
 

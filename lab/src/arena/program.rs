@@ -7,8 +7,9 @@
 //! program becomes an error message, never a hang or a silent substitute: it cannot be started, it
 //! exits or closes its output, it takes longer than the timeout to answer (its reply is read on a
 //! helper thread and waited for with a deadline), it answers an over-long line, something that is not
-//! a reply, an `{"error": ...}`, or an action that is not legal. The process is killed when its
-//! player is dropped. Its stderr is passed through to ours.
+//! a reply, an `{"error": ...}`, or an action that is not legal. The program runs in a process group
+//! of its own, killed whole when its player is dropped (a script's own children included; on Unix,
+//! through `kill(1)`, as the engine has no unsafe code). Its stderr is passed through to ours.
 //!
 //! Deliberately absent: a shell. The command is split on whitespace (`python3 bot.py --sample`); a
 //! program that needs quoting or environment variables is started through a script of its own.
@@ -44,7 +45,10 @@ impl Program {
     pub fn spawn(command: &str, timeout: Duration) -> Result<Program, String> {
         let mut words = command.split_whitespace();
         let program = words.next().ok_or("the command is empty")?;
-        let mut child = Command::new(program)
+        let mut command_line = Command::new(program);
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut command_line, 0);
+        let mut child = command_line
             .args(words)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -131,6 +135,13 @@ impl Program {
 
 impl Drop for Program {
     fn drop(&mut self) {
+        // The group's id is the program's pid (`process_group(0)`); a group already gone is fine.
+        #[cfg(unix)]
+        let _ = Command::new("kill")
+            .args(["-KILL", "--", &format!("-{}", self.child.id())])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status();
         let _ = self.child.kill();
         let _ = self.child.wait();
     }

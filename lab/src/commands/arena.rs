@@ -36,7 +36,7 @@ pub struct ArenaArgs {
     /// Seed of the deals and the agents.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Worker threads.
+    /// Worker threads, 1 to 256.
     #[arg(long, default_value_t = 1)]
     threads: usize,
     /// Seconds an external (`cmd:`) player may take to answer one request, start-up included.
@@ -54,11 +54,20 @@ pub struct ArenaArgs {
     budget: BudgetArgs,
 }
 
+/// The most worker threads `arena` starts.
+pub const MAX_THREADS: usize = 256;
+
 /// Runs the arena and prints its report.
 pub fn run(args: &ArenaArgs) -> Result<(), String> {
     let rules = arena::ruleset_from_id(&args.ruleset)?;
     if args.pairs == 0 || args.threads == 0 {
         return Err("--pairs and --threads must be at least 1".to_string());
+    }
+    if args.threads > MAX_THREADS {
+        return Err(format!(
+            "--threads {}: at most {MAX_THREADS} worker threads",
+            args.threads
+        ));
     }
     let timeout = Duration::try_from_secs_f64(args.timeout)
         .ok()
@@ -70,18 +79,12 @@ pub fn run(args: &ArenaArgs) -> Result<(), String> {
             )
         })?;
     // Both files are checked before a long run, not after it.
-    if let Some(path) = &args.sets
-        && path.exists()
-    {
-        return Err(format!(
-            "--sets {}: the file exists; give a new file name",
-            path.display()
-        ));
+    if let Some(path) = &args.sets {
+        check_new_file(path).map_err(|e| format!("--sets {}: {e}", path.display()))?;
     }
     let base = match &args.paired_with {
         Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| format!("--paired-with {}: {e}", path.display()))?;
+            let text = read_text(path).map_err(|e| format!("--paired-with {e}"))?;
             let record = SetsRecord::parse(&text)
                 .and_then(|r| {
                     r.check_deals(&arena::ruleset_id(&rules), args.seed, args.pairs)?;
@@ -124,9 +127,8 @@ pub fn pool(files: &[PathBuf], paired_with: &[PathBuf]) -> Result<(), String> {
         paths
             .iter()
             .map(|path: &PathBuf| {
-                let shown = path.display();
-                let text = std::fs::read_to_string(path).map_err(|e| format!("{shown}: {e}"))?;
-                SetsRecord::parse(&text).map_err(|e| format!("{shown}: {e}"))
+                let text = read_text(path)?;
+                SetsRecord::parse(&text).map_err(|e| format!("{}: {e}", path.display()))
             })
             .collect()
     };
@@ -140,6 +142,27 @@ pub fn pool(files: &[PathBuf], paired_with: &[PathBuf]) -> Result<(), String> {
     outln!("{pooled}");
     if let Some(paired) = paired {
         outln!("{paired}");
+    }
+    Ok(())
+}
+
+/// A `--sets` or `--paired-with` file's text: a regular file, size-capped (see `input`).
+fn read_text(path: &std::path::Path) -> Result<String, String> {
+    let bytes = briscola_store::input::read_bytes(path).map_err(|e| e.to_string())?;
+    String::from_utf8(bytes).map_err(|_| format!("{}: not UTF-8 text", path.display()))
+}
+
+/// Refuses an output file that exists, or whose folder does not.
+fn check_new_file(path: &std::path::Path) -> Result<(), String> {
+    if path.symlink_metadata().is_ok() {
+        return Err("the file exists; give a new file name".into());
+    }
+    let folder = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => std::path::Path::new("."),
+    };
+    if !folder.is_dir() {
+        return Err(format!("no folder {}", folder.display()));
     }
     Ok(())
 }

@@ -11,6 +11,7 @@
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use briscola::ai::net::{self, Mlp};
@@ -143,7 +144,7 @@ pub fn run(args: &TrainArgs) -> Result<(), String> {
     let mut teacher: Option<Mlp> = None;
     let mut from = None;
     if let Some(path) = &args.from {
-        let bytes = fs::read(path).map_err(|e| format!("--from {}: {e}", path.display()))?;
+        let bytes = briscola_store::input::read_bytes(path).map_err(|e| format!("--from {e}"))?;
         let net = Mlp::from_bytes(&bytes).map_err(|e| format!("--from {}: {e}", path.display()))?;
         from = Some(net::checksum(&bytes));
         teacher = Some(net);
@@ -323,11 +324,28 @@ fn fit(
     Ok(trainer.net)
 }
 
-/// Writes a file whole or not at all (a temporary file renamed over it).
+/// Writes a file whole or not at all: a new temporary file `.<name>.tmp-<pid>-<n>` beside it
+/// (never an existing file), renamed over it, and removed again if any step fails.
 fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), String> {
-    let tmp = path.with_extension("tmp");
-    let result = fs::File::create(&tmp)
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let name = path
+        .file_name()
+        .ok_or_else(|| format!("{}: not a file name", path.display()))?;
+    let tmp = path.with_file_name(format!(
+        ".{}.tmp-{}-{}",
+        name.to_string_lossy(),
+        std::process::id(),
+        COUNTER.fetch_add(1, Ordering::Relaxed)
+    ));
+    let result = fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&tmp)
         .and_then(|mut f| f.write_all(bytes).and_then(|()| f.sync_all()))
         .and_then(|()| fs::rename(&tmp, path));
+    if result.is_err() {
+        // Best effort: the bytes are still in memory; a half-written temporary file is not kept.
+        let _ = fs::remove_file(&tmp);
+    }
     result.map_err(|e| format!("{}: {e}", path.display()))
 }

@@ -22,6 +22,7 @@ pub use crate::session::NewGame;
 pub use briscola::DeckStyle;
 
 use crate::store::document::DocumentSpec;
+use briscola_store::PreferencesDocument;
 
 /// The preferences document: version 2, readable from versions 0 and 1.
 pub const PREFERENCES: DocumentSpec = DocumentSpec {
@@ -29,6 +30,14 @@ pub const PREFERENCES: DocumentSpec = DocumentSpec {
     version: 2,
     migrations: &[migrate::v0_to_v1, migrate::v1_to_v2],
 };
+
+impl PreferencesDocument for Preferences {
+    const DOCUMENT: DocumentSpec = PREFERENCES;
+
+    fn repaired(self) -> (Self, Vec<&'static str>) {
+        Preferences::repaired(self)
+    }
+}
 
 /// Interface language.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, TS)]

@@ -14,10 +14,10 @@ const SAMPLES: StoreWarning[] = [
   { id: 'migrated', file: 'preferences.json', from: 0, to: 1, backup: '/d/p.v0-backup' },
   { id: 'repaired', file: 'preferences.json', fields: ['card_size_percent', 'new_game.rulesets', 'new_game.opponents', 'new_game.format'] },
   { id: 'torn-line', moved_to: '/d/h.torn-1', bytes: 12 },
-  { id: 'unreadable-line', at: 40, detail: 'x' },
+  { id: 'unreadable-lines', lines: 2000, first_at: 40 },
   { id: 'index-rebuilt', path: '/d/h/r.jsonl' },
   { id: 'review-torn-line', moved_to: '/d/h/reviews.jsonl.torn-1', bytes: 30 },
-  { id: 'unreadable-review', at: 0, detail: 'x' },
+  { id: 'unreadable-reviews', lines: 1, first_at: 0 },
 ];
 
 describe('store warnings', () => {

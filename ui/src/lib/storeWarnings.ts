@@ -16,10 +16,10 @@ export const WARNING_IDS = Object.keys({
   migrated: true,
   repaired: true,
   'torn-line': true,
-  'unreadable-line': true,
+  'unreadable-lines': true,
   'index-rebuilt': true,
   'review-torn-line': true,
-  'unreadable-review': true,
+  'unreadable-reviews': true,
 } satisfies Record<StoreWarning['id'], true>) as StoreWarning['id'][];
 
 /** Every folder problem of a `not-saving` warning. */
@@ -27,6 +27,8 @@ export const FOLDER_PROBLEMS = Object.keys({
   'read-only': true,
   'wrong-kind': true,
   symlink: true,
+  'in-use': true,
+  'too-large': true,
   other: true,
 } satisfies Record<FolderProblem, true>) as FolderProblem[];
 

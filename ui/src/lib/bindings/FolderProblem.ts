@@ -3,4 +3,4 @@
 /**
  * What went wrong with the data folder as a whole, for [`StoreWarning::NotSaving`].
  */
-export type FolderProblem = "read-only" | "wrong-kind" | "symlink" | "other";
+export type FolderProblem = "read-only" | "wrong-kind" | "symlink" | "in-use" | "too-large" | "other";

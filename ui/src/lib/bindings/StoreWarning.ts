@@ -72,15 +72,15 @@ moved_to: string,
 /**
  * How many bytes it holds.
  */
-bytes: number, } | { "id": "unreadable-line", 
+bytes: number, } | { "id": "unreadable-lines", 
 /**
- * The line's byte offset in the log.
+ * How many.
  */
-at: number, 
+lines: number, 
 /**
- * Why.
+ * The byte offset of the first one in the log.
  */
-detail: string, } | { "id": "index-rebuilt", 
+first_at: number, } | { "id": "index-rebuilt", 
 /**
  * The log.
  */
@@ -92,12 +92,12 @@ moved_to: string,
 /**
  * How many bytes it holds.
  */
-bytes: number, } | { "id": "unreadable-review", 
+bytes: number, } | { "id": "unreadable-reviews", 
 /**
- * The line's byte offset in the review log.
+ * How many lines.
  */
-at: number, 
+lines: number, 
 /**
- * Why.
+ * The byte offset of the first one in the review log.
  */
-detail: string, };
+first_at: number, };

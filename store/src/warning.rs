@@ -10,10 +10,10 @@
 use std::fmt;
 
 use serde::Serialize;
-use ts_rs::TS;
 
 /// What went wrong with the data folder as a whole, for [`StoreWarning::NotSaving`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "kebab-case")]
 pub enum FolderProblem {
     /// The folder or a file in it may not be written (read-only, no permission, disk full).
@@ -23,12 +23,18 @@ pub enum FolderProblem {
     WrongKind,
     /// A store file is a symbolic link; links are never followed.
     Symlink,
+    /// Another Briscola (or another program) holds the data folder's lock: close it and start
+    /// Briscola again to save.
+    InUse,
+    /// A store file is larger than this version reads (`detail` says which and its limit).
+    TooLarge,
     /// Any other failure of the file system.
     Other,
 }
 
 /// One problem, worked around.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "id", rename_all = "kebab-case")]
 pub enum StoreWarning {
     /// The data folder cannot be used; the app runs without saving anything.
@@ -83,16 +89,17 @@ pub enum StoreWarning {
         /// The side file.
         moved_to: String,
         /// How many bytes it holds.
-        #[ts(type = "number")]
+        #[cfg_attr(feature = "ts", ts(type = "number"))]
         bytes: u64,
     },
-    /// A history line could not be read; it stays in the log and is left out of listings.
-    UnreadableLine {
-        /// The line's byte offset in the log.
-        #[ts(type = "number")]
-        at: u64,
-        /// Why.
-        detail: String,
+    /// History lines could not be read; they stay in the log and are left out of listings.
+    UnreadableLines {
+        /// How many.
+        #[cfg_attr(feature = "ts", ts(type = "number"))]
+        lines: u64,
+        /// The byte offset of the first one in the log.
+        #[cfg_attr(feature = "ts", ts(type = "number"))]
+        first_at: u64,
     },
     /// The history index did not match the log (the log was changed outside the app); it was
     /// rebuilt from the log.
@@ -106,16 +113,17 @@ pub enum StoreWarning {
         /// The side file.
         moved_to: String,
         /// How many bytes it holds.
-        #[ts(type = "number")]
+        #[cfg_attr(feature = "ts", ts(type = "number"))]
         bytes: u64,
     },
-    /// A stored match review could not be read; it stays in the file and is not used.
-    UnreadableReview {
-        /// The line's byte offset in the review log.
-        #[ts(type = "number")]
-        at: u64,
-        /// Why.
-        detail: String,
+    /// Stored match reviews could not be read; they stay in the file and are not used.
+    UnreadableReviews {
+        /// How many lines.
+        #[cfg_attr(feature = "ts", ts(type = "number"))]
+        lines: u64,
+        /// The byte offset of the first one in the review log.
+        #[cfg_attr(feature = "ts", ts(type = "number"))]
+        first_at: u64,
     },
 }
 
@@ -134,14 +142,14 @@ pub enum WarningKind {
     Repaired,
     /// [`StoreWarning::TornLine`].
     TornLine,
-    /// [`StoreWarning::UnreadableLine`].
-    UnreadableLine,
+    /// [`StoreWarning::UnreadableLines`].
+    UnreadableLines,
     /// [`StoreWarning::IndexRebuilt`].
     IndexRebuilt,
     /// [`StoreWarning::ReviewTornLine`].
     ReviewTornLine,
-    /// [`StoreWarning::UnreadableReview`].
-    UnreadableReview,
+    /// [`StoreWarning::UnreadableReviews`].
+    UnreadableReviews,
 }
 
 impl StoreWarning {
@@ -154,10 +162,10 @@ impl StoreWarning {
             Self::Migrated { .. } => WarningKind::Migrated,
             Self::Repaired { .. } => WarningKind::Repaired,
             Self::TornLine { .. } => WarningKind::TornLine,
-            Self::UnreadableLine { .. } => WarningKind::UnreadableLine,
+            Self::UnreadableLines { .. } => WarningKind::UnreadableLines,
             Self::IndexRebuilt { .. } => WarningKind::IndexRebuilt,
             Self::ReviewTornLine { .. } => WarningKind::ReviewTornLine,
-            Self::UnreadableReview { .. } => WarningKind::UnreadableReview,
+            Self::UnreadableReviews { .. } => WarningKind::UnreadableReviews,
         }
     }
 }
@@ -207,9 +215,9 @@ impl fmt::Display for StoreWarning {
                 f,
                 "The last history entry was cut short (the app stopped while saving it); its {bytes} bytes were moved to {moved_to}."
             ),
-            Self::UnreadableLine { at, detail } => write!(
+            Self::UnreadableLines { lines, first_at } => write!(
                 f,
-                "A history entry (byte {at}) could not be read ({detail}); it is kept in the file and left out of the list."
+                "{lines} history line(s) could not be read, the first at byte {first_at}; they are kept in the file and left out of the list."
             ),
             Self::IndexRebuilt { path } => write!(
                 f,
@@ -219,9 +227,9 @@ impl fmt::Display for StoreWarning {
                 f,
                 "The last match review was cut short (the app stopped while saving it); its {bytes} bytes were moved to {moved_to}."
             ),
-            Self::UnreadableReview { at, detail } => write!(
+            Self::UnreadableReviews { lines, first_at } => write!(
                 f,
-                "A stored match review (byte {at}) could not be read ({detail}); it is kept in the file and not used."
+                "{lines} stored match review line(s) could not be read, the first at byte {first_at}; they are kept in the file and not used."
             ),
         }
     }

@@ -42,7 +42,7 @@ pub fn fresh_side_path(disk: &dyn Disk, path: &Path, label: &str) -> io::Result<
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::disk::RealDisk;
+    use crate::disk::RealDisk;
     use std::fs;
 
     #[test]

@@ -46,7 +46,8 @@ pub trait Disk: fmt::Debug + Send + Sync {
     fn create_dir_all(&self, dir: &Path) -> io::Result<()>;
     /// Whether anything (file, folder, link) exists at `path`.
     fn exists(&self, path: &Path) -> bool;
-    /// Blocks until this process holds the exclusive lock on the file `path`.
+    /// Blocks until this process holds the exclusive lock on the file `path` (callers bound
+    /// the wait: see `lock::DirLock::acquire`).
     fn lock(&self, path: &Path) -> io::Result<LockToken>;
     /// When the file was last modified, if the disk keeps such times (for caches only).
     fn modified(&self, path: &Path) -> Option<SystemTime>;
@@ -61,12 +62,29 @@ pub fn read_capped(disk: &dyn Disk, path: &Path, cap: u64) -> io::Result<Option<
     }
 }
 
-/// The error for a file over its size cap.
+/// The error for a file (or a line) over its size cap: kind `InvalidData`, carrying a
+/// [`TooLarge`].
 pub fn too_large(len: u64, cap: u64) -> io::Error {
-    io::Error::new(
-        io::ErrorKind::InvalidData,
-        format!("{len} bytes, more than the {cap}-byte limit"),
-    )
+    io::Error::new(io::ErrorKind::InvalidData, TooLarge { len, cap })
+}
+
+/// A file or line over its size cap.
+#[derive(Debug, thiserror::Error)]
+#[error("{len} bytes, more than the {cap}-byte limit")]
+pub struct TooLarge {
+    /// Its size.
+    pub len: u64,
+    /// The cap.
+    pub cap: u64,
+}
+
+impl TooLarge {
+    /// The [`TooLarge`] inside `error`, if that is what it is.
+    pub fn of(error: &io::Error) -> Option<&Self> {
+        error
+            .get_ref()
+            .and_then(|inner| inner.downcast_ref::<Self>())
+    }
 }
 
 /// The operating system's file system.

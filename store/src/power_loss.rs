@@ -18,8 +18,10 @@ use serde_json::{Value, json};
 
 use super::sim_disk::{SimDisk, Tear};
 use super::*;
-use crate::history::Outcome;
-use crate::history::tests::summary;
+use crate::disk::Disk;
+use crate::summary::Outcome;
+use crate::summary::examples::summary;
+use crate::test_prefs::{Preferences, Store};
 
 const DIR: &str = "/sim/data";
 

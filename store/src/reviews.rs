@@ -6,7 +6,8 @@
 //! returns once it is `fsync`ed (and the folder, for a new file); a torn last line is saved to
 //! `reviews.jsonl.torn-<UTC>` before it is cut off (the shared `history::repair_tail`); lines
 //! over [`MAX_REVIEW_LINE_BYTES`], of an unsupported version or that do not parse as a review
-//! stay in the file, are skipped and reported once per run. The first readable line for a match
+//! stay in the file, are skipped and reported as one warning (how many, where the first is). The
+//! log is read incrementally; one over [`MAX_REVIEW_LOG_BYTES`] is not read at all. The first readable line for a match
 //! is its review: a second one is never appended, so a stored review is never replaced.
 //!
 //! The review's type belongs to the caller (the engine's analysis); this module checks that each
@@ -21,10 +22,11 @@ use std::time::SystemTime;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-use super::atomic::parent_dir;
-use super::disk::Disk;
-use super::history::{fnv1a, json_line, read_checked, repair_tail};
-use super::warning::StoreWarning;
+use crate::atomic::parent_dir;
+use crate::disk::{Disk, too_large};
+use crate::history::{Unreadable, json_line, read_checked, repair_tail};
+use crate::lines::for_each_line;
+use crate::warning::StoreWarning;
 
 /// The review-line format (`"v"`) this build writes and reads.
 pub const REVIEW_VERSION: u32 = 1;
@@ -32,6 +34,10 @@ pub const REVIEW_VERSION: u32 = 1;
 /// Longest review line (with its newline) written or parsed; a two-player hand's review is
 /// about 10 KB (docs/persistence.md).
 pub const MAX_REVIEW_LINE_BYTES: u64 = 2 * 1024 * 1024;
+
+/// Largest review log that is read: about 25,000 reviews of 10 KB. A larger one is left
+/// untouched and unread, and nothing is saved in that run.
+pub const MAX_REVIEW_LOG_BYTES: u64 = 256 * 1024 * 1024;
 
 #[derive(Serialize)]
 struct LineOut<'a, R> {
@@ -67,7 +73,6 @@ struct Cache {
 #[derive(Debug)]
 pub struct ReviewLog {
     path: PathBuf,
-    reported: HashSet<u64>,
     cache: Option<Cache>,
 }
 
@@ -76,7 +81,6 @@ impl ReviewLog {
     pub fn new(data_dir: &Path) -> Self {
         Self {
             path: data_dir.join("history").join("reviews.jsonl"),
-            reported: HashSet::new(),
             cache: None,
         }
     }
@@ -94,7 +98,16 @@ impl ReviewLog {
         disk: &dyn Disk,
         warnings: &mut Vec<StoreWarning>,
     ) -> io::Result<()> {
-        if let Some((moved_to, bytes)) = repair_tail(disk, &self.path, |t| check::<R>(t).is_ok())? {
+        if let Some(len) = disk.file_len(&self.path)?
+            && len > MAX_REVIEW_LOG_BYTES
+        {
+            return Err(too_large(len, MAX_REVIEW_LOG_BYTES));
+        }
+        if let Some((moved_to, bytes)) =
+            repair_tail(disk, &self.path, MAX_REVIEW_LINE_BYTES, |t| {
+                check::<R>(t).is_ok()
+            })?
+        {
             warnings.push(StoreWarning::ReviewTornLine {
                 moved_to: moved_to.display().to_string(),
                 bytes,
@@ -125,7 +138,7 @@ impl ReviewLog {
 
     /// Every readable line of the first `len` bytes; the first line wins for a match id.
     fn scan<R: DeserializeOwned>(
-        &mut self,
+        &self,
         disk: &dyn Disk,
         len: u64,
         warnings: &mut Vec<StoreWarning>,
@@ -133,29 +146,28 @@ impl ReviewLog {
         if len == 0 {
             return Ok(Vec::new());
         }
-        let log = disk.read_at(&self.path, 0, len)?;
         let mut spans: Vec<(String, Span)> = Vec::new();
-        let mut at = 0u64;
-        for line in log.split_inclusive(|&b| b == b'\n') {
+        let mut ids = HashSet::new();
+        let mut unreadable = Unreadable::default();
+        for_each_line(disk, &self.path, 0, len, MAX_REVIEW_LINE_BYTES, |line| {
             let span = Span {
-                at,
-                len: line.len() as u64,
-                h: fnv1a(line),
+                at: line.at,
+                len: line.len,
+                h: line.hash,
             };
-            at += span.len;
-            match check::<R>(line) {
-                Ok(id) if spans.iter().all(|(known, _)| *known != id) => spans.push((id, span)),
+            let checked = line.bytes.map_or_else(|| Err(String::new()), check::<R>);
+            match checked {
+                Ok(id) if ids.insert(id.clone()) => spans.push((id, span)),
                 Ok(_) => {}
-                Err(detail) => {
-                    if self.reported.insert(span.at) {
-                        warnings.push(StoreWarning::UnreadableReview {
-                            at: span.at,
-                            detail,
-                        });
-                    }
-                }
+                Err(_) => unreadable.add(span.at, 1),
             }
-        }
+            Ok(())
+        })?;
+        unreadable.report(
+            warnings,
+            |w| matches!(w, StoreWarning::UnreadableReviews { .. }),
+            |lines, first_at| StoreWarning::UnreadableReviews { lines, first_at },
+        );
         Ok(spans)
     }
 

@@ -65,7 +65,7 @@ pub fn parent_dir(path: &Path) -> io::Result<&Path> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::disk::RealDisk;
+    use crate::disk::RealDisk;
     use std::fs;
 
     #[test]

@@ -230,8 +230,8 @@ fn len_u32<T>(items: &[T]) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::disk::RealDisk;
-    use crate::store::warning::WarningKind;
+    use crate::disk::RealDisk;
+    use crate::warning::WarningKind;
     use serde::Deserialize;
     use std::fs;
 

@@ -8,8 +8,9 @@ use std::path::{Path, PathBuf};
 use serde_json::{Value, json};
 
 use super::*;
-use crate::history::Outcome;
-use crate::history::tests::summary;
+use crate::summary::Outcome;
+use crate::summary::examples::summary;
+use crate::test_prefs::{Preferences, Store};
 
 pub(super) fn entry(n: i64) -> HistoryEntry<Value> {
     HistoryEntry {
@@ -117,15 +118,20 @@ fn corrupt_and_future_lines_stay_in_the_log_and_are_reported() {
     drop(file);
     store.append_match(&entry(2)).unwrap();
     assert_eq!(ids(&mut store), ["m1", "m2"]);
-    let messages: Vec<String> = store.warnings().iter().map(ToString::to_string).collect();
+    let first_at = fs::read(records(dir.path()))
+        .unwrap()
+        .iter()
+        .position(|&b| b == b'\n')
+        .unwrap() as u64
+        + 1;
     assert_eq!(
-        kinds(&store),
-        [WarningKind::UnreadableLine, WarningKind::UnreadableLine]
+        store.warnings(),
+        [StoreWarning::UnreadableLines { lines: 2, first_at }],
+        "one warning for all of them"
     );
-    assert!(messages[1].contains("format 7"), "{messages:?}");
     // Reported once per run, not on every listing.
     store.summaries().unwrap();
-    assert_eq!(store.warnings().len(), 2);
+    assert_eq!(store.warnings().len(), 1);
     let text = fs::read_to_string(records(dir.path())).unwrap();
     assert!(text.contains("this is not json"), "never dropped");
 }
@@ -181,10 +187,7 @@ fn future_preferences_are_read_only_for_the_run() {
     fs::write(dir.path().join("preferences.json"), future).unwrap();
     let mut store = Store::open(dir.path());
     assert_eq!(kinds(&store), [WarningKind::FutureVersion]);
-    assert_eq!(
-        store.preferences(),
-        &crate::preferences::Preferences::default()
-    );
+    assert_eq!(store.preferences(), &Preferences::default());
     let mut changed = store.preferences().clone();
     changed.sound = false;
     store.set_preferences(changed.clone()).unwrap();
@@ -495,7 +498,7 @@ fn over_long_lines_are_left_unread_and_refused() {
     line.push(b'\n');
     append_bytes(&records(dir.path()), &line);
     assert_eq!(ids(&mut store), ["m1"]);
-    assert_eq!(kinds(&store), [WarningKind::UnreadableLine]);
+    assert_eq!(kinds(&store), [WarningKind::UnreadableLines]);
 }
 
 #[cfg(unix)]

@@ -1,9 +1,11 @@
 //! Local persistence that never loses data: preferences, the unfinished match and the match
 //! history, all under one data folder (see `docs/persistence.md`).
 //!
-//! [`Store`] is the only entry point. It knows no Tauri types, so the CLI, tests and the
-//! phase-2 `Session` can use it directly. Every operation that writes takes the data-folder
-//! lock ([`lock`]), so several app instances can share a folder. Problems found in stored
+//! [`Store`] is the only entry point. It knows no Tauri types; the preferences document is the
+//! caller's type ([`PreferencesDocument`]). Every operation that writes takes the data-folder
+//! lock ([`lock`]), so several app instances can share a folder; opening never waits for it
+//! for more than [`lock::OPEN_WAIT`] (a folder held by another process means running without
+//! saving, with an `in-use` warning). Problems found in stored
 //! files are worked around without destroying anything and collected as [`StoreWarning`]s.
 //!
 //! If the folder cannot be used at all, the store does not fail: it reports `not-saving` and
@@ -13,16 +15,7 @@
 //! Deliberately absent: caching across processes (the index is re-checked on every use),
 //! deleting history, export/import, and any network or cloud sync.
 
-pub mod atomic;
-pub mod disk;
-pub mod document;
-pub mod history;
-pub mod lock;
-pub mod quarantine;
-pub mod reviews;
-pub mod stamp;
-pub mod warning;
-
+use std::fmt;
 use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -31,15 +24,22 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use crate::history::MatchSummary;
-use crate::preferences::{PREFERENCES, Preferences};
-use disk::{Disk, RealDisk, WrongKind};
-use document::DocumentSpec;
-pub use history::HistoryEntry;
-use history::HistoryLog;
-use lock::DirLock;
-use reviews::ReviewLog;
-pub use warning::{FolderProblem, StoreWarning, WarningKind};
+use crate::disk::{Disk, RealDisk, TooLarge, WrongKind};
+use crate::document::DocumentSpec;
+use crate::history::{self, HistoryEntry, HistoryLog};
+use crate::lock::{self, DirLock};
+use crate::quarantine;
+use crate::reviews::ReviewLog;
+use crate::summary::MatchSummary;
+use crate::warning::{FolderProblem, StoreWarning};
+
+/// The caller's preferences document, loaded when the store opens and saved on request.
+pub trait PreferencesDocument: Serialize + DeserializeOwned + Default + Clone + fmt::Debug {
+    /// Its file name, version and migrations.
+    const DOCUMENT: DocumentSpec;
+    /// Puts fields the type cannot bound back in range, naming the fields it changed.
+    fn repaired(self) -> (Self, Vec<&'static str>);
+}
 
 /// The unfinished match, saved after every action. Its content belongs to the session.
 pub const UNFINISHED_MATCH: DocumentSpec = DocumentSpec {
@@ -63,6 +63,12 @@ pub struct StoreError {
 impl StoreError {
     /// The kind of folder problem, for the `not-saving` warning.
     fn problem(&self) -> FolderProblem {
+        if lock::Busy::of(&self.source).is_some() {
+            return FolderProblem::InUse;
+        }
+        if TooLarge::of(&self.source).is_some() {
+            return FolderProblem::TooLarge;
+        }
         if let Some(wrong) = WrongKind::of(&self.source) {
             return if wrong.link {
                 FolderProblem::Symlink
@@ -100,11 +106,11 @@ fn no_such_match(id: &str, path: &Path) -> StoreError {
 
 /// The data folder and what was loaded from it.
 #[derive(Debug)]
-pub struct Store {
+pub struct Store<P> {
     dir: PathBuf,
     disk: Arc<dyn Disk>,
     lock: DirLock,
-    preferences: Preferences,
+    preferences: P,
     preferences_writable: bool,
     unfinished_writable: bool,
     history: HistoryLog,
@@ -117,7 +123,7 @@ pub struct Store {
     warnings: Vec<StoreWarning>,
 }
 
-impl Store {
+impl<P: PreferencesDocument> Store<P> {
     /// Opens (creating if needed) the data folder `dir` on the real file system.
     pub fn open(dir: impl Into<PathBuf>) -> Self {
         Self::open_on(Arc::new(RealDisk), dir)
@@ -155,7 +161,7 @@ impl Store {
             unsaved_reviews: Vec::new(),
             dir,
             disk,
-            preferences: Preferences::default(),
+            preferences: P::default(),
             preferences_writable: true,
             unfinished_writable: true,
             unsaved: None,
@@ -167,12 +173,12 @@ impl Store {
         self.disk
             .create_dir_all(&self.dir)
             .map_err(io_err("creating the data folder", &self.dir))?;
-        let _guard = self.lock()?;
+        let _guard = self.lock_within(lock::OPEN_WAIT)?;
         self.probe_writable()?;
-        let loaded = PREFERENCES
-            .load::<Preferences>(&*self.disk, &self.dir)
-            .map_err(io_err("loading preferences", &PREFERENCES.path(&self.dir)))?
-            .repaired(PREFERENCES.file_name, Preferences::repaired);
+        let loaded = P::DOCUMENT
+            .load::<P>(&*self.disk, &self.dir)
+            .map_err(io_err("loading preferences", &P::DOCUMENT.path(&self.dir)))?
+            .repaired(P::DOCUMENT.file_name, P::repaired);
         self.preferences = loaded.value.unwrap_or_default();
         self.preferences_writable = loaded.writable;
         self.warnings.extend(loaded.warnings);
@@ -227,19 +233,19 @@ impl Store {
     }
 
     /// The current preferences.
-    pub fn preferences(&self) -> &Preferences {
+    pub fn preferences(&self) -> &P {
         &self.preferences
     }
 
     /// Replaces the preferences and saves them durably, unless the file on disk is from a
     /// newer app version or nothing is saved in this run (then they apply to this run only; a
     /// warning says so). Validation is the caller's job.
-    pub fn set_preferences(&mut self, preferences: Preferences) -> Result<(), StoreError> {
+    pub fn set_preferences(&mut self, preferences: P) -> Result<(), StoreError> {
         if self.preferences_writable && self.is_saving() {
             let _guard = self.lock()?;
-            PREFERENCES
+            P::DOCUMENT
                 .save(&*self.disk, &self.dir, &preferences)
-                .map_err(io_err("saving preferences", &PREFERENCES.path(&self.dir)))?;
+                .map_err(io_err("saving preferences", &P::DOCUMENT.path(&self.dir)))?;
         }
         self.preferences = preferences;
         Ok(())
@@ -454,8 +460,12 @@ impl Store {
     }
 
     fn lock(&self) -> Result<lock::LockGuard, StoreError> {
+        self.lock_within(lock::OPERATION_WAIT)
+    }
+
+    fn lock_within(&self, wait: std::time::Duration) -> Result<lock::LockGuard, StoreError> {
         self.lock
-            .acquire(&*self.disk)
+            .acquire(&self.disk, wait)
             .map_err(io_err("locking the data folder", &self.dir))
     }
 
@@ -466,12 +476,3 @@ impl Store {
             .map_err(io_err("checking the history", self.history.records_path()))
     }
 }
-
-#[cfg(test)]
-mod power_loss;
-#[cfg(test)]
-mod review_tests;
-#[cfg(test)]
-mod sim_disk;
-#[cfg(test)]
-mod tests;

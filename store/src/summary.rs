@@ -1,0 +1,417 @@
+//! Match history as the UI sees it: the summary stored with every finished match (its full rules
+//! and match format, typed), the query (filters + page) that `list_history` answers, newest match
+//! first, and the upgrade of summaries stored by older builds.
+//!
+//! History lines are `{"v": N, "summary": …, "record": …}` (see [`crate::store`]). Version 1
+//! summaries named the rules `"<preset>-<n>p"` and the opponents by name and level string; they
+//! are read through [`read_summary`], which takes the rules and format from the match record
+//! stored on the same line and keeps the names. Version-2 summaries written before the names were
+//! kept read with none (`opponent_names` empty: the UI shows today's names). Deliberately absent: the record's type (the store keeps it opaque).
+
+use briscola::ai::Level;
+use briscola::{MatchFormat, Preset, Ruleset};
+use serde::{Deserialize, Serialize};
+
+/// The human's result in a finished match.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    /// The human (or the human's team) won.
+    Won,
+    /// The human lost, including by resigning.
+    Lost,
+    /// Neither side won.
+    Drawn,
+}
+
+/// What the history list shows about one finished match.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct MatchSummary {
+    /// Unique match id; the key for duplicates on import.
+    pub id: String,
+    /// Start, in milliseconds since the Unix epoch (UTC).
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub started_at_ms: i64,
+    /// End, in milliseconds since the Unix epoch (UTC).
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub finished_at_ms: i64,
+    /// From start to end, in milliseconds.
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub duration_ms: u64,
+    /// The complete rules the match was played with.
+    pub ruleset: Ruleset,
+    /// How the match was decided.
+    pub format: MatchFormat,
+    /// The AI level of each opponent, seats 1, 2, …
+    pub opponents: Vec<Level>,
+    /// The opponents' names as the match showed them, seats 1, 2, … (empty in matches stored
+    /// before names were kept: the UI then shows the names of today).
+    #[serde(default)]
+    pub opponent_names: Vec<String>,
+    /// Points per hand, one entry per side, human's side first.
+    pub hand_scores: Vec<Vec<u32>>,
+    /// The human's result.
+    pub outcome: Outcome,
+    /// Whether the human resigned.
+    pub resigned: bool,
+    /// Moves the human took back.
+    pub undos: u32,
+}
+
+impl MatchSummary {
+    /// Checks what the type cannot: a usable id and a sane time span.
+    pub fn validate(&self) -> Result<(), String> {
+        if self.id.trim().is_empty() || self.id.len() > 128 {
+            return Err("match id must be 1 to 128 characters".into());
+        }
+        if self.finished_at_ms < self.started_at_ms {
+            return Err("match finishes before it starts".into());
+        }
+        Ok(())
+    }
+}
+
+/// The summary of a stored history line of format `version` (1 or later; the store refuses
+/// newer ones before asking). A version-1 summary takes its rules and format from the line's record.
+pub fn read_summary(version: u32, line: &[u8]) -> Result<MatchSummary, String> {
+    if version == 1 {
+        let old: LineV1 = serde_json::from_slice(line).map_err(|e| format!("not valid: {e}"))?;
+        return Ok(old.upgrade());
+    }
+    #[derive(Deserialize)]
+    struct Line {
+        summary: MatchSummary,
+    }
+    serde_json::from_slice::<Line>(line)
+        .map(|line| line.summary)
+        .map_err(|e| format!("not valid: {e}"))
+}
+
+/// A version-1 line: the summary as it was, and the parts of the record it lacked.
+#[derive(Deserialize)]
+struct LineV1 {
+    summary: SummaryV1,
+    record: RulesOfRecord,
+}
+
+#[derive(Deserialize)]
+struct SummaryV1 {
+    id: String,
+    started_at_ms: i64,
+    finished_at_ms: i64,
+    duration_ms: u64,
+    opponents: Vec<OpponentV1>,
+    hand_scores: Vec<Vec<u32>>,
+    outcome: Outcome,
+    resigned: bool,
+    #[serde(default)]
+    undos: u32,
+}
+
+#[derive(Deserialize)]
+struct OpponentV1 {
+    #[serde(default)]
+    name: String,
+    level: Level,
+}
+
+#[derive(Deserialize)]
+struct RulesOfRecord {
+    ruleset: Ruleset,
+    format: MatchFormat,
+}
+
+impl LineV1 {
+    fn upgrade(self) -> MatchSummary {
+        let old = self.summary;
+        MatchSummary {
+            id: old.id,
+            started_at_ms: old.started_at_ms,
+            finished_at_ms: old.finished_at_ms,
+            duration_ms: old.duration_ms,
+            ruleset: self.record.ruleset,
+            format: self.record.format,
+            // Version 1 stored each opponent's name with its level: kept, unless one is missing.
+            opponent_names: if old.opponents.iter().any(|o| o.name.trim().is_empty()) {
+                Vec::new()
+            } else {
+                old.opponents.iter().map(|o| o.name.clone()).collect()
+            },
+            opponents: old.opponents.into_iter().map(|o| o.level).collect(),
+            hand_scores: old.hand_scores,
+            outcome: old.outcome,
+            resigned: old.resigned,
+            undos: old.undos,
+        }
+    }
+}
+
+/// Filters and page for `list_history`. Absent filters match everything.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(default)]
+pub struct HistoryQuery {
+    /// Only this preset.
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub preset: Option<Preset>,
+    /// Only matches with this many players.
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub players: Option<u8>,
+    /// Only matches with an opponent at this level.
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub level: Option<Level>,
+    /// Only this result.
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub outcome: Option<Outcome>,
+    /// Only matches finished at or after this time (ms since the epoch).
+    #[cfg_attr(feature = "ts", ts(optional, type = "number"))]
+    pub from_ms: Option<i64>,
+    /// Only matches finished before this time (ms since the epoch).
+    #[cfg_attr(feature = "ts", ts(optional, type = "number"))]
+    pub to_ms: Option<i64>,
+    /// Matches to skip, newest first.
+    pub offset: u32,
+    /// Page size, 1 to [`HistoryQuery::MAX_LIMIT`].
+    pub limit: u32,
+}
+
+impl Default for HistoryQuery {
+    fn default() -> Self {
+        Self {
+            preset: None,
+            players: None,
+            level: None,
+            outcome: None,
+            from_ms: None,
+            to_ms: None,
+            offset: 0,
+            limit: 50,
+        }
+    }
+}
+
+/// One page of matching summaries.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct HistoryPage {
+    /// How many matches pass the filters in all.
+    pub total: u32,
+    /// The offset this page starts at.
+    pub offset: u32,
+    /// At most `limit` summaries, newest first.
+    pub items: Vec<MatchSummary>,
+}
+
+impl HistoryQuery {
+    /// The largest page served at once.
+    pub const MAX_LIMIT: u32 = 500;
+
+    /// Rejects pages that make no sense.
+    pub fn validate(&self) -> Result<(), String> {
+        if self.limit == 0 || self.limit > Self::MAX_LIMIT {
+            return Err(format!("limit must be 1 to {}", Self::MAX_LIMIT));
+        }
+        if let (Some(from), Some(to)) = (self.from_ms, self.to_ms)
+            && from > to
+        {
+            return Err("from_ms is after to_ms".into());
+        }
+        Ok(())
+    }
+
+    fn matches(&self, summary: &MatchSummary) -> bool {
+        self.preset.is_none_or(|p| p == summary.ruleset.preset)
+            && self.players.is_none_or(|n| n == summary.ruleset.players)
+            && self.level.is_none_or(|l| summary.opponents.contains(&l))
+            && self.outcome.is_none_or(|o| o == summary.outcome)
+            && self.from_ms.is_none_or(|t| summary.finished_at_ms >= t)
+            && self.to_ms.is_none_or(|t| summary.finished_at_ms < t)
+    }
+
+    /// Filters, sorts newest first (ties by id) and cuts the page.
+    pub fn apply(&self, summaries: Vec<MatchSummary>) -> HistoryPage {
+        let mut selected: Vec<MatchSummary> =
+            summaries.into_iter().filter(|s| self.matches(s)).collect();
+        selected.sort_unstable_by(|a, b| {
+            b.finished_at_ms
+                .cmp(&a.finished_at_ms)
+                .then_with(|| a.id.cmp(&b.id))
+        });
+        let total = u32::try_from(selected.len()).unwrap_or(u32::MAX);
+        let start = usize::try_from(self.offset)
+            .unwrap_or(usize::MAX)
+            .min(selected.len());
+        let end = start
+            .saturating_add(usize::try_from(self.limit).unwrap_or(usize::MAX))
+            .min(selected.len());
+        HistoryPage {
+            total,
+            offset: self.offset,
+            items: selected.drain(start..end).collect(),
+        }
+    }
+}
+
+/// Summaries for tests (this crate's and, with the `test-support` feature, the app's).
+#[cfg(any(test, feature = "test-support"))]
+pub mod examples {
+    use super::*;
+
+    /// A summary for tests: match `n`, finished at `n` seconds, two players.
+    pub fn summary(n: i64, preset: Preset, level: Level, outcome: Outcome) -> MatchSummary {
+        let ruleset = Ruleset::preset(preset, 2).expect("every preset plays with two");
+        MatchSummary {
+            id: format!("m{n}"),
+            started_at_ms: n * 1000 - 500,
+            finished_at_ms: n * 1000,
+            duration_ms: 500,
+            format: MatchFormat::usual(&ruleset),
+            ruleset,
+            opponents: vec![level],
+            opponent_names: vec!["Alice".into()],
+            hand_scores: vec![vec![61, 59]],
+            outcome,
+            resigned: false,
+            undos: 0,
+        }
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::examples::summary;
+    use super::*;
+    use serde_json::json;
+
+    fn sample() -> Vec<MatchSummary> {
+        (1..=10)
+            .map(|n| {
+                let preset = if n % 2 == 0 {
+                    Preset::Briscola
+                } else {
+                    Preset::Bisca
+                };
+                let level = if n <= 5 { Level::Easy } else { Level::Hard };
+                let outcome = if n % 3 == 0 {
+                    Outcome::Won
+                } else {
+                    Outcome::Lost
+                };
+                let mut summary = summary(n, preset, level, outcome);
+                if n == 8 {
+                    summary.ruleset = Ruleset::preset(preset, 4).unwrap();
+                }
+                summary
+            })
+            .collect()
+    }
+
+    fn ids(page: &HistoryPage) -> Vec<&str> {
+        page.items.iter().map(|s| s.id.as_str()).collect()
+    }
+
+    #[test]
+    fn pages_newest_first() {
+        let query = HistoryQuery {
+            offset: 2,
+            limit: 3,
+            ..HistoryQuery::default()
+        };
+        let page = query.apply(sample());
+        assert_eq!(page.total, 10);
+        assert_eq!(ids(&page), ["m8", "m7", "m6"]);
+        let past_end = HistoryQuery {
+            offset: 50,
+            ..HistoryQuery::default()
+        };
+        assert!(past_end.apply(sample()).items.is_empty());
+    }
+
+    #[test]
+    fn filters_combine() {
+        let query = HistoryQuery {
+            preset: Some(Preset::Briscola),
+            level: Some(Level::Hard),
+            outcome: Some(Outcome::Lost),
+            from_ms: Some(7000),
+            to_ms: Some(10_000),
+            ..HistoryQuery::default()
+        };
+        assert_eq!(ids(&query.apply(sample())), ["m8"]);
+        let four_players = HistoryQuery {
+            players: Some(4),
+            ..query.clone()
+        };
+        assert_eq!(ids(&four_players.apply(sample())), ["m8"]);
+        let two_players = HistoryQuery {
+            players: Some(2),
+            ..query
+        };
+        assert!(two_players.apply(sample()).items.is_empty());
+    }
+
+    #[test]
+    fn rejects_bad_pages_and_summaries() {
+        let zero = HistoryQuery {
+            limit: 0,
+            ..HistoryQuery::default()
+        };
+        assert!(zero.validate().is_err());
+        let reversed = HistoryQuery {
+            from_ms: Some(5),
+            to_ms: Some(4),
+            ..HistoryQuery::default()
+        };
+        assert!(reversed.validate().is_err());
+        assert!(HistoryQuery::default().validate().is_ok());
+        let mut bad = summary(1, Preset::Briscola, Level::Easy, Outcome::Won);
+        bad.id = " ".into();
+        assert!(bad.validate().is_err());
+        bad.id = "ok".into();
+        bad.finished_at_ms = bad.started_at_ms - 1;
+        assert!(bad.validate().is_err());
+    }
+
+    #[test]
+    fn version_one_lines_take_rules_and_format_from_their_record() {
+        let rules = Ruleset::preset(Preset::Bisca, 3).unwrap();
+        let line = json!({
+            "v": 1,
+            "summary": {
+                "id": "old", "started_at_ms": 1000, "finished_at_ms": 2000, "duration_ms": 1000,
+                "ruleset": "bisca-3p",
+                "opponents": [{"name": "Seat 1", "level": "hard"}, {"name": "Seat 2", "level": "easy"}],
+                "hand_scores": [[40, 50, 30]], "outcome": "lost", "resigned": true
+            },
+            "record": { "ruleset": rules, "format": {"kind": "first-to", "hands": 2}, "seed": 7 }
+        });
+        let summary = read_summary(1, line.to_string().as_bytes()).unwrap();
+        assert_eq!(summary.ruleset, rules);
+        assert_eq!(summary.format, MatchFormat::FirstTo { hands: 2 });
+        assert_eq!(summary.opponents, [Level::Hard, Level::Easy]);
+        assert_eq!((summary.resigned, summary.undos), (true, 0));
+        assert_eq!(summary.hand_scores, [[40, 50, 30]]);
+        assert_eq!(
+            summary.opponent_names,
+            ["Seat 1", "Seat 2"],
+            "their names kept"
+        );
+        let current = json!({ "v": 2, "summary": summary, "record": {} });
+        assert_eq!(
+            read_summary(2, current.to_string().as_bytes()),
+            Ok(summary.clone())
+        );
+        // A version-2 summary stored before names were kept reads without them.
+        let mut unnamed = json!({ "v": 2, "summary": summary, "record": {} });
+        unnamed["summary"]
+            .as_object_mut()
+            .unwrap()
+            .remove("opponent_names");
+        let read = read_summary(2, unnamed.to_string().as_bytes()).unwrap();
+        assert!(read.opponent_names.is_empty());
+        let no_record = json!({ "v": 1, "summary": line["summary"] });
+        assert!(read_summary(1, no_record.to_string().as_bytes()).is_err());
+    }
+}

@@ -149,6 +149,17 @@ pub enum DeckStyle {
     French4Color,
 }
 
+impl DeckStyle {
+    /// Every style, in the order a settings screen lists them.
+    pub const ALL: [DeckStyle; 5] = [
+        DeckStyle::Italian,
+        DeckStyle::ItalianFcr,
+        DeckStyle::Spanish,
+        DeckStyle::French,
+        DeckStyle::French4Color,
+    ];
+}
+
 /// Which cards make the deck before any 2s are removed for the number of players.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]

@@ -2,6 +2,7 @@
  * The current match as the UI holds it: the last `GameView` from the shell, the
  * commands that change it, and the AI loop. One instance (`session`).
  */
+import type { Action } from '../bindings/Action';
 import type { AuctionView } from '../bindings/AuctionView';
 import type { Exchange } from '../bindings/Exchange';
 import type { GameView } from '../bindings/GameView';
@@ -154,7 +155,7 @@ class Session {
     void this.aiLoop();
   }
 
-  async play(action: string): Promise<void> {
+  async play(action: Action): Promise<void> {
     if (this.busy || !this.view) return;
     if (await this.run(() => shell().playAction(action))) void this.aiLoop();
   }

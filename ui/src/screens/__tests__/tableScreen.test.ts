@@ -70,7 +70,7 @@ describe('TableScreen', () => {
     session.events = { aiPause: () => 0, trickPause: () => 0, collectOnTap: () => true };
     render(TableScreen);
     expect(screen.queryByRole('button', { name: 'Collect' })).toBeNull();
-    const played = session.play('Ad');
+    const played = session.play({ kind: 'play', card: 'Ad' });
     await fireEvent.click(await screen.findByRole('button', { name: 'Collect' }));
     await played;
     expect(session.view?.version).toBe(2);

@@ -20,6 +20,7 @@ describe('HandSummary', () => {
     render(HandSummary, {
       open: true,
       handNo: 2,
+      handPoints: 120,
       outcome: 'lose',
       winnerName: 'Luca',
       rows: [
@@ -39,7 +40,7 @@ describe('HandSummary', () => {
   });
 
   it('offers to play again at the end of the match', () => {
-    render(HandSummary, { open: true, handNo: 3, matchOver: true, outcome: 'win', rows: [{ name: 'You', points: 91, cards: 24, you: true }] });
+    render(HandSummary, { open: true, handNo: 3, handPoints: 120, matchOver: true, outcome: 'win', rows: [{ name: 'You', points: 91, cards: 24, you: true }] });
     expect(screen.getByRole('dialog', { name: 'The match is over' })).toHaveTextContent('You win!');
     expect(screen.getByRole('button', { name: 'Play again' })).toBeInTheDocument();
   });
@@ -48,7 +49,7 @@ describe('HandSummary', () => {
     const onnewgame = vi.fn();
     const onplayagain = vi.fn();
     const onclose = vi.fn();
-    render(HandSummary, { open: true, handNo: 2, matchOver: true, resigned: true, outcome: 'lose', rows: [{ name: 'You', points: 14, cards: 4, you: true }], onnewgame, onplayagain, onclose });
+    render(HandSummary, { open: true, handNo: 2, handPoints: 120, matchOver: true, resigned: true, outcome: 'lose', rows: [{ name: 'You', points: 14, cards: 4, you: true }], onnewgame, onplayagain, onclose });
     expect(screen.getByRole('dialog', { name: 'The match is over' })).toHaveTextContent('You resigned');
     await fireEvent.click(screen.getByRole('button', { name: 'New game' }));
     await fireEvent.click(screen.getByRole('button', { name: 'Play again' }));
@@ -60,7 +61,7 @@ describe('HandSummary', () => {
 
   it('does not close a hand summary with Escape (the next hand waits for you)', async () => {
     const onclose = vi.fn();
-    render(HandSummary, { open: true, handNo: 1, outcome: 'draw', rows: [], onclose });
+    render(HandSummary, { open: true, handNo: 1, handPoints: 120, outcome: 'draw', rows: [], onclose });
     await fireEvent(screen.getByRole('dialog', { name: 'Hand 1 is over' }), new Event('cancel'));
     expect(onclose).not.toHaveBeenCalled();
   });
@@ -68,7 +69,7 @@ describe('HandSummary', () => {
   it('blocks the hand keys while open', async () => {
     const onplay = vi.fn();
     render(Hand, { cards: ['Ad', '3c'], deck: 'italian', label: 'x', interactive: true, keyboard: true, onplay });
-    render(HandSummary, { open: true, handNo: 1, outcome: 'draw', rows: [] });
+    render(HandSummary, { open: true, handNo: 1, handPoints: 120, outcome: 'draw', rows: [] });
     await userEvent.keyboard('1{Enter}');
     expect(onplay).not.toHaveBeenCalled();
   });

@@ -43,9 +43,9 @@ describe('session', () => {
     const plays: string[] = [];
     const tricks: number[] = [];
     session.events = { onplay: (seat, card) => plays.push(`${seat}:${card}`), ontrick: (t) => tricks.push(t.winner), aiPause: () => 0, trickPause: () => 0 };
-    await session.play('Ad');
+    await session.play({ kind: 'play', card: 'Ad' });
     await vi.waitFor(() => expect(session.view?.version).toBe(3));
-    expect(playAction).toHaveBeenCalledWith('Ad');
+    expect(playAction).toHaveBeenCalledWith({ kind: 'play', card: 'Ad' });
     expect(aiMove).toHaveBeenCalledTimes(1);
     expect(plays).toEqual(['0:Ad', '1:3d']);
     expect(tricks).toEqual([0]);
@@ -83,7 +83,7 @@ describe('session', () => {
     setShell(fakeShell({ playAction: vi.fn(async () => after) }));
     session.view = start;
     session.events = { aiPause: () => 0, trickPause: () => 0, collectOnTap: () => true };
-    const played = session.play('Ad');
+    const played = session.play({ kind: 'play', card: 'Ad' });
     await vi.waitFor(() => expect(session.awaitingCollect).toBe(true));
     await new Promise((r) => setTimeout(r, 50));
     // Still on show, still waiting: no pause runs out.
@@ -99,7 +99,7 @@ describe('session', () => {
   it('keeps the view and shows the message when a command is refused', async () => {
     setShell(fakeShell({ playAction: vi.fn(async () => Promise.reject({ kind: 'illegal_move', message: 'Not your turn' })) }));
     session.view = gameView({ version: 4 });
-    await session.play('Ad');
+    await session.play({ kind: 'play', card: 'Ad' });
     expect(session.error).toBe('Not your turn');
     expect(session.view?.version).toBe(4);
   });

@@ -36,7 +36,7 @@ const value = (action: string, win_percent: number, points: number) => ({ action
 
 const blunder: DecisionReview = {
   index: 0,
-  action: 'Ad',
+  action: { kind: 'play', card: 'Ad' },
   verdict: {
     kind: 'rated',
     mark: 'blunder',
@@ -45,14 +45,14 @@ const blunder: DecisionReview = {
     taken: value('Ad', 30, -12),
     best: value('Kb', 55, 12.5),
     actions: [value('Ad', 30, -12), value('7s', 50, 10), value('Kb', 55, 12.5)],
-    reason: { id: 'wins-more-often', better: 'Kb', win_percent: 55, taken_percent: 30 },
+    reason: { id: 'wins-more-often', better: { kind: 'play', card: 'Kb' }, win_percent: 55, taken_percent: 30 },
     habits: [],
   },
 };
 
 const best: DecisionReview = {
   index: 2,
-  action: '7s',
+  action: { kind: 'play', card: '7s' },
   verdict: { kind: 'rated', mark: 'best', loss: 0, noise: 0, taken: value('7s', 60, 3), best: value('7s', 60, 3), actions: [value('7s', 60, 3), value('Kb', 58, 2)], reason: null, habits: [] },
 };
 
@@ -65,8 +65,8 @@ export const AUCTION_REVIEW: MatchReview = {
     {
       hand: 0,
       decisions: [
-        { index: 0, action: 'Ad', verdict: { kind: 'not-reviewed', reason: { id: 'auction' } } },
-        { index: 2, action: '7s', verdict: { kind: 'forced' } },
+        { index: 0, action: { kind: 'play', card: 'Ad' }, verdict: { kind: 'not-reviewed', reason: { id: 'auction' } } },
+        { index: 2, action: { kind: 'play', card: '7s' }, verdict: { kind: 'forced' } },
       ],
       accuracy: null,
     },

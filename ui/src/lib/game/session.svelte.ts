@@ -3,6 +3,7 @@
  * commands that change it, and the AI loop. One instance (`session`).
  */
 import type { Action } from '../bindings/Action';
+import type { Card } from '../bindings/Card';
 import type { AuctionView } from '../bindings/AuctionView';
 import type { Exchange } from '../bindings/Exchange';
 import type { GameView } from '../bindings/GameView';
@@ -17,7 +18,7 @@ import { sleep } from '../motion.svelte';
 
 export interface SessionEvents {
   /** A card was played (seat, card), in order. */
-  onplay?: (seat: number, card: string) => void;
+  onplay?: (seat: number, card: Card) => void;
   /** A trick was completed. */
   ontrick?: (trick: TrickView) => void;
   /** A seat exchanged a card for the face-up trump (yours or an AI's). */

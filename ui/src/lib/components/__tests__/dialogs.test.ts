@@ -100,7 +100,7 @@ describe('AuctionDialog', () => {
     const onbid = vi.fn();
     const onpass = vi.fn();
     const lastTurns = [{ name: 'Sara', words: 'Tre' }, { name: 'Luca', words: 'Passo' }];
-    render(AuctionDialog, { open: true, deck: 'italian', ranks: ['K', 'Q', 'J', '7', '6', '5', '4', '2'], pointsFrom: 61, current: { label: 'Tre', name: 'Sara' }, lastTurns, onbid, onpass });
+    render(AuctionDialog, { open: true, deck: 'italian', ranks: ['K', 'Q', 'J', '7', '6', '5', '4', '2'], points: { rank: 'two', min: 61, max: 120 }, current: { label: 'Tre', name: 'Sara' }, lastTurns, onbid, onpass });
     expect(screen.getByRole('dialog', { name: 'L’asta' })).toHaveTextContent('Offerta più alta: Tre, di Sara');
     expect(screen.getByRole('list', { name: 'L’ultima chiamata di ciascuno' })).toHaveTextContent('Sara TreLuca Passo');
     await fireEvent.click(screen.getByRole('button', { name: 'Re' }));
@@ -114,14 +114,14 @@ describe('AuctionDialog', () => {
 
   it('lets the winner call the suit of the card', async () => {
     const oncall = vi.fn();
-    render(AuctionDialog, { open: true, deck: 'italian', ranks: [], calling: '3', oncall });
+    render(AuctionDialog, { open: true, deck: 'italian', ranks: [], calls: ['3d', '3c', '3s', '3b'], oncall });
     expect(screen.getByRole('dialog', { name: 'Call the card' })).toBeInTheDocument();
     await fireEvent.click(screen.getByRole('button', { name: 'Call Three of cups' }));
-    expect(oncall).toHaveBeenCalledWith('c');
+    expect(oncall).toHaveBeenCalledWith('3c');
   });
 
   it('warns that calling a card you hold means playing alone', () => {
-    render(AuctionDialog, { open: true, deck: 'italian', ranks: [], calling: '3', held: ['3d', 'Ac'] });
+    render(AuctionDialog, { open: true, deck: 'italian', ranks: [], calls: ['3d', '3c', '3s', '3b'], held: ['3d', 'Ac'] });
     const coins = screen.getByRole('button', { name: /Call Three of coins/ });
     expect(coins).toHaveAccessibleDescription('You hold it: you would play alone.');
     expect(screen.getByRole('button', { name: /Call Three of cups/ })).not.toHaveAccessibleDescription();

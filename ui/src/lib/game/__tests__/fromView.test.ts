@@ -4,6 +4,8 @@ import { PRESETS, valuesOf } from './shellData';
 
 import { choices, gameView, observation, ruleset } from './fixtures';
 import type { GameView } from '../../bindings/GameView';
+import type { Observation } from '../../bindings/Observation';
+import type { TrickView } from '../../bindings/TrickView';
 import shellView from '../../bindings/data/game-view.json';
 
 /** The engine's card points (real shell data). */
@@ -62,7 +64,7 @@ describe('tableViewFrom', () => {
   });
 
   it('counts won cards, the trick on the table and the last trick', () => {
-    const trick = { plays: [{ seat: 1, card: '3d' }, { seat: 0, card: 'Ad' }], winner: 0, points: 21 };
+    const trick: TrickView = { plays: [{ seat: 1, card: '3d' }, { seat: 0, card: 'Ad' }], winner: 0, points: 21 };
     const v = tableViewFrom(
       gameView({ last_trick: trick, can_undo: true }, { tricks: [trick], pile_points: [21, 0], current_trick: [{ seat: 1, card: '4s' }], hand: ['7s', 'Kb', '2d'] }),
       extra,
@@ -114,7 +116,7 @@ describe('chiamata on the table', () => {
     });
 
   it('keeps the contract for the table: declarer, bid, called card, known partner', () => {
-    const obs = { ...five(0, 2, 4), auction: { log: [], best: [2, { rank: 'three', points: 64 }] as [number, { rank: 'three'; points: number }], passed: [0, 1, 3, 4], declarer: 2, called: 'Ac', partner: 4 } };
+    const obs = { ...five(0, 2, 4), auction: { log: [], best: [2, { rank: 'three', points: 64 }] as [number, { rank: 'three'; points: number }], passed: [0, 1, 3, 4], declarer: 2, called: 'Ac' as const, partner: 4 } };
     expect(contractOf(obs)).toEqual({ declarer: 2, rank: '3', points: 64, called: 'Ac', partner: 4 });
     expect(contractOf({ ...obs, auction: { ...obs.auction, declarer: null } })).toBeNull();
   });
@@ -163,7 +165,7 @@ describe('seatRing', () => {
 
 describe('offers', () => {
   it('offers the trump exchange the engine lists among your choices', () => {
-    const obs = { ruleset: ruleset({ preset: 'brisca', exchange: 'seven-and-two' }), hand: ['7c', 'Ad', 'Kb'] } as const;
+    const obs: Partial<Observation> = { ruleset: ruleset({ preset: 'brisca', exchange: 'seven-and-two' }), hand: ['7c', 'Ad', 'Kb'] };
     const gv = gameView({ choices: choices({ cards: ['7c', 'Ad', 'Kb'], exchange: { give: '7c', take: '5c' } }) }, obs);
     const offer = offerFrom(gv);
     expect(offer).toEqual({ kind: 'exchange', own: '7c', trump: '5c' });
@@ -277,7 +279,7 @@ describe('summaryFrom', () => {
 
   it('summarises a resigned match with the score of that moment, and nothing left to play', () => {
     const gv = gameView(
-      { outcome: null, resigned: true, standing: { sides: [[0], [1]], scores: [1, 2], hands_played: 3 } },
+      { outcome: null, resigned: true, standing: { sides: [[0], [1]], scores: [1, 2], hands_played: 3 }, choices: choices({ cards: [] }) },
       { pile_points: [14, 30], legal_actions: [] },
     );
     const s = summaryFrom(gv, names)!;

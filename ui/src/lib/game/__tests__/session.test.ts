@@ -1,3 +1,4 @@
+import type { TrickView } from '../../bindings/TrickView';
 import { DEFAULT_PREFERENCES } from '../../bindings/defaults';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setShell, type Shell } from '../../shell';
@@ -33,7 +34,7 @@ describe('session', () => {
 
   it('plays, announces the plays and the trick, then runs the AI until it is your turn', async () => {
     const start = gameView({ version: 1 });
-    const trick = { plays: [{ seat: 0, card: 'Ad' }, { seat: 1, card: '3d' }], winner: 0, points: 21 };
+    const trick: TrickView = { plays: [{ seat: 0, card: 'Ad' }, { seat: 1, card: '3d' }], winner: 0, points: 21 };
     const afterMine = gameView({ version: 2, ai_to_move: true }, { to_move: 1, current_trick: [{ seat: 0, card: 'Ad' }], hand: ['7s', 'Kb'], legal_actions: [] });
     const afterAi = gameView({ version: 3, last_trick: trick }, { tricks: [trick], pile_points: [21, 0], hand: ['7s', 'Kb', '2c'] });
     const playAction = vi.fn(async () => afterMine);
@@ -78,7 +79,7 @@ describe('session', () => {
 
   it('with tap pacing, keeps a finished trick on the table until you collect it', async () => {
     const start = gameView({ version: 1 });
-    const trick = { plays: [{ seat: 1, card: '3d' }, { seat: 0, card: 'Ad' }], winner: 0, points: 21 };
+    const trick: TrickView = { plays: [{ seat: 1, card: '3d' }, { seat: 0, card: 'Ad' }], winner: 0, points: 21 };
     const after = gameView({ version: 2, last_trick: trick }, { tricks: [trick], pile_points: [21, 0], hand: ['7s', 'Kb', '2c'] });
     setShell(fakeShell({ playAction: vi.fn(async () => after) }));
     session.view = start;

@@ -1,4 +1,6 @@
 /** A hand-built review and the replay it belongs to, typed by the generated bindings. */
+import type { Action } from '../../bindings/Action';
+import type { Card } from '../../bindings/Card';
 import type { DecisionReview } from '../../bindings/DecisionReview';
 import type { MatchReview } from '../../bindings/MatchReview';
 import type { MatchSummary } from '../../bindings/MatchSummary';
@@ -6,13 +8,13 @@ import type { ReplayHand } from '../../bindings/ReplayHand';
 import type { ReviewedMatch } from '../../bindings/ReviewedMatch';
 import { ruleset } from '../../game/__tests__/fixtures';
 
-const frame = (action: [number, string] | null, hands: string[][], trick: { seat: number; card: string }[], winner: number | null) => ({
-  action,
+const frame = (played: [number, Card] | null, hands: Card[][], trick: { seat: number; card: Card }[], winner: number | null) => ({
+  action: played ? ([played[0], { kind: 'play', card: played[1] }] as [number, Action]) : null,
   hands,
   trick,
   trick_winner: winner,
   stock_len: 30,
-  face_up: '5c',
+  face_up: '5c' as Card,
   trump: 'cups' as const,
   pile_points: [0, 0],
 });
@@ -32,7 +34,7 @@ export const REPLAY: ReplayHand[] = [
   },
 ];
 
-const value = (action: string, win_percent: number, points: number) => ({ action, value: points, win_percent, points });
+const value = (card: Card, win_percent: number, points: number) => ({ action: { kind: 'play', card } as Action, value: points, win_percent, points });
 
 const blunder: DecisionReview = {
   index: 0,

@@ -23,7 +23,7 @@ afterEach(() => {
 function historyShell(over: Partial<Shell> = {}): Shell {
   return {
     listHistory: async () => ({ total: 1, offset: 0, items: [summary('m1')] }),
-    getReplay: async () => REPLAY,
+    getReplay: async () => ({ hands: REPLAY, card_values: PRESETS[0].defaults[0].card_values, hand_points: 120 }),
     editRuleset: async () => PRESETS[0].defaults[0],
     getReview: vi.fn(async () => null),
     reviewProgress: vi.fn(async () => null),

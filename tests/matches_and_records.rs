@@ -301,7 +301,11 @@ fn records_keep_the_text_form_of_actions() {
     let original: serde_json::Value = serde_json::from_str(text).expect("json");
     let value = serde_json::to_value(&record).expect("json");
     assert_eq!(value, original);
-    assert!(value["actions"].as_array().is_some_and(|a| a.iter().all(|x| x.is_string())));
+    assert!(
+        value["actions"]
+            .as_array()
+            .is_some_and(|a| a.iter().all(|x| x.is_string()))
+    );
     let one = serde_json::to_value(record.actions[0]).expect("json");
     assert_eq!(one["kind"], "play", "an action alone is the tagged form");
 }

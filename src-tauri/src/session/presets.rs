@@ -196,10 +196,7 @@ mod tests {
                     .iter()
                     .any(|&n| Ruleset::preset(p, n).unwrap().option(id).is_some())
             });
-            assert!(
-                !offered_somewhere || sent.contains(&id.to_string()),
-                "{id}"
-            );
+            assert!(!offered_somewhere || sent.contains(&id.to_string()), "{id}");
         }
     }
 

@@ -10,6 +10,9 @@ use crate::ruleset::{
     CardOrder, DeckKind, ExchangeRule, FollowRule, Preset, Ruleset, TieRule, TrumpRule,
 };
 
+/// The values another option must have, written when asked (they are named by serde).
+type NeededValues = fn() -> Vec<OptionValue>;
+
 /// Brisca's exchange timing, named for the option (the rule itself is an [`ExchangeRule`]).
 #[derive(Clone, Copy, Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -28,7 +31,7 @@ pub(super) struct Def {
     /// Player counts; empty for every count of the preset.
     pub players: &'static [u8],
     /// Other options and the values they need.
-    pub requires: &'static [(OptionId, fn() -> Vec<OptionValue>)],
+    pub requires: &'static [(OptionId, NeededValues)],
     pub source: &'static str,
     pub access: Access,
 }

@@ -150,10 +150,45 @@ impl Rank {
     }
 }
 
-/// A card: `suit * 12 + rank`, so 0..48. Serialized as its notation (`"Ad"`).
+/// A card: `suit * 12 + rank`, so 0..48. Serialized as its notation (`"Ad"`); in TypeScript, the
+/// union of the 48 codes (see the `TS` impl below).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(type = "string"))]
 pub struct Card(u8);
+
+/// In TypeScript a card is the union of its codes, `"Ad" | "2d" | … | "Kb"`: every card of every deck
+/// (the Catalan deck holds all 48), written from [`Card::all`] and the notation, never by hand.
+#[cfg(feature = "ts")]
+impl ts_rs::TS for Card {
+    type WithoutGenerics = Card;
+    type OptionInnerType = Self;
+
+    fn docs() -> Option<String> {
+        Some(ts_rs::format_docs(&[
+            " A card in the notation of docs/card-notation.md: rank (`A 2-9 J Q K`) then suit (`d c s b`).",
+        ]))
+    }
+
+    fn name(_: &ts_rs::Config) -> String {
+        "Card".to_string()
+    }
+
+    fn decl(cfg: &ts_rs::Config) -> String {
+        format!("type Card = {};", Self::inline(cfg))
+    }
+
+    fn decl_concrete(cfg: &ts_rs::Config) -> String {
+        Self::decl(cfg)
+    }
+
+    fn inline(_: &ts_rs::Config) -> String {
+        let codes: Vec<String> = Card::all().map(|card| format!("\"{card}\"")).collect();
+        codes.join(" | ")
+    }
+
+    fn output_path() -> Option<std::path::PathBuf> {
+        Some(std::path::PathBuf::from("Card.ts"))
+    }
+}
 
 impl Card {
     /// Number of distinct cards (the Catalan 48-card deck).

@@ -10,9 +10,9 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::{Card, Rank, Suit};
 
-/// A set of cards.
+/// A set of cards, serialized as the list of their codes.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(type = "Array<string>"))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(as = "Vec<Card>"))]
 pub struct CardSet(u64);
 
 const ALL_BITS: u64 = (1 << Card::COUNT) - 1;

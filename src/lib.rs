@@ -43,13 +43,16 @@ pub use card_set::{CardSet, CardSetIter};
 pub use format_choice::FormatChoice;
 pub use game::{
     Action, ActionList, AuctionTurn, Bid, ChiamataResult, Deal, Exchange, Game, HandEnd,
-    HandOutcome, HandResult, IllegalAction, InvariantViolation, ParseActionError, Phase, Seat,
-    SetupError, beats, trick_winner_index,
+    HandOutcome, HandResult, IllegalAction, InvariantViolation, MAX_ACTIONS, ParseActionError,
+    Phase, Seat, SetupError, action_text, beats, seats_of, trick_winner_index,
 };
 pub use match_error::MatchError;
 pub use match_play::{Match, MatchFormat, MatchOutcome, MatchStanding, Stakes};
-pub use observation::{AuctionView, Observation, ObservationError, PlayView, TrickView};
-pub use record::{HandRecord, MatchRecord, MatchSummary, Record, ReplaySummary};
+pub use observation::{
+    AuctionView, BidChoices, Choices, ExchangeOffer, Observation, ObservationError, PlayView,
+    PointBids, TrickView,
+};
+pub use record::{HandRecord, MatchRecord, MatchSummary, Record, ReplaySummary, summarize};
 pub use record_error::RecordError;
 pub use rng::Rng;
 pub use ruleset::{

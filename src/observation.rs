@@ -5,13 +5,15 @@
 //! hand (taken in an exchange, the face-up trump drawn last), publicly known voids, the trump, the
 //! face-up card, the stock size (and its top card in open variants), every trick with who played what,
 //! pile points (all cards are played face up, so they are public), the auction (every bid and pass), the
-//! result, and its own legal actions. [`Observation::sample_world`] deals the unseen cards at random
+//! result, and its own legal actions ([`Observation::choices`] groups them as a table shows them). [`Observation::sample_world`] deals the unseen cards at random
 //! into a full [`Game`] consistent with all of that, for search. [`Observation::validate`] checks that
 //! an observation from outside (the bot protocol) is a position the rules can produce.
 
+mod choices;
 mod history;
 mod validate;
 
+pub use choices::{BidChoices, Choices, ExchangeOffer, PointBids};
 pub use validate::ObservationError;
 
 use serde::{Deserialize, Serialize};
@@ -103,7 +105,10 @@ pub struct Observation {
     pub exchanges: Vec<Exchange>,
     /// The chiamata auction, in chiamata.
     pub auction: Option<AuctionView>,
-    /// This seat's legal actions (empty when it is not its turn).
+    /// This seat's legal actions (empty when it is not its turn), in their text form: an observation
+    /// is the bot protocol's request. The app sends the typed choices beside it.
+    #[serde(with = "crate::action_text")]
+    #[cfg_attr(feature = "ts", ts(as = "Vec<crate::action_text::ActionText>"))]
     pub legal_actions: Vec<Action>,
     /// The result, once the hand is over.
     pub result: Option<HandResult>,

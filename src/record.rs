@@ -23,7 +23,9 @@ pub struct Record {
     pub dealer: Seat,
     /// The deal.
     pub deal: Deal,
-    /// The actions.
+    /// The actions, in their text form (records keep the notation).
+    #[serde(with = "crate::action_text")]
+    #[cfg_attr(feature = "ts", ts(as = "Vec<crate::action_text::ActionText>"))]
     pub actions: Vec<Action>,
 }
 
@@ -35,7 +37,9 @@ pub struct HandRecord {
     pub dealer: Seat,
     /// The deck order from the top.
     pub deal: Vec<crate::Card>,
-    /// The actions.
+    /// The actions, in their text form (records keep the notation).
+    #[serde(with = "crate::action_text")]
+    #[cfg_attr(feature = "ts", ts(as = "Vec<crate::action_text::ActionText>"))]
     pub actions: Vec<Action>,
 }
 

@@ -70,7 +70,9 @@ pub enum RecordError {
         hand: usize,
         /// Index of the first illegal action in that hand's list.
         index: usize,
-        /// The action.
+        /// The action, in its text form (as the record writes it).
+        #[serde(with = "crate::action_text::one")]
+        #[cfg_attr(feature = "ts", ts(as = "crate::action_text::ActionText"))]
         action: Action,
         /// Why it was refused.
         error: IllegalAction,

@@ -236,6 +236,24 @@ fn the_documented_example_record_replays() {
 }
 
 #[test]
+fn records_keep_the_text_form_of_actions() {
+    // Actions travel the app's interface as tagged objects, but a record on disk keeps the notation:
+    // the fixture written before the typed form existed reads and writes back to the same JSON.
+    let text = include_str!("fixtures/briscola-2p-seed5.json");
+    let record: Record = serde_json::from_str(text).expect("the fixture parses");
+    let original: serde_json::Value = serde_json::from_str(text).expect("json");
+    let value = serde_json::to_value(&record).expect("json");
+    assert_eq!(value, original);
+    assert!(
+        value["actions"]
+            .as_array()
+            .is_some_and(|a| a.iter().all(|x| x.is_string()))
+    );
+    let one = serde_json::to_value(record.actions[0]).expect("json");
+    assert_eq!(one["kind"], "play", "an action alone is the tagged form");
+}
+
+#[test]
 fn stakes_score_each_hand_exactly_as_the_match_does() {
     // What the AI is told a hand is worth (`Match::stakes`) must agree with how the match then scores
     // it, in every format and table: same side scores, same match winner.

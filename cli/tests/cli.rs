@@ -320,7 +320,10 @@ fn rules_lists_every_option_from_the_specification() {
     let text = briscola().arg("rules").output().expect("runs");
     let text = String::from_utf8_lossy(&text.stdout);
     for id in briscola::OptionId::ALL {
-        assert!(text.contains(id.id()), "{id} missing from `briscola rules`");
+        assert!(
+            text.contains(&id.id()),
+            "{id} missing from `briscola rules`"
+        );
     }
 }
 

@@ -47,12 +47,6 @@ pub enum CommandError {
         /// The argument's name.
         argument: String,
     },
-    /// The action text is not a move.
-    #[error("`{action}` is not a move")]
-    BadAction {
-        /// The text sent.
-        action: String,
-    },
     /// A value out of range or inconsistent.
     #[error("invalid input")]
     InvalidInput,
@@ -98,9 +92,9 @@ impl CommandError {
     /// The kind of error this is.
     pub fn kind(&self) -> ErrorKind {
         match self {
-            CommandError::BadArgument { .. }
-            | CommandError::BadAction { .. }
-            | CommandError::InvalidInput => ErrorKind::InvalidInput,
+            CommandError::BadArgument { .. } | CommandError::InvalidInput => {
+                ErrorKind::InvalidInput
+            }
             CommandError::MatchNotFound { .. } | CommandError::NotFound => ErrorKind::NotFound,
             CommandError::InvalidFile => ErrorKind::InvalidFile,
             CommandError::Storage => ErrorKind::Storage,

@@ -14,7 +14,7 @@ use crate::error::{AppError, CommandError, ErrorKind};
 use crate::history::{MatchSummary, Outcome};
 use crate::input::Input;
 use crate::session::{
-    self, AiRequest, FinishedMatch, GameView, NewGame, PresetInfo, ReplayHand, RulesetEdit,
+    self, AiRequest, FinishedMatch, GameView, NewGame, PresetInfo, Replay, RulesetEdit,
     RulesetInfo, Session, SessionError, YourResult,
 };
 use crate::state::{AppState, MatchRecord};
@@ -89,22 +89,13 @@ pub fn start_match(
     })
 }
 
-/// Your move, as action text: a card (`Ad`), `exchange 7s`, `mano-negra`, `bid K`, `pass`, `call Ac`.
+/// Your move: one of the view's choices, as a typed action (`{"kind": "play", "card": "Ad"}`).
 #[tauri::command]
 pub fn play_action(
     state: State<'_, AppState>,
-    action: Input<String>,
+    action: Input<Action>,
 ) -> Result<GameView, AppError> {
-    let text = action.get("action")?;
-    let action: Action = text
-        .parse()
-        .map_err(|e: briscola::ParseActionError| AppError {
-            message: e.to_string(),
-            ..CommandError::BadAction {
-                action: text.clone(),
-            }
-            .into()
-        })?;
+    let action = action.get("action")?;
     change(&state, |session| session.play(action))
 }
 
@@ -164,10 +155,7 @@ pub fn resign_match(state: State<'_, AppState>) -> Result<GameView, AppError> {
 
 /// Every position of a finished match, for the history's replay.
 #[tauri::command]
-pub async fn get_replay(
-    state: State<'_, AppState>,
-    id: Input<String>,
-) -> Result<Vec<ReplayHand>, AppError> {
+pub async fn get_replay(state: State<'_, AppState>, id: Input<String>) -> Result<Replay, AppError> {
     let id = id.get("id")?;
     state
         .with_store_blocking(move |store| {
@@ -176,7 +164,7 @@ pub async fn get_replay(
                     match_id: id.clone(),
                 }
             })?;
-            Ok(session::replay_hands(&entry.record)?)
+            Ok(session::replay(&entry.record)?)
         })
         .await
 }

@@ -27,9 +27,6 @@ impl Message for CommandError {
             CommandError::BadArgument {
                 argument: "setup".to_string(),
             },
-            CommandError::BadAction {
-                action: "Zz".to_string(),
-            },
             CommandError::InvalidInput,
             CommandError::MatchNotFound {
                 match_id: "0-0".to_string(),
@@ -143,21 +140,20 @@ mod tests {
         covers::<CommandError>(
             |e| match e {
                 CommandError::BadArgument { .. } => 0,
-                CommandError::BadAction { .. } => 1,
-                CommandError::InvalidInput => 2,
-                CommandError::MatchNotFound { .. } => 3,
-                CommandError::NotFound => 4,
-                CommandError::InvalidFile => 5,
-                CommandError::Storage => 6,
-                CommandError::IllegalMove => 7,
-                CommandError::NoMatch => 8,
-                CommandError::MatchInProgress => 9,
-                CommandError::ReviewRunning => 10,
-                CommandError::ReviewCancelled => 11,
-                CommandError::ReviewFailed => 12,
-                CommandError::Internal => 13,
+                CommandError::InvalidInput => 1,
+                CommandError::MatchNotFound { .. } => 2,
+                CommandError::NotFound => 3,
+                CommandError::InvalidFile => 4,
+                CommandError::Storage => 5,
+                CommandError::IllegalMove => 6,
+                CommandError::NoMatch => 7,
+                CommandError::MatchInProgress => 8,
+                CommandError::ReviewRunning => 9,
+                CommandError::ReviewCancelled => 10,
+                CommandError::ReviewFailed => 11,
+                CommandError::Internal => 12,
             },
-            14,
+            13,
         );
         covers::<SessionError>(
             |e| match e {

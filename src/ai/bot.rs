@@ -36,8 +36,14 @@ pub struct BotConfig {
 #[derive(Serialize)]
 #[serde(untagged)]
 enum Reply {
-    Move { action: Action, hint: String },
-    Error { error: String },
+    Move {
+        #[serde(with = "crate::action_text::one")]
+        action: Action,
+        hint: String,
+    },
+    Error {
+        error: String,
+    },
 }
 
 /// The longest input line read, in bytes (1 MiB; an observation takes a few KiB). A longer line gets an

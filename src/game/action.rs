@@ -1,12 +1,17 @@
 //! [`Action`]s a seat can take, the chiamata [`Bid`], and [`ActionList`], a fixed-capacity list that
 //! `legal_actions` fills without allocating.
 //!
-//! Actions have a short text form used by records, the CLI and the bot protocol: `Ad` (play the ace of
-//! coins), `exchange 7s`, `mano-negra`, `bid K`, `bid 2:70`, `pass`, `call Ac`.
+//! Actions have two forms. The text form — `Ad` (play the ace of coins), `exchange 7s`, `mano-negra`,
+//! `bid K`, `bid 2:70`, `pass`, `call Ac` — is what people type and what records and the bot protocol
+//! write: fields holding it say so with `#[serde(with = "action_text")]` ([`action_text`]). Serde's own
+//! form of an [`Action`] is a tagged object (`{"kind": "play", "card": "Ad"}`, `{"kind": "bid",
+//! "rank": "king", "points": 61}`), so a user interface reads a move without parsing the notation.
+//! Both forms are read wherever an action is read.
 
 use std::fmt;
 use std::str::FromStr;
 
+use serde::de::{self, MapAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::{Card, Rank};
@@ -29,9 +34,10 @@ impl Bid {
     pub const MAX_POINTS: u8 = 120;
 }
 
-/// One move: playing a card, or one of the moves some variants add. Serialized as its text form.
+/// One move: playing a card, or one of the moves some variants add. Serialized as a tagged object
+/// (see the module docs); read from that object or from the text form.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(type = "string"))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(as = "Tagged"))]
 pub enum Action {
     /// Play this card into the trick.
     Play(Card),
@@ -110,17 +116,148 @@ impl FromStr for Action {
     }
 }
 
+/// Serde's form of an [`Action`]: the variant as `kind`, its card or bid as named fields.
+#[derive(Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+enum Tagged {
+    /// Play this card into the trick.
+    Play {
+        /// The card.
+        card: Card,
+    },
+    /// Give this card (the 7 or 2 of trumps) and take the face-up trump.
+    Exchange {
+        /// The card given.
+        card: Card,
+    },
+    /// Show the ace, three and king of trumps and win the hand at once.
+    ManoNegra,
+    /// Chiamata: bid this rank and these card points.
+    Bid {
+        /// The rank of the card that will be called.
+        rank: Rank,
+        /// The card points promised.
+        points: u8,
+    },
+    /// Chiamata: pass.
+    Pass,
+    /// Chiamata: call this card.
+    Call {
+        /// The card.
+        card: Card,
+    },
+}
+
+impl From<Action> for Tagged {
+    fn from(action: Action) -> Tagged {
+        match action {
+            Action::Play(card) => Tagged::Play { card },
+            Action::Exchange(card) => Tagged::Exchange { card },
+            Action::ManoNegra => Tagged::ManoNegra,
+            Action::Bid(Bid { rank, points }) => Tagged::Bid { rank, points },
+            Action::Pass => Tagged::Pass,
+            Action::Call(card) => Tagged::Call { card },
+        }
+    }
+}
+
+impl Tagged {
+    /// The action, or why these fields are not one (points outside 61–120).
+    fn action(self) -> Result<Action, String> {
+        Ok(match self {
+            Tagged::Play { card } => Action::Play(card),
+            Tagged::Exchange { card } => Action::Exchange(card),
+            Tagged::ManoNegra => Action::ManoNegra,
+            Tagged::Bid { rank, points } => {
+                if !(Bid::MIN_POINTS..=Bid::MAX_POINTS).contains(&points) {
+                    return Err(format!(
+                        "a bid promises {} to {} points, not {points}",
+                        Bid::MIN_POINTS,
+                        Bid::MAX_POINTS
+                    ));
+                }
+                Action::Bid(Bid { rank, points })
+            }
+            Tagged::Pass => Action::Pass,
+            Tagged::Call { card } => Action::Call(card),
+        })
+    }
+}
+
 impl Serialize for Action {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
+        Tagged::from(*self).serialize(s)
     }
 }
 
 impl<'de> Deserialize<'de> for Action {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Action, D::Error> {
-        let text = String::deserialize(d)?;
-        text.parse().map_err(serde::de::Error::custom)
+        d.deserialize_any(EitherForm)
     }
+}
+
+/// Reads an action from its tagged object or its text.
+struct EitherForm;
+
+impl<'de> Visitor<'de> for EitherForm {
+    type Value = Action;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("an action: `{\"kind\": \"play\", \"card\": \"Ad\"}` or its text, `Ad`")
+    }
+
+    fn visit_str<E: de::Error>(self, text: &str) -> Result<Action, E> {
+        text.parse().map_err(E::custom)
+    }
+
+    fn visit_map<M: MapAccess<'de>>(self, map: M) -> Result<Action, M::Error> {
+        Tagged::deserialize(de::value::MapAccessDeserializer::new(map))?
+            .action()
+            .map_err(de::Error::custom)
+    }
+}
+
+/// The text form for serde's `with`: `#[serde(with = "action_text")]` on a `Vec<Action>` (records)
+/// or [`action_text::one`] on a single action (the bot's reply). Reading accepts both forms.
+pub mod action_text {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    use super::Action;
+
+    /// Writes the actions as their text.
+    pub fn serialize<S: Serializer>(actions: &[Action], s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(actions.iter().map(ToString::to_string))
+    }
+
+    /// Reads actions written as text (or as tagged objects).
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Action>, D::Error> {
+        Vec::<Action>::deserialize(d)
+    }
+
+    /// One action as its text.
+    pub mod one {
+        use serde::{Deserialize, Deserializer, Serializer};
+
+        use super::Action;
+
+        /// Writes the action as its text.
+        pub fn serialize<S: Serializer>(action: &Action, s: S) -> Result<S::Ok, S::Error> {
+            s.collect_str(action)
+        }
+
+        /// Reads an action written as text (or as a tagged object).
+        pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Action, D::Error> {
+            Action::deserialize(d)
+        }
+    }
+
+    /// The TypeScript type of a field holding actions as text: a string in the notation, which a
+    /// user interface shows or stores but never parses.
+    #[cfg(feature = "ts")]
+    #[derive(ts_rs::TS)]
+    #[ts(type = "string")]
+    pub struct ActionText;
 }
 
 /// The most actions one position can have (a chiamata auction turn: ranks plus point raises).
@@ -221,6 +358,62 @@ mod tests {
         ] {
             let action: Action = text.parse().expect("valid action");
             assert_eq!(action.to_string(), text);
+        }
+    }
+
+    #[test]
+    fn serde_writes_the_tagged_form_and_reads_both() {
+        let cases = [
+            ("Ad", r#"{"kind":"play","card":"Ad"}"#),
+            ("exchange 7s", r#"{"kind":"exchange","card":"7s"}"#),
+            ("mano-negra", r#"{"kind":"mano-negra"}"#),
+            ("bid K", r#"{"kind":"bid","rank":"king","points":61}"#),
+            ("bid 2:70", r#"{"kind":"bid","rank":"two","points":70}"#),
+            ("pass", r#"{"kind":"pass"}"#),
+            ("call Ac", r#"{"kind":"call","card":"Ac"}"#),
+        ];
+        for (text, json) in cases {
+            let action: Action = text.parse().expect("valid action");
+            assert_eq!(serde_json::to_string(&action).expect("json"), json);
+            assert_eq!(
+                serde_json::from_str::<Action>(json).expect("tagged"),
+                action
+            );
+            let quoted = format!("\"{text}\"");
+            assert_eq!(
+                serde_json::from_str::<Action>(&quoted).expect("text"),
+                action
+            );
+        }
+    }
+
+    #[test]
+    fn the_text_form_is_kept_where_asked() {
+        #[derive(Serialize, Deserialize, PartialEq, Debug)]
+        struct Line {
+            #[serde(with = "action_text")]
+            actions: Vec<Action>,
+        }
+        let line = Line {
+            actions: vec![Action::Pass, "bid 2:70".parse().expect("bid")],
+        };
+        let json = serde_json::to_string(&line).expect("json");
+        assert_eq!(json, r#"{"actions":["pass","bid 2:70"]}"#);
+        assert_eq!(serde_json::from_str::<Line>(&json).expect("read"), line);
+    }
+
+    #[test]
+    fn bad_tagged_actions_are_refused() {
+        for bad in [
+            r#"{"kind":"bid","rank":"king","points":60}"#,
+            r#"{"kind":"bid","rank":"king","points":121}"#,
+            r#"{"kind":"play","card":"Xd"}"#,
+            r#"{"kind":"play"}"#,
+            r#"{"kind":"shout"}"#,
+            "7",
+            "null",
+        ] {
+            assert!(serde_json::from_str::<Action>(bad).is_err(), "{bad}");
         }
     }
 

@@ -18,11 +18,11 @@ mod result;
 mod sample;
 mod setup_error;
 
-pub use action::{Action, ActionList, Bid, ParseActionError};
+pub use action::{Action, ActionList, Bid, MAX_ACTIONS, ParseActionError, action_text};
 pub use illegal::IllegalAction;
 pub use invariants::InvariantViolation;
 pub(crate) use key::PositionKey;
-pub use play::{beats, trick_winner_index};
+pub use play::{beats, mano_negra_cards, trick_winner_index};
 pub use result::{ChiamataResult, HandEnd, HandOutcome, HandResult};
 pub use setup_error::SetupError;
 

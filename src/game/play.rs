@@ -35,6 +35,11 @@ pub fn beats(challenger: Card, best: Card, trump: Option<Suit>, strengths: &[u8;
     (same_suit & stronger) | (!same_suit & trumps)
 }
 
+/// The cards mano negra shows: the ace, three and king of trumps.
+pub fn mano_negra_cards(trump: Suit) -> [Card; 3] {
+    [Rank::Ace, Rank::Three, Rank::King].map(|rank| Card::new(trump, rank))
+}
+
 impl Game {
     /// Every legal action of the seat to move (empty when the hand is over).
     pub fn legal_actions(&self) -> ActionList {
@@ -260,10 +265,7 @@ impl Game {
         let Some(trump) = self.trump else {
             return Some(IllegalAction::ManoNegraNoTrump);
         };
-        let needed: CardSet = [Rank::Ace, Rank::Three, Rank::King]
-            .into_iter()
-            .map(|r| Card::new(trump, r))
-            .collect();
+        let needed: CardSet = mano_negra_cards(trump).into_iter().collect();
         if self.hand(self.to_move).is_superset(needed) {
             None
         } else {

@@ -2,7 +2,7 @@
 //!
 //! A ruleset is plain data (`Copy`, serde): records carry it whole, so a record replays under exactly the
 //! rules it was played with. [`Ruleset::preset`] gives the documented defaults of each preset; the
-//! options a player may change are described once in `options.rs` ([`Ruleset::options`], the checked
+//! options a player may change are described once in `options/` ([`Ruleset::options`], the checked
 //! [`Ruleset::with_option`]); [`Ruleset::validate`] says, as data ([`RulesetError`]), what does not fit
 //! together — a player count the preset refuses included. Where the source texts disagree, the
 //! disagreement is an option here, and the field's doc names the text (see `docs/rules.md`). Rank order
@@ -147,6 +147,17 @@ pub enum DeckStyle {
     /// French cards with four suit colours.
     #[serde(rename = "french-4color")]
     French4Color,
+}
+
+impl DeckStyle {
+    /// Every style, in the order a settings screen lists them.
+    pub const ALL: [DeckStyle; 5] = [
+        DeckStyle::Italian,
+        DeckStyle::ItalianFcr,
+        DeckStyle::Spanish,
+        DeckStyle::French,
+        DeckStyle::French4Color,
+    ];
 }
 
 /// Which cards make the deck before any 2s are removed for the number of players.

@@ -40,8 +40,11 @@ pub(crate) fn play_to_the_end(h: &Harness, mut view: Value) -> Value {
         } else if view["awaiting_next_hand"] == json!(true) {
             h.ok("next_hand", json!({}))
         } else {
-            let action = view["observation"]["legal_actions"][0].clone();
-            h.ok("play_action", json!({ "action": action }))
+            let card = view["choices"]["cards"][0].clone();
+            h.ok(
+                "play_action",
+                json!({ "action": { "kind": "play", "card": card } }),
+            )
         };
     }
     panic!("the match does not end");
@@ -70,7 +73,8 @@ fn a_match_played_by_commands_lands_in_the_history() {
     assert!(summary["hand_scores"].as_array().map_or(0, Vec::len) >= 2);
     let id = summary["id"].as_str().expect("id").to_string();
     let replay = h.ok("get_replay", json!({ "id": id }));
-    let first = &replay[0]["frames"][0];
+    let first = &replay["hands"][0]["frames"][0];
+    assert!(replay["hand_points"].as_u64().is_some_and(|p| p > 0));
     assert_eq!(
         first["hands"][0].as_array().map(Vec::len),
         Some(3),
@@ -190,11 +194,13 @@ fn a_hint_and_an_undo_and_resigning() {
     );
     let view = h.ok("ai_move", json!({}));
     let hint = h.ok("get_hint", json!({}));
+    // The hint is a typed action among your choices (the observation lists the same as text).
+    assert_eq!(hint["action"]["kind"], "play");
     assert!(
-        view["observation"]["legal_actions"]
+        view["choices"]["cards"]
             .as_array()
-            .expect("actions")
-            .contains(&hint["action"])
+            .expect("cards")
+            .contains(&hint["action"]["card"])
     );
     // The reason is data: an id the UI words, with typed parameters.
     assert!(
@@ -468,7 +474,7 @@ fn history_lines_of_version_one_are_listed_with_the_rules_of_their_record() {
     );
     assert_eq!(none["total"], 0);
     let id = summary["id"].as_str().expect("id");
-    assert!(h.ok("get_replay", json!({ "id": id }))[0]["frames"].is_array());
+    assert!(h.ok("get_replay", json!({ "id": id }))["hands"][0]["frames"].is_array());
     assert_eq!(h.ok("store_warnings", json!({})), json!([]));
 }
 

@@ -20,7 +20,7 @@ mod setup;
 mod view;
 
 pub use presets::{EditError, PresetInfo, RulesetEdit, RulesetInfo, edit, presets};
-pub use replay::{ReplayFrame, ReplayHand, replay_hands};
+pub use replay::{Replay, ReplayFrame, ReplayHand, replay, replay_hands};
 pub use saved::{FinishedMatch, SavedMatch, YourResult};
 pub use setup::{MatchSetup, NewGame};
 pub use view::{GameView, HandRecap};
@@ -250,6 +250,8 @@ impl Session {
             undos: self.undos,
             last_trick,
             card_values: self.setup.ruleset.rank_values(),
+            hand_points: self.setup.ruleset.total_points(),
+            choices: observation.choices(),
             partners: observation.known_partners(),
             history_id: self.history_id(),
             hands: hand_recaps(&self.game.record()),

@@ -1,7 +1,9 @@
 //! Replays of finished matches for the history screen: every position of every hand, with every seat's
-//! cards (the match is over, so nothing is hidden any more).
+//! cards (the match is over, so nothing is hidden any more), and the card values of the match's rules.
 
-use briscola::{Action, Card, Deal, Game, HandResult, MatchRecord, PlayView, Seat, Suit};
+use briscola::{
+    Action, Card, Deal, Game, HandResult, MatchRecord, PlayView, RankValue, Seat, Suit,
+};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -37,6 +39,26 @@ pub struct ReplayHand {
     pub frames: Vec<ReplayFrame>,
     /// How the hand ended, if it did.
     pub result: Option<HandResult>,
+}
+
+/// A finished match, hand by hand, with what its cards are worth.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct Replay {
+    /// Every hand, position by position.
+    pub hands: Vec<ReplayHand>,
+    /// Every rank's strength and card points under the match's rules, strongest first.
+    pub card_values: Vec<RankValue>,
+    /// Every card point of a hand under these rules.
+    pub hand_points: u16,
+}
+
+/// The replay of a match record.
+pub fn replay(record: &MatchRecord) -> Result<Replay, SessionError> {
+    Ok(Replay {
+        hands: replay_hands(record)?,
+        card_values: record.ruleset.rank_values(),
+        hand_points: record.ruleset.total_points(),
+    })
 }
 
 /// Every hand of a match record, position by position.

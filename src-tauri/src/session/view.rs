@@ -1,7 +1,7 @@
 //! [`GameView`]: everything the table shows, built from your seat's observation and the match standing —
 //! never from the full game state.
 
-use briscola::{MatchOutcome, MatchStanding, Observation, RankValue, TrickView};
+use briscola::{Choices, MatchOutcome, MatchStanding, Observation, RankValue, TrickView};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -19,8 +19,11 @@ pub struct HandRecap {
 /// The table as you see it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct GameView {
-    /// What your seat knows about the current hand, with your legal actions.
+    /// What your seat knows about the current hand (its legal actions in their text form).
     pub observation: Observation,
+    /// Your legal actions as the table shows them, each a typed action to send back (none while
+    /// another seat moves or once the match is over).
+    pub choices: Choices,
     /// The match's setup.
     pub setup: MatchSetup,
     /// The score of the match so far, per side.
@@ -45,6 +48,8 @@ pub struct GameView {
     pub last_trick: Option<TrickView>,
     /// Every rank's strength and card points under these rules, strongest first.
     pub card_values: Vec<RankValue>,
+    /// Every card point of a hand under these rules (what the sides' points add up to).
+    pub hand_points: u16,
     /// The seats your seat knows to be on your side ([`Observation::known_partners`]).
     pub partners: Vec<u8>,
     /// The match's id in the history once it is over and recorded (to review it); `None` before.

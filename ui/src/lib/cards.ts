@@ -1,3 +1,4 @@
+import type { Card } from './bindings/Card';
 import type { DeckStyle } from './bindings/DeckStyle';
 import type { Rank as EngineRank } from './bindings/Rank';
 import type { RankValue } from './bindings/RankValue';
@@ -7,12 +8,11 @@ export const RANKS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', 'J', 'Q', 'K'
 export const SUITS = ['d', 'c', 's', 'b'] as const;
 export type Rank = (typeof RANKS)[number];
 export type Suit = (typeof SUITS)[number];
-export type CardCode = `${Rank}${Suit}`;
+/** A card: the engine's generated union of every card code (the notation's `${Rank}${Suit}`, checked in misc.test.ts). */
+export type CardCode = Card;
 
 export type { DeckStyle };
-/** Every deck style (the engine's), in the order Settings shows them; the record makes the compiler require each one. */
-const STYLES: Record<DeckStyle, true> = { italian: true, 'italian-fcr': true, spanish: true, french: true, 'french-4color': true };
-export const DECK_STYLES = Object.keys(STYLES) as DeckStyle[];
+export { DECK_STYLES } from './bindings/constants';
 /** Latin-suited decks (coins, cups, swords, clubs) versus French-suited ones. */
 export type DeckFamily = 'latin' | 'french';
 

@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { durations } from './motion.svelte';
 import { bestStreak, pointsHistogram, runningWinRate } from './game/history';
-import { cardImageUrl, backImageUrl, cardPoints, cornerLabel, parseCard, pointValues } from './cards';
+import { cardImageUrl, backImageUrl, cardPoints, cornerLabel, parseCard, pointValues, type Rank, type Suit } from './cards';
+import type { Card } from './bindings/Card';
+
+/** True when A and B are the same set of values (each assignable to the other). */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+
+describe('card codes', () => {
+  it('are the notation: the generated Card is exactly rank then suit', () => {
+    // A type check: this line does not compile if the generated union and the notation differ.
+    const same: Same<Card, `${Rank}${Suit}`> = true;
+    expect(same).toBe(true);
+  });
+});
 import { PRESETS, valuesOf } from './game/__tests__/shellData';
 
 describe('animation timing', () => {

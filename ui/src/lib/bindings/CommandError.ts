@@ -8,11 +8,7 @@ export type CommandError = { "id": "bad-argument",
 /**
  * The argument's name.
  */
-argument: string, } | { "id": "bad-action", 
-/**
- * The text sent.
- */
-action: string, } | { "id": "invalid-input" } | { "id": "match-not-found", 
+argument: string, } | { "id": "invalid-input" } | { "id": "match-not-found", 
 /**
  * The id asked for.
  */

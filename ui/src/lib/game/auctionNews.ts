@@ -7,7 +7,7 @@
  */
 import type { AuctionView } from '../bindings/AuctionView';
 import type { Bid } from '../bindings/Bid';
-import { isCardCode, type CardCode } from '../cards';
+import type { CardCode } from '../cards';
 
 export type AuctionNews =
   | { kind: 'bid'; seat: number; bid: Bid }
@@ -23,7 +23,7 @@ export function auctionNews(before: AuctionView, after: AuctionView, you: number
     if (turn.seat === you) continue;
     out.push(turn.bid ? { kind: 'bid', seat: turn.seat, bid: turn.bid } : { kind: 'pass', seat: turn.seat });
   }
-  if (after.called && !before.called && isCardCode(after.called)) out.push({ kind: 'called', card: after.called });
+  if (after.called && !before.called) out.push({ kind: 'called', card: after.called });
   if (after.partner !== null && before.partner === null && after.declarer !== null) out.push({ kind: 'partner', declarer: after.declarer, partner: after.partner });
   return out;
 }

@@ -5,11 +5,12 @@
  */
 import { t } from '../i18n/index.svelte';
 import type { Rank } from '../cards';
+import { MIN_BID_POINTS } from '../bindings/constants';
 import type { BidTurn } from './view';
 
 /** A bid in words: the rank's name, with its points when above the minimum ("Two · 70"). */
 export function bidWords(rankName: string, points: number): string {
-  return points > 61 ? `${rankName} · ${points}` : rankName;
+  return points > MIN_BID_POINTS ? `${rankName} · ${points}` : rankName;
 }
 
 /** One turn of the auction in words: the bid, or "Pass". */

@@ -3,10 +3,14 @@
  * view the dialogs need (offers, the auction, the hand and match summaries).
  * Pure functions: tested with hand-written `GameView` fixtures.
  */
+import type { Action } from '../bindings/Action';
+import type { Choices } from '../bindings/Choices';
 import type { GameView } from '../bindings/GameView';
 import type { Observation } from '../bindings/Observation';
 import type { MatchFormat } from '../bindings/MatchFormat';
-import { RANKS, RANK_LETTER, SUIT_LETTER, isCardCode, pointValues, type CardCode, type Rank, type Suit } from '../cards';
+import type { PointBids } from '../bindings/PointBids';
+import type { Rank as EngineRank } from '../bindings/Rank';
+import { RANK_LETTER, SUIT_LETTER, pointValues, type CardCode, type Rank } from '../cards';
 import type { TableTurn } from '../bindings/TableTurn';
 import type { Offer, ScoreUnit, SeatView, Spot, TableView, TrickPlay } from './view';
 
@@ -20,12 +24,6 @@ export function seatName(seat: number, names: Names): string {
   return seat === 0 ? names.you : names.other(seat);
 }
 
-const cards = (xs: readonly string[]): CardCode[] => xs.filter(isCardCode);
-
-/** Card actions among the legal ones. */
-export function legalCards(obs: Observation): CardCode[] {
-  return cards(obs.legal_actions);
-}
 
 /**
  * Where each other seat sits around the table. Seat `you + k` of `n` stands at angle k·360°/n from
@@ -65,23 +63,20 @@ export function seatSpots(you: number, n: number, turn: TableTurn = 'counter_clo
   return spots;
 }
 
-/** An optional move to offer from the legal actions: trump exchange (or 2-takes-trump), mano negra. */
-export function offerFrom(obs: Observation): Offer | null {
-  if (obs.legal_actions.includes('mano-negra') && obs.trump) {
-    const t = SUIT_LETTER[obs.trump];
-    return { kind: 'manoNegra', cards: [`A${t}`, `3${t}`, `K${t}`] as CardCode[] };
-  }
-  const ex = obs.legal_actions.find((a) => a.startsWith('exchange '));
-  if (ex && obs.face_up_trump && isCardCode(obs.face_up_trump)) {
-    const own = ex.slice('exchange '.length).trim();
-    if (isCardCode(own)) return { kind: own[0] === '2' && obs.ruleset.exchange === 'two-before-first-trick' ? 'twoTakes' : 'exchange', own, trump: obs.face_up_trump };
+/** The optional move the engine offers among your choices: trump exchange (or 2-takes-trump), mano negra. */
+export function offerFrom(view: GameView): Offer | null {
+  const c = view.choices;
+  if (c.mano_negra) return { kind: 'manoNegra', cards: c.mano_negra };
+  if (c.exchange) {
+    const twoTakes = view.observation.ruleset.exchange === 'two-before-first-trick';
+    return { kind: twoTakes ? 'twoTakes' : 'exchange', own: c.exchange.give, trump: c.exchange.take };
   }
   return null;
 }
 
-/** The action text answering an offer. */
-export function offerAction(offer: Offer): string {
-  return offer.kind === 'manoNegra' ? 'mano-negra' : `exchange ${offer.own}`;
+/** The action answering an offer. */
+export function offerAction(offer: Offer): Action {
+  return offer.kind === 'manoNegra' ? { kind: 'mano-negra' } : { kind: 'exchange', card: offer.own };
 }
 
 /** The i18n key (`format.<kind>`) and number of a match format, as the shell sends it. */
@@ -107,8 +102,8 @@ export interface HintView {
 }
 
 /** The table's hint for a suggested action (any legal action, not only a card) and its worded reason. */
-export function hintFrom(action: string, reason: string): HintView {
-  return { card: isCardCode(action) ? action : null, reason };
+export function hintFrom(action: Action, reason: string): HintView {
+  return { card: action.kind === 'play' ? action.card : null, reason };
 }
 
 export interface FromViewExtra {
@@ -131,13 +126,12 @@ export function tableViewFrom(view: GameView, extra: FromViewExtra): TableView {
     isYou: i === obs.seat,
     team: obs.teams ? obs.teams[i] : undefined,
     partner: partners.includes(i),
-    hand: i === obs.seat ? cards(obs.hand) : obs.open_hands ? cards(obs.open_hands[i] ?? []) : obs.hand_sizes[i] ?? 0,
+    hand: i === obs.seat ? obs.hand : obs.open_hands ? (obs.open_hands[i] ?? []) : (obs.hand_sizes[i] ?? 0),
     wonPoints: obs.pile_points[i] ?? 0,
     wonCards: wonCards[i],
   }));
-  const legal = new Set(legalCards(obs));
-  const myCards = cards(obs.hand);
-  const trick: TrickPlay[] = obs.current_trick.filter((p) => isCardCode(p.card)).map((p) => ({ seat: p.seat, card: p.card as CardCode }));
+  const legal = new Set<CardCode>(view.choices.cards);
+  const trick: TrickPlay[] = obs.current_trick.map((p) => ({ seat: p.seat, card: p.card }));
   const playing = obs.phase === 'playing';
   const scores = view.standing.sides.map((side, i) => ({
     name: sideName(side, extra.names),
@@ -152,9 +146,9 @@ export function tableViewFrom(view: GameView, extra: FromViewExtra): TableView {
     trick,
     trickWinner: null,
     stockCount: obs.stock_len,
-    trump: obs.face_up_trump && isCardCode(obs.face_up_trump) ? obs.face_up_trump : null,
+    trump: obs.face_up_trump,
     trumpSuit,
-    nextStock: obs.next_stock_card && isCardCode(obs.next_stock_card) ? obs.next_stock_card : null,
+    nextStock: obs.next_stock_card,
     turn: obs.phase === 'finished' || isOver(view) ? null : obs.to_move,
     values: pointValues(view.card_values),
     handNo: view.hand_number,
@@ -164,18 +158,18 @@ export function tableViewFrom(view: GameView, extra: FromViewExtra): TableView {
     ring: seatRing(obs.seat, n, extra.turn),
     spots: seatSpots(obs.seat, n, extra.turn),
     turnWay: extra.turn ?? 'counter_clockwise',
-    playable: myCards.map((c) => myMove && legal.has(c)),
+    playable: obs.hand.map((c) => myMove && legal.has(c)),
     canUndo: view.can_undo,
     canHint: myMove && !isOver(view),
     hint: extra.hint ?? null,
-    lastTrick: view.last_trick ? view.last_trick.plays.filter((p) => isCardCode(p.card)).map((p) => ({ seat: p.seat, card: p.card as CardCode })) : null,
+    lastTrick: view.last_trick ? view.last_trick.plays.map((p) => ({ seat: p.seat, card: p.card })) : null,
     lastTaker: view.last_trick ? { seat: view.last_trick.winner, points: view.last_trick.points } : null,
-    offer: myMove ? offerFrom(obs) : null,
+    offer: myMove ? offerFrom(view) : null,
     contract: contractOf(obs),
     sides: chiamataSides(obs),
     bids: (obs.auction?.log ?? []).map((turn) => ({ seat: turn.seat, bid: turn.bid ? { rank: RANK_LETTER[turn.bid.rank], points: turn.bid.points } : null })),
     auctionOpen: obs.phase === 'bidding' || obs.phase === 'calling',
-    exchanges: obs.exchanges.flatMap((e) => (isCardCode(e.gave) && isCardCode(e.took) ? [{ seat: e.seat, gave: e.gave, took: e.took }] : [])),
+    exchanges: obs.exchanges.map((e) => ({ seat: e.seat, gave: e.gave, took: e.took })),
   };
 }
 
@@ -183,8 +177,7 @@ export function tableViewFrom(view: GameView, extra: FromViewExtra): TableView {
 export function contractOf(obs: Observation): TableView['contract'] {
   const a = obs.auction;
   if (a?.declarer == null || !a.best) return null;
-  const called = a.called && isCardCode(a.called) ? a.called : null;
-  return { declarer: a.declarer, rank: RANK_LETTER[a.best[1].rank], points: a.best[1].points, called, partner: a.partner };
+  return { declarer: a.declarer, rank: RANK_LETTER[a.best[1].rank], points: a.best[1].points, called: a.called, partner: a.partner };
 }
 
 /**
@@ -201,46 +194,43 @@ export function chiamataSides(obs: Observation): TableView['sides'] {
   return { declarers, defenders, declarerPoints: sum(declarers), defenderPoints: sum(defenders), target: c.points };
 }
 
-/** What the auction dialog needs, from the legal actions; null when you have nothing to bid/call. */
+/** What the auction dialog needs, from the engine's choices; null when you have nothing to bid or call. */
 export interface AuctionState {
+  /** Ranks you may bid at the minimum points, strongest first. */
   ranks: Rank[];
-  pointsFrom: number | null;
+  /** Bids by points (the weakest rank's, "the two with 65"): the rank and the range. */
+  points: PointBids | null;
   canPass: boolean;
-  calling: Rank | null;
+  /** The cards you may call, once you won the auction. */
+  calls: CardCode[];
   current: { rank: Rank; points: number; seat: number } | null;
 }
 
-export function auctionFrom(obs: Observation): AuctionState | null {
-  if (obs.phase !== 'bidding' && obs.phase !== 'calling') return null;
-  const la = obs.legal_actions;
-  if (la.length === 0) return null;
+const ENGINE_RANK = Object.fromEntries(Object.entries(RANK_LETTER).map(([engine, letter]) => [letter, engine])) as Record<Rank, EngineRank>;
+
+export function auctionFrom(view: GameView): AuctionState | null {
+  const obs = view.observation;
+  const { bid, call } = view.choices;
+  if (!bid && call.length === 0) return null;
   const best = obs.auction?.best ?? null;
   const current = best ? { rank: RANK_LETTER[best[1].rank], points: best[1].points, seat: best[0] } : null;
-  if (obs.phase === 'calling') {
-    const call = la.find((a) => a.startsWith('call '));
-    const card = call?.slice(5).trim() ?? '';
-    return { ranks: [], pointsFrom: null, canPass: false, calling: isCardCode(card) ? (card[0] as Rank) : null, current };
-  }
-  const ranks: Rank[] = [];
-  let pointsFrom: number | null = null;
-  for (const a of la) {
-    if (!a.startsWith('bid ')) continue;
-    const b = a.slice(4).trim();
-    const m = /^2:(\d+)$/.exec(b);
-    if (m) {
-      const p = Number(m[1]);
-      pointsFrom = pointsFrom === null ? p : Math.min(pointsFrom, p);
-    } else if ((RANKS as readonly string[]).includes(b)) ranks.push(b as Rank);
-  }
-  return { ranks, pointsFrom, canPass: la.includes('pass'), calling: null, current };
+  return {
+    ranks: (bid?.ranks ?? []).map((r) => RANK_LETTER[r]),
+    points: bid?.points[0] ?? null,
+    canPass: bid?.pass ?? false,
+    calls: call,
+    current,
+  };
 }
 
-/** Action text for an auction choice. */
-export function bidAction(bid: { rank: Rank } | { points: number }): string {
-  return 'rank' in bid ? `bid ${bid.rank}` : `bid 2:${bid.points}`;
-}
-export function callAction(rank: Rank, suit: Suit): string {
-  return `call ${rank}${suit}`;
+/** The action for an auction choice: a rank at the minimum points, or a points bid of the offered range. */
+export function bidAction(choices: Choices, bid: { rank: Rank } | { points: number }): Action | null {
+  const offer = choices.bid;
+  if (!offer) return null;
+  if ('rank' in bid) return { kind: 'bid', rank: ENGINE_RANK[bid.rank], points: offer.min_points };
+  const range = offer.points[0];
+  if (!range) return null;
+  return { kind: 'bid', rank: range.rank, points: Math.min(range.max, Math.max(range.min, Math.round(bid.points))) };
 }
 
 export interface SummaryData {

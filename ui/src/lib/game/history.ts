@@ -1,3 +1,4 @@
+import { MAX_HAND_POINTS } from '../bindings/constants';
 import type { Level } from '../bindings/Level';
 import type { Preset } from '../bindings/Preset';
 
@@ -21,10 +22,11 @@ export function runningWinRate(results: StatsData['results']): number[] {
   });
 }
 
-/** Histogram of hand points in bins of `width` (0–120). */
+/** Histogram of hand points in bins of `width`, from 0 to every card point of a hand. */
 export function pointsHistogram(points: number[], width = 20): { from: number; to: number; count: number }[] {
   const bins: { from: number; to: number; count: number }[] = [];
-  for (let from = 0; from < 120; from += width) bins.push({ from, to: from + width >= 120 ? 120 : from + width - 1, count: 0 });
+  const all = MAX_HAND_POINTS;
+  for (let from = 0; from < all; from += width) bins.push({ from, to: from + width >= all ? all : from + width - 1, count: 0 });
   for (const p of points) {
     const b = bins[Math.min(bins.length - 1, Math.floor(Math.max(0, p) / width))];
     b.count++;

@@ -3,16 +3,13 @@
  * helpers to read and write it. No rule is known here — options, player counts, formats and card
  * values come from the shell (`list_presets`, `edit_ruleset`).
  */
-import type { Level } from '../bindings/Level';
 import type { MatchFormat } from '../bindings/MatchFormat';
 import type { MatchSetup } from '../bindings/MatchSetup';
 import type { NewGame } from '../bindings/NewGame';
 import type { Preset } from '../bindings/Preset';
 import type { Ruleset } from '../bindings/Ruleset';
 
-/** Every AI level, easiest first (the record makes the compiler require each generated one). */
-const LEVEL_ORDER: Record<Level, number> = { easy: 0, medium: 1, hard: 2 };
-export const LEVELS = (Object.keys(LEVEL_ORDER) as Level[]).sort((a, b) => LEVEL_ORDER[a] - LEVEL_ORDER[b]);
+export { LEVELS } from '../bindings/constants';
 
 /** A format's parameter (`hands` or `target`); null for a single hand. */
 export function formatValue(f: MatchFormat): number | null {

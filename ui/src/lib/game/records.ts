@@ -3,14 +3,12 @@
  * the typed `Ruleset` and `MatchFormat`, so nothing here parses an identifier; dates and numbers are
  * formatted with `Intl` in the UI language.
  */
-import type { Level } from '../bindings/Level';
 import type { MatchSummary } from '../bindings/MatchSummary';
 import type { StatsData } from './history';
 import { bestStreak } from './history';
 
-/** Every AI level, weakest first (the record makes the compiler require each one). */
-const LEVEL_ORDER: Record<Level, true> = { easy: true, medium: true, hard: true };
-export const LEVELS = Object.keys(LEVEL_ORDER) as Level[];
+import { LEVELS } from '../bindings/constants';
+export { LEVELS };
 
 /**
  * The match score of a history row, your side first, numbers in the UI language: hands won per side

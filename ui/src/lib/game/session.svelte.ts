@@ -2,6 +2,8 @@
  * The current match as the UI holds it: the last `GameView` from the shell, the
  * commands that change it, and the AI loop. One instance (`session`).
  */
+import type { Action } from '../bindings/Action';
+import type { Card } from '../bindings/Card';
 import type { AuctionView } from '../bindings/AuctionView';
 import type { Exchange } from '../bindings/Exchange';
 import type { GameView } from '../bindings/GameView';
@@ -17,7 +19,7 @@ import { sleep } from '../motion.svelte';
 
 export interface SessionEvents {
   /** A card was played (seat, card), in order. */
-  onplay?: (seat: number, card: string) => void;
+  onplay?: (seat: number, card: Card) => void;
   /** A trick was completed. */
   ontrick?: (trick: TrickView) => void;
   /** A seat exchanged a card for the face-up trump (yours or an AI's). */
@@ -155,7 +157,7 @@ class Session {
     void this.aiLoop();
   }
 
-  async play(action: string): Promise<void> {
+  async play(action: Action): Promise<void> {
     if (this.busy || !this.view) return;
     if (await this.run(() => shell().playAction(action))) void this.aiLoop();
   }

@@ -1,3 +1,4 @@
+import { PRESETS as ALL_PRESETS } from '../bindings/constants';
 import { describe, expect, it } from 'vitest';
 import { en } from './en';
 import { DICTS, LANGS, detectLang, format } from './index.svelte';
@@ -29,6 +30,7 @@ describe('dictionaries', () => {
     const needed = [
       ...PRESETS.flatMap((p) => [`preset.${p.preset}`, `preset.${p.preset}.line`, `deck.${p.usual_deck_style}`]),
       ...PRESETS.flatMap((p) => p.formats.map((c) => formatText(c.format).key)),
+      ...ALL_PRESETS.map((p) => `preset.${p}`),
       ...LEVELS.map((l) => `level.${l}`),
       ...DECK_STYLES.map((d) => `deck.${d}`),
     ];

@@ -5,7 +5,8 @@ import { LANGS } from './langs';
 
 /** A plausible value for a parameter, by its name (cards as codes, suits and ranks as the engine names them). */
 function sample(name: string): unknown {
-  if (['card', 'kept', 'threat', 'gave', 'took', 'face_up', 'action'].includes(name)) return '3c';
+  if (['card', 'kept', 'threat', 'gave', 'took', 'face_up'].includes(name)) return '3c';
+  if (name === 'action' || name === 'better') return { kind: 'play', card: '3c' };
   if (name === 'suit' || name === 'trump') return 'coins';
   if (name === 'rank') return 'knight';
   if (name === 'reason' || name === 'error') return { id: 'must-follow', card: 'Ad' };
@@ -30,6 +31,14 @@ const EXAMPLES: MessageData[] = CATALOG.flatMap((c) => c.messages.map((m) => ({ 
 const ENGLISH = /\b(the|play|trick|trumps?|points?|cards?|hand|you|your|of|is|not|cups|coins|swords|clubs|hearts|spades|diamonds|ace|king|knight|jack|queen|player|deck|match|undefined|object)\b/i;
 
 describe('messages from Rust, worded', () => {
+  it('words a typed action: the card played, or the move', () => {
+    const ctx = { lang: 'en', deck: 'french' } as const;
+    expect(word({ id: 'only-choice', action: { kind: 'play', card: 'Ad' } }, ctx)).not.toMatch(/kind|object/);
+    expect(word({ id: 'only-choice', action: { kind: 'play', card: 'Ad' } }, ctx)).toContain('ace of diamonds');
+    expect(word({ id: 'only-choice', action: { kind: 'exchange', card: '7c' } }, ctx)).toMatch(/seven of hearts/i);
+    expect(word({ id: 'only-choice', action: { kind: 'pass' } }, ctx)).toContain('Pass');
+  });
+
   it('names cards and suits by the deck family: Latin names on Latin decks, French names on French decks', () => {
     const m = { id: 'keep-trump', kept: 'Ad', threat: '3d' };
     expect(word(m, { lang: 'it', deck: 'spanish' })).toBe('Tieni asso di denari: tre di denari è ancora in gioco.');

@@ -3,7 +3,8 @@
  * error, a store warning) becomes a sentence in the player's language, with card and suit names
  * for the deck family in use and numbers through `Intl`. The templates live in
  * `i18n/messages/<lang>.ts`, keyed by message id; a parameter is worded by what it is:
- * a card code → its name (`cardName`, the one card-naming function), a suit or rank → its name,
+ * a card code → its name (`cardName`, the one card-naming function), an action → the card played or
+ * the move in words, a suit or rank → its name,
  * a preset id → the preset's name, a number → `Intl.NumberFormat`, a list → `Intl.ListFormat`,
  * a nested message → worded the same way. Nothing here knows a rule.
  */
@@ -14,7 +15,9 @@ import { MESSAGE_TEXTS } from './messages';
 import { DICTS, format } from './index.svelte';
 import { optionText, optionValueText } from './options';
 import { formatText } from '../game/fromView';
+import type { Action } from '../bindings/Action';
 import type { Bid } from '../bindings/Bid';
+import { MIN_BID_POINTS } from '../bindings/constants';
 import type { MatchFormat } from '../bindings/MatchFormat';
 import type { OptionValue } from '../bindings/OptionValue';
 import type { Requirement } from '../bindings/Requirement';
@@ -73,7 +76,14 @@ function param(name: string, v: unknown, m: MessageData, ctx: WordContext, atSta
   if ((name === 'bid' || name === 'best') && v && typeof v === 'object') {
     const b = v as Bid;
     const rank = param('rank', b.rank, m, ctx, atStart);
-    return b.points > 61 ? `${rank} (${number(b.points, ctx.lang)})` : rank;
+    return b.points > MIN_BID_POINTS ? `${rank} (${number(b.points, ctx.lang)})` : rank;
+  }
+  if ((name === 'action' || name === 'better') && v && typeof v === 'object' && 'kind' in v) {
+    const a = v as Action;
+    if (a.kind === 'play' || a.kind === 'call') return param('', a.card, m, ctx, atStart);
+    if (a.kind === 'exchange') return format(dict['review.act.exchange'], { card: cardName(a.card, ctx.lang, ctx.deck) });
+    if (a.kind === 'bid') return param('bid', { rank: a.rank, points: a.points }, m, ctx, atStart);
+    return dict[a.kind === 'pass' ? 'review.act.pass' : 'review.act.manoNegra'];
   }
   if (name === 'phase' && typeof v === 'string') return dict[`phase.${v}`] ?? v;
   if (name === 'allowed' && Array.isArray(v)) return list(v.map((x) => param('', x, m, ctx, false)), ctx.lang, 'disjunction');

@@ -3,6 +3,7 @@
  * and per ruleset (means of the matches' accuracies, which the engine computed), and the habits
  * list as the engine ranked it. A match against opponents of mixed levels counts for each of them.
  */
+import { LEVELS } from '../bindings/constants';
 import type { Level } from '../bindings/Level';
 import type { Preset } from '../bindings/Preset';
 import type { ReviewedMatch } from '../bindings/ReviewedMatch';
@@ -38,11 +39,9 @@ function grouped<K>(matches: ReviewedMatch[], keys: (m: ReviewedMatch) => K[], i
   return [...groups.values()].map((g) => ({ key: g.key, accuracy: g.sum / g.matches, matches: g.matches }));
 }
 
-const LEVEL_ORDER: Level[] = ['easy', 'medium', 'hard'];
-
 /** Mean accuracy per opponents' level, easiest first. */
 export function accuracyByLevel(matches: ReviewedMatch[]): AccuracyGroup<Level>[] {
-  return grouped(matches, (m) => [...new Set(m.opponents)], String).sort((a, b) => LEVEL_ORDER.indexOf(a.key) - LEVEL_ORDER.indexOf(b.key));
+  return grouped(matches, (m) => [...new Set(m.opponents)], String).sort((a, b) => LEVELS.indexOf(a.key) - LEVELS.indexOf(b.key));
 }
 
 /** Mean accuracy per ruleset (preset and player count), most played first. */

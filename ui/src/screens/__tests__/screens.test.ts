@@ -1,3 +1,5 @@
+import type { Action } from '../../lib/bindings/Action';
+import type { Card } from '../../lib/bindings/Card';
 import { describe, expect, it, vi, beforeEach } from 'vitest';
 import { render, screen, fireEvent, within } from '@testing-library/svelte';
 import userEvent from '@testing-library/user-event';
@@ -564,8 +566,8 @@ describe('Statistics and history', () => {
   });
 
   it('opens a match and steps through it', async () => {
-    const frame = (action: [number, string] | null, hands: string[][], trick: { seat: number; card: string }[], winner: number | null, pile_points = [0, 0], stock_len = 30) => ({
-      action, hands, trick, trick_winner: winner, stock_len, face_up: '5c', trump: 'cups' as const, pile_points,
+    const frame = (played: [number, Card] | null, hands: Card[][], trick: { seat: number; card: Card }[], winner: number | null, pile_points = [0, 0], stock_len = 30) => ({
+      action: played ? ([played[0], { kind: 'play', card: played[1] }] as [number, Action]) : null, hands, trick, trick_winner: winner, stock_len, face_up: '5c' as Card, trump: 'cups' as const, pile_points,
     });
     const hands: ReplayHand[] = [
       {
@@ -579,7 +581,7 @@ describe('Statistics and history', () => {
         ],
       },
     ];
-    setShell({ listHistory: async () => ({ total: 1, offset: 0, items: [shellSummary('1', 'won')] }), getReplay: async () => hands, editRuleset: async () => PRESETS[0].defaults[0], getReview: async () => null, reviewStats: NO_REVIEWS } as unknown as Shell);
+    setShell({ listHistory: async () => ({ total: 1, offset: 0, items: [shellSummary('1', 'won')] }), getReplay: async () => ({ hands, card_values: PRESETS[0].defaults[0].card_values, hand_points: 120 }), getReview: async () => null, reviewStats: NO_REVIEWS } as unknown as Shell);
     render(History);
     await fireEvent.click(await screen.findByRole('button', { name: 'Replay' }));
     expect(await screen.findByRole('region', { name: 'Replay' })).toBeInTheDocument();

@@ -1,3 +1,4 @@
+import type { TrickView } from '../../lib/bindings/TrickView';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, fireEvent } from '@testing-library/svelte';
 import TableScreen from '../TableScreen.svelte';
@@ -63,14 +64,14 @@ describe('TableScreen', () => {
   });
 
   it('shows Collect while a finished trick waits for your tap, and collecting it moves on', async () => {
-    const trick = { plays: [{ seat: 1, card: '3d' }, { seat: 0, card: 'Ad' }], winner: 0, points: 21 };
+    const trick: TrickView = { plays: [{ seat: 1, card: '3d' }, { seat: 0, card: 'Ad' }], winner: 0, points: 21 };
     const after = gameView({ version: 2, last_trick: trick }, { tricks: [trick], pile_points: [21, 0], hand: ['7s', 'Kb', '2c'] });
     setShell({ ...fake, playAction: vi.fn(async () => after) } as unknown as Shell);
     session.view = gameView({ version: 1 });
     session.events = { aiPause: () => 0, trickPause: () => 0, collectOnTap: () => true };
     render(TableScreen);
     expect(screen.queryByRole('button', { name: 'Collect' })).toBeNull();
-    const played = session.play('Ad');
+    const played = session.play({ kind: 'play', card: 'Ad' });
     await fireEvent.click(await screen.findByRole('button', { name: 'Collect' }));
     await played;
     expect(session.view?.version).toBe(2);

@@ -20,6 +20,7 @@ describe('HandSummary', () => {
     render(HandSummary, {
       open: true,
       handNo: 2,
+      handPoints: 120,
       outcome: 'lose',
       winnerName: 'Luca',
       rows: [
@@ -40,7 +41,7 @@ describe('HandSummary', () => {
   });
 
   it('offers to play again at the end of the match', () => {
-    render(HandSummary, { open: true, handNo: 3, matchOver: true, outcome: 'win', rows: [{ name: 'You', points: 91, cards: 24, you: true }] });
+    render(HandSummary, { open: true, handNo: 3, handPoints: 120, matchOver: true, outcome: 'win', rows: [{ name: 'You', points: 91, cards: 24, you: true }] });
     expect(screen.getByRole('dialog', { name: 'The match is over' })).toHaveTextContent('You win the match!');
     expect(screen.getByRole('button', { name: 'Play again' })).toBeInTheDocument();
   });
@@ -70,7 +71,7 @@ describe('HandSummary', () => {
     const onnewgame = vi.fn();
     const onplayagain = vi.fn();
     const onclose = vi.fn();
-    render(HandSummary, { open: true, handNo: 2, matchOver: true, resigned: true, outcome: 'lose', rows: [{ name: 'You', points: 14, cards: 4, you: true }], onnewgame, onplayagain, onclose });
+    render(HandSummary, { open: true, handNo: 2, handPoints: 120, matchOver: true, resigned: true, outcome: 'lose', rows: [{ name: 'You', points: 14, cards: 4, you: true }], onnewgame, onplayagain, onclose });
     expect(screen.getByRole('dialog', { name: 'The match is over' })).toHaveTextContent('You resigned');
     await fireEvent.click(screen.getByRole('button', { name: 'New game' }));
     await fireEvent.click(screen.getByRole('button', { name: 'Play again' }));
@@ -82,7 +83,7 @@ describe('HandSummary', () => {
 
   it('does not close a hand summary with Escape (the next hand waits for you)', async () => {
     const onclose = vi.fn();
-    render(HandSummary, { open: true, handNo: 1, outcome: 'draw', rows: [], onclose });
+    render(HandSummary, { open: true, handNo: 1, handPoints: 120, outcome: 'draw', rows: [], onclose });
     await fireEvent(screen.getByRole('dialog', { name: 'Hand 1 is over' }), new Event('cancel'));
     expect(onclose).not.toHaveBeenCalled();
   });
@@ -90,7 +91,7 @@ describe('HandSummary', () => {
   it('blocks the hand keys while open', async () => {
     const onplay = vi.fn();
     render(Hand, { cards: ['Ad', '3c'], deck: 'italian', label: 'x', interactive: true, keyboard: true, onplay });
-    render(HandSummary, { open: true, handNo: 1, outcome: 'draw', rows: [] });
+    render(HandSummary, { open: true, handNo: 1, handPoints: 120, outcome: 'draw', rows: [] });
     await userEvent.keyboard('1{Enter}');
     expect(onplay).not.toHaveBeenCalled();
   });
@@ -121,7 +122,7 @@ describe('AuctionDialog', () => {
     const onbid = vi.fn();
     const onpass = vi.fn();
     const lastTurns = [{ name: 'Sara', words: 'Tre' }, { name: 'Luca', words: 'Passo' }];
-    render(AuctionDialog, { open: true, deck: 'italian', ranks: ['K', 'Q', 'J', '7', '6', '5', '4', '2'], pointsFrom: 61, current: { label: 'Tre', name: 'Sara' }, lastTurns, onbid, onpass });
+    render(AuctionDialog, { open: true, deck: 'italian', ranks: ['K', 'Q', 'J', '7', '6', '5', '4', '2'], points: { rank: 'two', min: 61, max: 120 }, current: { label: 'Tre', name: 'Sara' }, lastTurns, onbid, onpass });
     expect(screen.getByRole('dialog', { name: 'L’asta' })).toHaveTextContent('Offerta più alta: Tre, di Sara');
     expect(screen.getByRole('list', { name: 'L’ultima chiamata di ciascuno' })).toHaveTextContent('Sara TreLuca Passo');
     await fireEvent.click(screen.getByRole('button', { name: 'Re' }));
@@ -135,14 +136,14 @@ describe('AuctionDialog', () => {
 
   it('lets the winner call the suit of the card', async () => {
     const oncall = vi.fn();
-    render(AuctionDialog, { open: true, deck: 'italian', ranks: [], calling: '3', oncall });
+    render(AuctionDialog, { open: true, deck: 'italian', ranks: [], calls: ['3d', '3c', '3s', '3b'], oncall });
     expect(screen.getByRole('dialog', { name: 'Call the card' })).toBeInTheDocument();
     await fireEvent.click(screen.getByRole('button', { name: 'Call three of cups' }));
-    expect(oncall).toHaveBeenCalledWith('c');
+    expect(oncall).toHaveBeenCalledWith('3c');
   });
 
   it('warns that calling a card you hold means playing alone', () => {
-    render(AuctionDialog, { open: true, deck: 'italian', ranks: [], calling: '3', held: ['3d', 'Ac'] });
+    render(AuctionDialog, { open: true, deck: 'italian', ranks: [], calls: ['3d', '3c', '3s', '3b'], held: ['3d', 'Ac'] });
     const coins = screen.getByRole('button', { name: /Call three of coins/ });
     expect(coins).toHaveAccessibleDescription('You hold it: you would play alone.');
     expect(screen.getByRole('button', { name: /Call three of cups/ })).not.toHaveAccessibleDescription();

@@ -3,6 +3,7 @@ import { vi } from 'vitest';
 import { DEFAULT_PREFERENCES } from '../../bindings/defaults';
 import type { Preferences } from '../../bindings/Preferences';
 import type { Shell } from '../../shell';
+import type { Choices } from '../../bindings/Choices';
 import type { GameView } from '../../bindings/GameView';
 import type { Observation } from '../../bindings/Observation';
 import type { PresetInfo } from '../../bindings/PresetInfo';
@@ -58,10 +59,16 @@ export function observation(over: Partial<Observation> = {}): Observation {
   };
 }
 
+/** Your choices as the engine groups them: by default the three cards of `observation()`'s hand. */
+export function choices(over: Partial<Choices> = {}): Choices {
+  return { cards: ['Ad', '7s', 'Kb'], exchange: null, mano_negra: null, bid: null, call: [], ...over };
+}
+
 export function gameView(over: Partial<GameView> = {}, obs: Partial<Observation> = {}): GameView {
   const o = observation(obs);
   return {
     observation: o,
+    choices: choices(),
     setup: { ruleset: o.ruleset, format: { kind: 'best-of', hands: 3 }, opponents: ['easy'], first_dealer: 1, allow_undo: true, opponent_names: [] },
     standing: { sides: [[0], [1]], scores: [0, 0], hands_played: 0 },
     your_side: 0,
@@ -74,6 +81,7 @@ export function gameView(over: Partial<GameView> = {}, obs: Partial<Observation>
     undos: 0,
     last_trick: null,
     card_values: GAME_VIEW.card_values,
+    hand_points: GAME_VIEW.hand_points,
     partners: [],
     history_id: null,
     hands: [],

@@ -1,3 +1,4 @@
+import type { TrickView } from '../../bindings/TrickView';
 import { DEFAULT_PREFERENCES } from '../../bindings/defaults';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setShell, type Shell } from '../../shell';
@@ -33,7 +34,7 @@ describe('session', () => {
 
   it('plays, announces the plays and the trick, then runs the AI until it is your turn', async () => {
     const start = gameView({ version: 1 });
-    const trick = { plays: [{ seat: 0, card: 'Ad' }, { seat: 1, card: '3d' }], winner: 0, points: 21 };
+    const trick: TrickView = { plays: [{ seat: 0, card: 'Ad' }, { seat: 1, card: '3d' }], winner: 0, points: 21 };
     const afterMine = gameView({ version: 2, ai_to_move: true }, { to_move: 1, current_trick: [{ seat: 0, card: 'Ad' }], hand: ['7s', 'Kb'], legal_actions: [] });
     const afterAi = gameView({ version: 3, last_trick: trick }, { tricks: [trick], pile_points: [21, 0], hand: ['7s', 'Kb', '2c'] });
     const playAction = vi.fn(async () => afterMine);
@@ -43,9 +44,9 @@ describe('session', () => {
     const plays: string[] = [];
     const tricks: number[] = [];
     session.events = { onplay: (seat, card) => plays.push(`${seat}:${card}`), ontrick: (t) => tricks.push(t.winner), aiPause: () => 0, trickPause: () => 0 };
-    await session.play('Ad');
+    await session.play({ kind: 'play', card: 'Ad' });
     await vi.waitFor(() => expect(session.view?.version).toBe(3));
-    expect(playAction).toHaveBeenCalledWith('Ad');
+    expect(playAction).toHaveBeenCalledWith({ kind: 'play', card: 'Ad' });
     expect(aiMove).toHaveBeenCalledTimes(1);
     expect(plays).toEqual(['0:Ad', '1:3d']);
     expect(tricks).toEqual([0]);
@@ -78,12 +79,12 @@ describe('session', () => {
 
   it('with tap pacing, keeps a finished trick on the table until you collect it', async () => {
     const start = gameView({ version: 1 });
-    const trick = { plays: [{ seat: 1, card: '3d' }, { seat: 0, card: 'Ad' }], winner: 0, points: 21 };
+    const trick: TrickView = { plays: [{ seat: 1, card: '3d' }, { seat: 0, card: 'Ad' }], winner: 0, points: 21 };
     const after = gameView({ version: 2, last_trick: trick }, { tricks: [trick], pile_points: [21, 0], hand: ['7s', 'Kb', '2c'] });
     setShell(fakeShell({ playAction: vi.fn(async () => after) }));
     session.view = start;
     session.events = { aiPause: () => 0, trickPause: () => 0, collectOnTap: () => true };
-    const played = session.play('Ad');
+    const played = session.play({ kind: 'play', card: 'Ad' });
     await vi.waitFor(() => expect(session.awaitingCollect).toBe(true));
     await new Promise((r) => setTimeout(r, 50));
     // Still on show, still waiting: no pause runs out.
@@ -99,7 +100,7 @@ describe('session', () => {
   it('keeps the view and shows the message when a command is refused', async () => {
     setShell(fakeShell({ playAction: vi.fn(async () => Promise.reject({ kind: 'illegal_move', message: 'Not your turn' })) }));
     session.view = gameView({ version: 4 });
-    await session.play('Ad');
+    await session.play({ kind: 'play', card: 'Ad' });
     expect(session.error).toBe('Not your turn');
     expect(session.view?.version).toBe(4);
   });

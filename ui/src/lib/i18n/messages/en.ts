@@ -98,7 +98,6 @@ export const en: Record<string, string> = {
   'rules-refused': "These rules cannot be chosen: {reason}",
   'option-refused': "{reason}",
   'bad-argument': "The app sent a request it could not read (“{argument}”).",
-  'bad-action': "“{action}” is not a move.",
   'invalid-input': "That request is not valid.",
   'match-not-found': "The match {match_id} is not in the history.",
   'not-found': "Not found.",

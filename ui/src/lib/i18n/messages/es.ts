@@ -98,7 +98,6 @@ export const es: Record<string, string> = {
   'rules-refused': "No se pueden elegir estas reglas: {reason}",
   'option-refused': "{reason}",
   'bad-argument': "La aplicación envió una petición ilegible («{argument}»).",
-  'bad-action': "«{action}» no es una jugada.",
   'invalid-input': "La petición no es válida.",
   'match-not-found': "La partida {match_id} no está en el historial.",
   'not-found': "No encontrado.",

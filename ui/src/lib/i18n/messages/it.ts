@@ -98,7 +98,6 @@ export const it: Record<string, string> = {
   'rules-refused': "Queste regole non si possono scegliere: {reason}",
   'option-refused': "{reason}",
   'bad-argument': "L’app ha inviato una richiesta illeggibile («{argument}»).",
-  'bad-action': "«{action}» non è una mossa.",
   'invalid-input': "Richiesta non valida.",
   'match-not-found': "La partita {match_id} non è nello storico.",
   'not-found': "Non trovato.",

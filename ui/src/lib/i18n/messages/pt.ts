@@ -98,7 +98,6 @@ export const pt: Record<string, string> = {
   'rules-refused': "Não se podem escolher estas regras: {reason}",
   'option-refused': "{reason}",
   'bad-argument': "A aplicação enviou um pedido ilegível («{argument}»).",
-  'bad-action': "«{action}» não é uma jogada.",
   'invalid-input': "O pedido não é válido.",
   'match-not-found': "O jogo {match_id} não está no histórico.",
   'not-found': "Não encontrado.",

@@ -1,4 +1,6 @@
 /** A hand-built review and the replay it belongs to, typed by the generated bindings. */
+import type { Action } from '../../bindings/Action';
+import type { Card } from '../../bindings/Card';
 import type { DecisionReview } from '../../bindings/DecisionReview';
 import type { MatchReview } from '../../bindings/MatchReview';
 import type { MatchSummary } from '../../bindings/MatchSummary';
@@ -6,13 +8,13 @@ import type { ReplayHand } from '../../bindings/ReplayHand';
 import type { ReviewedMatch } from '../../bindings/ReviewedMatch';
 import { ruleset } from '../../game/__tests__/fixtures';
 
-const frame = (action: [number, string] | null, hands: string[][], trick: { seat: number; card: string }[], winner: number | null) => ({
-  action,
+const frame = (played: [number, Card] | null, hands: Card[][], trick: { seat: number; card: Card }[], winner: number | null) => ({
+  action: played ? ([played[0], { kind: 'play', card: played[1] }] as [number, Action]) : null,
   hands,
   trick,
   trick_winner: winner,
   stock_len: 30,
-  face_up: '5c',
+  face_up: '5c' as Card,
   trump: 'cups' as const,
   pile_points: [0, 0],
 });
@@ -32,11 +34,11 @@ export const REPLAY: ReplayHand[] = [
   },
 ];
 
-const value = (action: string, win_percent: number, points: number) => ({ action, value: points, win_percent, points });
+const value = (card: Card, win_percent: number, points: number) => ({ action: { kind: 'play', card } as Action, value: points, win_percent, points });
 
 const blunder: DecisionReview = {
   index: 0,
-  action: 'Ad',
+  action: { kind: 'play', card: 'Ad' },
   verdict: {
     kind: 'rated',
     mark: 'blunder',
@@ -45,14 +47,14 @@ const blunder: DecisionReview = {
     taken: value('Ad', 30, -12),
     best: value('Kb', 55, 12.5),
     actions: [value('Ad', 30, -12), value('7s', 50, 10), value('Kb', 55, 12.5)],
-    reason: { id: 'wins-more-often', better: 'Kb', win_percent: 55, taken_percent: 30 },
+    reason: { id: 'wins-more-often', better: { kind: 'play', card: 'Kb' }, win_percent: 55, taken_percent: 30 },
     habits: [],
   },
 };
 
 const best: DecisionReview = {
   index: 2,
-  action: '7s',
+  action: { kind: 'play', card: '7s' },
   verdict: { kind: 'rated', mark: 'best', loss: 0, noise: 0, taken: value('7s', 60, 3), best: value('7s', 60, 3), actions: [value('7s', 60, 3), value('Kb', 58, 2)], reason: null, habits: [] },
 };
 
@@ -65,8 +67,8 @@ export const AUCTION_REVIEW: MatchReview = {
     {
       hand: 0,
       decisions: [
-        { index: 0, action: 'Ad', verdict: { kind: 'not-reviewed', reason: { id: 'auction' } } },
-        { index: 2, action: '7s', verdict: { kind: 'forced' } },
+        { index: 0, action: { kind: 'play', card: 'Ad' }, verdict: { kind: 'not-reviewed', reason: { id: 'auction' } } },
+        { index: 2, action: { kind: 'play', card: '7s' }, verdict: { kind: 'forced' } },
       ],
       accuracy: null,
     },

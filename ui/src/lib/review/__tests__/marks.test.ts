@@ -6,8 +6,8 @@ import { AUCTION_REVIEW, REVIEW, reviewed } from './fixtures';
 describe('review marks', () => {
   it('puts each decision on the step that shows its action and steps between mistakes', () => {
     expect(mistakes(REVIEW)).toEqual([{ hand: 0, step: 1 }]);
-    expect(decisionAt(REVIEW, 0, 1)?.action).toBe('Ad');
-    expect(decisionAt(REVIEW, 0, 3)?.action).toBe('7s');
+    expect(decisionAt(REVIEW, 0, 1)?.action).toEqual({ kind: 'play', card: 'Ad' });
+    expect(decisionAt(REVIEW, 0, 3)?.action).toEqual({ kind: 'play', card: '7s' });
     expect(decisionAt(REVIEW, 0, 2)).toBeNull();
     const spots = [
       { hand: 0, step: 3 },

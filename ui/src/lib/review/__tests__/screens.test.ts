@@ -23,7 +23,7 @@ afterEach(() => {
 function historyShell(over: Partial<Shell> = {}): Shell {
   return {
     listHistory: async () => ({ total: 1, offset: 0, items: [summary('m1')] }),
-    getReplay: async () => REPLAY,
+    getReplay: async () => ({ hands: REPLAY, card_values: PRESETS[0].defaults[0].card_values, hand_points: 120 }),
     editRuleset: async () => PRESETS[0].defaults[0],
     getReview: vi.fn(async () => null),
     reviewProgress: vi.fn(async () => null),
@@ -144,20 +144,20 @@ describe('the review panel with moves other than cards', () => {
           decisions: [
             {
               index: 0,
-              action: 'Ad',
+              action: { kind: 'play', card: 'Ad' },
               verdict: {
                 kind: 'rated',
                 mark: 'mistake',
                 loss: 12,
                 noise: 0,
-                taken: { action: 'Ad', value: 0, win_percent: 40, points: 0 },
-                best: { action: 'exchange 7s', value: 12, win_percent: 50, points: 12 },
+                taken: { action: { kind: 'play', card: 'Ad' }, value: 0, win_percent: 40, points: 0 },
+                best: { action: { kind: 'exchange', card: '7s' }, value: 12, win_percent: 50, points: 12 },
                 actions: [],
                 reason: { id: 'take-exchange', gave: '7s', took: '5c' },
                 habits: ['declined-exchange'],
               },
             },
-            { index: 2, action: 'mano-negra', verdict: { kind: 'rated', mark: 'best', loss: 0, noise: 0, taken: { action: 'mano-negra', value: 120, win_percent: 100, points: null }, best: { action: 'mano-negra', value: 120, win_percent: 100, points: null }, actions: [], reason: null, habits: [] } },
+            { index: 2, action: { kind: 'mano-negra' }, verdict: { kind: 'rated', mark: 'best', loss: 0, noise: 0, taken: { action: { kind: 'mano-negra' }, value: 120, win_percent: 100, points: null }, best: { action: { kind: 'mano-negra' }, value: 120, win_percent: 100, points: null }, actions: [], reason: null, habits: [] } },
           ],
         },
       ],
@@ -210,7 +210,7 @@ describe('the end-of-match summary', () => {
     const { default: HandSummary } = await import('../../components/HandSummary.svelte');
     const { requestReview } = await import('../open.svelte');
     const onreview = vi.fn(() => requestReview('m5'));
-    render(HandSummary, { open: true, handNo: 1, matchOver: true, outcome: 'win', rows: [{ name: 'You', points: 70, cards: 20, you: true }], onreview });
+    render(HandSummary, { open: true, handNo: 1, handPoints: 120, matchOver: true, outcome: 'win', rows: [{ name: 'You', points: 70, cards: 20, you: true }], onreview });
     await fireEvent.click(screen.getByTestId('summary-review'));
     expect(onreview).toHaveBeenCalled();
     expect(reviewRequest.id).toBe('m5');

@@ -35,7 +35,7 @@ export function commands(invoke: Invoke) {
     listPresets: (): Promise<Array<PresetInfo>> => invoke<Array<PresetInfo>>("list_presets"),
     editRuleset: (ruleset: Ruleset, edit: RulesetEdit): Promise<RulesetInfo> => invoke<RulesetInfo>("edit_ruleset", { ruleset, edit }),
     currentGame: (): Promise<GameView | null> => invoke<GameView | null>("current_game"),
-    startMatch: (newGame: NewGame): Promise<GameView> => invoke<GameView>("start_match", { newGame }),
+    startMatch: (newGame: NewGame, opponentNames: Array<string>): Promise<GameView> => invoke<GameView>("start_match", { newGame, opponentNames }),
     playAction: (action: Action): Promise<GameView> => invoke<GameView>("play_action", { action }),
     aiMove: (): Promise<GameView> => invoke<GameView>("ai_move"),
     getHint: (): Promise<Hint> => invoke<Hint>("get_hint"),

@@ -1,9 +1,10 @@
 //! One-sentence explanations of card plays, for the hint button.
 //!
-//! A hint describes what the chosen card does in the trick as the seat sees it (wins it, feeds a
-//! partner, gives it up, leads), with the points at stake — with players still to play, what is on the
-//! table so far and the most they may add ([`Situation::most_added`], an upper bound) — or why a
-//! strong trump is kept. It never
+//! A hint names the chosen card once and describes what it does in the trick as the seat sees it
+//! (wins it, feeds a partner, gives it up, leads), with the points at stake — the other players'
+//! cards only, the seat's own card never counted: with players still to play, what is on the table so
+//! far and the most they may add ([`Situation::most_added`], an upper bound) — or why a strong trump
+//! is kept. A partner is fed only when no rival still to play may take the trick. It never
 //! mentions a card the seat cannot know about, and it only claims what holds: a lead states what the
 //! trick can cost (an upper bound, [`Situation::lead_risk`]), "draw out the trumps" needs a duty to
 //! follow suit, and a card given up is called cheap only when no legal card gives fewer points. The
@@ -22,24 +23,29 @@ pub(crate) fn explain(s: &Situation, card: Card) -> HintReason {
     let Some((winner, best)) = s.best() else {
         return explain_lead(s, card);
     };
-    let stake = s.table_points() + points;
-    if s.beats(card, best) && !s.is_ally(winner) {
-        // With players still to play, the stake is what is on the table so far, up to what they may add.
-        let most = stake + s.most_added();
-        let trumps = s.is_trump(card) && !s.is_trump(best);
-        return match (trumps, most > stake) {
-            (true, false) => HintReason::TrumpIt { stake },
-            (false, false) => HintReason::WinTrick { stake },
-            (true, true) => HintReason::TrumpItSoFar { stake, most },
-            (false, true) => HintReason::WinTrickSoFar { stake, most },
-        };
-    }
     if winner == s.seat {
         return HintReason::AddToOwnTrick { card };
     }
+    // The stake is the other players' cards: on the table so far, up to what the players after may
+    // add.
+    let stake = s.table_points();
+    if s.beats(card, best) {
+        let most = stake + s.most_added();
+        let trumps = s.is_trump(card) && !s.is_trump(best);
+        return match (trumps, most > stake) {
+            (true, false) => HintReason::TrumpIt { card, stake },
+            (false, false) => HintReason::WinTrick { card, stake },
+            (true, true) => HintReason::TrumpItSoFar { card, stake, most },
+            (false, true) => HintReason::WinTrickSoFar { card, stake, most },
+        };
+    }
     if s.is_ally(winner) {
+        // The partner would hold the trick only if no rival still to play may take it.
+        if s.rivals_after() && s.can_be_beaten(best) {
+            return HintReason::PartnerHoldsSoFar { card, points };
+        }
         if points > 0 {
-            return HintReason::FeedPartner { points };
+            return HintReason::FeedPartner { card, points };
         }
         return HintReason::PartnerHolds { card };
     }
@@ -98,7 +104,11 @@ fn kept_trump(s: &Situation, played: Card) -> Option<HintReason> {
         .iter()
         .filter(|&t| s.is_trump(t) && s.points(t) >= 10 && s.beats(kept, t))
         .max_by_key(|&t| s.points(t))?;
-    Some(HintReason::KeepTrump { kept, threat })
+    Some(HintReason::KeepTrump {
+        card: played,
+        kept,
+        threat,
+    })
 }
 
 #[cfg(test)]
@@ -254,8 +264,9 @@ mod tests {
     }
 
     #[test]
-    fn winning_a_trick_counts_what_the_players_after_may_add() {
-        // Was "Win the trick: 14 points at stake" with two players still to play. Four players in
+    fn winning_a_trick_counts_the_others_cards_and_what_the_players_after_may_add() {
+        // Was "Win the trick: 14 points at stake" with two players still to play, the seat's own
+        // three counted in the stake. Four players in
         // teams, coins trumps; seat 0 led the king of clubs, seat 1 holds the three of clubs and the
         // two of coins. The two aces still unseen are the most the two players after could add.
         let rules = Ruleset::preset(Preset::Briscola, 4).expect("preset");
@@ -267,17 +278,22 @@ mod tests {
         assert_eq!(
             reason,
             HintReason::WinTrickSoFar {
-                stake: 14,
-                most: 36
+                card: card("3b"),
+                stake: 4,
+                most: 26
             }
         );
         assert_eq!(
             reason.to_string(),
-            "Win the trick: 14 points so far, up to 36 once the players after you have played"
+            "Take the trick with the three of clubs: the others' cards are worth 4 points so far, up to 26 once the players after you have played"
         );
         assert_eq!(
             explain(&second, card("2d")),
-            HintReason::TrumpItSoFar { stake: 4, most: 26 }
+            HintReason::TrumpItSoFar {
+                card: card("2d"),
+                stake: 4,
+                most: 26
+            }
         );
         // With the aces gone, the most they can add is two threes.
         let aces: crate::CardSet = ["Ad", "Ac", "As", "Ab"].into_iter().map(card).collect();
@@ -285,8 +301,9 @@ mod tests {
         assert_eq!(
             explain(&second, card("3b")),
             HintReason::WinTrickSoFar {
-                stake: 14,
-                most: 34
+                card: card("3b"),
+                stake: 4,
+                most: 24
             }
         );
         // Last to play, the stake is exact.
@@ -294,8 +311,17 @@ mod tests {
         let last = Situation::hypothetical(rules, 3, hand, trump, &trick, empty);
         assert_eq!(
             explain(&last, card("3b")),
-            HintReason::WinTrick { stake: 14 }
+            HintReason::WinTrick {
+                card: card("3b"),
+                stake: 4
+            }
         );
-        assert_eq!(explain(&last, card("2d")), HintReason::TrumpIt { stake: 4 });
+        assert_eq!(
+            explain(&last, card("2d")),
+            HintReason::TrumpIt {
+                card: card("2d"),
+                stake: 4
+            }
+        );
     }
 }

@@ -133,6 +133,169 @@ mod tests {
         game
     }
 
+    /// The card a reason names as the one to play, if it names one.
+    fn named(reason: &HintReason) -> Option<Card> {
+        use HintReason as H;
+        match reason {
+            H::OnlyLegal { card }
+            | H::TrumpIt { card, .. }
+            | H::WinTrick { card, .. }
+            | H::TrumpItSoFar { card, .. }
+            | H::WinTrickSoFar { card, .. }
+            | H::AddToOwnTrick { card }
+            | H::FeedPartner { card, .. }
+            | H::PartnerHolds { card }
+            | H::PartnerHoldsSoFar { card, .. }
+            | H::KeepTrump { card, .. }
+            | H::ThrowAway { card }
+            | H::GiveUpCheaply { card, .. }
+            | H::GiveUpKeepTrumps { card, .. }
+            | H::GiveUp { card, .. }
+            | H::CashWinner { card }
+            | H::DrawTrumps { card }
+            | H::LeadWorthless { card, .. }
+            | H::LeadCheap { card, .. } => Some(*card),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn every_hint_is_true_over_generated_decisions() {
+        use HintReason as H;
+        use crate::ai::test_deal::{every_preset, random_positions};
+        let positions = random_positions(&every_preset(), 30, 11);
+        let (mut decisions, mut hints) = (0, 0);
+        for (game, obs) in &positions {
+            if obs.phase != crate::Phase::Playing || obs.legal_actions.len() < 2 {
+                continue;
+            }
+            let s = Situation::from_observation(obs, true);
+            let order = obs.ruleset.order;
+            let points = |c: Card| u16::from(order.card_points(c));
+            // The rule, written out apart from the heuristics.
+            let beats = |c: Card, b: Card| {
+                if c.suit() == b.suit() {
+                    order.card_strength(c) > order.card_strength(b)
+                } else {
+                    Some(c.suit()) == obs.trump
+                }
+            };
+            let mut top: Option<(u8, Card)> = None;
+            for p in &obs.current_trick {
+                top = match top {
+                    Some((_, b)) if !beats(p.card, b) => top,
+                    _ => Some((p.seat, p.card)),
+                };
+            }
+            let others: u16 = obs.current_trick.iter().map(|p| points(p.card)).sum();
+            let players = obs.ruleset.players;
+            let to_play = obs.ruleset.plays_per_trick * players;
+            let last = obs.current_trick.len() as u8 + 1 == to_play;
+            decisions += 1;
+            for card in s.legal.iter() {
+                let reason = explain(&s, card);
+                hints += 1;
+                // The card is named, once: as the card to play.
+                assert_eq!(named(&reason), Some(card), "{reason:?}");
+                let ok = match &reason {
+                    H::TrumpIt { stake, .. } | H::WinTrick { stake, .. } => {
+                        // The others' cards only, and no points still to come (in the real deal).
+                        let after = (1..to_play - obs.current_trick.len() as u8)
+                            .map(|i| (obs.seat + i) % players)
+                            .filter(|&seat| seat != obs.seat);
+                        let none_to_come = after
+                            .clone()
+                            .all(|seat| game.hand(seat).iter().all(|c| points(c) == 0));
+                        *stake == others
+                            && (last || none_to_come)
+                            && top.is_some_and(|(_, b)| beats(card, b))
+                    }
+                    H::TrumpItSoFar { stake, most, .. } | H::WinTrickSoFar { stake, most, .. } => {
+                        *stake == others && most > stake && top.is_some_and(|(_, b)| beats(card, b))
+                    }
+                    H::FeedPartner { points: p, .. } | H::PartnerHoldsSoFar { points: p, .. } => {
+                        *p == points(card) && top.is_some_and(|(w, b)| w != obs.seat && !beats(card, b))
+                    }
+                    H::PartnerHolds { .. } => {
+                        points(card) == 0 && top.is_some_and(|(w, b)| w != obs.seat && !beats(card, b))
+                    }
+                    H::ThrowAway { .. } => points(card) == 0,
+                    H::GiveUpCheaply { points: p, .. } => {
+                        *p == points(card) && s.legal.iter().all(|c| points(c) >= *p)
+                    }
+                    H::GiveUp { points: p, .. } | H::GiveUpKeepTrumps { points: p, .. } => {
+                        *p == points(card) && top.is_some_and(|(_, b)| !beats(card, b))
+                    }
+                    H::LeadWorthless { .. } => top.is_none() && points(card) == 0,
+                    H::LeadCheap { points: p, risk, .. } => {
+                        top.is_none() && *p == points(card) && *p > 0 && risk >= p
+                    }
+                    H::CashWinner { .. } | H::DrawTrumps { .. } => top.is_none(),
+                    H::KeepTrump { kept, threat, .. } => {
+                        *kept != card
+                            && s.legal.contains(*kept)
+                            && Some(kept.suit()) == obs.trump
+                            && beats(*kept, *threat)
+                            && !obs.hand.contains(*threat)
+                            && obs
+                                .tricks
+                                .iter()
+                                .all(|t| t.plays.iter().all(|p| p.card != *threat))
+                    }
+                    H::AddToOwnTrick { .. } => top.is_some_and(|(w, _)| w == obs.seat),
+                    other => panic!("not a card hint: {other:?}"),
+                };
+                assert!(ok, "{reason:?} for {card} in {obs:?}");
+                // "Your partner" only when the partner would hold the trick: no rival after holds a
+                // card that takes it (in the real deal).
+                if matches!(reason, H::FeedPartner { .. } | H::PartnerHolds { .. })
+                    && let Some((_, b)) = top
+                {
+                    let after = (1..=to_play - obs.current_trick.len() as u8 - 1)
+                        .map(|i| (obs.seat + i) % players);
+                    for seat in after.filter(|&x| !s.is_ally(x) && x != obs.seat) {
+                        assert!(
+                            game.hand(seat).iter().all(|c| !beats(c, b)),
+                            "{reason:?}: seat {seat} can take it"
+                        );
+                    }
+                }
+            }
+        }
+        eprintln!("{decisions} decisions, {hints} hints");
+        assert!(decisions >= 3000 && hints >= 10_000, "{decisions} / {hints}");
+    }
+
+    #[test]
+    fn a_partner_is_fed_only_when_the_trick_stays_theirs() {
+        // Four players, coins trumps: seat 0 led the king of clubs (a partner of seat 2), seat 1
+        // played the four of cups; seat 2 holds the three of coins (a trump) and the knave of cups.
+        // Was "Feed your partner 10 points" for the trump three, which takes the trick itself.
+        let rules = Ruleset::preset(Preset::Briscola, 4).expect("preset");
+        let hand = crate::CardSet::from_iter([card("3d"), card("Jc")]);
+        let trick = [(0, card("Kb")), (1, card("4c"))];
+        let third = Situation::hypothetical(
+            rules,
+            2,
+            hand,
+            Some(crate::Suit::Coins),
+            &trick,
+            crate::CardSet::EMPTY,
+        );
+        assert!(matches!(
+            explain(&third, card("3d")),
+            HintReason::TrumpItSoFar { stake: 4, .. }
+        ));
+        // The knave: the partner holds the king so far, but seat 3, still to play, may take it.
+        assert_eq!(
+            explain(&third, card("Jc")),
+            HintReason::PartnerHoldsSoFar {
+                card: card("Jc"),
+                points: 2
+            }
+        );
+    }
+
     #[test]
     fn a_lead_states_what_the_trick_can_cost_not_only_the_card() {
         // Was "Lead the three of coins: it risks only 10 points" (it lost 21). Seat 1 leads; swords

@@ -37,8 +37,8 @@ pub enum ReviewReason {
     },
     /// Mano negra should have been shown: it wins the hand.
     ShowManoNegra,
-    /// The better card takes the trick (nobody after can take it back) with the points on the table,
-    /// which the card played left to the other side.
+    /// The better card takes the trick (nobody after can take it back) with the points on the table
+    /// (some), which the card played left to the other side.
     TakesTrick {
         /// The card played (it does not take the trick).
         played: Card,
@@ -176,7 +176,8 @@ fn in_the_trick(
         return (overtook && !takes(better)).then_some(ReviewReason::PartnerHeld { played, better });
     }
     let points = s.table_points();
-    if takes(better) && !takes(played) && !(s.rivals_after() && s.can_be_beaten(better)) {
+    let safe = !(s.rivals_after() && s.can_be_beaten(better));
+    if points > 0 && takes(better) && !takes(played) && safe {
         return Some(ReviewReason::TakesTrick {
             played,
             better,
@@ -534,7 +535,13 @@ mod tests {
                 let safe = rivals_after.iter().all(|&s| {
                     game.hand(s).iter().all(|c| !beats(obs, c, *better)) || partner(s)
                 });
-                played_is(played) && top.is_some() && takes(*better) && !takes(*played) && safe && *p == on_table
+                played_is(played)
+                    && top.is_some()
+                    && takes(*better)
+                    && !takes(*played)
+                    && safe
+                    && *p == on_table
+                    && *p > 0
             }
             R::PointsIntoLostTrick {
                 played,

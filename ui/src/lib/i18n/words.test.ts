@@ -35,8 +35,9 @@ describe('messages from Rust, worded', () => {
     expect(word(m, { lang: 'it', deck: 'spanish' })).toBe('Gioca quattro di coppe e tieni asso di denari: tre di denari è ancora in gioco.');
     expect(word(m, { lang: 'it', deck: 'french' })).toBe('Gioca quattro di cuori e tieni asso di quadri: tre di quadri è ancora in gioco.');
     expect(word(m, { lang: 'en', deck: 'french-4color' })).toBe('Play the four of hearts and keep the ace of diamonds: the three of diamonds is still out.');
-    expect(word({ id: 'bid', rank: 'knight', suit: 'cups' }, { lang: 'es', deck: 'spanish' })).toBe('Apuesta caballo: tus copas son lo bastante fuertes.');
-    expect(word({ id: 'bid', rank: 'knight', suit: 'cups' }, { lang: 'es', deck: 'french' })).toBe('Apuesta reina: tus corazones son lo bastante fuertes.');
+    const bid = { id: 'bid', rank: 'knight', suit: 'cups', held: ['Ac', '3c', 'Kc'] };
+    expect(word(bid, { lang: 'es', deck: 'spanish' })).toBe('Apuesta caballo: con copas de triunfo tienes as de copas, tres de copas y rey de copas.');
+    expect(word(bid, { lang: 'es', deck: 'french' })).toBe('Apuesta reina: con corazones de triunfo tienes as de corazones, tres de corazones y rey de corazones.');
   });
 
   it('words nested messages, numbers through Intl, lists, options and presets', () => {

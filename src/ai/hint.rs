@@ -161,8 +161,8 @@ mod tests {
 
     #[test]
     fn every_hint_is_true_over_generated_decisions() {
-        use HintReason as H;
         use crate::ai::test_deal::{every_preset, random_positions};
+        use HintReason as H;
         let positions = random_positions(&every_preset(), 30, 11);
         let (mut decisions, mut hints) = (0, 0);
         for (game, obs) in &positions {
@@ -214,10 +214,12 @@ mod tests {
                         *stake == others && most > stake && top.is_some_and(|(_, b)| beats(card, b))
                     }
                     H::FeedPartner { points: p, .. } | H::PartnerHoldsSoFar { points: p, .. } => {
-                        *p == points(card) && top.is_some_and(|(w, b)| w != obs.seat && !beats(card, b))
+                        *p == points(card)
+                            && top.is_some_and(|(w, b)| w != obs.seat && !beats(card, b))
                     }
                     H::PartnerHolds { .. } => {
-                        points(card) == 0 && top.is_some_and(|(w, b)| w != obs.seat && !beats(card, b))
+                        points(card) == 0
+                            && top.is_some_and(|(w, b)| w != obs.seat && !beats(card, b))
                     }
                     H::ThrowAway { .. } => points(card) == 0,
                     H::GiveUpCheaply { points: p, .. } => {
@@ -227,9 +229,9 @@ mod tests {
                         *p == points(card) && top.is_some_and(|(_, b)| !beats(card, b))
                     }
                     H::LeadWorthless { .. } => top.is_none() && points(card) == 0,
-                    H::LeadCheap { points: p, risk, .. } => {
-                        top.is_none() && *p == points(card) && *p > 0 && risk >= p
-                    }
+                    H::LeadCheap {
+                        points: p, risk, ..
+                    } => top.is_none() && *p == points(card) && *p > 0 && risk >= p,
                     H::CashWinner { .. } | H::DrawTrumps { .. } => top.is_none(),
                     H::KeepTrump { kept, threat, .. } => {
                         *kept != card
@@ -263,7 +265,10 @@ mod tests {
             }
         }
         eprintln!("{decisions} decisions, {hints} hints");
-        assert!(decisions >= 3000 && hints >= 10_000, "{decisions} / {hints}");
+        assert!(
+            decisions >= 3000 && hints >= 10_000,
+            "{decisions} / {hints}"
+        );
     }
 
     #[test]

@@ -309,11 +309,7 @@ impl fmt::Display for HintReason {
                 "Your partner holds the trick so far, but a player after may still take it: play the {} ({points} points)",
                 card.name()
             ),
-            H::KeepTrump {
-                card,
-                kept,
-                threat,
-            } => write!(
+            H::KeepTrump { card, kept, threat } => write!(
                 f,
                 "Play the {} and keep the {}: the {} is still out",
                 card.name(),

@@ -214,9 +214,12 @@ impl Rating {
     /// both), and the mark follows from them.
     fn upgraded(mut self) -> Rating {
         let shown = self.best.points.is_some();
-        let (low, high) = self.actions.iter().fold((f32::MAX, f32::MIN), |(lo, hi), v| {
-            (lo.min(v.win_percent), hi.max(v.win_percent))
-        });
+        let (low, high) = self
+            .actions
+            .iter()
+            .fold((f32::MAX, f32::MIN), |(lo, hi), v| {
+                (lo.min(v.win_percent), hi.max(v.win_percent))
+            });
         self.cost = Cost {
             win: (self.best.win_percent - self.taken.win_percent).max(0.0),
             win_noise: self.noise / 2.4,

@@ -37,14 +37,15 @@ pub enum ReviewReason {
     },
     /// Mano negra should have been shown: it wins the hand.
     ShowManoNegra,
-    /// The better card takes the trick (nobody after can take it back) with the points on the table
-    /// (some), which the card played left to the other side.
+    /// The better card takes the trick (nobody after can take it back), where the card played,
+    /// with no partner after, left the trick and some points to the other side.
     TakesTrick {
         /// The card played (it does not take the trick).
         played: Card,
         /// The better card.
         better: Card,
-        /// Card points of the other players' cards on the table.
+        /// Card points left to the other side: the other players' cards on the table and the card
+        /// played.
         points: u16,
     },
     /// No legal card could take the trick, and the card played gave points where the better one
@@ -173,11 +174,14 @@ fn in_the_trick(
     }
     if s.is_ally(holder) {
         let overtook = habits.contains(&Habit::OvertookPartner) && takes(played);
-        return (overtook && !takes(better)).then_some(ReviewReason::PartnerHeld { played, better });
+        return (overtook && !takes(better))
+            .then_some(ReviewReason::PartnerHeld { played, better });
     }
-    let points = s.table_points();
+    // What the card played left to the other side: the others' cards on the table and its own.
+    let points = s.table_points() + s.points(played);
     let safe = !(s.rivals_after() && s.can_be_beaten(better));
-    if points > 0 && takes(better) && !takes(played) && safe {
+    let partner_after = s.after().iter().any(|&seat| s.is_ally(seat));
+    if points > 0 && takes(better) && !takes(played) && safe && !partner_after {
         return Some(ReviewReason::TakesTrick {
             played,
             better,
@@ -187,7 +191,6 @@ fn in_the_trick(
     if habits.contains(&Habit::TrumpedEmptyTrick) && !s.is_trump(better) {
         return Some(ReviewReason::TrumpSpent { played, better });
     }
-    let partner_after = s.after().iter().any(|&seat| s.is_ally(seat));
     let lost = !partner_after && !s.legal.iter().any(takes);
     let (given, cheaper) = (s.points(played), s.points(better));
     if lost && cheaper < given {
@@ -238,7 +241,9 @@ fn measured(taken: &ActionValue, best: &ActionValue, cost: &Cost) -> ReviewReaso
     }
     match cost.points.map(|p| (p * 10.0).round() / 10.0) {
         Some(points) if points >= 0.1 => ReviewReason::MorePoints { better, points },
-        None if cost.win > 0.0 || best.value > taken.value => ReviewReason::BetterStanding { better },
+        None if cost.win > 0.0 || best.value > taken.value => {
+            ReviewReason::BetterStanding { better }
+        }
         _ => ReviewReason::Slightly { better },
     }
 }
@@ -260,7 +265,7 @@ impl fmt::Display for ReviewReason {
                 points,
             } => write!(
                 f,
-                "The {} would have taken the trick and the {points} points on the table; the {} left them to the other side",
+                "The {} would have taken the trick; the {} left it and {points} points to the other side",
                 better.name(),
                 played.name()
             ),
@@ -532,16 +537,17 @@ mod tests {
                 // (in the real deal), the card played does not take it, and the points are the
                 // others' cards on the table.
                 let rivals_after = after(game, obs);
-                let safe = rivals_after.iter().all(|&s| {
-                    game.hand(s).iter().all(|c| !beats(obs, c, *better)) || partner(s)
-                });
+                let safe = rivals_after
+                    .iter()
+                    .all(|&s| game.hand(s).iter().all(|c| !beats(obs, c, *better)) || partner(s));
                 played_is(played)
                     && top.is_some()
                     && takes(*better)
                     && !takes(*played)
                     && safe
-                    && *p == on_table
+                    && *p == on_table + points(obs, *played)
                     && *p > 0
+                    && !rivals_after.iter().any(|&s| partner(s))
             }
             R::PointsIntoLostTrick {
                 played,
@@ -592,9 +598,10 @@ mod tests {
                     && !takes(*better)
             }
             // Measured reasons: checked against the values in their own test.
-            R::WinsMoreOften { .. } | R::MorePoints { .. } | R::BetterStanding { .. } | R::Slightly { .. } => {
-                true
-            }
+            R::WinsMoreOften { .. }
+            | R::MorePoints { .. }
+            | R::BetterStanding { .. }
+            | R::Slightly { .. } => true,
         }
     }
 
@@ -638,7 +645,8 @@ mod tests {
                     );
                     if !matches!(reason, ReviewReason::MorePoints { .. }) {
                         concrete += 1;
-                        kinds.insert(serde_json::to_value(&reason).expect("json")["id"].to_string());
+                        kinds
+                            .insert(serde_json::to_value(&reason).expect("json")["id"].to_string());
                     }
                 }
             }
@@ -667,12 +675,12 @@ mod tests {
             ReviewReason::TakesTrick {
                 played: card("Ac"),
                 better: card("3b"),
-                points: 4
+                points: 15
             }
         );
         assert_eq!(
             reason.to_string(),
-            "The three of clubs would have taken the trick and the 4 points on the table; the ace of cups left them to the other side"
+            "The three of clubs would have taken the trick; the ace of cups left it and 15 points to the other side"
         );
         assert!(!habit::detect(&obs, ace).contains(&Habit::PointsIntoLostTrick));
         // With only the four of coins as the better card, the trick could still be taken (by the
@@ -680,7 +688,10 @@ mod tests {
         let four = Action::Play(card("4d"));
         let (t, b, cost) = values(ace, four);
         let reason = explain(&obs, &t, &b, &cost, &habit::detect(&obs, ace));
-        assert!(matches!(reason, ReviewReason::MorePoints { .. }), "{reason:?}");
+        assert!(
+            matches!(reason, ReviewReason::MorePoints { .. }),
+            "{reason:?}"
+        );
     }
 
     #[test]
@@ -699,7 +710,11 @@ mod tests {
             at_stake: true,
             ..Cost::default()
         };
-        let wins = measured(&value(a, 40.2, Some(50.0)), &value(b, 47.0, Some(52.0)), &cost(6.8, Some(2.0)));
+        let wins = measured(
+            &value(a, 40.2, Some(50.0)),
+            &value(b, 47.0, Some(52.0)),
+            &cost(6.8, Some(2.0)),
+        );
         assert_eq!(
             wins,
             ReviewReason::WinsMoreOften {
@@ -709,13 +724,31 @@ mod tests {
             }
         );
         // Less than a shown percentage point: the points.
-        let more = measured(&value(a, 40.2, Some(50.0)), &value(b, 40.6, Some(52.04)), &cost(0.4, Some(2.04)));
-        assert_eq!(more, ReviewReason::MorePoints { better: b, points: 2.0 });
+        let more = measured(
+            &value(a, 40.2, Some(50.0)),
+            &value(b, 40.6, Some(52.04)),
+            &cost(0.4, Some(2.04)),
+        );
+        assert_eq!(
+            more,
+            ReviewReason::MorePoints {
+                better: b,
+                points: 2.0
+            }
+        );
         // Nothing the units show: never "0.0 more points".
-        let slight = measured(&value(a, 40.2, Some(50.0)), &value(b, 40.2, Some(50.02)), &cost(0.0, Some(0.02)));
+        let slight = measured(
+            &value(a, 40.2, Some(50.0)),
+            &value(b, 40.2, Some(50.02)),
+            &cost(0.0, Some(0.02)),
+        );
         assert_eq!(slight, ReviewReason::Slightly { better: b });
         // No points shown (a match of game points): the standing, without the search's value.
-        let standing = measured(&value(a, 40.2, None), &value(b, 40.5, None), &cost(0.3, None));
+        let standing = measured(
+            &value(a, 40.2, None),
+            &value(b, 40.5, None),
+            &cost(0.3, None),
+        );
         assert_eq!(standing, ReviewReason::BetterStanding { better: b });
     }
 

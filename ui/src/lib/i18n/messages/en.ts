@@ -32,7 +32,7 @@ export const en: Record<string, string> = {
   'show-mano-negra': "Show mano negra: it wins the hand.",
   'points-into-lost-trick': "No card could take the trick: the {played} gave away {points:# point|# points}, the {better} would have cost nothing.",
   'partner-holds-so-far': "Your partner holds the trick so far, but a player after you may still take it: play the {card} ({points:# point|# points}).",
-  'takes-trick': "The {better} would have taken the trick and the {points:# point|# points} on the table; the {played} left them to the other side.",
+  'takes-trick': "The {better} would have taken the trick; the {played} left it and {points:# point|# points} to the other side.",
   'fewer-points-into-lost-trick': "No card could take the trick: the {played} gave away {points:# point|# points}, the {better} only {better_points}.",
   'slightly': "The {better} was valued a little higher, within the search's margin of error.",
   'exposed-ten': "The {threat} was still out and could take the {played}. Better: the {better}.",

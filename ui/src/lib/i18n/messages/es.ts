@@ -32,7 +32,7 @@ export const es: Record<string, string> = {
   'show-mano-negra': "Muestra la mano negra: gana la mano.",
   'points-into-lost-trick': "Ninguna carta podía ganar la baza: {played} regaló {points:# punto|# puntos}, {better} no habría costado nada.",
   'partner-holds-so-far': "De momento la baza es de tu compañero, pero alguien después de ti aún puede ganarla: juega {card} ({points:# punto|# puntos}).",
-  'takes-trick': "{better} habría ganado la baza y los {points:# punto|# puntos} de la mesa; {played} se los dejó al otro bando.",
+  'takes-trick': "{better} habría ganado la baza; {played} se la dejó al otro bando con {points:# punto|# puntos}.",
   'fewer-points-into-lost-trick': "Ninguna carta podía ganar la baza: {played} regaló {points:# punto|# puntos}, {better} solo {better_points}.",
   'slightly': "{better} se valoró apenas mejor, dentro del margen de error de la búsqueda.",
   'exposed-ten': "{threat} aún estaba fuera y podía ganar a {played}. Mejor: {better}.",

@@ -32,7 +32,7 @@ export const it: Record<string, string> = {
   'show-mano-negra': "Mostra la mano negra: vince la mano.",
   'points-into-lost-trick': "Nessuna carta poteva prendere la presa: {played} ha regalato {points:# punto|# punti}, {better} non sarebbe costato nulla.",
   'partner-holds-so-far': "Per ora la presa è del compagno, ma chi gioca dopo di te può ancora prenderla: gioca {card} ({points:# punto|# punti}).",
-  'takes-trick': "{better} avrebbe preso la presa e i {points:# punto|# punti} sul tavolo; {played} li ha lasciati agli avversari.",
+  'takes-trick': "{better} avrebbe preso la presa; {played} l'ha lasciata agli avversari con {points:# punto|# punti}.",
   'fewer-points-into-lost-trick': "Nessuna carta poteva prendere la presa: {played} ha regalato {points:# punto|# punti}, {better} solo {better_points}.",
   'slightly': "{better} è stata valutata appena meglio, entro il margine d'incertezza della ricerca.",
   'exposed-ten': "{threat} era ancora fuori e poteva prendere {played}. Meglio: {better}.",

@@ -32,7 +32,7 @@ export const pt: Record<string, string> = {
   'show-mano-negra': "Mostra a mano negra: ganha a mão.",
   'points-into-lost-trick': "Nenhuma carta podia ganhar a vaza: {played} ofereceu {points:# ponto|# pontos}, {better} não teria custado nada.",
   'partner-holds-so-far': "Para já a vaza é do parceiro, mas quem joga depois de ti ainda a pode ganhar: joga {card} ({points:# ponto|# pontos}).",
-  'takes-trick': "{better} teria ganho a vaza e os {points:# ponto|# pontos} da mesa; {played} deixou-os ao outro lado.",
+  'takes-trick': "{better} teria ganho a vaza; {played} deixou-a ao outro lado com {points:# ponto|# pontos}.",
   'fewer-points-into-lost-trick': "Nenhuma carta podia ganhar a vaza: {played} ofereceu {points:# ponto|# pontos}, {better} só {better_points}.",
   'slightly': "{better} foi avaliada um pouco melhor, dentro da margem de erro da procura.",
   'exposed-ten': "{threat} ainda estava fora e podia ganhar ao {played}. Melhor: {better}.",

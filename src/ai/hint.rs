@@ -133,32 +133,6 @@ mod tests {
         game
     }
 
-    /// The card a reason names as the one to play, if it names one.
-    fn named(reason: &HintReason) -> Option<Card> {
-        use HintReason as H;
-        match reason {
-            H::OnlyLegal { card }
-            | H::TrumpIt { card, .. }
-            | H::WinTrick { card, .. }
-            | H::TrumpItSoFar { card, .. }
-            | H::WinTrickSoFar { card, .. }
-            | H::AddToOwnTrick { card }
-            | H::FeedPartner { card, .. }
-            | H::PartnerHolds { card }
-            | H::PartnerHoldsSoFar { card, .. }
-            | H::KeepTrump { card, .. }
-            | H::ThrowAway { card }
-            | H::GiveUpCheaply { card, .. }
-            | H::GiveUpKeepTrumps { card, .. }
-            | H::GiveUp { card, .. }
-            | H::CashWinner { card }
-            | H::DrawTrumps { card }
-            | H::LeadWorthless { card, .. }
-            | H::LeadCheap { card, .. } => Some(*card),
-            _ => None,
-        }
-    }
-
     #[test]
     fn every_hint_is_true_over_generated_decisions() {
         use crate::ai::test_deal::{every_preset, random_positions};
@@ -196,7 +170,7 @@ mod tests {
                 let reason = explain(&s, card);
                 hints += 1;
                 // The card is named, once: as the card to play.
-                assert_eq!(named(&reason), Some(card), "{reason:?}");
+                assert_eq!(reason.card(), Some(card), "{reason:?}");
                 let ok = match &reason {
                     H::TrumpIt { stake, .. } | H::WinTrick { stake, .. } => {
                         // The others' cards only, and no points still to come (in the real deal).

@@ -254,6 +254,35 @@ pub enum HintReason {
     PassNoBidding,
 }
 
+impl HintReason {
+    /// The card the reason names as the one to play (named once), if it is about a card play.
+    pub fn card(&self) -> Option<Card> {
+        use HintReason as H;
+        match self {
+            H::OnlyLegal { card }
+            | H::TrumpIt { card, .. }
+            | H::WinTrick { card, .. }
+            | H::TrumpItSoFar { card, .. }
+            | H::WinTrickSoFar { card, .. }
+            | H::AddToOwnTrick { card }
+            | H::FeedPartner { card, .. }
+            | H::PartnerHolds { card }
+            | H::PartnerHoldsSoFar { card, .. }
+            | H::KeepTrump { card, .. }
+            | H::ThrowAway { card }
+            | H::GiveUpCheaply { card, .. }
+            | H::GiveUpKeepTrumps { card, .. }
+            | H::GiveUp { card, .. }
+            | H::CashWinner { card }
+            | H::DrawTrumps { card }
+            | H::LeadWorthless { card, .. }
+            | H::LeadCheap { card, .. } => Some(*card),
+            H::SearchedWins { why, .. } | H::Searched { why, .. } => why.card(),
+            _ => None,
+        }
+    }
+}
+
 /// Card names as an English list ("the ace of swords and the three of swords").
 fn names(cards: &[Card]) -> String {
     let names: Vec<String> = cards.iter().map(|c| format!("the {}", c.name())).collect();

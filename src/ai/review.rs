@@ -214,12 +214,6 @@ impl Rating {
     /// both), and the mark follows from them.
     fn upgraded(mut self) -> Rating {
         let shown = self.best.points.is_some();
-        let (low, high) = self
-            .actions
-            .iter()
-            .fold((f32::MAX, f32::MIN), |(lo, hi), v| {
-                (lo.min(v.win_percent), hi.max(v.win_percent))
-            });
         self.cost = Cost {
             win: (self.best.win_percent - self.taken.win_percent).max(0.0),
             win_noise: self.noise / 2.4,
@@ -229,7 +223,7 @@ impl Rating {
             },
             points_noise: shown.then_some(self.noise),
             of: if shown { WinOf::Hand } else { WinOf::Match },
-            at_stake: high - low >= 0.5,
+            at_stake: value::at_stake(&self.actions),
         };
         (self.loss, self.noise) = self.cost.loss();
         self.mark = Mark::from_cost(&self.cost, self.mark == Mark::Best);

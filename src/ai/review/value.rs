@@ -75,9 +75,6 @@ pub(super) fn cost(
     let win = |u: i32| 100.0 * read(u, format).0;
     let points = |u: i32| f64::from(read(u, format).1.unwrap_or(0));
     let shown = hands_decide(format);
-    let (low, high) = values.iter().fold((f32::MAX, f32::MIN), |(lo, hi), v| {
-        (lo.min(v.win_percent), hi.max(v.win_percent))
-    });
     Cost {
         win: (b.win_percent - t.win_percent).max(0.0),
         win_noise: paired_noise(worlds, best, taken, win),
@@ -87,8 +84,17 @@ pub(super) fn cost(
         },
         points_noise: shown.then(|| paired_noise(worlds, best, taken, points)),
         of: if shown { WinOf::Hand } else { WinOf::Match },
-        at_stake: high - low >= AT_STAKE,
+        at_stake: at_stake(values),
     }
+}
+
+/// Whether the result could turn on the decision: some action's win chance differs from another's by
+/// [`AT_STAKE`] or more.
+pub(super) fn at_stake(values: &[ActionValue]) -> bool {
+    let (low, high) = values.iter().fold((f32::MAX, f32::MIN), |(lo, hi), v| {
+        (lo.min(v.win_percent), hi.max(v.win_percent))
+    });
+    high - low >= AT_STAKE
 }
 
 /// Percentage points of win chance between two legal actions from which the result is at stake.

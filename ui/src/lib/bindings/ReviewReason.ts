@@ -23,7 +23,8 @@ played: Card,
  */
 better: Card, 
 /**
- * Card points of the other players' cards on the table.
+ * Card points left to the other side: the other players' cards on the table and the card
+ * played.
  */
 points: number, } | { "id": "points-into-lost-trick", 
 /**

@@ -72,25 +72,6 @@ fn mano_negra_is_suggested_with_its_reason() {
     }
 }
 
-/// The card a reason names as the one to play, if any.
-fn named_card(reason: &HintReason) -> Option<Card> {
-    use HintReason as H;
-    match *reason {
-        H::OnlyLegal { card }
-        | H::AddToOwnTrick { card }
-        | H::PartnerHolds { card }
-        | H::ThrowAway { card }
-        | H::GiveUpCheaply { card, .. }
-        | H::GiveUpKeepTrumps { card, .. }
-        | H::GiveUp { card, .. }
-        | H::CashWinner { card }
-        | H::DrawTrumps { card }
-        | H::LeadWorthless { card, .. }
-        | H::LeadCheap { card, .. } => Some(card),
-        _ => None,
-    }
-}
-
 #[test]
 fn hard_quotes_its_search_around_the_reason_for_its_card() {
     // Every Hard decision of a two-player hand with a choice of cards: the reason for the card it
@@ -120,7 +101,7 @@ fn hard_quotes_its_search_around_the_reason_for_its_card() {
                     "{}",
                     d.hint
                 );
-                if let Some(named) = named_card(why) {
+                if let Some(named) = HintReason::card(why) {
                     assert_eq!(d.action, Action::Play(named), "{}", d.hint);
                 }
                 if game.stock_len() > 0 {
@@ -149,7 +130,7 @@ fn hard_quotes_its_search_around_the_reason_for_its_card() {
     // Medium keeps the heuristic reasons.
     let game = Game::new(rules, 0, &Deal::Seed(5)).expect("deal");
     let d = choose(Level::Medium, &game, 7);
-    assert!(named_card(&d.hint).is_some(), "{}", d.hint);
+    assert!(HintReason::card(&d.hint).is_some(), "{}", d.hint);
 }
 
 /// Hard's quote for the seat to move, at the stakes of `format` (a fresh match).

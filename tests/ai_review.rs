@@ -400,3 +400,88 @@ fn the_exchange_and_mano_negra_are_decisions_with_every_action_valued() {
         "{declared:?}"
     );
 }
+
+#[test]
+fn a_ten_thrown_away_holding_trumps_that_take_the_trick_is_never_good() {
+    // Swords are trumps (the seven of swords turned up). Seat 1 leads the five of coins; seat 0
+    // holds the three of cups, the ace and the two of trumps. Was "Good −7.9 points" for the three
+    // thrown onto the five, where a trump takes the trick.
+    let rules = preset(Preset::Briscola, 2);
+    let order = order_starting(&rules, &cards("5d 3c Kb As 4b 2s 7s"));
+    let mut game = Game::new(rules, 0, &Deal::Order(order)).expect("deal");
+    game.apply(Action::Play(c("5d"))).expect("lead");
+    let obs = game.observation(0);
+    let three = Action::Play(c("3c"));
+    let Verdict::Rated(rating) = review_decision(&obs, three, Stakes::SINGLE_HAND, 3, 200) else {
+        panic!("rated");
+    };
+    // Was good: now a blunder, its cost in win chance (about 23 percentage points) beyond the noise.
+    assert!(rating.mark >= Mark::Mistake, "{rating:?}");
+    assert!(
+        rating.cost.win >= 10.0 && rating.cost.points.is_some(),
+        "{rating:?}"
+    );
+    // The reason is the concrete one: the better card takes the trick.
+    let reason = serde_json::to_value(&rating.reason).expect("JSON");
+    assert_eq!(reason["id"], "takes-trick", "{reason}");
+}
+
+#[test]
+fn a_decided_hand_still_marks_card_points_thrown_away_and_says_the_result_was_not_at_stake() {
+    // A hand played out by Medium against Easy: wherever no legal card changes the win chance and a
+    // decision lost ten or more clear card points, it is at least a mistake.
+    let rules = preset(Preset::Briscola, 2);
+    let mut seen = 0;
+    for seed in 0..6 {
+        let record = played(
+            rules,
+            MatchFormat::SingleHand,
+            &[Level::Easy, Level::Medium],
+            seed,
+        );
+        for rating in review(&record, 0, seed, 16).ratings() {
+            let clear_points = rating
+                .cost
+                .points
+                .map(|p| briscola::ai::review::clear(p, rating.cost.points_noise.unwrap_or(0.0)));
+            if clear_points.is_some_and(|p| p >= 10.0) {
+                assert!(rating.mark >= Mark::Mistake, "{rating:?}");
+                seen += usize::from(!rating.cost.at_stake);
+            }
+        }
+    }
+    eprintln!("{seen} decided-hand decisions with ten points thrown away");
+}
+
+#[test]
+fn a_review_of_the_first_format_reads_on_todays_scale() {
+    let rules = preset(Preset::Briscola, 2);
+    let record = played(
+        rules,
+        MatchFormat::SingleHand,
+        &[Level::Easy, Level::Medium],
+        5,
+    );
+    let today = review(&record, 0, 5, 12);
+    // The first format: no costs, the version 1.
+    let mut old = serde_json::to_value(&today).expect("JSON");
+    old["version"] = 1.into();
+    for hand in old["hands"].as_array_mut().expect("hands") {
+        for decision in hand["decisions"].as_array_mut().expect("decisions") {
+            if let Some(verdict) = decision["verdict"].as_object_mut() {
+                verdict.remove("cost");
+            }
+        }
+    }
+    let read: MatchReview = serde_json::from_value(old).expect("the first format reads");
+    let upgraded = read.upgrade();
+    assert_eq!(upgraded.version, MatchReview::VERSION);
+    for (a, b) in upgraded.ratings().zip(today.ratings()) {
+        // The units are exact from the stored values; the marks follow with the stored noise.
+        assert!((a.cost.win - b.cost.win).abs() < 1e-3, "{a:?} {b:?}");
+        assert_eq!(a.cost.points.is_some(), b.cost.points.is_some());
+        assert!((a.cost.points.unwrap_or(0.0) - b.cost.points.unwrap_or(0.0)).abs() < 1e-3);
+        assert_eq!(a.mark == Mark::Best, b.mark == Mark::Best);
+    }
+    assert!(upgraded.accuracy.is_some());
+}

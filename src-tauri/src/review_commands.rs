@@ -3,7 +3,8 @@
 //! match runs), runs the engine's analysis on a blocking thread without holding any lock, stores
 //! the result with the match and answers it. `review_progress` and `cancel_review` are polled by
 //! the UI while it waits; `get_review` reads a stored review; `review_stats` gathers every stored
-//! review for the Statistics screen.
+//! review for the Statistics screen. A review stored by an earlier format is read on today's scale
+//! (`MatchReview::upgrade`); the stored line is never rewritten.
 
 use briscola::ai::review::{MatchReview, Progress};
 use tauri::State;
@@ -28,7 +29,7 @@ pub async fn start_review(
         state
             .with_store_blocking(move |store| {
                 if let Some(review) = store.review::<MatchReview>(&id)? {
-                    return Ok(Err(review));
+                    return Ok(Err(review.upgrade()));
                 }
                 let entry = store
                     .history_entry::<MatchRecord>(&id)?
@@ -57,7 +58,7 @@ pub async fn start_review(
                 Some(review)
             } else {
                 // Another app instance stored one first: that one is the match's review.
-                store.review::<MatchReview>(&id)?
+                store.review::<MatchReview>(&id)?.map(MatchReview::upgrade)
             };
             drop(job);
             stored.ok_or_else(|| AppError::new(ErrorKind::Internal, "review not kept"))
@@ -89,7 +90,9 @@ pub async fn get_review(
 ) -> Result<Option<MatchReview>, AppError> {
     let id = id.get("id")?;
     state
-        .with_store_blocking(move |store| Ok(store.review::<MatchReview>(&id)?))
+        .with_store_blocking(move |store| {
+            Ok(store.review::<MatchReview>(&id)?.map(MatchReview::upgrade))
+        })
         .await
 }
 

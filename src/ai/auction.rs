@@ -25,6 +25,14 @@ fn suit_value(obs: &Observation, trump: Suit) -> f32 {
         .sum()
 }
 
+/// The cards of `suit` in the hand, strongest first.
+fn held(obs: &Observation, suit: Suit) -> Vec<Card> {
+    let order = obs.ruleset.order;
+    let mut cards: Vec<Card> = obs.hand.iter().filter(|c| c.suit() == suit).collect();
+    cards.sort_by_key(|&c| std::cmp::Reverse(order.card_strength(c)));
+    cards
+}
+
 /// The suit this hand would like as trump, and its value.
 fn best_suit(obs: &Observation) -> (Suit, f32) {
     let mut best = (Suit::Coins, f32::MIN);
@@ -67,7 +75,8 @@ pub(crate) fn bid(obs: &Observation) -> (Action, HintReason) {
             points: Bid::MIN_POINTS,
         });
         if legal(&action) {
-            return (action, HintReason::Bid { rank, suit });
+            let held = held(obs, suit);
+            return (action, HintReason::Bid { rank, suit, held });
         }
     }
     if let Some((_, b)) = best {
@@ -84,12 +93,14 @@ pub(crate) fn bid(obs: &Observation) -> (Action, HintReason) {
                     HintReason::Raise {
                         points: raise_to,
                         suit,
+                        held: held(obs, suit),
                     },
                 );
             }
         }
     }
-    (Action::Pass, HintReason::PassWeak)
+    let held = held(obs, suit);
+    (Action::Pass, HintReason::PassWeak { suit, held })
 }
 
 /// The card to call, with its hint: the winning bid's rank in the strongest suit not held.
@@ -111,7 +122,13 @@ pub(crate) fn call(obs: &Observation) -> (Action, HintReason) {
         Some(&(card, _)) if obs.hand.contains(card) => {
             (Action::Call(card), HintReason::CallOwn { card })
         }
-        Some(&(card, _)) => (Action::Call(card), HintReason::CallPartner { card }),
+        Some(&(card, _)) => (
+            Action::Call(card),
+            HintReason::CallPartner {
+                card,
+                held: held(obs, card.suit()),
+            },
+        ),
         None => super::fallback(obs),
     }
 }

@@ -1,9 +1,10 @@
 //! One-sentence explanations of card plays, for the hint button.
 //!
-//! A hint describes what the chosen card does in the trick as the seat sees it (wins it, feeds a
-//! partner, gives it up, leads), with the points at stake — with players still to play, what is on the
-//! table so far and the most they may add ([`Situation::most_added`], an upper bound) — or why a
-//! strong trump is kept. It never
+//! A hint names the chosen card once and describes what it does in the trick as the seat sees it
+//! (wins it, feeds a partner, gives it up, leads), with the points at stake — the other players'
+//! cards only, the seat's own card never counted: with players still to play, what is on the table so
+//! far and the most they may add ([`Situation::most_added`], an upper bound) — or why a strong trump
+//! is kept. A partner is fed only when no rival still to play may take the trick. It never
 //! mentions a card the seat cannot know about, and it only claims what holds: a lead states what the
 //! trick can cost (an upper bound, [`Situation::lead_risk`]), "draw out the trumps" needs a duty to
 //! follow suit, and a card given up is called cheap only when no legal card gives fewer points. The
@@ -22,24 +23,29 @@ pub(crate) fn explain(s: &Situation, card: Card) -> HintReason {
     let Some((winner, best)) = s.best() else {
         return explain_lead(s, card);
     };
-    let stake = s.table_points() + points;
-    if s.beats(card, best) && !s.is_ally(winner) {
-        // With players still to play, the stake is what is on the table so far, up to what they may add.
-        let most = stake + s.most_added();
-        let trumps = s.is_trump(card) && !s.is_trump(best);
-        return match (trumps, most > stake) {
-            (true, false) => HintReason::TrumpIt { stake },
-            (false, false) => HintReason::WinTrick { stake },
-            (true, true) => HintReason::TrumpItSoFar { stake, most },
-            (false, true) => HintReason::WinTrickSoFar { stake, most },
-        };
-    }
     if winner == s.seat {
         return HintReason::AddToOwnTrick { card };
     }
+    // The stake is the other players' cards: on the table so far, up to what the players after may
+    // add.
+    let stake = s.table_points();
+    if s.beats(card, best) {
+        let most = stake + s.most_added();
+        let trumps = s.is_trump(card) && !s.is_trump(best);
+        return match (trumps, most > stake) {
+            (true, false) => HintReason::TrumpIt { card, stake },
+            (false, false) => HintReason::WinTrick { card, stake },
+            (true, true) => HintReason::TrumpItSoFar { card, stake, most },
+            (false, true) => HintReason::WinTrickSoFar { card, stake, most },
+        };
+    }
     if s.is_ally(winner) {
+        // The partner would hold the trick only if no rival still to play may take it.
+        if s.rivals_after() && s.can_be_beaten(best) {
+            return HintReason::PartnerHoldsSoFar { card, points };
+        }
         if points > 0 {
-            return HintReason::FeedPartner { points };
+            return HintReason::FeedPartner { card, points };
         }
         return HintReason::PartnerHolds { card };
     }
@@ -98,7 +104,11 @@ fn kept_trump(s: &Situation, played: Card) -> Option<HintReason> {
         .iter()
         .filter(|&t| s.is_trump(t) && s.points(t) >= 10 && s.beats(kept, t))
         .max_by_key(|&t| s.points(t))?;
-    Some(HintReason::KeepTrump { kept, threat })
+    Some(HintReason::KeepTrump {
+        card: played,
+        kept,
+        threat,
+    })
 }
 
 #[cfg(test)]
@@ -121,6 +131,148 @@ mod tests {
             game.apply(Action::Play(card(p))).expect("legal");
         }
         game
+    }
+
+    #[test]
+    fn every_hint_is_true_over_generated_decisions() {
+        use crate::ai::test_deal::{every_preset, random_positions};
+        use HintReason as H;
+        let positions = random_positions(&every_preset(), 30, 11);
+        let (mut decisions, mut hints) = (0, 0);
+        for (game, obs) in &positions {
+            if obs.phase != crate::Phase::Playing || obs.legal_actions.len() < 2 {
+                continue;
+            }
+            let s = Situation::from_observation(obs, true);
+            let order = obs.ruleset.order;
+            let points = |c: Card| u16::from(order.card_points(c));
+            // The rule, written out apart from the heuristics.
+            let beats = |c: Card, b: Card| {
+                if c.suit() == b.suit() {
+                    order.card_strength(c) > order.card_strength(b)
+                } else {
+                    Some(c.suit()) == obs.trump
+                }
+            };
+            let mut top: Option<(u8, Card)> = None;
+            for p in &obs.current_trick {
+                top = match top {
+                    Some((_, b)) if !beats(p.card, b) => top,
+                    _ => Some((p.seat, p.card)),
+                };
+            }
+            let others: u16 = obs.current_trick.iter().map(|p| points(p.card)).sum();
+            let players = obs.ruleset.players;
+            let to_play = obs.ruleset.plays_per_trick * players;
+            let last = obs.current_trick.len() as u8 + 1 == to_play;
+            decisions += 1;
+            for card in s.legal.iter() {
+                let reason = explain(&s, card);
+                hints += 1;
+                // The card is named, once: as the card to play.
+                assert_eq!(reason.card(), Some(card), "{reason:?}");
+                let ok = match &reason {
+                    H::TrumpIt { stake, .. } | H::WinTrick { stake, .. } => {
+                        // The others' cards only, and no points still to come (in the real deal).
+                        let after = (1..to_play - obs.current_trick.len() as u8)
+                            .map(|i| (obs.seat + i) % players)
+                            .filter(|&seat| seat != obs.seat);
+                        let none_to_come = after
+                            .clone()
+                            .all(|seat| game.hand(seat).iter().all(|c| points(c) == 0));
+                        *stake == others
+                            && (last || none_to_come)
+                            && top.is_some_and(|(_, b)| beats(card, b))
+                    }
+                    H::TrumpItSoFar { stake, most, .. } | H::WinTrickSoFar { stake, most, .. } => {
+                        *stake == others && most > stake && top.is_some_and(|(_, b)| beats(card, b))
+                    }
+                    H::FeedPartner { points: p, .. } | H::PartnerHoldsSoFar { points: p, .. } => {
+                        *p == points(card)
+                            && top.is_some_and(|(w, b)| w != obs.seat && !beats(card, b))
+                    }
+                    H::PartnerHolds { .. } => {
+                        points(card) == 0
+                            && top.is_some_and(|(w, b)| w != obs.seat && !beats(card, b))
+                    }
+                    H::ThrowAway { .. } => points(card) == 0,
+                    H::GiveUpCheaply { points: p, .. } => {
+                        *p == points(card) && s.legal.iter().all(|c| points(c) >= *p)
+                    }
+                    H::GiveUp { points: p, .. } | H::GiveUpKeepTrumps { points: p, .. } => {
+                        *p == points(card) && top.is_some_and(|(_, b)| !beats(card, b))
+                    }
+                    H::LeadWorthless { .. } => top.is_none() && points(card) == 0,
+                    H::LeadCheap {
+                        points: p, risk, ..
+                    } => top.is_none() && *p == points(card) && *p > 0 && risk >= p,
+                    H::CashWinner { .. } | H::DrawTrumps { .. } => top.is_none(),
+                    H::KeepTrump { kept, threat, .. } => {
+                        *kept != card
+                            && s.legal.contains(*kept)
+                            && Some(kept.suit()) == obs.trump
+                            && beats(*kept, *threat)
+                            && !obs.hand.contains(*threat)
+                            && obs
+                                .tricks
+                                .iter()
+                                .all(|t| t.plays.iter().all(|p| p.card != *threat))
+                    }
+                    H::AddToOwnTrick { .. } => top.is_some_and(|(w, _)| w == obs.seat),
+                    other => panic!("not a card hint: {other:?}"),
+                };
+                assert!(ok, "{reason:?} for {card} in {obs:?}");
+                // "Your partner" only when the partner would hold the trick: no rival after holds a
+                // card that takes it (in the real deal).
+                if matches!(reason, H::FeedPartner { .. } | H::PartnerHolds { .. })
+                    && let Some((_, b)) = top
+                {
+                    let after = (1..=to_play - obs.current_trick.len() as u8 - 1)
+                        .map(|i| (obs.seat + i) % players);
+                    for seat in after.filter(|&x| !s.is_ally(x) && x != obs.seat) {
+                        assert!(
+                            game.hand(seat).iter().all(|c| !beats(c, b)),
+                            "{reason:?}: seat {seat} can take it"
+                        );
+                    }
+                }
+            }
+        }
+        eprintln!("{decisions} decisions, {hints} hints");
+        assert!(
+            decisions >= 3000 && hints >= 10_000,
+            "{decisions} / {hints}"
+        );
+    }
+
+    #[test]
+    fn a_partner_is_fed_only_when_the_trick_stays_theirs() {
+        // Four players, coins trumps: seat 0 led the king of clubs (a partner of seat 2), seat 1
+        // played the four of cups; seat 2 holds the three of coins (a trump) and the knave of cups.
+        // Was "Feed your partner 10 points" for the trump three, which takes the trick itself.
+        let rules = Ruleset::preset(Preset::Briscola, 4).expect("preset");
+        let hand = crate::CardSet::from_iter([card("3d"), card("Jc")]);
+        let trick = [(0, card("Kb")), (1, card("4c"))];
+        let third = Situation::hypothetical(
+            rules,
+            2,
+            hand,
+            Some(crate::Suit::Coins),
+            &trick,
+            crate::CardSet::EMPTY,
+        );
+        assert!(matches!(
+            explain(&third, card("3d")),
+            HintReason::TrumpItSoFar { stake: 4, .. }
+        ));
+        // The knave: the partner holds the king so far, but seat 3, still to play, may take it.
+        assert_eq!(
+            explain(&third, card("Jc")),
+            HintReason::PartnerHoldsSoFar {
+                card: card("Jc"),
+                points: 2
+            }
+        );
     }
 
     #[test]
@@ -254,8 +406,9 @@ mod tests {
     }
 
     #[test]
-    fn winning_a_trick_counts_what_the_players_after_may_add() {
-        // Was "Win the trick: 14 points at stake" with two players still to play. Four players in
+    fn winning_a_trick_counts_the_others_cards_and_what_the_players_after_may_add() {
+        // Was "Win the trick: 14 points at stake" with two players still to play, the seat's own
+        // three counted in the stake. Four players in
         // teams, coins trumps; seat 0 led the king of clubs, seat 1 holds the three of clubs and the
         // two of coins. The two aces still unseen are the most the two players after could add.
         let rules = Ruleset::preset(Preset::Briscola, 4).expect("preset");
@@ -267,17 +420,22 @@ mod tests {
         assert_eq!(
             reason,
             HintReason::WinTrickSoFar {
-                stake: 14,
-                most: 36
+                card: card("3b"),
+                stake: 4,
+                most: 26
             }
         );
         assert_eq!(
             reason.to_string(),
-            "Win the trick: 14 points so far, up to 36 once the players after you have played"
+            "Take the trick with the three of clubs: the others' cards are worth 4 points so far, up to 26 once the players after you have played"
         );
         assert_eq!(
             explain(&second, card("2d")),
-            HintReason::TrumpItSoFar { stake: 4, most: 26 }
+            HintReason::TrumpItSoFar {
+                card: card("2d"),
+                stake: 4,
+                most: 26
+            }
         );
         // With the aces gone, the most they can add is two threes.
         let aces: crate::CardSet = ["Ad", "Ac", "As", "Ab"].into_iter().map(card).collect();
@@ -285,8 +443,9 @@ mod tests {
         assert_eq!(
             explain(&second, card("3b")),
             HintReason::WinTrickSoFar {
-                stake: 14,
-                most: 34
+                card: card("3b"),
+                stake: 4,
+                most: 24
             }
         );
         // Last to play, the stake is exact.
@@ -294,8 +453,17 @@ mod tests {
         let last = Situation::hypothetical(rules, 3, hand, trump, &trick, empty);
         assert_eq!(
             explain(&last, card("3b")),
-            HintReason::WinTrick { stake: 14 }
+            HintReason::WinTrick {
+                card: card("3b"),
+                stake: 4
+            }
         );
-        assert_eq!(explain(&last, card("2d")), HintReason::TrumpIt { stake: 4 });
+        assert_eq!(
+            explain(&last, card("2d")),
+            HintReason::TrumpIt {
+                card: card("2d"),
+                stake: 4
+            }
+        );
     }
 }

@@ -18,28 +18,38 @@ pub enum HintReason {
         /// The card.
         card: Card,
     },
-    /// Trumping a trick led in another suit.
+    /// Trumping a trick led in another suit, as the last to play.
     TrumpIt {
-        /// Card points the trick will hold.
+        /// The trump.
+        card: Card,
+        /// Card points of the other players' cards in the trick (the seat's own card not counted).
         stake: u16,
     },
-    /// Winning the trick in its suit.
+    /// Winning the trick in its suit, as the last to play.
     WinTrick {
-        /// Card points the trick will hold.
+        /// The card.
+        card: Card,
+        /// Card points of the other players' cards in the trick.
         stake: u16,
     },
     /// Trumping a trick led in another suit, with players still to play after this seat.
     TrumpItSoFar {
-        /// Card points on the table with this card.
+        /// The trump.
+        card: Card,
+        /// Card points of the other players' cards on the table.
         stake: u16,
-        /// The most the trick can hold once the players after have played (an upper bound).
+        /// The most the other players' cards can hold once the players after have played (an
+        /// upper bound).
         most: u16,
     },
     /// Winning the trick in its suit, with players still to play after this seat.
     WinTrickSoFar {
-        /// Card points on the table with this card.
+        /// The card.
+        card: Card,
+        /// Card points of the other players' cards on the table.
         stake: u16,
-        /// The most the trick can hold once the players after have played (an upper bound).
+        /// The most the other players' cards can hold once the players after have played (an
+        /// upper bound).
         most: u16,
     },
     /// The seat already holds the trick.
@@ -47,18 +57,30 @@ pub enum HintReason {
         /// The card.
         card: Card,
     },
-    /// A partner holds the trick: give it points.
+    /// A partner holds the trick and no rival still to play can take it: give it points.
     FeedPartner {
-        /// The card's points.
+        /// The card.
+        card: Card,
+        /// Its points.
         points: u16,
     },
-    /// A partner holds the trick: a worthless card keeps the strength.
+    /// A partner holds the trick and no rival still to play can take it: a worthless card keeps
+    /// the strength.
     PartnerHolds {
         /// The card.
         card: Card,
     },
+    /// A partner holds the trick so far, but a rival still to play may take it.
+    PartnerHoldsSoFar {
+        /// The card.
+        card: Card,
+        /// Its points.
+        points: u16,
+    },
     /// A strong trump is kept for a ten-pointer of trumps still out.
     KeepTrump {
+        /// The card played.
+        card: Card,
         /// The trump kept.
         kept: Card,
         /// The card it can still capture.
@@ -153,6 +175,8 @@ pub enum HintReason {
         rank: Rank,
         /// The suit that makes the hand strong.
         suit: Suit,
+        /// The cards of that suit in the hand, strongest first.
+        held: Vec<Card>,
     },
     /// Chiamata: raising the points.
     Raise {
@@ -160,9 +184,16 @@ pub enum HintReason {
         points: u8,
         /// The suit that makes the hand strong.
         suit: Suit,
+        /// The cards of that suit in the hand, strongest first.
+        held: Vec<Card>,
     },
-    /// Chiamata: passing.
-    PassWeak,
+    /// Chiamata: passing, the hand too weak for the next bid.
+    PassWeak {
+        /// The hand's strongest suit as trumps.
+        suit: Suit,
+        /// The cards of that suit in the hand, strongest first.
+        held: Vec<Card>,
+    },
     /// Chiamata: calling one's own card and playing alone.
     CallOwn {
         /// The card called.
@@ -172,6 +203,8 @@ pub enum HintReason {
     CallPartner {
         /// The card called; its suit becomes trump.
         card: Card,
+        /// The cards of that suit in the hand, strongest first.
+        held: Vec<Card>,
     },
     /// The first legal action, where no heuristic applies.
     OnlyChoice {
@@ -182,6 +215,45 @@ pub enum HintReason {
     NothingToDo,
 }
 
+impl HintReason {
+    /// The card the reason names as the one to play (named once), if it is about a card play.
+    pub fn card(&self) -> Option<Card> {
+        use HintReason as H;
+        match self {
+            H::OnlyLegal { card }
+            | H::TrumpIt { card, .. }
+            | H::WinTrick { card, .. }
+            | H::TrumpItSoFar { card, .. }
+            | H::WinTrickSoFar { card, .. }
+            | H::AddToOwnTrick { card }
+            | H::FeedPartner { card, .. }
+            | H::PartnerHolds { card }
+            | H::PartnerHoldsSoFar { card, .. }
+            | H::KeepTrump { card, .. }
+            | H::ThrowAway { card }
+            | H::GiveUpCheaply { card, .. }
+            | H::GiveUpKeepTrumps { card, .. }
+            | H::GiveUp { card, .. }
+            | H::CashWinner { card }
+            | H::DrawTrumps { card }
+            | H::LeadWorthless { card, .. }
+            | H::LeadCheap { card, .. } => Some(*card),
+            H::SearchedWins { why, .. } | H::Searched { why, .. } => why.card(),
+            _ => None,
+        }
+    }
+}
+
+/// Card names as an English list ("the ace of swords and the three of swords").
+fn names(cards: &[Card]) -> String {
+    let names: Vec<String> = cards.iter().map(|c| format!("the {}", c.name())).collect();
+    match names.as_slice() {
+        [] => "no card".to_string(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
 impl fmt::Display for HintReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use HintReason as H;
@@ -189,30 +261,48 @@ impl fmt::Display for HintReason {
             H::OnlyLegal { card } => {
                 write!(f, "Play the {}: it is the only legal card", card.name())
             }
-            H::TrumpIt { stake } => write!(f, "Trump it: {stake} points at stake"),
-            H::WinTrick { stake } => write!(f, "Win the trick: {stake} points at stake"),
-            H::TrumpItSoFar { stake, most } => write!(
+            H::TrumpIt { card, stake } => write!(
                 f,
-                "Trump it: {stake} points so far, up to {most} once the players after you have played"
+                "Trump the trick with the {}: the others' cards in it are worth {stake} points",
+                card.name()
             ),
-            H::WinTrickSoFar { stake, most } => write!(
+            H::WinTrick { card, stake } => write!(
                 f,
-                "Win the trick: {stake} points so far, up to {most} once the players after you have played"
+                "Take the trick with the {}: the others' cards in it are worth {stake} points",
+                card.name()
+            ),
+            H::TrumpItSoFar { card, stake, most } => write!(
+                f,
+                "Trump the trick with the {}: the others' cards are worth {stake} points so far, up to {most} once the players after you have played",
+                card.name()
+            ),
+            H::WinTrickSoFar { card, stake, most } => write!(
+                f,
+                "Take the trick with the {}: the others' cards are worth {stake} points so far, up to {most} once the players after you have played",
+                card.name()
             ),
             H::AddToOwnTrick { card } => {
                 write!(f, "You already hold this trick: add the {}", card.name())
             }
-            H::FeedPartner { points } => {
-                write!(f, "Feed your partner {points} points: the trick is yours")
-            }
-            H::PartnerHolds { card } => write!(
+            H::FeedPartner { card, points } => write!(
                 f,
-                "Your partner holds the trick: play the {} and keep your strength",
+                "Your partner holds the trick and nobody after can take it: give them the {} ({points} points)",
                 card.name()
             ),
-            H::KeepTrump { kept, threat } => write!(
+            H::PartnerHolds { card } => write!(
                 f,
-                "Keep the {}: the {} is still out",
+                "Your partner holds the trick and nobody after can take it: play the {} and keep your strength",
+                card.name()
+            ),
+            H::PartnerHoldsSoFar { card, points } => write!(
+                f,
+                "Your partner holds the trick so far, but a player after may still take it: play the {} ({points} points)",
+                card.name()
+            ),
+            H::KeepTrump { card, kept, threat } => write!(
+                f,
+                "Play the {} and keep the {}: the {} is still out",
+                card.name(),
                 kept.name(),
                 threat.name()
             ),
@@ -261,7 +351,7 @@ impl fmt::Display for HintReason {
                 deals,
             } => write!(
                 f,
-                "{why}; with this card I win in {win_percent}% of the {deals} deals I tried"
+                "{why}; played out over {deals} possible deal(s), this card wins the hand in {win_percent}%"
             ),
             H::Searched {
                 why,
@@ -269,7 +359,7 @@ impl fmt::Display for HintReason {
                 deals,
             } => write!(
                 f,
-                "{why}; of the {deals} deals I tried, this card did best in {best_percent}%"
+                "{why}; played out over {deals} possible deal(s), this card does best in {best_percent}%"
             ),
             H::Exchange { gave, took } => write!(
                 f,
@@ -277,26 +367,34 @@ impl fmt::Display for HintReason {
                 gave.name(),
                 took.name()
             ),
-            H::Bid { rank, suit } => write!(
+            H::Bid { rank, suit, held } => write!(
                 f,
-                "Bid the {}: your {} are strong enough to call it",
+                "Bid the {}: with {} as trumps you hold {}",
                 rank.name(),
-                suit.name()
+                suit.name(),
+                names(held)
             ),
-            H::Raise { points, suit } => write!(
+            H::Raise { points, suit, held } => write!(
                 f,
-                "Raise to {points} points: your {} are very strong",
-                suit.name()
+                "Raise to {points} points: with {} as trumps you hold {}",
+                suit.name(),
+                names(held)
             ),
-            H::PassWeak => f.write_str("Pass: the hand is not strong enough to bid lower"),
+            H::PassWeak { suit, held } => write!(
+                f,
+                "Pass: even your best suit, {} ({}), is too weak for the next bid",
+                suit.name(),
+                names(held)
+            ),
             H::CallOwn { card } => {
                 write!(f, "Call the {}: you hold it, and play alone", card.name())
             }
-            H::CallPartner { card } => write!(
+            H::CallPartner { card, held } => write!(
                 f,
-                "Call the {}: {} become trumps and its holder your partner",
+                "Call the {}: {} become trumps, where you hold {}, and its holder your partner",
                 card.name(),
-                card.suit().name()
+                card.suit().name(),
+                names(held)
             ),
             H::OnlyChoice { action } => {
                 write!(f, "Play {action}: the only sensible choice here")
@@ -313,22 +411,33 @@ impl Message for HintReason {
         use HintReason as H;
         let card = Card::new(Suit::Cups, Rank::Three);
         let trump = Card::new(Suit::Coins, Rank::Ace);
+        let held = vec![
+            Card::new(Suit::Swords, Rank::Ace),
+            Card::new(Suit::Swords, Rank::Three),
+        ];
         vec![
             H::OnlyLegal { card },
-            H::TrumpIt { stake: 21 },
-            H::WinTrick { stake: 14 },
+            H::TrumpIt {
+                card: trump,
+                stake: 11,
+            },
+            H::WinTrick { card, stake: 4 },
             H::TrumpItSoFar {
-                stake: 21,
+                card: trump,
+                stake: 11,
                 most: 32,
             },
             H::WinTrickSoFar {
-                stake: 14,
-                most: 36,
+                card,
+                stake: 4,
+                most: 26,
             },
             H::AddToOwnTrick { card },
-            H::FeedPartner { points: 10 },
+            H::FeedPartner { card, points: 10 },
             H::PartnerHolds { card },
+            H::PartnerHoldsSoFar { card, points: 10 },
             H::KeepTrump {
+                card,
                 kept: trump,
                 threat: Card::new(Suit::Coins, Rank::Three),
             },
@@ -370,14 +479,19 @@ impl Message for HintReason {
             H::Bid {
                 rank: Rank::King,
                 suit: Suit::Swords,
+                held: held.clone(),
             },
             H::Raise {
                 points: 70,
                 suit: Suit::Swords,
+                held: held.clone(),
             },
-            H::PassWeak,
+            H::PassWeak {
+                suit: Suit::Swords,
+                held: held.clone(),
+            },
             H::CallOwn { card },
-            H::CallPartner { card },
+            H::CallPartner { card, held },
             H::OnlyChoice {
                 action: Action::Pass,
             },
@@ -416,7 +530,7 @@ mod tests {
                 H::Exchange { .. } => 17,
                 H::Bid { .. } => 18,
                 H::Raise { .. } => 19,
-                H::PassWeak => 20,
+                H::PassWeak { .. } => 20,
                 H::CallOwn { .. } => 21,
                 H::CallPartner { .. } => 22,
                 H::OnlyChoice { .. } => 23,
@@ -424,21 +538,25 @@ mod tests {
                 H::SearchedWins { .. } => 25,
                 H::TrumpItSoFar { .. } => 26,
                 H::WinTrickSoFar { .. } => 27,
+                H::PartnerHoldsSoFar { .. } => 28,
             },
-            28,
+            29,
         );
     }
 
     #[test]
     fn a_reason_serializes_as_id_and_params() {
         let json = serde_json::to_value(HintReason::KeepTrump {
+            card: Card::new(Suit::Cups, Rank::Four),
             kept: Card::new(Suit::Coins, Rank::Ace),
             threat: Card::new(Suit::Coins, Rank::Three),
         })
         .ok();
         assert_eq!(
             json,
-            Some(serde_json::json!({ "id": "keep-trump", "kept": "Ad", "threat": "3d" }))
+            Some(
+                serde_json::json!({ "id": "keep-trump", "card": "4c", "kept": "Ad", "threat": "3d" })
+            )
         );
     }
 }

@@ -5,10 +5,12 @@
 //! action with Hard's search ([`super::hard::action_values`]: the same sampled worlds for every action,
 //! seeded per decision, no clock), so a better card is judged by information the player had, never by
 //! the cards that turned up later. Each rated decision gets the value of the action taken and of the
-//! best one ([`ActionValue`]: win chance at the match's stakes, expected points), the loss between
-//! them, a [`Mark`], the [`Habit`]s it shows and, when it was not the best, the better action with one
-//! reason as data ([`ReviewReason`]). Accuracy per hand and per match comes from the losses
-//! ([`accuracy`]); [`habit_stats`] adds habits up across reviews.
+//! best one ([`ActionValue`]: win chance at the match's stakes, expected points), what it cost in
+//! those units ([`Cost`]: win chance and card points lost, each with its noise), a [`Mark`] on the
+//! review's documented scale (docs/review.md), the [`Habit`]s it shows and, when it was not the
+//! best, the better action with one reason as data ([`ReviewReason`]). Accuracy per hand and per
+//! match comes from the losses on that scale ([`accuracy`]); [`habit_stats`] adds habits up across
+//! reviews.
 //!
 //! Forced decisions (one legal action) are listed but not rated; the chiamata auction (bids and the
 //! call) is listed as [`NotReviewed`] because the AI does not search it, rather than guessed at.
@@ -28,7 +30,7 @@ use crate::message::Message;
 use crate::{Action, Match, MatchRecord, Observation, Phase, RecordError, Rng, Seat, Stakes};
 
 pub use habit::{Habit, HabitStat, habit_stats};
-pub use mark::{Mark, NOISE_MARGIN, accuracy, clear_loss};
+pub use mark::{Cost, Mark, NOISE_MARGIN, POINTS_PER_WIN_POINT, WinOf, accuracy, clear};
 pub use reason::{NotReviewed, ReviewReason};
 pub use value::ActionValue;
 
@@ -93,12 +95,32 @@ pub struct MatchReview {
 }
 
 impl MatchReview {
-    /// The review format version this build writes and reads.
-    pub const VERSION: u32 = 1;
+    /// The review format version this build writes (it reads every earlier one: [`MatchReview::upgrade`]).
+    pub const VERSION: u32 = 2;
 
     /// Every rated decision of the match.
     pub fn ratings(&self) -> impl Iterator<Item = &Rating> {
         self.hands.iter().flat_map(HandReview::ratings)
+    }
+
+    /// The review on today's scale: a review of the first format (stored before the costs in the
+    /// player's units) gets them from its stored values ([`Rating`]'s marks and the accuracies
+    /// follow); a review of this format is returned as it is.
+    pub fn upgrade(mut self) -> MatchReview {
+        if self.version >= MatchReview::VERSION {
+            return self;
+        }
+        for hand in &mut self.hands {
+            for decision in &mut hand.decisions {
+                if let Verdict::Rated(rating) = &mut decision.verdict {
+                    *rating = rating.clone().upgraded();
+                }
+            }
+            hand.accuracy = accuracy(hand.ratings().map(Rating::clear_loss));
+        }
+        self.accuracy = accuracy(self.ratings().map(Rating::clear_loss));
+        self.version = MatchReview::VERSION;
+        self
     }
 }
 
@@ -156,13 +178,15 @@ pub enum Verdict {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Rating {
-    /// The mark ([`Mark::from_loss`] of the loss and its noise).
+    /// The mark ([`Mark::from_cost`]).
     pub mark: Mark,
-    /// The loss: the best action's value minus the taken action's ([`ActionValue::value`], ≥ 0;
-    /// where mano negra may be shown and hands decide the match, by the outcome alone: 120 per step).
+    /// What the decision cost against the best action, in win chance and card points.
+    #[serde(default)]
+    pub cost: Cost,
+    /// The loss on the review's scale as measured ([`Cost::loss`]: card points, a percentage point of
+    /// win chance weighing two) — what orders decisions, not a number of card points to show.
     pub loss: f32,
-    /// The search's noise on that loss: its standard error over the sampled worlds (0 when the end
-    /// of the hand was solved in the one world card counting leaves).
+    /// The search's noise on that loss, on the same scale.
     pub noise: f32,
     /// The action taken, valued.
     pub taken: ActionValue,
@@ -177,9 +201,33 @@ pub struct Rating {
 }
 
 impl Rating {
-    /// The loss beyond the search's noise ([`clear_loss`]), which the mark and the accuracy count.
+    /// The loss on the review's scale beyond the search's noise ([`Cost::clear_loss`]), which the
+    /// mark and the accuracy count.
     pub fn clear_loss(&self) -> f32 {
-        clear_loss(self.loss, self.noise)
+        self.cost.clear_loss()
+    }
+
+    /// A rating stored by the first review format, read on today's scale: the cost is read from the
+    /// values it kept (the taken and the best action's win chance and points, exact as stored), with
+    /// the one noise it kept — on the search's value, where a percentage point of win chance is 2.4
+    /// card points — standing for the noise of each unit (an overestimate: the value's noise holds
+    /// both), and the mark follows from them.
+    fn upgraded(mut self) -> Rating {
+        let shown = self.best.points.is_some();
+        self.cost = Cost {
+            win: (self.best.win_percent - self.taken.win_percent).max(0.0),
+            win_noise: self.noise / 2.4,
+            points: match (self.best.points, self.taken.points) {
+                (Some(b), Some(t)) => Some((b - t).max(0.0)),
+                _ => None,
+            },
+            points_noise: shown.then_some(self.noise),
+            of: if shown { WinOf::Hand } else { WinOf::Match },
+            at_stake: value::at_stake(&self.actions),
+        };
+        (self.loss, self.noise) = self.cost.loss();
+        self.mark = Mark::from_cost(&self.cost, self.mark == Mark::Best);
+        self
     }
 }
 
@@ -343,6 +391,9 @@ fn turns(record: &MatchRecord, seat: Seat) -> Result<Vec<Turn>, ReviewError> {
     Ok(turns)
 }
 
+/// Values this close (in the search's value) are the same: the rounding of the weighted means.
+const SAME_VALUE: f32 = 0.05;
+
 /// Reviews one decision: `taken` by the observing seat of `obs` (which must be to move), in a hand
 /// worth `stakes` in its match, with `worlds` worlds drawn from `seed`. Uses nothing but the
 /// observation, so two deals that look the same to the seat get the same verdict.
@@ -374,14 +425,16 @@ pub fn review_decision(
     let ranked = outcome_only.as_deref().unwrap_or(&per_world);
     let scores = value::means(legal.len(), ranked);
     let best_at = value::best(&scores, taken_at);
-    let loss = (scores[best_at] - scores[taken_at]).max(0.0);
-    let noise = value::noise(ranked, best_at, taken_at);
-    let mark = Mark::from_loss(loss, noise);
+    let is_best = scores[best_at] - scores[taken_at] <= SAME_VALUE;
+    let cost = value::cost(&per_world, &actions, best_at, taken_at, stakes);
+    let mark = Mark::from_cost(&cost, is_best);
+    let (loss, noise) = cost.loss();
     let habits = habit::detect(obs, taken);
     let reason = (mark != Mark::Best)
-        .then(|| reason::explain(obs, &actions[taken_at], &actions[best_at], &habits));
+        .then(|| reason::explain(obs, &actions[taken_at], &actions[best_at], &cost, &habits));
     Verdict::Rated(Rating {
         mark,
+        cost,
         loss,
         noise,
         taken: actions[taken_at].clone(),

@@ -24,3 +24,46 @@ pub(crate) fn dealt(rules: Ruleset, top: &str) -> Game {
 pub(crate) fn card(text: &str) -> Card {
     text.parse().expect("card")
 }
+
+/// The position of every seat to move in `games` hands of each of `rules`, the hands dealt from
+/// seeds and played with uniformly random legal actions (the auction and specials included): the
+/// generated decisions the reasons' tests check their conditions on.
+pub(crate) fn random_positions(
+    rules: &[Ruleset],
+    games: u64,
+    seed: u64,
+) -> Vec<(Game, crate::Observation)> {
+    let mut rng = crate::Rng::new(seed);
+    let mut positions = Vec::new();
+    for (r, &rules) in rules.iter().enumerate() {
+        for g in 0..games {
+            let deal = Deal::Seed(crate::Rng::derive_seed(seed, (r as u64) << 32 | g));
+            let Ok(mut game) = Game::new(rules, (g % u64::from(rules.players)) as u8, &deal) else {
+                continue;
+            };
+            while game.phase() != crate::Phase::Finished {
+                let obs = game.observation(game.to_move());
+                let Some(&action) = obs
+                    .legal_actions
+                    .get(rng.below(obs.legal_actions.len().max(1)))
+                else {
+                    break;
+                };
+                positions.push((game.clone(), obs));
+                if game.apply(action).is_err() {
+                    break;
+                }
+            }
+        }
+    }
+    positions
+}
+
+/// One ruleset of every preset, at its usual table (chiamata at five).
+pub(crate) fn every_preset() -> Vec<Ruleset> {
+    Preset::ALL
+        .iter()
+        .flat_map(|&p| [2, 4, 5].map(|n| Ruleset::preset(p, n)))
+        .filter_map(Result::ok)
+        .collect()
+}

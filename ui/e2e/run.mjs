@@ -746,6 +746,8 @@ const scenarios = {
     await wd.waitFor(() => wd.exec('return document.querySelector(".error[role=alert]")?.textContent || null'), { what: 'the refusal' });
     seen.push(await wd.text('.error[role=alert]'));
     log('Italian texts:', JSON.stringify(seen));
+    // The hint speaks impersonally and names no count with the wrong plural.
+    for (const text of seen) assert(!/ho provato|delle 1 smazzate/.test(text), `an impersonal hint: “${text}”`);
     screenshot('italian-spanish-deck-hint');
     for (const text of seen) assert(!ENGLISH.test(text), `no English word in “${text}”`);
     assert(seen.some((x) => /denari|coppe|spade|bastoni/.test(x)), `Italian suit names of a Latin deck in ${JSON.stringify(seen)}`);
@@ -927,6 +929,9 @@ const scenarios = {
       await sleep(400);
       const text = await wd.text('[data-testid=review-decision]');
       assert(/Inaccuracy|Mistake|Blunder/.test(text), `the next mistake is shown: ${text}`);
+      // The cost in the player's units, each labelled: never the search's value as bare "points".
+      const cost = await wd.text('[data-testid=review-cost]');
+      assert(/chance of winning|expected card points|card points?, not the/.test(cost) && !/^−[\d.]+ points/.test(cost), `the cost is labelled: ${cost}`);
       const reason = await wd.text('[data-testid=review-reason]');
       assert(reason.length > 10 && !/\{\w+\}/.test(reason), `its reason is worded: ${reason}`);
       const cards = await wd.exec('return document.querySelectorAll("[data-testid=review-decision] [data-card]").length');

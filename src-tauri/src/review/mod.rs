@@ -173,10 +173,15 @@ pub struct ReviewStats {
 
 /// The statistics of the `reviews` whose match is among `summaries` (a review without its match
 /// in the history is left out).
+/// A review stored by an earlier format is read on today's scale ([`MatchReview::upgrade`]).
 pub fn review_stats(summaries: &[MatchSummary], reviews: &[(String, MatchReview)]) -> ReviewStats {
-    let mut found: Vec<(&MatchSummary, &MatchReview)> = reviews
+    let upgraded: Vec<(&String, MatchReview)> = reviews
         .iter()
-        .filter_map(|(id, review)| Some((summaries.iter().find(|s| &s.id == id)?, review)))
+        .map(|(id, review)| (id, review.clone().upgrade()))
+        .collect();
+    let mut found: Vec<(&MatchSummary, &MatchReview)> = upgraded
+        .iter()
+        .filter_map(|(id, review)| Some((summaries.iter().find(|s| &s.id == *id)?, review)))
         .collect();
     found.sort_by_key(|(summary, _)| summary.finished_at_ms);
     ReviewStats {

@@ -23,8 +23,8 @@ pub enum Habit {
     /// Led a card worth 10 or more points while a higher card of its suit was still out (a three
     /// while the ace was out).
     LedExposedTen,
-    /// Gave points to a trick already lost (a rival holds it, no partner is still to play, the card
-    /// does not take it) while a worthless plain card was held.
+    /// Gave points to a trick already lost (a rival holds it, no partner is still to play, no legal
+    /// card takes it) while a worthless plain card was held.
     PointsIntoLostTrick,
     /// Trumped a trick with no points in it while a plain card was held.
     TrumpedEmptyTrick,
@@ -96,11 +96,15 @@ fn card_habit(s: &Situation, card: Card) -> Option<Habit> {
         return exposed.then_some(Habit::LedExposedTen);
     };
     let takes = s.beats(card, best);
+    if holder == s.seat {
+        return None;
+    }
     if s.is_ally(holder) {
         return takes.then_some(Habit::OvertookPartner);
     }
     let partner_after = s.after().iter().any(|&seat| s.is_ally(seat));
-    if !takes && !partner_after && s.points(card) > 0 && worthless_plain {
+    let lost = !s.legal.iter().any(|c| s.beats(c, best));
+    if lost && !partner_after && s.points(card) > 0 && worthless_plain {
         return Some(Habit::PointsIntoLostTrick);
     }
     let plain_held = s.legal.iter().any(|c| !s.is_trump(c));
@@ -116,30 +120,54 @@ pub struct HabitStat {
     pub habit: Habit,
     /// Rated decisions that showed it.
     pub count: u32,
-    /// Their mean loss beyond the search's noise ([`super::Rating::clear_loss`]; card points, 120 per
-    /// outcome step).
+    /// Their mean loss on the review's scale beyond the search's noise ([`super::Rating::clear_loss`]):
+    /// what ranks the habits.
     pub mean_loss: f32,
+    /// Their mean win chance lost, in percentage points (as the decisions show it).
+    #[serde(default)]
+    pub mean_win: f32,
+    /// Their mean expected card points lost (as the decisions show it), over the decisions that show
+    /// card points; `None` when none does.
+    #[serde(default)]
+    pub mean_points: Option<f32>,
 }
 
 /// Every habit shown in `reviews`, with its count and mean loss, costliest first (by total loss).
 pub fn habit_stats<'a>(reviews: impl IntoIterator<Item = &'a MatchReview>) -> Vec<HabitStat> {
-    let mut totals: BTreeMap<Habit, (u32, f64)> = BTreeMap::new();
+    #[derive(Default)]
+    struct Sum {
+        count: u32,
+        loss: f64,
+        win: f64,
+        points: f64,
+        with_points: u32,
+    }
+    let mut totals: BTreeMap<Habit, Sum> = BTreeMap::new();
     for rating in reviews.into_iter().flat_map(MatchReview::ratings) {
         for &habit in &rating.habits {
-            let entry = totals.entry(habit).or_default();
-            entry.0 += 1;
-            entry.1 += f64::from(rating.clear_loss());
+            let sum = totals.entry(habit).or_default();
+            sum.count += 1;
+            sum.loss += f64::from(rating.clear_loss());
+            sum.win += f64::from(rating.cost.win);
+            if let Some(points) = rating.cost.points {
+                sum.points += f64::from(points);
+                sum.with_points += 1;
+            }
         }
     }
     let mut stats: Vec<(f64, HabitStat)> = totals
         .into_iter()
-        .map(|(habit, (count, loss))| {
+        .map(|(habit, sum)| {
+            let n = f64::from(sum.count);
             let stat = HabitStat {
                 habit,
-                count,
-                mean_loss: (loss / f64::from(count)) as f32,
+                count: sum.count,
+                mean_loss: (sum.loss / n) as f32,
+                mean_win: (sum.win / n) as f32,
+                mean_points: (sum.with_points > 0)
+                    .then(|| (sum.points / f64::from(sum.with_points)) as f32),
             };
-            (loss, stat)
+            (sum.loss, stat)
         })
         .collect();
     stats.sort_by(|a, b| b.0.total_cmp(&a.0));

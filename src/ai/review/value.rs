@@ -9,6 +9,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::mark::{Cost, WinOf};
 use crate::ai::hard::WorldValues;
 use crate::ai::solver::{MATCH_WEIGHT, WIN_WEIGHT};
 use crate::{Action, MatchFormat, Stakes};
@@ -60,17 +61,62 @@ pub(super) fn summarize(
         .collect()
 }
 
-/// The search's noise on the loss of action `taken` against action `best`: the standard error of
-/// their weighted mean difference over the worlds (the worlds are shared, so the difference is
-/// measured world by world), with the weights' effective number of worlds. 0 for a single world.
-pub(super) fn noise(worlds: &[WorldValues], best: usize, taken: usize) -> f32 {
+/// What taking action `taken` instead of action `best` cost, in the player's units, from the worlds
+/// both were valued in (`values`: their summaries, [`summarize`]).
+pub(super) fn cost(
+    worlds: &[WorldValues],
+    values: &[ActionValue],
+    best: usize,
+    taken: usize,
+    stakes: Stakes,
+) -> Cost {
+    let format = stakes.format();
+    let (b, t) = (&values[best], &values[taken]);
+    let win = |u: i32| 100.0 * read(u, format).0;
+    let points = |u: i32| f64::from(read(u, format).1.unwrap_or(0));
+    let shown = hands_decide(format);
+    Cost {
+        win: (b.win_percent - t.win_percent).max(0.0),
+        win_noise: paired_noise(worlds, best, taken, win),
+        points: match (b.points, t.points) {
+            (Some(bp), Some(tp)) => Some((bp - tp).max(0.0)),
+            _ => None,
+        },
+        points_noise: shown.then(|| paired_noise(worlds, best, taken, points)),
+        of: if shown { WinOf::Hand } else { WinOf::Match },
+        at_stake: at_stake(values),
+    }
+}
+
+/// Whether the result could turn on the decision: some action's win chance differs from another's by
+/// [`AT_STAKE`] or more.
+pub(super) fn at_stake(values: &[ActionValue]) -> bool {
+    let (low, high) = values.iter().fold((f32::MAX, f32::MIN), |(lo, hi), v| {
+        (lo.min(v.win_percent), hi.max(v.win_percent))
+    });
+    high - low >= AT_STAKE
+}
+
+/// Percentage points of win chance between two legal actions from which the result is at stake.
+const AT_STAKE: f32 = 0.5;
+
+/// The search's noise on the difference of `unit` (of a world's value) between action `best` and
+/// action `taken`: the standard error of their weighted mean difference over the worlds (the worlds
+/// are shared, so the difference is measured world by world), with the weights' effective number of
+/// worlds. 0 for a single world.
+fn paired_noise(
+    worlds: &[WorldValues],
+    best: usize,
+    taken: usize,
+    unit: impl Fn(i32) -> f64,
+) -> f32 {
     if worlds.len() < 2 {
         return 0.0;
     }
     let diffs: Vec<(f64, f64)> = worlds
         .iter()
         .zip(shares(worlds))
-        .map(|(w, p)| (p, f64::from(value_of(w, best) - value_of(w, taken))))
+        .map(|(w, p)| (p, unit(value_of(w, best)) - unit(value_of(w, taken))))
         .collect();
     let mean: f64 = diffs.iter().map(|(p, d)| p * d).sum();
     let variance: f64 = diffs.iter().map(|(p, d)| p * (d - mean).powi(2)).sum();
@@ -211,12 +257,36 @@ mod tests {
             weight,
             values: vec![a, b],
         };
+        let value = |u: i32| f64::from(u);
         // Differences 10 and 30, equal weights: mean 20, variance 100, two worlds: √50.
         let two = [world(1.0, 110, 100), world(1.0, 130, 100)];
-        assert!((noise(&two, 0, 1) - 50f32.sqrt()).abs() < 1e-4);
+        assert!((paired_noise(&two, 0, 1, value) - 50f32.sqrt()).abs() < 1e-4);
         // The same difference in every world, or a single world: no noise.
         let same = [world(1.0, 110, 100), world(3.0, 50, 40)];
-        assert_eq!(noise(&same, 0, 1), 0.0);
-        assert_eq!(noise(&two[..1], 0, 1), 0.0);
+        assert_eq!(paired_noise(&same, 0, 1, value), 0.0);
+        assert_eq!(paired_noise(&two[..1], 0, 1, value), 0.0);
+    }
+
+    #[test]
+    fn the_cost_reads_each_unit_with_its_own_noise() {
+        let a = Action::Play(Card::new(Suit::Cups, Rank::Ace));
+        let b = Action::Play(Card::new(Suit::Cups, Rank::Two));
+        // The same hand won in both worlds by either card; the ace gives 10 more points in each.
+        let worlds = [
+            WorldValues {
+                weight: 1.0,
+                values: vec![2 * WIN_WEIGHT + 70, 2 * WIN_WEIGHT + 60],
+            },
+            WorldValues {
+                weight: 1.0,
+                values: vec![2 * WIN_WEIGHT + 90, 2 * WIN_WEIGHT + 80],
+            },
+        ];
+        let values = summarize(&[a, b], &worlds, Stakes::SINGLE_HAND);
+        let cost = cost(&worlds, &values, 0, 1, Stakes::SINGLE_HAND);
+        assert_eq!(cost.win, 0.0);
+        assert_eq!(cost.points, Some(10.0));
+        assert_eq!(cost.points_noise, Some(0.0));
+        assert!(!cost.at_stake, "the hand is won whatever the card");
     }
 }

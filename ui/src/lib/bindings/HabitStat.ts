@@ -14,7 +14,16 @@ habit: Habit,
  */
 count: number, 
 /**
- * Their mean loss beyond the search's noise ([`super::Rating::clear_loss`]; card points, 120 per
- * outcome step).
+ * Their mean loss on the review's scale beyond the search's noise ([`super::Rating::clear_loss`]):
+ * what ranks the habits.
  */
-mean_loss: number, };
+mean_loss: number, 
+/**
+ * Their mean win chance lost, in percentage points (as the decisions show it).
+ */
+mean_win: number, 
+/**
+ * Their mean expected card points lost (as the decisions show it), over the decisions that show
+ * card points; `None` when none does.
+ */
+mean_points: number | null, };

@@ -13,27 +13,45 @@ export type HintReason = { "id": "only-legal",
  */
 card: Card, } | { "id": "trump-it", 
 /**
- * Card points the trick will hold.
+ * The trump.
+ */
+card: Card, 
+/**
+ * Card points of the other players' cards in the trick (the seat's own card not counted).
  */
 stake: number, } | { "id": "win-trick", 
 /**
- * Card points the trick will hold.
+ * The card.
+ */
+card: Card, 
+/**
+ * Card points of the other players' cards in the trick.
  */
 stake: number, } | { "id": "trump-it-so-far", 
 /**
- * Card points on the table with this card.
+ * The trump.
+ */
+card: Card, 
+/**
+ * Card points of the other players' cards on the table.
  */
 stake: number, 
 /**
- * The most the trick can hold once the players after have played (an upper bound).
+ * The most the other players' cards can hold once the players after have played (an
+ * upper bound).
  */
 most: number, } | { "id": "win-trick-so-far", 
 /**
- * Card points on the table with this card.
+ * The card.
+ */
+card: Card, 
+/**
+ * Card points of the other players' cards on the table.
  */
 stake: number, 
 /**
- * The most the trick can hold once the players after have played (an upper bound).
+ * The most the other players' cards can hold once the players after have played (an
+ * upper bound).
  */
 most: number, } | { "id": "add-to-own-trick", 
 /**
@@ -41,13 +59,29 @@ most: number, } | { "id": "add-to-own-trick",
  */
 card: Card, } | { "id": "feed-partner", 
 /**
- * The card's points.
+ * The card.
+ */
+card: Card, 
+/**
+ * Its points.
  */
 points: number, } | { "id": "partner-holds", 
 /**
  * The card.
  */
-card: Card, } | { "id": "keep-trump", 
+card: Card, } | { "id": "partner-holds-so-far", 
+/**
+ * The card.
+ */
+card: Card, 
+/**
+ * Its points.
+ */
+points: number, } | { "id": "keep-trump", 
+/**
+ * The card played.
+ */
+card: Card, 
 /**
  * The trump kept.
  */
@@ -153,7 +187,11 @@ rank: Rank,
 /**
  * The suit that makes the hand strong.
  */
-suit: Suit, } | { "id": "raise", 
+suit: Suit, 
+/**
+ * The cards of that suit in the hand, strongest first.
+ */
+held: Array<Card>, } | { "id": "raise", 
 /**
  * The points bid.
  */
@@ -161,7 +199,19 @@ points: number,
 /**
  * The suit that makes the hand strong.
  */
-suit: Suit, } | { "id": "pass-weak" } | { "id": "call-own", 
+suit: Suit, 
+/**
+ * The cards of that suit in the hand, strongest first.
+ */
+held: Array<Card>, } | { "id": "pass-weak", 
+/**
+ * The hand's strongest suit as trumps.
+ */
+suit: Suit, 
+/**
+ * The cards of that suit in the hand, strongest first.
+ */
+held: Array<Card>, } | { "id": "call-own", 
 /**
  * The card called.
  */
@@ -169,7 +219,11 @@ card: Card, } | { "id": "call-partner",
 /**
  * The card called; its suit becomes trump.
  */
-card: Card, } | { "id": "only-choice", 
+card: Card, 
+/**
+ * The cards of that suit in the hand, strongest first.
+ */
+held: Array<Card>, } | { "id": "only-choice", 
 /**
  * The action.
  */

@@ -13,7 +13,20 @@ gave: Card,
 /**
  * The face-up trump to take.
  */
-took: Card, } | { "id": "show-mano-negra" } | { "id": "points-into-lost-trick", 
+took: Card, } | { "id": "show-mano-negra" } | { "id": "takes-trick", 
+/**
+ * The card played (it does not take the trick).
+ */
+played: Card, 
+/**
+ * The better card.
+ */
+better: Card, 
+/**
+ * Card points left to the other side: the other players' cards on the table and the card
+ * played.
+ */
+points: number, } | { "id": "points-into-lost-trick", 
 /**
  * The card played.
  */
@@ -23,9 +36,25 @@ played: Card,
  */
 points: number, 
 /**
- * The better action.
+ * The better card, worth nothing.
  */
-better: Action, } | { "id": "exposed-ten", 
+better: Card, } | { "id": "fewer-points-into-lost-trick", 
+/**
+ * The card played.
+ */
+played: Card, 
+/**
+ * Its points.
+ */
+points: number, 
+/**
+ * The better card.
+ */
+better: Card, 
+/**
+ * Its points (fewer, more than none).
+ */
+better_points: number, } | { "id": "exposed-ten", 
 /**
  * The card led.
  */
@@ -43,17 +72,17 @@ better: Action, } | { "id": "trump-spent",
  */
 played: Card, 
 /**
- * The better action.
+ * The better card.
  */
-better: Action, } | { "id": "partner-held", 
+better: Card, } | { "id": "partner-held", 
 /**
  * The card played.
  */
 played: Card, 
 /**
- * The better action.
+ * The better card.
  */
-better: Action, } | { "id": "wins-more-often", 
+better: Card, } | { "id": "wins-more-often", 
 /**
  * The better action.
  */
@@ -71,14 +100,14 @@ taken_percent: number, } | { "id": "more-points",
  */
 better: Action, 
 /**
- * Expected card points gained, one decimal.
+ * Expected card points gained, one decimal (at least 0.1).
  */
 points: number, } | { "id": "better-standing", 
 /**
  * The better action.
  */
-better: Action, 
+better: Action, } | { "id": "slightly", 
 /**
- * Its gain in the search's value (card points), one decimal.
+ * The better action.
  */
-value: number, };
+better: Action, };

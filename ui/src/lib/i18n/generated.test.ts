@@ -10,7 +10,7 @@ import { LANGS } from './langs';
 import { MESSAGE_TEXTS } from './messages';
 import { OPTION_TEXTS, optionValueText } from './options';
 
-const placeholders = (s: string) => [...new Set([...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]))].sort();
+const placeholders = (s: string) => [...new Set([...s.matchAll(/\{(\w+)(?::[^}]*)?\}/g)].map((m) => m[1]))].sort();
 
 describe('option labels for every option the shell sends', () => {
   const options = PRESETS.flatMap((p) => p.defaults.flatMap((d) => d.options));

@@ -11,7 +11,7 @@ import { formatText } from '../game/fromView';
 const ITALIAN_POINTS = valuesOf('briscola');
 const BISCA_POINTS = valuesOf('bisca');
 
-const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+const placeholders = (s: string) => [...s.matchAll(/\{(\w+)(?::[^}]*)?\}/g)].map((m) => m[1]).sort();
 
 describe('dictionaries', () => {
   const keys = Object.keys(en);

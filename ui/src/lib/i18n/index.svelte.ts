@@ -22,9 +22,27 @@ export function setLang(lang: Lang): void {
   if (typeof document !== 'undefined') document.documentElement.lang = lang;
 }
 
+/**
+ * A placeholder: `{name}`, or `{name:one form|other form}` for a count worded by the language's
+ * plural rules (`Intl.PluralRules`), `#` standing for the number ("{n:# smazzata|# smazzate}").
+ */
+export const PLACEHOLDER = /\{(\w+)(?::([^}]*))?\}/g;
+
+/** The form of `forms` ("one|other") for `n` under `lang`'s plural rules, `#` replaced by `shown`. */
+export function plural(forms: string, n: number, lang: string, shown: string): string {
+  const [one, other = one] = forms.split('|');
+  const form = Number.isFinite(n) && new Intl.PluralRules(lang).select(n) === 'one' ? one : other;
+  return form.replaceAll('#', shown);
+}
+
 export function format(template: string, params?: Record<string, string | number>): string {
   if (!params) return template;
-  return template.replace(/\{(\w+)\}/g, (m, k: string) => (k in params ? String(params[k]) : m));
+  return template.replace(PLACEHOLDER, (m, k: string, forms: string | undefined) => {
+    if (!(k in params)) return m;
+    const v = params[k];
+    // A number already formatted for the language ("4,1") is not "one": its other form.
+    return forms !== undefined ? plural(forms, typeof v === 'number' ? v : Number(v), i18n.lang, String(v)) : String(v);
+  });
 }
 
 /** Translate a key in the current language. */

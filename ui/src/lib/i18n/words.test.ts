@@ -40,12 +40,13 @@ describe('messages from Rust, worded', () => {
   });
 
   it('names cards and suits by the deck family: Latin names on Latin decks, French names on French decks', () => {
-    const m = { id: 'keep-trump', kept: 'Ad', threat: '3d' };
-    expect(word(m, { lang: 'it', deck: 'spanish' })).toBe('Tieni asso di denari: tre di denari è ancora in gioco.');
-    expect(word(m, { lang: 'it', deck: 'french' })).toBe('Tieni asso di quadri: tre di quadri è ancora in gioco.');
-    expect(word(m, { lang: 'en', deck: 'french-4color' })).toBe('Keep the ace of diamonds: the three of diamonds is still out.');
-    expect(word({ id: 'bid', rank: 'knight', suit: 'cups' }, { lang: 'es', deck: 'spanish' })).toBe('Apuesta caballo: tus copas son lo bastante fuertes.');
-    expect(word({ id: 'bid', rank: 'knight', suit: 'cups' }, { lang: 'es', deck: 'french' })).toBe('Apuesta reina: tus corazones son lo bastante fuertes.');
+    const m = { id: 'keep-trump', card: '4c', kept: 'Ad', threat: '3d' };
+    expect(word(m, { lang: 'it', deck: 'spanish' })).toBe('Gioca quattro di coppe e tieni asso di denari: tre di denari è ancora in gioco.');
+    expect(word(m, { lang: 'it', deck: 'french' })).toBe('Gioca quattro di cuori e tieni asso di quadri: tre di quadri è ancora in gioco.');
+    expect(word(m, { lang: 'en', deck: 'french-4color' })).toBe('Play the four of hearts and keep the ace of diamonds: the three of diamonds is still out.');
+    const bid = { id: 'bid', rank: 'knight', suit: 'cups', held: ['Ac', '3c', 'Kc'] };
+    expect(word(bid, { lang: 'es', deck: 'spanish' })).toBe('Apuesta caballo: con copas de triunfo tienes as de copas, tres de copas y rey de copas.');
+    expect(word(bid, { lang: 'es', deck: 'french' })).toBe('Apuesta reina: con corazones de triunfo tienes as de corazones, tres de corazones y rey de corazones.');
   });
 
   it('words nested messages, numbers through Intl, lists, options and presets', () => {
@@ -60,18 +61,24 @@ describe('messages from Rust, worded', () => {
   it('words Hard’s hint: the reason for its card, then its search', () => {
     const wins = { id: 'searched-wins', why: { id: 'lead-cheap', card: '3d', points: 10, risk: 21 }, win_percent: 64, deals: 200 };
     expect(word(wins, { lang: 'en', deck: 'italian' })).toBe(
-      'Lead the three of coins: it carries 10 points, and the trick can cost at most 21 points. With this card I win in 64% of the 200 deals I tried.',
+      'Lead the three of coins: it carries 10 points, and the trick can cost at most 21 points. Played out over 200 possible deals, this card wins the hand in 64% of them.',
     );
     expect(word(wins, { lang: 'it', deck: 'italian' })).toBe(
-      'Apri con tre di denari: vale 10 punti, e la presa può costare al massimo 21 punti. Con questa carta vinco nel 64% delle 200 smazzate che ho provato.',
+      'Apri con tre di denari: vale 10 punti, e la presa può costare al massimo 21 punti. Giocata in 200 smazzate possibili, questa carta vince la mano nel 64% dei casi.',
     );
+    // No first person, and the count worded by each language's plural rules: never "delle 1 smazzate".
+    for (const lang of ['it', 'es', 'en', 'pt'] as const) {
+      const one = word({ ...wins, deals: 1 }, { lang, deck: 'italian' });
+      expect(one, lang).not.toMatch(/\b(I|ho provato|probé|experimentei)\b/);
+      expect(one, lang).toMatch(/1 (possible deal|smazzata possibile|reparto posible|distribuição possível),/);
+    }
     // In a card-points match a hand is not won or lost: where the card did best.
     const m = { id: 'searched', why: { id: 'lead-cheap', card: '3d', points: 10, risk: 21 }, best_percent: 64, deals: 200 };
     expect(word(m, { lang: 'en', deck: 'italian' })).toBe(
-      'Lead the three of coins: it carries 10 points, and the trick can cost at most 21 points. Of the 200 deals I tried, this card did best in 64%.',
+      'Lead the three of coins: it carries 10 points, and the trick can cost at most 21 points. Played out over 200 possible deals, this card does as well as any other in 64% of them.',
     );
     expect(word(m, { lang: 'it', deck: 'italian' })).toBe(
-      'Apri con tre di denari: vale 10 punti, e la presa può costare al massimo 21 punti. Delle 200 smazzate che ho provato, questa carta è stata la migliore nel 64%.',
+      'Apri con tre di denari: vale 10 punti, e la presa può costare al massimo 21 punti. Giocata in 200 smazzate possibili, questa carta fa bene quanto le altre nel 64% dei casi.',
     );
   });
 

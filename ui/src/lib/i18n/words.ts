@@ -6,13 +6,14 @@
  * a card code → its name (`cardName`, the one card-naming function), an action → the card played or
  * the move in words, a suit or rank → its name,
  * a preset id → the preset's name, a number → `Intl.NumberFormat`, a list → `Intl.ListFormat`,
- * a nested message → worded the same way. Nothing here knows a rule.
+ * a nested message → worded the same way; a count with its forms (`{deals:# deal|# deals}`) by the
+ * language's plural rules. Nothing here knows a rule.
  */
 import { RANK_LETTER, SUIT_LETTER, deckFamily, isCardCode, type DeckStyle } from '../cards';
 import { CARD_NAMES, cardName } from './cardNames';
 import type { Lang } from './langs';
 import { MESSAGE_TEXTS } from './messages';
-import { DICTS, format } from './index.svelte';
+import { DICTS, PLACEHOLDER, format, plural } from './index.svelte';
 import { optionText, optionValueText } from './options';
 import { formatText } from '../game/fromView';
 import type { Action } from '../bindings/Action';
@@ -107,5 +108,9 @@ export function template(id: string, lang: Lang): string {
 /** The sentence for a message. */
 export function word(m: MessageData, ctx: WordContext): string {
   const text = template(m.id, ctx.lang);
-  return text.replace(/\{(\w+)\}/g, (all, k: string, at: number) => (k in m ? param(k, m[k], m, ctx, at === 0) : all));
+  return text.replace(PLACEHOLDER, (all, k: string, forms: string | undefined, at: number) => {
+    if (!(k in m)) return all;
+    const shown = param(k, m[k], m, ctx, at === 0);
+    return forms !== undefined && typeof m[k] === 'number' ? plural(forms, m[k] as number, ctx.lang, shown) : shown;
+  });
 }

@@ -34,6 +34,8 @@ export const REPLAY: ReplayHand[] = [
   },
 ];
 
+const NO_COST = { win: 0, win_noise: 0, points: 0, points_noise: 0, of: 'hand', at_stake: true } as const;
+
 const value = (card: Card, win_percent: number, points: number) => ({ action: { kind: 'play', card } as Action, value: points, win_percent, points });
 
 const blunder: DecisionReview = {
@@ -42,8 +44,9 @@ const blunder: DecisionReview = {
   verdict: {
     kind: 'rated',
     mark: 'blunder',
-    loss: 24.5,
-    noise: 1.25,
+    cost: { win: 25, win_noise: 1.25, points: 24.5, points_noise: 0, of: 'hand', at_stake: true },
+    loss: 50,
+    noise: 2.5,
     taken: value('Ad', 30, -12),
     best: value('Kb', 55, 12.5),
     actions: [value('Ad', 30, -12), value('7s', 50, 10), value('Kb', 55, 12.5)],
@@ -55,10 +58,10 @@ const blunder: DecisionReview = {
 const best: DecisionReview = {
   index: 2,
   action: { kind: 'play', card: '7s' },
-  verdict: { kind: 'rated', mark: 'best', loss: 0, noise: 0, taken: value('7s', 60, 3), best: value('7s', 60, 3), actions: [value('7s', 60, 3), value('Kb', 58, 2)], reason: null, habits: [] },
+  verdict: { kind: 'rated', mark: 'best', cost: NO_COST, loss: 0, noise: 0, taken: value('7s', 60, 3), best: value('7s', 60, 3), actions: [value('7s', 60, 3), value('Kb', 58, 2)], reason: null, habits: [] },
 };
 
-export const REVIEW: MatchReview = { version: 1, seat: 0, seed: 7, worlds: 200, hands: [{ hand: 0, decisions: [blunder, best], accuracy: 59.6 }], accuracy: 59.6 };
+export const REVIEW: MatchReview = { version: 2, seat: 0, seed: 7, worlds: 200, hands: [{ hand: 0, decisions: [blunder, best], accuracy: 59.6 }], accuracy: 59.6 };
 
 /** A review with a decision the engine did not rate, and a forced one. */
 export const AUCTION_REVIEW: MatchReview = {

@@ -51,7 +51,9 @@ describe('reviewing a match from History', () => {
     expect(screen.getByText(/Move 1 of 4/, { selector: '.where' })).toBeInTheDocument();
     const decision = screen.getByTestId('review-decision');
     expect(decision.textContent).toMatch(/Blunder/);
-    expect(decision.textContent).toMatch(/−24\.5 points \(± 1\.3\)/);
+    // The cost in the player's units, each labelled, never the search's value as "points".
+    expect(screen.getByTestId('review-cost').textContent).toBe('chance of winning the hand −25 ± 1.3 percentage points · expected card points −24.5');
+    expect(decision.textContent).not.toMatch(/−50/);
     expect(within(decision).getByText(/You played · wins 30%/)).toBeInTheDocument();
     expect(within(decision).getByText(/Better · wins 55%/)).toBeInTheDocument();
     expect(decision.querySelectorAll('[data-card]')).toHaveLength(2);
@@ -148,7 +150,8 @@ describe('the review panel with moves other than cards', () => {
               verdict: {
                 kind: 'rated',
                 mark: 'mistake',
-                loss: 12,
+                cost: { win: 10, win_noise: 0, points: 12, points_noise: 0, of: 'hand', at_stake: true },
+                loss: 20,
                 noise: 0,
                 taken: { action: { kind: 'play', card: 'Ad' }, value: 0, win_percent: 40, points: 0 },
                 best: { action: { kind: 'exchange', card: '7s' }, value: 12, win_percent: 50, points: 12 },
@@ -157,7 +160,7 @@ describe('the review panel with moves other than cards', () => {
                 habits: ['declined-exchange'],
               },
             },
-            { index: 2, action: { kind: 'mano-negra' }, verdict: { kind: 'rated', mark: 'best', loss: 0, noise: 0, taken: { action: { kind: 'mano-negra' }, value: 120, win_percent: 100, points: null }, best: { action: { kind: 'mano-negra' }, value: 120, win_percent: 100, points: null }, actions: [], reason: null, habits: [] } },
+            { index: 2, action: { kind: 'mano-negra' }, verdict: { kind: 'rated', mark: 'best', cost: { win: 0, win_noise: 0, points: null, points_noise: null, of: 'hand', at_stake: true }, loss: 0, noise: 0, taken: { action: { kind: 'mano-negra' }, value: 120, win_percent: 100, points: null }, best: { action: { kind: 'mano-negra' }, value: 120, win_percent: 100, points: null }, actions: [], reason: null, habits: [] } },
           ],
         },
       ],
@@ -181,16 +184,16 @@ describe('review statistics', () => {
       stats: {
         matches: [reviewed('1', 80, ['easy']), reviewed('2', 61, ['hard'], 'brisca')],
         habits: [
-          { habit: 'led-exposed-ten', count: 7, mean_loss: 4.08 },
-          { habit: 'trumped-empty-trick', count: 1, mean_loss: 1 },
-          { habit: 'overtook-partner', count: 3, mean_loss: 0.01 },
+          { habit: 'led-exposed-ten', count: 7, mean_loss: 4.08, mean_win: 1.2, mean_points: 4.08 },
+          { habit: 'trumped-empty-trick', count: 1, mean_loss: 1, mean_win: 0.5, mean_points: 1 },
+          { habit: 'overtook-partner', count: 3, mean_loss: 0.01, mean_win: 0, mean_points: 0.01 },
         ],
       },
     });
     const habits = screen.getByTestId('habits').querySelectorAll('li');
     expect([...habits].map((li) => li.textContent)).toEqual([
-      'hai aperto con un carico mentre una carta più alta del suo seme era ancora fuori: 7 volte, −4,1 punti ciascuna',
-      'hai tagliato una presa senza punti: una volta, −1,0 punti ciascuna',
+      'hai aperto con un carico mentre una carta più alta del suo seme era ancora fuori: 7 volte, in media 4,1 punti carta e 1,2 punti percentuali di probabilità di vincere in meno',
+      'hai tagliato una presa senza punti: una volta, in media 1,0 punti carta e 0,5 punti percentuali di probabilità di vincere in meno',
       'hai preso la mano al tuo compagno: 3 volte, senza costo',
     ]);
     expect(screen.getByText('Precisione per livello del computer')).toBeInTheDocument();

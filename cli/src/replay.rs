@@ -7,8 +7,8 @@ use briscola::{MatchRecord, Record};
 use serde::Serialize;
 use serde_json::{Value, json};
 
-use briscola_store::input;
 use super::out;
+use briscola_store::input;
 
 /// Reads, replays and prints.
 pub fn run(file: &str) -> Result<(), String> {

@@ -139,9 +139,13 @@ fn table(review: &MatchReview, habits: &[HabitStat]) -> String {
         counts.join(", ")
     );
     for h in habits {
+        let points = h
+            .mean_points
+            .map(|p| format!("{p:.1} card points and "))
+            .unwrap_or_default();
         out += &format!(
-            "Habit: {}: {} time(s), -{:.1} points each\n",
-            h.habit, h.count, h.mean_loss
+            "Habit: {}: {} time(s), costing on average {points}{:.1} percentage points of win chance\n",
+            h.habit, h.count, h.mean_win
         );
     }
     out.trim_end().to_string()

@@ -18,7 +18,7 @@
 //! [`Objective::utility`] wins: where hands won decide the match, each step of the hand's outcome
 //! (loss, draw, win) is worth [`DECIDING_WIN_WEIGHT`] card points on top of the side's card points,
 //! so win probability and points both count (the review values cards at [`WIN_WEIGHT`]). The cards
-//! race over the worlds ([`Tally::race`], issue 12): from half the budget's worlds on, every
+//! race over the worlds ([`Tally::race`]): from half the budget's worlds on, every
 //! [`RACE_EVERY`] worlds a card the leader clearly beats leaves (later worlds play out only the cards still
 //! running), and sampling stops once one card is left or the rest are provably within a utility
 //! unit of the leader — at eight times the budget's worlds at most, so a close choice gets up to
@@ -31,7 +31,7 @@
 //! The search's choices are one [`HardSearch`]: [`HardSearch::HARD`] is the level; the lab
 //! (`briscola-lab`) names other configurations of the same code and measures them against it.
 //! Deliberately absent: information-set MCTS, search in the chiamata auction (it uses the shared
-//! heuristic), and two candidates measured and rejected in issue 12 (the next seat's reply chosen
+//! heuristic), and two candidates measured and rejected (the next seat's reply chosen
 //! as its best in each world; exact search at the root from four stock cards) — see `docs/ai.md`.
 
 #[cfg(test)]
@@ -164,7 +164,7 @@ impl HardSearch {
     }
 }
 
-/// Racing at the root (issue 12): a card leaves once the leader beats it by two standard errors of
+/// Racing at the root: a card leaves once the leader beats it by two standard errors of
 /// their same-world differences, and the race is over once the rest are provably within one utility
 /// unit of the leader (a card point, or 1/120 of a hand's outcome); measured in `docs/ai.md`.
 const RACE: Race = Race { z: 2.0, close: 1.0 };
@@ -174,7 +174,7 @@ const RACE_MORE: usize = 8;
 const RACE_EVERY: usize = 25;
 
 /// What each step of a hand's outcome (loss, draw, win) is worth in card points when today's Hard
-/// decides, where hands won decide the match (issue 12, session 14): a quarter of [`WIN_WEIGHT`], so
+/// decides, where hands won decide the match: a quarter of [`WIN_WEIGHT`], so
 /// a won hand is worth 60 card points more than a lost one and points count for more wherever the
 /// outcome is uncertain (measured in docs/ai.md). The values Hard gives the review keep
 /// [`WIN_WEIGHT`], so they read back as a win chance and points.

@@ -7,10 +7,12 @@
 //! decisions): a better special action (the exchange, mano negra); then what the cards do
 //! in the trick — the better card takes the trick and the points on the table, the trick could not be
 //! taken and the card played gave more points than the better one, a ten-pointer led under a higher
-//! card still out, a trump spent on an empty trick, a partner's trick taken over; and only then what
-//! the search measured — a better win chance, else more card points, else a better standing in the
-//! match, else a difference within the search's noise. Deliberately absent: reasons that need the
-//! line of play after the decision (what a kept trump later takes would be hindsight).
+//! card still out, a trump spent on an empty trick, a partner's trick taken over, a trump played
+//! where a plain card would do while more points in aces and threes are still out than the trick
+//! holds; and only then what the search measured — a better win chance, else more card points, else
+//! a better standing in the match, else a difference within the search's noise. Deliberately
+//! absent: reasons that need the line of play after the decision (which trick the kept trump
+//! actually took would be hindsight; that aces and threes are still out is the position).
 
 use std::fmt;
 
@@ -86,6 +88,17 @@ pub enum ReviewReason {
         /// The better card.
         better: Card,
     },
+    /// A trump played where the better card is not one, while more card points in plain aces and
+    /// threes are still to be played than the trick holds: a trump kept takes any of them later.
+    TrumpForLater {
+        /// The trump played.
+        played: Card,
+        /// The better card, not a trump.
+        better: Card,
+        /// Card points of the aces and threes of the other suits still to be played (not in the
+        /// seat's hand, not played yet).
+        out: u16,
+    },
     /// The trick was taken from a partner who held it, where the better card leaves it to them.
     PartnerHeld {
         /// The card played.
@@ -152,6 +165,11 @@ pub(super) fn explain(
     if let Action::Play(played) = taken.action
         && habits.contains(&Habit::LedExposedTen)
         && let Some(reason) = exposed_ten(obs, played, better)
+    {
+        return reason;
+    }
+    if let (Action::Play(played), Action::Play(card)) = (taken.action, better)
+        && let Some(reason) = trump_for_later(obs, played, card)
     {
         return reason;
     }
@@ -224,6 +242,26 @@ fn exposed_ten(obs: &Observation, played: Card, better: Action) -> Option<Review
             threat,
             better,
         })
+}
+
+/// The trump played where a plain card was better, with more points in plain aces and threes still
+/// to be played than the trick holds, and tricks left to take them in.
+fn trump_for_later(obs: &Observation, played: Card, better: Card) -> Option<ReviewReason> {
+    let s = Situation::from_observation(obs, true);
+    if !s.is_trump(played) || s.is_trump(better) || obs.hand.len() < 2 {
+        return None;
+    }
+    let to_play = obs.ruleset.deck_cards() - obs.hand - obs.played_cards();
+    let out: u16 = to_play
+        .iter()
+        .filter(|&c| !s.is_trump(c) && s.points(c) >= 10)
+        .map(|c| s.points(c))
+        .sum();
+    (out > s.table_points()).then_some(ReviewReason::TrumpForLater {
+        played,
+        better,
+        out,
+    })
 }
 
 /// What the search measured: a better win chance, else more card points, else a better standing in
@@ -306,6 +344,16 @@ impl fmt::Display for ReviewReason {
                 played.name(),
                 better.name()
             ),
+            R::TrumpForLater {
+                played,
+                better,
+                out,
+            } => write!(
+                f,
+                "Keep the {} for later: a trump takes any of the aces and threes still out ({out} points); play the {}",
+                played.name(),
+                better.name()
+            ),
             R::PartnerHeld { played, better } => write!(
                 f,
                 "Your partner held the trick: the {} took it from them; the {} would have left it",
@@ -372,6 +420,11 @@ impl Message for ReviewReason {
             R::TrumpSpent {
                 played,
                 better: card,
+            },
+            R::TrumpForLater {
+                played: Card::new(Suit::Coins, Rank::Three),
+                better: card,
+                out: 32,
             },
             R::PartnerHeld {
                 played,
@@ -591,6 +644,26 @@ mod tests {
                     && takes(*played)
                     && Some(better.suit()) != obs.trump
             }
+            R::TrumpForLater {
+                played,
+                better,
+                out,
+            } => {
+                // Aces and threes of the other suits neither in the hand nor played yet.
+                let still_out: u16 = obs
+                    .ruleset
+                    .deck_cards()
+                    .iter()
+                    .filter(|&c| Some(c.suit()) != obs.trump && points(obs, c) >= 10 && !seen(c))
+                    .map(|c| points(obs, c))
+                    .sum();
+                played_is(played)
+                    && Some(played.suit()) == obs.trump
+                    && Some(better.suit()) != obs.trump
+                    && obs.hand.len() >= 2
+                    && *out == still_out
+                    && *out > on_table
+            }
             R::PartnerHeld { played, better } => {
                 played_is(played)
                     && top.is_some_and(|(s, _)| partner(s))
@@ -655,7 +728,7 @@ mod tests {
         assert!(concrete >= 3000, "{concrete} concrete reasons");
         // Every concrete kind met (mano negra is no preset's default: its own test shows it).
         eprintln!("{decisions} decisions, {concrete} concrete reasons: {kinds:?}");
-        assert_eq!(kinds.len(), 7, "{kinds:?}");
+        assert_eq!(kinds.len(), 8, "{kinds:?}");
     }
 
     #[test]
@@ -691,6 +764,39 @@ mod tests {
         assert!(
             matches!(reason, ReviewReason::MorePoints { .. }),
             "{reason:?}"
+        );
+    }
+
+    #[test]
+    fn a_trump_spent_on_a_small_trick_while_aces_and_threes_are_out_is_kept_for_later() {
+        // Clubs are trumps (the seven of clubs turned up). Seat 1 leads the king of swords (4
+        // points); seat 0 holds the two of clubs, the four of coins and the five of cups. No ace or
+        // three of swords, cups or coins has been seen: 63 points still to be played.
+        let mut game = crate::ai::test_deal::two_player("Ks 2b 5d 4d 6d 5c 7b");
+        game.apply(Action::Play(card("Ks"))).expect("lead");
+        let obs = game.observation(0);
+        let (two, four) = (Action::Play(card("2b")), Action::Play(card("4d")));
+        let (t, b, cost) = values(two, four);
+        let reason = explain(&obs, &t, &b, &cost, &habit::detect(&obs, two));
+        assert_eq!(
+            reason,
+            ReviewReason::TrumpForLater {
+                played: card("2b"),
+                better: card("4d"),
+                out: 63
+            }
+        );
+        assert!(holds(&game, &obs, two, &reason));
+        assert_eq!(
+            reason.to_string(),
+            "Keep the two of clubs for later: a trump takes any of the aces and threes still out (63 points); play the four of coins"
+        );
+        // The other way round (the four played, the trump better) is no such reason.
+        let (t, b, cost) = values(four, two);
+        let back = explain(&obs, &t, &b, &cost, &habit::detect(&obs, four));
+        assert!(
+            !matches!(back, ReviewReason::TrumpForLater { .. }),
+            "{back:?}"
         );
     }
 
@@ -769,8 +875,9 @@ mod tests {
                 R::TakesTrick { .. } => 9,
                 R::FewerPointsIntoLostTrick { .. } => 10,
                 R::Slightly { .. } => 11,
+                R::TrumpForLater { .. } => 12,
             },
-            12,
+            13,
         );
         assert_examples_cover::<NotReviewed>(
             |m| match m {

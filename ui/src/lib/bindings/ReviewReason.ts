@@ -74,7 +74,20 @@ played: Card,
 /**
  * The better card.
  */
-better: Card, } | { "id": "partner-held", 
+better: Card, } | { "id": "trump-for-later", 
+/**
+ * The trump played.
+ */
+played: Card, 
+/**
+ * The better card, not a trump.
+ */
+better: Card, 
+/**
+ * Card points of the aces and threes of the other suits still to be played (not in the
+ * seat's hand, not played yet).
+ */
+out: number, } | { "id": "partner-held", 
 /**
  * The card played.
  */

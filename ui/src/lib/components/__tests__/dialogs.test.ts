@@ -48,10 +48,10 @@ describe('HandSummary', () => {
 
   it('words a hand won apart from a match won, in Italian too', () => {
     setLang('it');
-    const { unmount } = render(HandSummary, { open: true, handNo: 1, outcome: 'win', rows: [{ name: 'Tu', points: 70, cards: 20, you: true }] });
+    const { unmount } = render(HandSummary, { open: true, handNo: 1, outcome: 'win', handPoints: 120, rows: [{ name: 'Tu', points: 70, cards: 20, you: true }] });
     expect(screen.getByRole('dialog')).toHaveTextContent('Hai vinto la mano!');
     unmount();
-    render(HandSummary, { open: true, handNo: 3, matchOver: true, outcome: 'win', rows: [{ name: 'Tu', points: 70, cards: 20, you: true }] });
+    render(HandSummary, { open: true, handNo: 3, matchOver: true, outcome: 'win', handPoints: 120, rows: [{ name: 'Tu', points: 70, cards: 20, you: true }] });
     expect(screen.getByRole('dialog')).toHaveTextContent('Hai vinto la partita!');
   });
 
@@ -61,7 +61,7 @@ describe('HandSummary', () => {
       { points: [39, 81], result: 'lost' as const },
       { points: [61, 59], result: 'won' as const },
     ];
-    render(HandSummary, { open: true, handNo: 3, matchOver: true, outcome: 'win', rows: [{ name: 'You', points: 61, cards: 20, you: true }], hands });
+    render(HandSummary, { open: true, handNo: 3, matchOver: true, outcome: 'win', handPoints: 120, rows: [{ name: 'You', points: 61, cards: 20, you: true }], hands });
     const table = screen.getByTestId('summary-hands');
     const rows = [...table.querySelectorAll('tbody tr')].map((r) => r.textContent);
     expect(rows).toEqual(['17050Won', '23981Lost', '36159Won']);

@@ -123,7 +123,7 @@ describe('chiamata on the table', () => {
 
   it('adds up the declarers against the defenders once the partner is known, with the bid as target', () => {
     const best: [number, { rank: 'three'; points: number }] = [2, { rank: 'three', points: 64 }];
-    const obs = { ...five(0, 2, 4), pile_points: [10, 3, 20, 0, 11], auction: { log: [], best, passed: [0, 1, 3, 4], declarer: 2, called: 'Ac', partner: 4 } };
+    const obs = { ...five(0, 2, 4), pile_points: [10, 3, 20, 0, 11], auction: { log: [], best, passed: [0, 1, 3, 4], declarer: 2, called: 'Ac' as const, partner: 4 } };
     expect(chiamataSides(obs)).toEqual({ declarers: [2, 4], defenders: [0, 1, 3], declarerPoints: 31, defenderPoints: 13, target: 64 });
     // Alone (the declarer called his own card): one declarer against four.
     const alone = { ...obs, auction: { ...obs.auction, partner: 2 } };

@@ -37,6 +37,7 @@ export const en: Record<string, string> = {
   'slightly': "The {better} was valued a little higher, within the search's margin of error.",
   'exposed-ten': "The {threat} was still out and could take the {played}. Better: the {better}.",
   'trump-spent': "The trick held no points: keep the {played} and play the {better}.",
+  'trump-for-later': "Keep the {played} for later: a trump takes any of the aces and threes still out ({out:# point|# points}), more than this trick holds. Better: the {better}.",
   'partner-held': "Your partner already held the trick: the {played} took it from them, the {better} would have left it.",
   'wins-more-often': "The {better} wins {win_percent}% of the time, your move {taken_percent}%.",
   'more-points': "The {better} brings about {points} more card points on average.",

@@ -37,6 +37,7 @@ export const es: Record<string, string> = {
   'slightly': "{better} se valoró apenas mejor, dentro del margen de error de la búsqueda.",
   'exposed-ten': "{threat} aún estaba fuera y podía ganar a {played}. Mejor: {better}.",
   'trump-spent': "La baza no tenía puntos: guarda {played} y juega {better}.",
+  'trump-for-later': "Guarda {played} para después: un triunfo gana cualquiera de los ases y treses que aún faltan ({out:# punto|# puntos}), más de lo que vale esta baza. Mejor: {better}.",
   'partner-held': "Tu compañero ya tenía la baza: {played} se la quitó, {better} se la habría dejado.",
   'wins-more-often': "{better} gana {win_percent}% de las veces, tu jugada {taken_percent}%.",
   'more-points': "{better} da de media unos {points} puntos de cartas más.",

@@ -37,6 +37,7 @@ export const it: Record<string, string> = {
   'slightly': "{better} è stata valutata appena meglio, entro il margine d'incertezza della ricerca.",
   'exposed-ten': "{threat} era ancora fuori e poteva prendere {played}. Meglio: {better}.",
   'trump-spent': "La presa non valeva punti: tieni {played} e gioca {better}.",
+  'trump-for-later': "Tieni {played} per dopo: una briscola prende qualunque asso o tre ancora in gioco ({out:# punto|# punti}), più di quanto vale questa presa. Meglio: {better}.",
   'partner-held': "Il tuo compagno aveva già la presa: {played} gliel'ha tolta, {better} gliel'avrebbe lasciata.",
   'wins-more-often': "{better} vince {win_percent}% delle volte, la tua mossa {taken_percent}%.",
   'more-points': "{better} porta in media circa {points} punti carta in più.",

@@ -37,6 +37,7 @@ export const pt: Record<string, string> = {
   'slightly': "{better} foi avaliada um pouco melhor, dentro da margem de erro da procura.",
   'exposed-ten': "{threat} ainda estava fora e podia ganhar ao {played}. Melhor: {better}.",
   'trump-spent': "A vaza não tinha pontos: guarda {played} e joga {better}.",
+  'trump-for-later': "Guarda {played} para depois: um trunfo ganha qualquer ás ou três que ainda falta sair ({out:# ponto|# pontos}), mais do que vale esta vaza. Melhor: {better}.",
   'partner-held': "O teu parceiro já tinha a vaza: {played} tirou-lha, {better} tê-la-ia deixado.",
   'wins-more-often': "{better} ganha {win_percent}% das vezes, a tua jogada {taken_percent}%.",
   'more-points': "{better} dá em média cerca de {points} pontos de cartas a mais.",

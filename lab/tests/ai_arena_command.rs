@@ -97,6 +97,42 @@ fn illegal_error_and_garbage_answers_are_refused() {
     assert!(e.message.contains("cannot start"), "{e}");
 }
 
+/// Whether process `pid` still runs (a zombie waiting for its parent counts as ended).
+#[cfg(target_os = "linux")]
+fn running(pid: &str) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat"))
+        .map(|stat| {
+            let state = stat.rsplit(')').next().unwrap_or("").trim_start();
+            !state.starts_with('Z') && !state.starts_with('X')
+        })
+        .unwrap_or(false)
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+fn a_bots_own_children_are_killed_with_it() {
+    let dir = std::env::temp_dir().join(format!("briscola-arena-group-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let pid_file = dir.join("child.pid");
+    let _ = std::fs::remove_file(&pid_file);
+    let bot = script(
+        "spawns",
+        &format!(
+            "sleep 300 >/dev/null 2>&1 &\necho $! > {}\nread line\nexec sleep 30\n",
+            pid_file.display()
+        ),
+    );
+    let e = failure(&bot, Duration::from_millis(500));
+    assert!(e.message.contains("did not answer"), "{e}");
+    let pid = std::fs::read_to_string(&pid_file).expect("the bot wrote its child's pid");
+    let pid = pid.trim();
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while running(pid) && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert!(!running(pid), "the bot's child {pid} outlived the run");
+}
+
 #[test]
 fn the_command_contender_is_read_from_its_id() {
     assert_eq!(

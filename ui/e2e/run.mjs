@@ -281,6 +281,14 @@ async function inViewport(wd, css, what) {
   return rs;
 }
 
+/** Every element matching `css` lies inside `box` (no part scrolled or clipped out of it). */
+async function insideOf(wd, css, box, what) {
+  const [b, rs] = await wd.exec(`const b = document.querySelector(arguments[1]).getBoundingClientRect(); return [{ top: b.top, bottom: b.bottom, left: b.left, right: b.right }, [...document.querySelectorAll(arguments[0])].map((e) => { const r = e.getBoundingClientRect(); return { text: (e.textContent || '').trim().slice(0, 24), top: r.top, bottom: r.bottom, left: r.left, right: r.right }; })]`, css, box);
+  assert(rs.length > 0, `${what}: found (${css})`);
+  const out = rs.filter((r) => r.top < b.top - 0.5 || r.left < b.left - 0.5 || r.bottom > b.bottom + 0.5 || r.right > b.right + 0.5);
+  assert(out.length === 0, `${what} inside ${box} (${JSON.stringify(b)}): ${JSON.stringify(out)}`);
+}
+
 /** Where seat `seat`'s box sits round the table's centre: 'across' (above it), else 'left' or 'right'. */
 async function sideOf(wd, seat) {
   return wd.exec(`const s = document.querySelector('.seat[data-seat="' + arguments[0] + '"]').getBoundingClientRect(); const c = document.querySelector('.table .center').getBoundingClientRect(); if (s.bottom <= c.top + 2) return 'across'; return (s.left + s.right) / 2 < (c.left + c.right) / 2 ? 'left' : 'right';`, seat);
@@ -513,7 +521,12 @@ const scenarios = {
             await sleep(900);
             const buttons = await inViewport(wd, 'dialog[open] button', `the auction's buttons at ${w}×${h}`);
             assert(buttons.some((b) => /Pass/.test(b.text)), `Pass is among them (${JSON.stringify(buttons.map((b) => b.text))})`);
-            if (await wd.exec('return !!document.querySelector("dialog[open] #auction-points")')) await inViewport(wd, 'dialog[open] #auction-points', `the points field at ${w}×${h}`);
+            // …and none hides below the dialog's own scroll.
+            await insideOf(wd, 'dialog[open] button', 'dialog[open]', `the auction's buttons at ${w}×${h}`);
+            if (await wd.exec('return !!document.querySelector("dialog[open] #auction-points")')) {
+              await inViewport(wd, 'dialog[open] #auction-points', `the points field at ${w}×${h}`);
+              await insideOf(wd, 'dialog[open] #auction-points', 'dialog[open]', `the points field at ${w}×${h}`);
+            }
             const cards = await inViewport(wd, '.me .hand .slot', `your hand at ${w}×${h}`);
             assert(cards.length === 8, `eight cards (${cards.length})`);
             await inViewport(wd, '.screen > .actions .resign', `Resign at ${w}×${h}`);
@@ -521,6 +534,16 @@ const scenarios = {
             assert(dlgBottom <= handTop + 1, `the dialog (bottom ${dlgBottom}) leaves your hand (top ${handTop}) in view at ${w}×${h}`);
             screenshot(`chiamata-auction-${w}x${h}`);
           }
+          // A hint on the phone: it takes the others' turns' place, everything still fits.
+          await wd.setRect(360, 640);
+          await sleep(700);
+          await wd.click('[data-testid=auction-hint-button]');
+          await wd.waitFor(() => wd.exec('return !!document.querySelector("[data-testid=auction-hint]")'), { what: 'the auction hint' });
+          await sleep(300);
+          await inViewport(wd, 'dialog[open] button', 'the auction\'s buttons with a hint at 360×640');
+          await insideOf(wd, 'dialog[open] button', 'dialog[open]', 'the auction\'s buttons with a hint at 360×640');
+          log('chiamata auction hint:', await wd.text('[data-testid=auction-hint]'));
+          screenshot('chiamata-auction-hint-360x640');
           await wd.setRect(1280, 800);
           await sleep(500);
           auctionShot = true;
@@ -590,13 +613,16 @@ const scenarios = {
             await sleep(800);
             await wd.exec('document.querySelector("[data-testid=chiamata-sides]").scrollIntoView({ block: "center" })');
             await sleep(300);
+            const across = await wd.exec(`return [...document.querySelectorAll('.me .hand .slot')].map((e) => { const b = e.getBoundingClientRect(); return [Math.round(b.left), Math.round(b.right)]; })`);
+            const vw = await wd.exec('return document.documentElement.clientWidth');
+            assert(across.every(([l, r]) => l >= 0 && r <= vw), `your ${across.length} cards lie across the ${vw} px width: ${JSON.stringify(across)}`);
             screenshot(`chiamata-sides-${w}x${h}`);
           }
           await wd.setRect(1280, 800);
           await sleep(500);
           const shown = await wd.text('.events');
           assert(/partner|alone/.test(shown), `the partner is listed once known (${shown})`);
-          const tags = await wd.exec(`return [...document.querySelectorAll('.seat.partner')].map((e) => Number(e.dataset.seat))`);
+          const tags = await wd.exec(`return [...document.querySelectorAll('.seat.partner')].map((e) => Number(e.dataset.seat)).sort((a, b) => a - b)`);
           const want = (() => {
             const { declarer: d, partner: p } = obs.auction;
             if (d === 0) return p === 0 ? [] : [p];

@@ -8,7 +8,6 @@ import type { Choices } from '../bindings/Choices';
 import type { GameView } from '../bindings/GameView';
 import type { Observation } from '../bindings/Observation';
 import type { MatchFormat } from '../bindings/MatchFormat';
-import type { PointBids } from '../bindings/PointBids';
 import type { Rank as EngineRank } from '../bindings/Rank';
 import { RANK_LETTER, SUIT_LETTER, pointValues, type CardCode, type Rank } from '../cards';
 import type { TableTurn } from '../bindings/TableTurn';
@@ -198,8 +197,9 @@ export function chiamataSides(obs: Observation): TableView['sides'] {
 export interface AuctionState {
   /** Ranks you may bid at the minimum points, strongest first. */
   ranks: Rank[];
-  /** Bids by points (the weakest rank's, "the two with 65"): the rank and the range. */
-  points: PointBids | null;
+  /** Bids by points, one range per rank that may make them: the weakest rank's ("the two with 65")
+   *  first, then, with forcing, the standing bid's rank raised. */
+  points: { rank: Rank; min: number; max: number }[];
   canPass: boolean;
   /** The cards you may call, once you won the auction. */
   calls: CardCode[];
@@ -216,21 +216,23 @@ export function auctionFrom(view: GameView): AuctionState | null {
   const current = best ? { rank: RANK_LETTER[best[1].rank], points: best[1].points, seat: best[0] } : null;
   return {
     ranks: (bid?.ranks ?? []).map((r) => RANK_LETTER[r]),
-    points: bid?.points[0] ?? null,
+    points: (bid?.points ?? []).map((p) => ({ rank: RANK_LETTER[p.rank], min: p.min, max: p.max })),
     canPass: bid?.pass ?? false,
     calls: call,
     current,
   };
 }
 
-/** The action for an auction choice: a rank at the minimum points, or a points bid of the offered range. */
-export function bidAction(choices: Choices, bid: { rank: Rank } | { points: number }): Action | null {
+/** The action for an auction choice: a rank at the minimum points, or a rank with points kept in the
+ *  range the engine offers for that rank (null when it offers none). */
+export function bidAction(choices: Choices, bid: { rank: Rank; points?: number }): Action | null {
   const offer = choices.bid;
   if (!offer) return null;
-  if ('rank' in bid) return { kind: 'bid', rank: ENGINE_RANK[bid.rank], points: offer.min_points };
-  const range = offer.points[0];
+  const rank = ENGINE_RANK[bid.rank];
+  if (bid.points === undefined) return offer.ranks.includes(rank) ? { kind: 'bid', rank, points: offer.min_points } : null;
+  const range = offer.points.find((p) => p.rank === rank);
   if (!range) return null;
-  return { kind: 'bid', rank: range.rank, points: Math.min(range.max, Math.max(range.min, Math.round(bid.points))) };
+  return { kind: 'bid', rank, points: Math.min(range.max, Math.max(range.min, Math.round(bid.points))) };
 }
 
 export interface SummaryData {

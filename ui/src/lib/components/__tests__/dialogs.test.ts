@@ -1,5 +1,5 @@
 import { describe, expect, it, vi, beforeEach } from 'vitest';
-import { render, screen, fireEvent } from '@testing-library/svelte';
+import { render, screen, fireEvent, within } from '@testing-library/svelte';
 import userEvent from '@testing-library/user-event';
 import HandSummary from '../HandSummary.svelte';
 import OfferBar from '../OfferBar.svelte';
@@ -122,16 +122,47 @@ describe('AuctionDialog', () => {
     const onbid = vi.fn();
     const onpass = vi.fn();
     const lastTurns = [{ name: 'Sara', words: 'Tre' }, { name: 'Luca', words: 'Passo' }];
-    render(AuctionDialog, { open: true, deck: 'italian', ranks: ['K', 'Q', 'J', '7', '6', '5', '4', '2'], points: { rank: 'two', min: 61, max: 120 }, current: { label: 'Tre', name: 'Sara' }, lastTurns, onbid, onpass });
+    render(AuctionDialog, { open: true, deck: 'italian', ranks: ['K', 'Q', 'J', '7', '6', '5', '4', '2'], points: [{ rank: '2', min: 62, max: 120 }], current: { label: 'Tre', name: 'Sara' }, lastTurns, onbid, onpass });
     expect(screen.getByRole('dialog', { name: 'L’asta' })).toHaveTextContent('Offerta più alta: Tre, di Sara');
     expect(screen.getByRole('list', { name: 'L’ultima chiamata di ciascuno' })).toHaveTextContent('Sara TreLuca Passo');
     await fireEvent.click(screen.getByRole('button', { name: 'Re' }));
     expect(onbid).toHaveBeenLastCalledWith({ rank: 'K' });
     await fireEvent.input(screen.getByLabelText('Punti'), { target: { value: '70' } });
     await fireEvent.click(screen.getByRole('button', { name: 'Due a 70' }));
-    expect(onbid).toHaveBeenLastCalledWith({ points: 70 });
+    expect(onbid).toHaveBeenLastCalledWith({ rank: '2', points: 70 });
     await fireEvent.click(screen.getByRole('button', { name: 'Passo' }));
     expect(onpass).toHaveBeenCalled();
+  });
+
+  it('asks for a hint beside the standing bid; the hint takes the place of the last turns', async () => {
+    setLang('en');
+    const onhint = vi.fn();
+    const lastTurns = [{ name: 'Sara', words: 'Three' }];
+    const props = { open: true, deck: 'italian', ranks: ['K', '2'], current: { label: 'Three', name: 'Sara' }, lastTurns, onhint } as const;
+    const first = render(AuctionDialog, { ...props, ranks: [...props.ranks] });
+    await fireEvent.click(screen.getByRole('button', { name: 'Hint' }));
+    expect(onhint).toHaveBeenCalled();
+    expect(screen.getByRole('list', { name: /last/i })).toBeInTheDocument();
+    first.unmount();
+    render(AuctionDialog, { ...props, ranks: [...props.ranks], hint: 'Pass: your hand holds no ace or three.' });
+    expect(screen.getByRole('note')).toHaveTextContent('Pass: your hand holds no ace or three.');
+    expect(screen.queryByRole('button', { name: 'Hint' })).toBeNull();
+    expect(screen.queryByRole('list', { name: /last/i })).toBeNull();
+  });
+
+  it('with forcing, also raises the standing bid keeping its card', async () => {
+    setLang('en');
+    const onbid = vi.fn();
+    const points = [
+      { rank: '2', min: 62, max: 120 },
+      { rank: '3', min: 62, max: 120 },
+    ] as const;
+    render(AuctionDialog, { open: true, deck: 'italian', ranks: ['K', '2'], points: [...points], current: { label: 'Three', name: 'Sara' }, onbid });
+    expect(screen.getByRole('group', { name: 'Two, with points' })).toBeInTheDocument();
+    const three = screen.getByRole('group', { name: 'Three, with points' });
+    await fireEvent.input(within(three).getByLabelText('Points'), { target: { value: '64' } });
+    await fireEvent.click(screen.getByRole('button', { name: 'Three with 64' }));
+    expect(onbid).toHaveBeenLastCalledWith({ rank: '3', points: 64 });
   });
 
   it('lets the winner call the suit of the card', async () => {

@@ -266,16 +266,36 @@ describe('auction', () => {
   it('lists the rank bids and the points bids the engine offers', () => {
     const a = auctionFrom(gameView({ choices: bidding }, obs as never))!;
     expect(a.ranks).toEqual(['K', 'Q', '2']);
-    expect(a.points).toEqual({ rank: 'two', min: 62, max: 120 });
+    expect(a.points).toEqual([{ rank: '2', min: 62, max: 120 }]);
     expect(a.canPass).toBe(true);
     expect(a.current).toEqual({ rank: '3', points: 61, seat: 1 });
   });
 
   it('answers with typed bids, points kept in the offered range', () => {
     expect(bidAction(bidding, { rank: 'K' })).toEqual({ kind: 'bid', rank: 'king', points: 61 });
-    expect(bidAction(bidding, { points: 70 })).toEqual({ kind: 'bid', rank: 'two', points: 70 });
-    expect(bidAction(bidding, { points: 500 })).toEqual({ kind: 'bid', rank: 'two', points: 120 });
+    expect(bidAction(bidding, { rank: '2', points: 70 })).toEqual({ kind: 'bid', rank: 'two', points: 70 });
+    expect(bidAction(bidding, { rank: '2', points: 500 })).toEqual({ kind: 'bid', rank: 'two', points: 120 });
+    expect(bidAction(bidding, { rank: 'K', points: 70 })).toBeNull();
+    expect(bidAction(bidding, { rank: 'A' })).toBeNull();
     expect(bidAction(choices(), { rank: 'K' })).toBeNull();
+  });
+
+  it('offers every points range the engine sends: with forcing, the standing bid raised keeping its card', () => {
+    const forcing = choices({
+      cards: [],
+      bid: {
+        ranks: ['king', 'knight', 'two'],
+        min_points: 61,
+        points: [
+          { rank: 'two', min: 62, max: 120 },
+          { rank: 'three', min: 62, max: 120 },
+        ],
+        pass: true,
+      },
+    });
+    const a = auctionFrom(gameView({ choices: forcing }, obs as never))!;
+    expect(a.points.map((p) => p.rank)).toEqual(['2', '3']);
+    expect(bidAction(forcing, { rank: '3', points: 65 })).toEqual({ kind: 'bid', rank: 'three', points: 65 });
   });
 
   it('offers the cards to call', () => {

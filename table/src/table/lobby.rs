@@ -280,9 +280,16 @@ impl Table {
         }
     }
 
-    pub(super) fn broadcast_lobby(&mut self) {
+    /// Sends everyone the table if it changed since it was last sent (so a flood of refused or
+    /// invisible moves sends the others nothing); whether it did.
+    pub(super) fn broadcast_lobby(&mut self) -> bool {
         let lobby = self.lobby_view();
+        if self.last_lobby.as_ref() == Some(&lobby) {
+            return false;
+        }
+        self.last_lobby = Some(lobby.clone());
         self.broadcast(&ServerMessage::Lobby { lobby });
+        true
     }
 
     /// The timer changed during the match.

@@ -197,7 +197,10 @@ impl Table {
                 event: PublicEvent::Reconnected { seat },
             });
         }
-        self.broadcast_lobby();
+        if !self.broadcast_lobby() {
+            let lobby = self.lobby_view();
+            self.send(conn, ServerMessage::Lobby { lobby });
+        }
         match self.stage {
             Stage::Lobby => {}
             Stage::Playing => {

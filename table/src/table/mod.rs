@@ -129,6 +129,8 @@ pub struct Table {
     version: u64,
     /// Bumped at every move and deal: the turn clock restarts with it.
     turn: u64,
+    /// The table as last sent to everyone.
+    last_lobby: Option<crate::protocol::LobbyView>,
     out: Vec<Outgoing>,
 }
 
@@ -178,6 +180,7 @@ impl Table {
             play: None,
             version: 0,
             turn: 0,
+            last_lobby: None,
             out: Vec::new(),
         };
         table.connect(host, address);

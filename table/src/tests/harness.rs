@@ -198,10 +198,16 @@ impl Sim {
     /// Plays the match to its end: AI seats through the driver, people with random legal moves
     /// chosen from their own views, time passing for the pauses between hands.
     pub fn play_out(&mut self, rng: &mut Rng) {
+        self.play_out_with(rng, |_| {});
+    }
+
+    /// [`Sim::play_out`], calling `between` before every step.
+    pub fn play_out_with(&mut self, rng: &mut Rng, mut between: impl FnMut(&mut Sim)) {
         let mut steps = 0;
         while self.table.stage() == Stage::Playing {
             steps += 1;
             assert!(steps < 20_000, "the match does not end");
+            between(self);
             self.drive_ai();
             if let Some((conn, legal)) = self.person_to_move() {
                 self.now += 1 + rng.below(500) as u64;

@@ -7,6 +7,9 @@ use super::harness::{HOST, Sim};
 use crate::protocol::{ClientMessage, SeatChoice, ServerMessage, Stage};
 use crate::{ConnId, TableSettings};
 
+/// The connection of a person watching without a seat.
+pub const WATCHER: ConnId = 99;
+
 /// Every preset with every player count it supports.
 pub fn all_tables() -> Vec<(Preset, u8)> {
     Preset::ALL
@@ -54,6 +57,8 @@ pub fn seat_table(preset: Preset, players: u8, seed: u64, audit: bool) -> Sim {
         assert_eq!(sim.join(guest(seat), &format!("guest{seat}")), Some(seat));
         sim.send(guest(seat), &ClientMessage::Ready { ready: true });
     }
+    // Every seat is taken: one more person only watches.
+    assert_eq!(sim.join(WATCHER, "watcher"), None);
     sim.send(HOST, &ClientMessage::Start);
     assert_eq!(sim.table.stage(), Stage::Playing, "{preset} {players}");
     sim
@@ -87,8 +92,9 @@ fn every_preset_plays_to_the_end_with_random_people_and_ai_seats() {
             assert!(client.errors().is_empty(), "{:?}", client.errors());
         }
         assert_eq!(
-            got, people,
-            "{preset} {players}: every person gets the record"
+            got,
+            people + 1,
+            "{preset} {players}: every person, the watcher included, gets the record"
         );
     }
 }

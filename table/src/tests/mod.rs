@@ -2,6 +2,7 @@
 
 mod chat;
 mod clock;
+mod fuzz;
 mod harness;
 mod illegal;
 mod lobby;

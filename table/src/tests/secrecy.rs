@@ -128,7 +128,13 @@ impl Auditor {
                 leaked.is_empty(),
                 "{leaked} hidden from seat {seat:?} sent to it: {text}"
             );
-            let shown = self.seen.get(to).map_or(CardSet::EMPTY, |s| s.1);
+            // A watcher has no observation of its own: what every seat has been shown is public.
+            let shown = match seat {
+                Some(_) => self.seen.get(to).map_or(CardSet::EMPTY, |s| s.1),
+                None => (0..m.rules().players)
+                    .map(|s| visible(&m.game().observation(s)))
+                    .fold(m.rules().deck_cards(), |all, v| all & v),
+            };
             let unexplained = named - shown;
             assert!(
                 unexplained.is_empty(),

@@ -15,7 +15,7 @@ fn examples() -> Vec<ClientMessage> {
         },
         ClientMessage::Rejoin {
             code: "7KQ2M-XR4TD".into(),
-            token: "00112233445566778899aabbccddeeff".into(),
+            token: "00112233445566778899001122334455".into(),
         },
         ClientMessage::Sit { seat: 2 },
         ClientMessage::Stand,

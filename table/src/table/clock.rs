@@ -63,23 +63,24 @@ impl Table {
             )
         };
         let chosen = ai::agent_with(config).choose(&observation).action;
+        // The AI only chooses legal moves; should the engine refuse one, the first legal move.
+        let game = play.game.game();
+        let Some(action) = Some(chosen)
+            .filter(|&a| game.is_legal(a))
+            .or_else(|| observation.legal_actions.first().copied())
+        else {
+            return;
+        };
         let short = self.timer.count_expiry(seat);
         let expiries = self.timer.expiries(seat);
-        let applied = match self.apply(seat, chosen, now) {
-            Ok(()) => Some(chosen),
-            // The AI only chooses legal moves; should the engine refuse one, the first legal move.
-            Err(_) => observation
-                .legal_actions
-                .first()
-                .copied()
-                .filter(|&first| self.apply(seat, first, now).is_ok()),
-        };
-        if let Some(action) = applied {
-            self.broadcast(&ServerMessage::AutoPlayed {
-                seat,
-                action,
-                expiries,
-            });
+        // Announced before the move, so a user interface shows it as the table's, not the player's.
+        self.broadcast(&ServerMessage::AutoPlayed {
+            seat,
+            action,
+            expiries,
+        });
+        if self.apply(seat, action, now).is_err() {
+            return;
         }
         if short {
             self.broadcast(&ServerMessage::Event {

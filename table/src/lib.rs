@@ -21,12 +21,18 @@
 //! crate's tests record every byte each client receives over whole matches of every preset and check
 //! it against the hidden cards. The protocol and the threat model are in `docs/multiplayer.md`.
 //!
-//! Deliberately absent (the next step): the WebSocket server that carries these messages
-//! (`briscola serve` / `briscola join`) and the app's screens.
+//! With the `server` feature, [`server`] serves one table over WebSocket (tokio, tokio-tungstenite):
+//! frames capped at 64 KiB, a bounded queue per connection, a slow client dropped rather than waited
+//! for.
+//!
+//! Deliberately absent (the next step): the command-line verbs (`briscola serve` / `briscola join`)
+//! and the app's screens.
 
 pub mod limit;
 pub mod protocol;
 pub mod secret;
+#[cfg(feature = "server")]
+pub mod server;
 mod table;
 pub mod text;
 pub mod timer;

@@ -21,7 +21,7 @@ pub fn all_tables() -> Vec<(Preset, u8)> {
 /// Who sits at a seat in these tests: the host at 0, an AI at every third seat from 2 (Easy and
 /// Medium in turn), people elsewhere.
 pub fn ai_level(seat: Seat) -> Option<Level> {
-    let level = if seat % 2 == 0 {
+    let level = if seat.is_multiple_of(2) {
         Level::Easy
     } else {
         Level::Medium

@@ -61,9 +61,10 @@ store_fuzz() {
 }
 
 table_server() {
-  # The table's WebSocket transport is behind a feature the workspace build leaves off.
-  cargo clippy -p briscola-table --features server --all-targets -- -D warnings &&
-    cargo test -p briscola-table --features server
+  # The table's WebSocket transport and TypeScript bindings are behind features the workspace
+  # build leaves off.
+  cargo clippy -p briscola-table --all-features --all-targets -- -D warnings &&
+    cargo test -p briscola-table --all-features
 }
 
 scripts_syntax() {
@@ -88,7 +89,7 @@ if [ "$FAILED" -eq 0 ]; then
   step "shell scripts parse (bash -n)" scripts_syntax
   step "cargo clippy" cargo clippy --workspace --all-targets -- -D warnings
   step "cargo test (engine, CLI, lab, app)" cargo test --workspace
-  step "table over WebSocket (server feature)" table_server
+  step "table over WebSocket, bindings (table features)" table_server
   step "engine playouts (release)" engine_playouts
   step "bot fuzz (release)" bot_fuzz
   step "store, records and IPC fuzzing (release)" store_fuzz

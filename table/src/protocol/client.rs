@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 /// One message from a client. The table checks who may send what; see `docs/multiplayer.md`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "type", rename_all = "kebab-case")]
 pub enum ClientMessage {
     /// Join the table with its code under a name (lobby only).
@@ -97,6 +98,7 @@ pub enum ClientMessage {
 
 /// What the host puts at a seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum SeatChoice {
     /// An empty seat, for a person to take.
@@ -110,6 +112,7 @@ pub enum SeatChoice {
 
 /// What happens at the seat of a person whose connection dropped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum Absence {
     /// The table waits for them (with the turn timer running, if it is on).
@@ -124,6 +127,7 @@ pub enum Absence {
 
 /// A chat message: a short text, or a quick phrase the user interface words in each reader's language.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum ChatBody {
     /// Free text (at most [`crate::MAX_CHAT_CHARS`] characters, no control characters).
@@ -140,6 +144,7 @@ pub enum ChatBody {
 
 /// The quick phrases, by id; the user interface words them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "kebab-case")]
 pub enum QuickPhrase {
     /// Hello.

@@ -7,14 +7,17 @@ use serde::{Deserialize, Serialize};
 
 /// Why a frame is not a client message.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "id", rename_all = "kebab-case")]
 pub enum ProtocolError {
     /// The frame is larger than the cap.
     #[error("frame of {size} bytes is over the {max}-byte cap")]
     TooLarge {
         /// Its size.
+        #[cfg_attr(feature = "ts", ts(type = "number"))]
         size: u64,
         /// The cap.
+        #[cfg_attr(feature = "ts", ts(type = "number"))]
         max: u64,
     },
     /// The frame is not UTF-8.
@@ -30,6 +33,7 @@ pub enum ProtocolError {
     #[error("protocol version {found:?} is not the supported {supported}")]
     Version {
         /// The version sent, if it was a number.
+        #[cfg_attr(feature = "ts", ts(type = "number | null"))]
         found: Option<u64>,
         /// The version this table speaks.
         supported: u32,
@@ -41,6 +45,7 @@ pub enum ProtocolError {
 
 /// Why the table cannot start yet.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "id", rename_all = "kebab-case")]
 pub enum StartProblem {
     /// A seat is empty.
@@ -57,6 +62,7 @@ pub enum StartProblem {
 
 /// Why the table refused a message. Nothing changed.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "id", rename_all = "kebab-case")]
 pub enum ErrorCode {
     /// The frame was not a message.
@@ -69,6 +75,7 @@ pub enum ErrorCode {
     #[error("too many attempts; retry in {retry_ms} ms")]
     RateLimited {
         /// Milliseconds to wait.
+        #[cfg_attr(feature = "ts", ts(type = "number"))]
         retry_ms: u64,
     },
     /// No table has this code here.

@@ -13,6 +13,7 @@ use super::{Absence, ChatBody, ErrorCode};
 
 /// One message to a client.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "type", rename_all = "kebab-case")]
 pub enum ServerMessage {
     /// You joined (or rejoined): keep the token to come back to your seat.
@@ -60,6 +61,7 @@ pub enum ServerMessage {
         /// The seat to move.
         seat: Seat,
         /// Milliseconds left.
+        #[cfg_attr(feature = "ts", ts(type = "number"))]
         remaining_ms: u64,
     },
     /// Time ran out: the table played for the seat (the Medium AI's choice from its own observation).
@@ -94,6 +96,7 @@ pub enum ServerMessage {
 
 /// A connection's own view of the hand.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct GameView {
     /// What your seat knows (built by the engine for your seat only).
     pub observation: Observation,
@@ -107,17 +110,21 @@ pub struct GameView {
 
 /// The turn clock.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TurnClock {
     /// The seat it runs for.
     pub seat: Seat,
     /// Milliseconds left when the view was sent.
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub remaining_ms: u64,
     /// The seat's time per move, in milliseconds (10 s once its time ran out three times).
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub limit_ms: u64,
 }
 
 /// Public events.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum PublicEvent {
     /// A seat moved (every move of the engine is made in public).
@@ -165,6 +172,7 @@ pub enum PublicEvent {
 
 /// Who wrote a chat message.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ChatSender {
     /// Their seat.
     pub seat: Seat,
@@ -174,6 +182,7 @@ pub struct ChatSender {
 
 /// Where the table is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "kebab-case")]
 pub enum Stage {
     /// Seats are being taken.
@@ -186,6 +195,7 @@ pub enum Stage {
 
 /// The table as everyone sees it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct LobbyView {
     /// The table code.
     pub code: String,
@@ -203,6 +213,7 @@ pub struct LobbyView {
 
 /// The table's settings.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SettingsView {
     /// The rules.
     pub ruleset: Ruleset,
@@ -218,6 +229,7 @@ pub struct SettingsView {
 
 /// One seat.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum SeatView {
     /// Nobody yet.

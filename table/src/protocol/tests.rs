@@ -206,3 +206,22 @@ fn server_messages_carry_the_version_and_read_back() {
         r#"{"v":1,"type":"error","error":{"id":"not-your-turn"}}"#
     );
 }
+
+#[cfg(feature = "ts")]
+#[test]
+fn typescript_declarations_use_numbers_for_json_numbers() {
+    use ts_rs::TS;
+    let cfg = ts_rs::Config::default();
+    for decl in [
+        ClientMessage::decl(&cfg),
+        ServerMessage::decl(&cfg),
+        ErrorCode::decl(&cfg),
+        ProtocolError::decl(&cfg),
+        TurnClock::decl(&cfg),
+        LobbyView::decl(&cfg),
+    ] {
+        assert!(!decl.contains("bigint"), "{decl}");
+        assert!(decl.contains("type") || decl.contains('{'), "{decl}");
+    }
+    assert!(ServerMessage::decl(&cfg).contains("\"match-over\""));
+}

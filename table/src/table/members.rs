@@ -205,7 +205,7 @@ impl Table {
             Stage::Lobby => {}
             Stage::Playing => {
                 // Who plays the seat may change back from an AI stand-in to the person.
-                self.controllers_changed(now);
+                self.presence_changed(now);
                 self.send_view_to(id, now);
             }
             Stage::Over => self.send_match_over_to(id),
@@ -277,7 +277,7 @@ impl Table {
                 event: PublicEvent::Disconnected { seat },
             });
             // An AI may now stand in for the seat.
-            self.controllers_changed(now);
+            self.presence_changed(now);
         }
         self.broadcast_lobby();
     }

@@ -153,10 +153,19 @@ impl Table {
         Ok(super::table_out(self))
     }
 
-    /// Who plays some seat changed (a person dropped or came back, the absence policy changed).
+    /// Who plays some seat changed (the absence policy changed): AI answers computed before are
+    /// stale, and the clock follows the seat's new player.
     pub(super) fn controllers_changed(&mut self, now: u64) {
         self.version += 1;
         self.refresh_clock(now);
+    }
+
+    /// A person dropped or came back: with an AI standing in for absent people, who plays their seat
+    /// changed; when the table waits for them, nothing did (their clock runs on).
+    pub(super) fn presence_changed(&mut self, now: u64) {
+        if matches!(self.settings.absence, Absence::Ai { .. }) {
+            self.controllers_changed(now);
+        }
     }
 
     /// The view of `member`'s own seat.

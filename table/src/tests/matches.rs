@@ -37,8 +37,23 @@ pub fn guest(seat: Seat) -> ConnId {
 /// A started table of `preset` for `players`, in its usual format, seated as [`ai_level`] says; the
 /// secrecy auditor is on from before the first join when `audit` is.
 pub fn seat_table(preset: Preset, players: u8, seed: u64, audit: bool) -> Sim {
+    seat_timed_table(preset, players, seed, audit, None)
+}
+
+/// [`seat_table`] with a turn timer.
+pub fn seat_timed_table(
+    preset: Preset,
+    players: u8,
+    seed: u64,
+    audit: bool,
+    turn_seconds: Option<u16>,
+) -> Sim {
     let rules = Ruleset::preset(preset, players).expect("preset");
-    let mut sim = Sim::new(TableSettings::new(rules), seed);
+    let settings = TableSettings {
+        turn_seconds,
+        ..TableSettings::new(rules)
+    };
+    let mut sim = Sim::new(settings, seed);
     if audit {
         sim.audit();
     }

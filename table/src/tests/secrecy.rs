@@ -13,7 +13,7 @@ use briscola::{Action, Card, CardSet, Game, Observation, Preset, Rng, Ruleset, S
 use serde_json::Value;
 
 use super::harness::Client;
-use super::matches::{all_tables, seat_table};
+use super::matches::{all_tables, seat_table, seat_timed_table};
 use crate::protocol::ServerMessage;
 use crate::{ConnId, Table};
 
@@ -231,4 +231,91 @@ fn the_auditor_fails_a_frame_that_shows_another_seats_hand() {
         auditor.check(&sim.table, &sim.clients, &batch);
     }));
     assert!(caught.is_err(), "the leak went unnoticed");
+}
+
+#[test]
+fn secrecy_holds_through_timer_expiries_drops_and_rejoins() {
+    use crate::protocol::{Absence, ClientMessage, Stage};
+    let mut rng = Rng::new(99);
+    let mut frames = 0;
+    for (i, (preset, players)) in [
+        (Preset::Chiamata, 5),
+        (Preset::Brisca, 4),
+        (Preset::Scoperta, 3),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let mut sim = seat_timed_table(preset, players, 40 + i as u64, true, Some(10));
+        if i % 2 == 0 {
+            sim.send(
+                super::harness::HOST,
+                &ClientMessage::SetAbsence {
+                    absence: Absence::Ai {
+                        level: briscola::ai::Level::Easy,
+                    },
+                },
+            );
+        }
+        // People move two times in three; otherwise time runs to the table's next deadline (a
+        // warning, an expiry played for them, or the next deal).
+        let mut next_conn: ConnId = 500;
+        let mut expired = 0;
+        let mut rejoined = 0;
+        let mut steps = 0;
+        while sim.table.stage() == Stage::Playing {
+            steps += 1;
+            assert!(steps < 50_000, "{preset} does not end");
+            sim.drive_ai();
+            if sim.table.stage() != Stage::Playing {
+                break;
+            }
+            // Now and then a guest drops and comes back on a new connection with its token.
+            if steps == 10 || rng.below(25) == 0 {
+                let guests: Vec<ConnId> = sim
+                    .clients
+                    .iter()
+                    .filter(|(c, client)| **c != super::harness::HOST && client.seat.is_some())
+                    .map(|(&c, _)| c)
+                    .collect();
+                if let Some(&conn) = guests.get(rng.below(guests.len().max(1))) {
+                    let token = sim.client(conn).token.clone().expect("a token");
+                    sim.disconnect(conn);
+                    sim.drive_ai();
+                    sim.connect(next_conn);
+                    let code = sim.table.code();
+                    sim.send(next_conn, &ClientMessage::Rejoin { code, token });
+                    next_conn += 1;
+                    rejoined += 1;
+                    continue;
+                }
+            }
+            match sim.person_to_move() {
+                Some((conn, legal)) if rng.below(3) > 0 => {
+                    let action = legal[rng.below(legal.len())];
+                    sim.send(conn, &ClientMessage::Act { action });
+                }
+                _ => match sim.table.next_tick() {
+                    Some(due) => {
+                        sim.tick_at(due.max(sim.now));
+                        expired += 1;
+                    }
+                    None => {
+                        let (conn, legal) = sim.person_to_move().expect("someone to move");
+                        sim.send(conn, &ClientMessage::Act { action: legal[0] });
+                    }
+                },
+            }
+        }
+        let auto_played = sim
+            .clients
+            .values()
+            .flat_map(|c| &c.messages)
+            .filter(|m| matches!(m, ServerMessage::AutoPlayed { .. }))
+            .count();
+        assert!(rejoined > 0, "{preset}: nobody rejoined");
+        assert!(expired > 0 && auto_played > 0, "{preset}: no expiry");
+        frames += sim.auditor.as_ref().expect("audited").frames;
+    }
+    assert!(frames > 1_000);
 }

@@ -60,6 +60,13 @@ store_fuzz() {
     cargo test --profile fuzz -p briscola-store --lib -- power_loss --nocapture
 }
 
+table_server() {
+  # The table's WebSocket transport and TypeScript bindings are behind features the workspace
+  # build leaves off.
+  cargo clippy -p briscola-table --all-features --all-targets -- -D warnings &&
+    cargo test -p briscola-table --all-features
+}
+
 scripts_syntax() {
   # Every shell script parses (scripts/strength.sh runs for hours; a typo should not wait that long).
   local script
@@ -82,6 +89,7 @@ if [ "$FAILED" -eq 0 ]; then
   step "shell scripts parse (bash -n)" scripts_syntax
   step "cargo clippy" cargo clippy --workspace --all-targets -- -D warnings
   step "cargo test (engine, CLI, lab, app)" cargo test --workspace
+  step "table over WebSocket, bindings (table features)" table_server
   step "engine playouts (release)" engine_playouts
   step "bot fuzz (release)" bot_fuzz
   step "store, records and IPC fuzzing (release)" store_fuzz

@@ -1,0 +1,50 @@
+//! # briscola-table
+//!
+//! A table for playing the Briscola family with friends: a lobby where people join with a code read
+//! aloud, take seats (and so partnerships) or leave them to AI levels, then a match of any preset,
+//! option and format the engine plays, 2 to 6 seats, with a turn timer, chat and rejoining. The same
+//! table serves the desktop app and the command line; the host's engine is the only authority.
+//!
+//! It is a pure state machine, *sans-IO*: every input is a client's message from a connection id (or a
+//! tick, or an AI move the driver computed), every output a list of `(connection, message)`
+//! ([`Outgoing`]). Time is passed in as milliseconds; randomness comes from the OS's secure
+//! generator in one place ([`Entropy`]). Nothing here opens a socket, starts a thread, reads a clock
+//! or touches a file.
+//!
+//! - [`protocol`]: the versioned JSON messages, [`decode`] with its 64 KiB cap, typed errors.
+//! - [`Table`]: the lobby, the match, the timer, chat, disconnects (`table/`).
+//! - [`secret`]: table codes and seat tokens; [`limit`]: rate limits; [`timer`]: the turn timer;
+//!   [`text`]: names and chat lines.
+//!
+//! Secrecy by construction: a connection receives game state only as its own seat's
+//! [`briscola::Observation`] and public events, and the full record once the match is over; the
+//! crate's tests record every byte each client receives over whole matches of every preset and check
+//! it against the hidden cards. The protocol and the threat model are in `docs/multiplayer.md`.
+//!
+//! With the `server` feature, [`server`] serves one table over WebSocket (tokio, tokio-tungstenite):
+//! frames capped at 64 KiB, a bounded queue per connection, a slow client dropped rather than waited
+//! for.
+//!
+//! Deliberately absent (the next step): the command-line verbs (`briscola serve` / `briscola join`)
+//! and the app's screens.
+
+pub mod limit;
+pub mod protocol;
+pub mod secret;
+#[cfg(feature = "server")]
+pub mod server;
+mod table;
+pub mod text;
+pub mod timer;
+
+pub use protocol::{
+    ClientMessage, ErrorCode, MAX_FRAME_BYTES, ProtocolError, ServerMessage, decode, encode,
+};
+pub use secret::Entropy;
+pub use table::{
+    AiRequest, ConnId, HAND_PAUSE_MS, MAX_MEMBERS, Outgoing, Table, TableSettings, decide,
+};
+pub use text::{MAX_CHAT_CHARS, MAX_NAME_CHARS};
+
+#[cfg(test)]
+mod tests;

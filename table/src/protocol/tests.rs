@@ -1,0 +1,227 @@
+//! The wire format: every message survives encoding, and every kind of bad frame is refused with its
+//! own error.
+
+use briscola::ai::Level;
+use briscola::{Action, Card};
+
+use super::*;
+
+fn examples() -> Vec<ClientMessage> {
+    let card: Card = "Ad".parse().expect("a card");
+    vec![
+        ClientMessage::Join {
+            code: "7KQ2M-XR4TD".into(),
+            name: "Ada".into(),
+        },
+        ClientMessage::Rejoin {
+            code: "7KQ2M-XR4TD".into(),
+            token: "00112233445566778899001122334455".into(),
+        },
+        ClientMessage::Sit { seat: 2 },
+        ClientMessage::Stand,
+        ClientMessage::Team { team: 1 },
+        ClientMessage::Ready { ready: true },
+        ClientMessage::Act {
+            action: Action::Play(card),
+        },
+        ClientMessage::Chat {
+            chat: ChatBody::Text {
+                text: "ciao".into(),
+            },
+        },
+        ClientMessage::Chat {
+            chat: ChatBody::Phrase {
+                phrase: QuickPhrase::WellPlayed,
+            },
+        },
+        ClientMessage::ProposeTimerOff,
+        ClientMessage::AgreeTimerOff,
+        ClientMessage::Mute {
+            seat: 1,
+            muted: true,
+        },
+        ClientMessage::Leave,
+        ClientMessage::SetSeat {
+            seat: 3,
+            occupant: SeatChoice::Ai {
+                level: Level::Medium,
+            },
+        },
+        ClientMessage::Remove { seat: 1 },
+        ClientMessage::SetTimer { seconds: Some(30) },
+        ClientMessage::SetAbsence {
+            absence: Absence::Ai { level: Level::Easy },
+        },
+        ClientMessage::SetSeating { random: true },
+        ClientMessage::Start,
+    ]
+}
+
+#[test]
+fn every_client_message_survives_the_wire_with_its_version() {
+    for message in examples() {
+        let text = encode_client(&message);
+        assert!(text.starts_with(r#"{"v":1,"type":""#), "{text}");
+        assert_eq!(decode(text.as_bytes()), Ok(message), "{text}");
+    }
+}
+
+#[test]
+fn documented_frames_read_as_documented() {
+    let read = |text: &str| decode(text.as_bytes());
+    assert_eq!(
+        read(r#"{"v":1,"type":"join","code":"7kq2m xr4td","name":"Ada"}"#),
+        Ok(ClientMessage::Join {
+            code: "7kq2m xr4td".into(),
+            name: "Ada".into()
+        })
+    );
+    let ace = Action::Play("Ad".parse().expect("a card"));
+    // An action in the engine's typed form or in its text form.
+    assert_eq!(
+        read(r#"{"v":1,"type":"act","action":{"kind":"play","card":"Ad"}}"#),
+        Ok(ClientMessage::Act { action: ace })
+    );
+    assert_eq!(
+        read(r#"{"type":"act","action":"Ad","v":1}"#),
+        Ok(ClientMessage::Act { action: ace })
+    );
+    assert_eq!(
+        read(r#"{"v":1,"type":"chat","chat":{"kind":"phrase","phrase":"good-game"}}"#),
+        Ok(ClientMessage::Chat {
+            chat: ChatBody::Phrase {
+                phrase: QuickPhrase::GoodGame
+            }
+        })
+    );
+    assert_eq!(
+        read(r#"{"v":1,"type":"set-timer","seconds":null}"#),
+        Ok(ClientMessage::SetTimer { seconds: None })
+    );
+}
+
+#[test]
+fn bad_frames_get_their_own_errors() {
+    let read = |bytes: &[u8]| decode(bytes);
+    assert_eq!(read(b"\xff\xfe{}"), Err(ProtocolError::NotUtf8));
+    assert_eq!(read(b"{\"v\":1,"), Err(ProtocolError::NotJson));
+    assert_eq!(read(b""), Err(ProtocolError::NotJson));
+    assert_eq!(read(b"[1,2]"), Err(ProtocolError::NotObject));
+    assert_eq!(
+        read(br#"{"type":"stand"}"#),
+        Err(ProtocolError::Version {
+            found: None,
+            supported: 1
+        })
+    );
+    assert_eq!(
+        read(br#"{"v":2,"type":"stand"}"#),
+        Err(ProtocolError::Version {
+            found: Some(2),
+            supported: 1
+        })
+    );
+    assert_eq!(
+        read(br#"{"v":"1","type":"stand"}"#),
+        Err(ProtocolError::Version {
+            found: None,
+            supported: 1
+        })
+    );
+    for malformed in [
+        r#"{"v":1}"#,
+        r#"{"v":1,"type":"dance"}"#,
+        r#"{"v":1,"type":"sit"}"#,
+        r#"{"v":1,"type":"sit","seat":300}"#,
+        r#"{"v":1,"type":"sit","seat":-1}"#,
+        r#"{"v":1,"type":"act","action":"Zz"}"#,
+        r#"{"v":1,"type":"act","action":{"kind":"play"}}"#,
+        r#"{"v":1,"type":"chat","chat":{"kind":"phrase","phrase":"insult"}}"#,
+        r#"{"v":1,"type":"set-seat","seat":1,"occupant":{"kind":"ai","level":"god"}}"#,
+    ] {
+        assert_eq!(
+            read(malformed.as_bytes()),
+            Err(ProtocolError::Malformed),
+            "{malformed}"
+        );
+    }
+    // Nesting deeper than serde_json's limit is refused, not a stack overflow.
+    let deep = format!("{}{}", "[".repeat(50_000), "]".repeat(50_000));
+    assert!(read(deep.as_bytes()).is_err());
+}
+
+#[test]
+fn the_size_cap_is_64_kib_checked_before_reading() {
+    let frame = br#"{"v":1,"type":"stand"}"#;
+    let mut exact = frame.to_vec();
+    exact.resize(MAX_FRAME_BYTES, b' ');
+    assert_eq!(decode(&exact), Ok(ClientMessage::Stand));
+    let mut over = exact.clone();
+    over.push(b' ');
+    assert_eq!(
+        decode(&over),
+        Err(ProtocolError::TooLarge {
+            size: 65_537,
+            max: 65_536
+        })
+    );
+    // Not even read: invalid UTF-8 past the cap is still "too large".
+    assert!(matches!(
+        decode(&vec![0xff; MAX_FRAME_BYTES + 1]),
+        Err(ProtocolError::TooLarge { .. })
+    ));
+}
+
+#[test]
+fn server_messages_carry_the_version_and_read_back() {
+    let messages = [
+        ServerMessage::Error {
+            error: ErrorCode::Protocol {
+                reason: ProtocolError::TooLarge {
+                    size: 70_000,
+                    max: 65_536,
+                },
+            },
+        },
+        ServerMessage::Error {
+            error: ErrorCode::Illegal {
+                reason: briscola::IllegalAction::HandOver,
+            },
+        },
+        ServerMessage::TimerWarning {
+            seat: 1,
+            remaining_ms: 10_000,
+        },
+        ServerMessage::Removed,
+    ];
+    for message in messages {
+        let text = encode(&message);
+        assert!(text.starts_with(r#"{"v":1,"type":""#), "{text}");
+        assert_eq!(decode_server(text.as_bytes()), Ok(message));
+    }
+    assert_eq!(
+        encode(&ServerMessage::Error {
+            error: ErrorCode::NotYourTurn
+        }),
+        r#"{"v":1,"type":"error","error":{"id":"not-your-turn"}}"#
+    );
+}
+
+#[cfg(feature = "ts")]
+#[test]
+fn typescript_declarations_use_numbers_for_json_numbers() {
+    use ts_rs::TS;
+    let cfg = ts_rs::Config::default();
+    for decl in [
+        ClientMessage::decl(&cfg),
+        ServerMessage::decl(&cfg),
+        ErrorCode::decl(&cfg),
+        ProtocolError::decl(&cfg),
+        TurnClock::decl(&cfg),
+        LobbyView::decl(&cfg),
+    ] {
+        assert!(!decl.contains("bigint"), "{decl}");
+        assert!(decl.contains("type") || decl.contains('{'), "{decl}");
+    }
+    assert!(ServerMessage::decl(&cfg).contains("\"match-over\""));
+}

@@ -1,0 +1,114 @@
+//! The hub: the one task that owns the table. It takes inputs from the connections and from the AI
+//! threads, ticks the table when its clock says so, and routes what the table answers.
+
+use std::net::IpAddr;
+use std::time::Duration;
+
+use briscola::Action;
+use tokio::sync::mpsc;
+use tokio::time::{Instant, sleep_until};
+
+use super::router::Router;
+use crate::{AiRequest, ConnId, Outgoing, Table, decide};
+
+/// Inputs waiting for the hub.
+pub(super) const INPUT_QUEUE: usize = 1024;
+
+/// What the hub is told.
+#[derive(Debug)]
+pub(super) enum Input {
+    /// A connection is open; its messages go to `queue`.
+    Open {
+        conn: ConnId,
+        address: IpAddr,
+        queue: mpsc::Sender<String>,
+    },
+    /// A client's frame.
+    Frame { conn: ConnId, bytes: Vec<u8> },
+    /// A connection closed.
+    Closed { conn: ConnId },
+    /// An AI move, computed for `request`.
+    AiMove {
+        request: Box<AiRequest>,
+        action: Action,
+    },
+}
+
+/// Runs the table until the server stops.
+pub(super) async fn run(
+    mut table: Table,
+    mut inputs: mpsc::Receiver<Input>,
+    ai: mpsc::Sender<Input>,
+) {
+    let start = Instant::now();
+    let now = || start.elapsed().as_millis() as u64;
+    let mut router = Router::default();
+    // The version of the AI request being computed, so each is computed once.
+    let mut thinking: Option<u64> = None;
+    loop {
+        if let Some(request) = table.ai_request()
+            && thinking != Some(request.version)
+        {
+            thinking = Some(request.version);
+            let ai = ai.clone();
+            tokio::task::spawn_blocking(move || {
+                let action = decide(&request);
+                // The hub is gone only when the server stopped.
+                let _ = ai.blocking_send(Input::AiMove {
+                    request: Box::new(request),
+                    action,
+                });
+            });
+        }
+        let wake = table
+            .next_tick()
+            .map(|at| start + Duration::from_millis(at));
+        let input = tokio::select! {
+            input = inputs.recv() => input,
+            () = sleep_until(wake.unwrap_or(start)), if wake.is_some() => {
+                let out = table.tick(now());
+                deliver(&mut table, &mut router, out, now());
+                continue;
+            }
+        };
+        let Some(input) = input else { return };
+        let out = match input {
+            Input::Open {
+                conn,
+                address,
+                queue,
+            } => {
+                router.open(conn, queue);
+                table.connect(conn, address);
+                Vec::new()
+            }
+            Input::Frame { conn, bytes } if router.is_open(conn) => {
+                table.receive(conn, &bytes, now())
+            }
+            // From a connection dropped as too slow: it is no longer at the table.
+            Input::Frame { .. } => Vec::new(),
+            Input::Closed { conn } if router.is_open(conn) => {
+                router.close(conn);
+                table.disconnect(conn, now())
+            }
+            Input::Closed { .. } => Vec::new(),
+            // A stale answer is refused; the next request is handed out at the top of the loop.
+            Input::AiMove { request, action } => {
+                table.apply_ai(&request, action, now()).unwrap_or_default()
+            }
+        };
+        deliver(&mut table, &mut router, out, now());
+    }
+}
+
+/// Routes a batch; connections too slow to take it are disconnected from the table, and what that
+/// tells the others is routed in turn.
+fn deliver(table: &mut Table, router: &mut Router, out: Vec<Outgoing>, now: u64) {
+    let mut pending = out;
+    while !pending.is_empty() {
+        let dropped = router.route(std::mem::take(&mut pending));
+        for conn in dropped {
+            pending.extend(table.disconnect(conn, now));
+        }
+    }
+}

@@ -1,0 +1,45 @@
+//! The outgoing side of the hub: one bounded queue per connection, filled without waiting. A full
+//! queue means the client does not read: it is dropped instead of the table waiting for it.
+
+use std::collections::HashMap;
+
+use tokio::sync::mpsc;
+
+use crate::{ConnId, Outgoing, protocol};
+
+/// The connections' queues.
+#[derive(Debug, Default)]
+pub(super) struct Router {
+    queues: HashMap<ConnId, mpsc::Sender<String>>,
+}
+
+impl Router {
+    pub fn open(&mut self, conn: ConnId, queue: mpsc::Sender<String>) {
+        self.queues.insert(conn, queue);
+    }
+
+    pub fn is_open(&self, conn: ConnId) -> bool {
+        self.queues.contains_key(&conn)
+    }
+
+    /// Forgets a connection (its writer then ends, closing the socket).
+    pub fn close(&mut self, conn: ConnId) {
+        self.queues.remove(&conn);
+    }
+
+    /// Queues every message; returns the connections dropped because their queue was full (or
+    /// their writer gone). Messages for unknown connections are dropped.
+    pub fn route(&mut self, out: Vec<Outgoing>) -> Vec<ConnId> {
+        let mut dropped = Vec::new();
+        for Outgoing { to, message } in out {
+            let Some(queue) = self.queues.get(&to) else {
+                continue;
+            };
+            if queue.try_send(protocol::encode(&message)).is_err() {
+                self.queues.remove(&to);
+                dropped.push(to);
+            }
+        }
+        dropped
+    }
+}

@@ -1,0 +1,384 @@
+//! The transport over loopback: a whole match between WebSocket clients and an AI seat, the frame
+//! cap, and a client that never reads while the others play on.
+
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::time::Duration;
+
+use briscola::ai::Level;
+use briscola::{MatchRecord, Preset, Rng, Ruleset};
+use futures_util::{SinkExt, StreamExt};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::mpsc;
+use tokio::time::timeout;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{WebSocketStream, client_async};
+
+use super::hub::{self, Input};
+use super::router::Router;
+use super::{Server, ServerConfig, start};
+use crate::protocol::{
+    ClientMessage, ErrorCode, SeatChoice, SeatView, ServerMessage, decode_server, encode_client,
+};
+use crate::{ConnId, Entropy, Outgoing, Table, TableSettings};
+
+type Socket = WebSocketStream<TcpStream>;
+
+const PATIENCE: Duration = Duration::from_secs(60);
+
+fn three_seats() -> TableSettings {
+    TableSettings::new(Ruleset::preset(Preset::Briscola, 3).expect("preset"))
+}
+
+async fn server(config: ServerConfig) -> Server {
+    let listener = TcpListener::bind("127.0.0.1:0").await.expect("a port");
+    start(listener, three_seats(), "host", config)
+        .await
+        .expect("a table")
+}
+
+async fn client(addr: SocketAddr) -> Socket {
+    let stream = TcpStream::connect(addr).await.expect("connects");
+    let (socket, _) = client_async(format!("ws://{addr}/"), stream)
+        .await
+        .expect("handshake");
+    socket
+}
+
+async fn send(socket: &mut Socket, message: &ClientMessage) {
+    socket
+        .send(Message::text(encode_client(message)))
+        .await
+        .expect("sent");
+}
+
+/// The next message, or `None` once the server closed the connection.
+async fn next(socket: &mut Socket) -> Option<ServerMessage> {
+    loop {
+        match socket.next().await? {
+            Ok(Message::Text(text)) => {
+                return Some(decode_server(text.as_bytes()).expect("a server message"));
+            }
+            Ok(Message::Close(_)) | Err(_) => return None,
+            Ok(_) => {}
+        }
+    }
+}
+
+/// Reads until a message `pick` accepts.
+async fn until(socket: &mut Socket, pick: impl Fn(&ServerMessage) -> bool) -> ServerMessage {
+    loop {
+        let message = next(socket).await.expect("the connection stays open");
+        if pick(&message) {
+            return message;
+        }
+    }
+}
+
+/// Answers every view that offers moves with a random legal one, until the record arrives.
+async fn play(mut socket: Socket, seed: u64) -> MatchRecord {
+    let mut rng = Rng::new(seed);
+    while let Some(message) = next(&mut socket).await {
+        match message {
+            ServerMessage::Game { view } if !view.observation.legal_actions.is_empty() => {
+                let legal = &view.observation.legal_actions;
+                let action = legal[rng.below(legal.len())];
+                send(&mut socket, &ClientMessage::Act { action }).await;
+            }
+            ServerMessage::MatchOver { record, .. } => return record,
+            ServerMessage::Error { error } => panic!("refused: {error:?}"),
+            _ => {}
+        }
+    }
+    panic!("closed before the end of the match");
+}
+
+/// The host's client rejoins its seat, puts an AI at seat 2; a guest joins and is ready.
+async fn seat_everyone(server: &Server) -> (Socket, Socket) {
+    let mut host = client(server.local_addr).await;
+    send(
+        &mut host,
+        &ClientMessage::Rejoin {
+            code: server.code.clone(),
+            token: server.host_token.clone(),
+        },
+    )
+    .await;
+    let welcome = until(&mut host, |m| matches!(m, ServerMessage::Welcome { .. })).await;
+    assert!(matches!(
+        welcome,
+        ServerMessage::Welcome {
+            seat: Some(0),
+            host: true,
+            ..
+        }
+    ));
+    send(
+        &mut host,
+        &ClientMessage::SetSeat {
+            seat: 2,
+            occupant: SeatChoice::Ai { level: Level::Easy },
+        },
+    )
+    .await;
+    let mut guest = client(server.local_addr).await;
+    send(
+        &mut guest,
+        &ClientMessage::Join {
+            code: server.code.to_lowercase(),
+            name: "Bea".into(),
+        },
+    )
+    .await;
+    send(&mut guest, &ClientMessage::Ready { ready: true }).await;
+    until(&mut host, |m| {
+        matches!(m, ServerMessage::Lobby { lobby } if matches!(
+            lobby.seats.get(1),
+            Some(SeatView::Person { ready: true, .. })
+        ))
+    })
+    .await;
+    (host, guest)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_match_over_loopback_websockets() {
+    let server = server(ServerConfig::default()).await;
+    let (mut host, guest) = seat_everyone(&server).await;
+    send(&mut host, &ClientMessage::Start).await;
+    let host_game = tokio::spawn(play(host, 1));
+    let guest_game = tokio::spawn(play(guest, 2));
+    let host_record = timeout(PATIENCE, host_game)
+        .await
+        .expect("in time")
+        .expect("the host's client");
+    let guest_record = timeout(PATIENCE, guest_game)
+        .await
+        .expect("in time")
+        .expect("the guest's client");
+    assert_eq!(host_record, guest_record);
+    let replayed = host_record.replay().expect("the record replays");
+    assert!(replayed.outcome().is_some());
+    server.stop();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_frame_over_64_kib_closes_its_connection_only() {
+    let server = server(ServerConfig::default()).await;
+    let (mut host, _guest) = seat_everyone(&server).await;
+    let mut stranger = client(server.local_addr).await;
+    let huge = format!(
+        r#"{{"v":1,"type":"join","code":"x","name":"{}"}}"#,
+        "x".repeat(70_000)
+    );
+    // The server may close while the frame is still being written.
+    let _ = stranger.send(Message::text(huge)).await;
+    let closed = timeout(PATIENCE, async {
+        while next(&mut stranger).await.is_some() {}
+    })
+    .await;
+    assert!(closed.is_ok(), "the connection was not closed");
+    // The table goes on.
+    send(&mut host, &ClientMessage::Stand).await;
+    let refused = until(&mut host, |m| matches!(m, ServerMessage::Error { .. })).await;
+    assert_eq!(
+        refused,
+        ServerMessage::Error {
+            error: ErrorCode::HostStays
+        }
+    );
+    server.stop();
+}
+
+#[test]
+fn a_full_queue_drops_its_connection_and_no_other() {
+    let mut router = Router::default();
+    let (slow, _unread) = mpsc::channel(2);
+    let (fast, mut read) = mpsc::channel(100);
+    router.open(1, slow);
+    router.open(2, fast);
+    let out: Vec<Outgoing> = (0..5)
+        .flat_map(|_| {
+            [1, 2].map(|to| Outgoing {
+                to,
+                message: ServerMessage::Removed,
+            })
+        })
+        .collect();
+    assert_eq!(router.route(out), vec![1]);
+    assert!(!router.is_open(1));
+    assert!(router.is_open(2));
+    let mut got = 0;
+    while read.try_recv().is_ok() {
+        got += 1;
+    }
+    assert_eq!(got, 5);
+}
+
+/// A connection to the hub without a socket.
+struct Fake {
+    conn: ConnId,
+    queue: mpsc::Receiver<String>,
+}
+
+impl Fake {
+    async fn open(inputs: &mpsc::Sender<Input>, conn: ConnId, capacity: usize) -> Fake {
+        let (sender, queue) = mpsc::channel(capacity);
+        inputs
+            .send(Input::Open {
+                conn,
+                address: IpAddr::V4(Ipv4Addr::new(10, 0, 0, conn as u8)),
+                queue: sender,
+            })
+            .await
+            .expect("the hub runs");
+        Fake { conn, queue }
+    }
+
+    async fn send(&self, inputs: &mpsc::Sender<Input>, message: &ClientMessage) {
+        let bytes = encode_client(message).into_bytes();
+        inputs
+            .send(Input::Frame {
+                conn: self.conn,
+                bytes,
+            })
+            .await
+            .expect("the hub runs");
+    }
+
+    async fn next(&mut self) -> Option<ServerMessage> {
+        let text = self.queue.recv().await?;
+        Some(decode_server(text.as_bytes()).expect("a server message"))
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_that_stops_reading_does_not_stall_the_table() {
+    // A ten-second turn timer, so that even a silent seat to move cannot hold the match up.
+    let settings = TableSettings {
+        turn_seconds: Some(10),
+        absence: crate::protocol::Absence::Ai { level: Level::Easy },
+        ..three_seats()
+    };
+    let (mut table, out) = Table::with_entropy(
+        settings,
+        0,
+        IpAddr::V4(Ipv4Addr::LOCALHOST),
+        "host",
+        Entropy::seeded(4),
+    )
+    .expect("a table");
+    let token = out
+        .iter()
+        .find_map(|o| match &o.message {
+            ServerMessage::Welcome { token, .. } => Some(token.clone()),
+            _ => None,
+        })
+        .expect("a token");
+    let code = table.code();
+    table.disconnect(0, 0);
+    let (inputs, receiver) = mpsc::channel(hub::INPUT_QUEUE);
+    let hub = tokio::spawn(hub::run(table, receiver, inputs.clone()));
+    let host = Fake::open(&inputs, 1, 1024).await;
+    host.send(
+        &inputs,
+        &ClientMessage::Rejoin {
+            code: code.clone(),
+            token,
+        },
+    )
+    .await;
+    let guest = Fake::open(&inputs, 2, 1024).await;
+    guest
+        .send(
+            &inputs,
+            &ClientMessage::Join {
+                code: code.clone(),
+                name: "Bea".into(),
+            },
+        )
+        .await;
+    // The third person reads until the match starts, then never again; its queue holds 4.
+    let mut silent = Fake::open(&inputs, 3, 4).await;
+    let silent_conn = silent.conn;
+    let started = tokio::spawn(async move {
+        while let Some(message) = silent.next().await {
+            if matches!(message, ServerMessage::Game { .. }) {
+                return silent;
+            }
+        }
+        panic!("the silent client was dropped before the start");
+    });
+    for (conn, message) in [
+        (
+            silent_conn,
+            ClientMessage::Join {
+                code,
+                name: "Silent".into(),
+            },
+        ),
+        (silent_conn, ClientMessage::Ready { ready: true }),
+        (guest.conn, ClientMessage::Ready { ready: true }),
+    ] {
+        let bytes = encode_client(&message).into_bytes();
+        inputs
+            .send(Input::Frame { conn, bytes })
+            .await
+            .expect("the hub runs");
+    }
+    let play = |mut fake: Fake, seed: u64, inputs: mpsc::Sender<Input>| async move {
+        let mut rng = Rng::new(seed);
+        while let Some(message) = fake.next().await {
+            match message {
+                ServerMessage::Game { view } if !view.observation.legal_actions.is_empty() => {
+                    let legal = &view.observation.legal_actions;
+                    let action = legal[rng.below(legal.len())];
+                    fake.send(&inputs, &ClientMessage::Act { action }).await;
+                }
+                ServerMessage::MatchOver { record, .. } => return record,
+                _ => {}
+            }
+        }
+        panic!("the hub dropped a client that reads");
+    };
+    // Start once everyone is ready (the host learns it from the lobby).
+    let mut host = host;
+    loop {
+        let message = host.next().await.expect("the host reads");
+        if let ServerMessage::Lobby { lobby } = message
+            && lobby
+                .seats
+                .iter()
+                .skip(1)
+                .all(|s| matches!(s, SeatView::Person { ready: true, .. }))
+        {
+            break;
+        }
+    }
+    host.send(&inputs, &ClientMessage::Start).await;
+    let mut silent = timeout(PATIENCE, started)
+        .await
+        .expect("the match starts")
+        .expect("the silent client's reader");
+    let host_game = tokio::spawn(play(host, 1, inputs.clone()));
+    let guest_game = tokio::spawn(play(guest, 2, inputs.clone()));
+    let record = timeout(PATIENCE, host_game)
+        .await
+        .expect("the match ends although one client stopped reading")
+        .expect("the host's client");
+    let guest_record = timeout(PATIENCE, guest_game)
+        .await
+        .expect("in time")
+        .expect("the guest's client");
+    assert_eq!(record, guest_record);
+    assert!(record.replay().is_ok());
+    // The silent client's queue filled and it was dropped: its receiver has at most 4 messages
+    // and then nothing more is coming.
+    let mut waiting = 0;
+    while let Ok(text) = silent.queue.try_recv() {
+        assert!(!text.contains("match-over"));
+        waiting += 1;
+    }
+    assert!(waiting <= 4);
+    assert!(silent.queue.recv().await.is_none(), "still connected");
+    hub.abort();
+}

@@ -1,0 +1,378 @@
+//! [`Table`]: one table's state machine — lobby, match, timer, chat — driven by inputs and answering
+//! with messages.
+//!
+//! Inputs: [`Table::connect`] / [`Table::disconnect`] (the transport's connections, with their
+//! address), [`Table::receive`] (a client's frame; [`Table::handle`] for a decoded message),
+//! [`Table::tick`] (time passes) and [`Table::apply_ai`] (an AI move the driver computed for a
+//! [`Table::ai_request`]). Every input carries `now` in milliseconds; every output is a list of
+//! [`Outgoing`] messages, each for one connection. The engine's [`Match`] is the only authority on the
+//! game; the table never holds anything but it and the people.
+//!
+//! Secrecy by construction: the only game state a connection receives is built in `play.rs`'s
+//! `send_views`, from the engine's observation *of the recipient's own seat*; public events carry moves
+//! (every move is made face up) and results; the record, with every deal, goes out only when the match
+//! is over. AI requests carry the AI seat's observation and stay with the driver.
+//!
+//! Deliberately absent: sockets, threads, clocks and files; rule changes after the table is created;
+//! spectators' views of the game beyond public events; "play again" at the same table.
+
+mod chat;
+mod clock;
+mod lobby;
+mod members;
+mod play;
+
+use std::collections::BTreeMap;
+use std::net::{IpAddr, Ipv4Addr};
+
+use briscola::ai::{self, AgentConfig, Level};
+use briscola::{Action, Match, MatchFormat, Observation, Ruleset, Seat};
+
+use crate::protocol::{self, Absence, ClientMessage, ErrorCode, ServerMessage, Stage};
+use crate::secret::{Entropy, TableCode};
+use crate::timer::TurnTimer;
+
+pub use members::MAX_MEMBERS;
+use members::{Conn, Member, MemberId, Occupant};
+
+/// A connection, numbered by the transport.
+pub type ConnId = u64;
+
+/// One message for one connection.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outgoing {
+    /// The recipient.
+    pub to: ConnId,
+    /// The message.
+    pub message: ServerMessage,
+}
+
+/// The pause between a finished hand and the next deal, so everyone sees the last trick.
+pub const HAND_PAUSE_MS: u64 = 3_000;
+
+/// What the host chooses when creating a table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableSettings {
+    /// The rules: any preset with any options the engine accepts, 2 to 6 seats.
+    pub ruleset: Ruleset,
+    /// The match format.
+    pub format: MatchFormat,
+    /// Seconds per move, or none (the default).
+    pub turn_seconds: Option<u16>,
+    /// What happens at a dropped person's seat.
+    pub absence: Absence,
+    /// Shuffle the seats when the match starts.
+    pub random_seats: bool,
+}
+
+impl TableSettings {
+    /// A ruleset with its usual format, no timer, waiting for dropped people, seats as taken.
+    pub fn new(ruleset: Ruleset) -> TableSettings {
+        TableSettings {
+            format: MatchFormat::usual(&ruleset),
+            ruleset,
+            turn_seconds: None,
+            absence: Absence::Wait,
+            random_seats: false,
+        }
+    }
+}
+
+/// A move for the driver to compute for an AI seat (or an AI standing in for an absent person).
+#[derive(Clone, Debug)]
+pub struct AiRequest {
+    /// The seat to move.
+    pub seat: Seat,
+    /// What that seat knows.
+    pub observation: Observation,
+    /// The agent: level, seed, stakes.
+    pub config: AgentConfig,
+    /// The table's version the request belongs to; a later answer is refused as stale.
+    pub version: u64,
+}
+
+/// Computes an AI request's move (blocking: a driver runs it off its event loop for Hard).
+pub fn decide(request: &AiRequest) -> Action {
+    ai::agent_with(request.config)
+        .choose(&request.observation)
+        .action
+}
+
+/// The match in play.
+#[derive(Debug)]
+struct Play {
+    game: Match,
+    /// Seeds the AI decisions (drawn apart from the deal seed).
+    ai_seed: u64,
+    /// Moves made in the whole match.
+    moves: u64,
+    /// When the finished hand's pause ends and the next is dealt.
+    next_deal_at: Option<u64>,
+}
+
+/// One table. See the module docs.
+#[derive(Debug)]
+pub struct Table {
+    settings: TableSettings,
+    code: TableCode,
+    entropy: Entropy,
+    stage: Stage,
+    seats: Vec<Occupant>,
+    members: BTreeMap<MemberId, Member>,
+    next_member: MemberId,
+    host: MemberId,
+    conns: BTreeMap<ConnId, Conn>,
+    joins: crate::limit::PerAddress,
+    play: Option<Play>,
+    timer: TurnTimer,
+    /// Bumped at every change of the game or of who plays a seat (AI answers carry it).
+    version: u64,
+    /// Bumped at every move and deal: the turn clock restarts with it.
+    turn: u64,
+    /// The table as last sent to everyone.
+    last_lobby: Option<crate::protocol::LobbyView>,
+    out: Vec<Outgoing>,
+}
+
+impl Table {
+    /// Creates a table with the OS's secure generator. The host, on connection `host` from `address`,
+    /// sits at seat 0 and gets a [`ServerMessage::Welcome`] with the code and its token.
+    pub fn new(
+        settings: TableSettings,
+        host: ConnId,
+        address: IpAddr,
+        host_name: &str,
+    ) -> Result<(Table, Vec<Outgoing>), ErrorCode> {
+        Table::with_entropy(settings, host, address, host_name, Entropy::os())
+    }
+
+    /// [`Table::new`] with another source of randomness (tests: [`Entropy::seeded`]).
+    pub fn with_entropy(
+        settings: TableSettings,
+        host: ConnId,
+        address: IpAddr,
+        host_name: &str,
+        mut entropy: Entropy,
+    ) -> Result<(Table, Vec<Outgoing>), ErrorCode> {
+        settings
+            .ruleset
+            .validate()
+            .map_err(|reason| ErrorCode::BadRules { reason })?;
+        settings
+            .format
+            .validate()
+            .map_err(|reason| ErrorCode::BadMatch { reason })?;
+        lobby::check_timer(settings.turn_seconds)?;
+        let name = crate::text::name(host_name)?;
+        let code = TableCode::generate(&mut entropy).map_err(|_| ErrorCode::Unavailable)?;
+        let mut table = Table {
+            seats: vec![Occupant::Empty; usize::from(settings.ruleset.players)],
+            timer: TurnTimer::new(settings.turn_seconds),
+            settings,
+            code,
+            entropy,
+            stage: Stage::Lobby,
+            members: BTreeMap::new(),
+            next_member: 0,
+            host: 0,
+            conns: BTreeMap::new(),
+            joins: crate::limit::PerAddress::default(),
+            play: None,
+            version: 0,
+            turn: 0,
+            last_lobby: None,
+            out: Vec::new(),
+        };
+        table.connect(host, address);
+        table.host = table.add_member(host, name)?;
+        let out = table_out(&mut table);
+        Ok((table, out))
+    }
+
+    /// The table code as shown (`7KQ2M-XR4TD`).
+    pub fn code(&self) -> String {
+        self.code.display()
+    }
+
+    /// Where the table is.
+    pub fn stage(&self) -> Stage {
+        self.stage
+    }
+
+    /// The settings.
+    pub fn settings(&self) -> &TableSettings {
+        &self.settings
+    }
+
+    /// The version AI answers are checked against.
+    pub fn version(&self) -> u64 {
+        self.version
+    }
+
+    /// The match, once started: for the crate's tests, which check what is sent against it.
+    #[cfg(test)]
+    pub(crate) fn game(&self) -> Option<&Match> {
+        self.play.as_ref().map(|p| &p.game)
+    }
+
+    /// The seat to move, for the crate's tests.
+    #[cfg(test)]
+    pub(crate) fn seat_to_move_for_tests(&self) -> Option<Seat> {
+        self.seat_to_move()
+    }
+
+    /// A new connection from `address` (not yet joined).
+    pub fn connect(&mut self, conn: ConnId, address: IpAddr) {
+        self.conns.insert(conn, Conn::new(address));
+    }
+
+    /// A connection closed; its person's seat is kept.
+    pub fn disconnect(&mut self, conn: ConnId, now: u64) -> Vec<Outgoing> {
+        self.drop_connection(conn, now);
+        table_out(self)
+    }
+
+    /// A frame from a client: decoded, then handled; a frame that is not a message gets a
+    /// [`ErrorCode::Protocol`] error.
+    pub fn receive(&mut self, conn: ConnId, bytes: &[u8], now: u64) -> Vec<Outgoing> {
+        match protocol::decode(bytes) {
+            Ok(message) => self.handle(conn, message, now),
+            Err(reason) => {
+                self.refuse(conn, ErrorCode::Protocol { reason });
+                table_out(self)
+            }
+        }
+    }
+
+    /// A message from a client.
+    pub fn handle(&mut self, conn: ConnId, message: ClientMessage, now: u64) -> Vec<Outgoing> {
+        if !self.conns.contains_key(&conn) {
+            // A transport that skipped `connect`: the connection is known from now on, without an
+            // address of its own.
+            self.connect(conn, IpAddr::V4(Ipv4Addr::UNSPECIFIED));
+        }
+        if let Err(error) = self.dispatch(conn, message, now) {
+            self.refuse(conn, error);
+        }
+        table_out(self)
+    }
+
+    /// Time passes: deals the next hand after the pause, warns and plays for a seat whose time is up.
+    pub fn tick(&mut self, now: u64) -> Vec<Outgoing> {
+        self.deal_if_due(now);
+        self.clock_tick(now);
+        table_out(self)
+    }
+
+    /// When the table next needs a [`Table::tick`], if it does.
+    pub fn next_tick(&self) -> Option<u64> {
+        let deal = self.play.as_ref().and_then(|p| p.next_deal_at);
+        match (deal, self.timer.next_alarm()) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+
+    fn dispatch(
+        &mut self,
+        conn: ConnId,
+        message: ClientMessage,
+        now: u64,
+    ) -> Result<(), ErrorCode> {
+        match message {
+            ClientMessage::Join { code, name } => self.join(conn, &code, &name, now),
+            ClientMessage::Rejoin { code, token } => self.rejoin(conn, &code, &token, now),
+            message => {
+                let member = self.member_of(conn)?;
+                self.dispatch_member(member, message, now)
+            }
+        }
+    }
+
+    fn dispatch_member(
+        &mut self,
+        member: MemberId,
+        message: ClientMessage,
+        now: u64,
+    ) -> Result<(), ErrorCode> {
+        match message {
+            ClientMessage::Join { .. } | ClientMessage::Rejoin { .. } => {
+                Err(ErrorCode::AlreadyJoined)
+            }
+            ClientMessage::Sit { seat } => self.sit(member, seat),
+            ClientMessage::Stand => self.stand(member),
+            ClientMessage::Team { team } => self.choose_team(member, team),
+            ClientMessage::Ready { ready } => self.set_ready(member, ready),
+            ClientMessage::Act { action } => self.act(member, action, now),
+            ClientMessage::Chat { chat } => self.chat(member, chat, now),
+            ClientMessage::ProposeTimerOff => self.agree_timer_off(member, true, now),
+            ClientMessage::AgreeTimerOff => self.agree_timer_off(member, false, now),
+            ClientMessage::Mute { seat, muted } => self.mute(member, seat, muted),
+            ClientMessage::Leave => self.leave(member, now),
+            ClientMessage::SetSeat { seat, occupant } => {
+                self.check_host(member)?;
+                self.set_seat(seat, occupant)
+            }
+            ClientMessage::Remove { seat } => {
+                self.check_host(member)?;
+                self.remove(seat)
+            }
+            ClientMessage::SetTimer { seconds } => {
+                self.check_host(member)?;
+                self.set_timer(seconds)
+            }
+            ClientMessage::SetAbsence { absence } => {
+                self.check_host(member)?;
+                self.set_absence(absence, now)
+            }
+            ClientMessage::SetSeating { random } => {
+                self.check_host(member)?;
+                self.set_seating(random)
+            }
+            ClientMessage::Start => {
+                self.check_host(member)?;
+                self.start(now)
+            }
+        }
+    }
+
+    fn check_host(&self, member: MemberId) -> Result<(), ErrorCode> {
+        if member == self.host {
+            Ok(())
+        } else {
+            Err(ErrorCode::NotHost)
+        }
+    }
+
+    fn refuse(&mut self, conn: ConnId, error: ErrorCode) {
+        self.send(conn, ServerMessage::Error { error });
+    }
+
+    fn send(&mut self, to: ConnId, message: ServerMessage) {
+        self.out.push(Outgoing { to, message });
+    }
+
+    /// Sends `message` to every joined, connected person.
+    fn broadcast(&mut self, message: &ServerMessage) {
+        let recipients: Vec<ConnId> = self.members.values().filter_map(|m| m.conn).collect();
+        for to in recipients {
+            self.send(to, message.clone());
+        }
+    }
+}
+
+/// Takes the table's pending messages.
+fn table_out(table: &mut Table) -> Vec<Outgoing> {
+    std::mem::take(&mut table.out)
+}
+
+/// Which level plays a seat, and whether a person's clock runs for it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Controller {
+    /// A person (connected, or waited for).
+    Person,
+    /// An AI level: an AI seat, or the stand-in for an absent person.
+    Ai(Level),
+    /// Nobody (an empty seat: only in the lobby).
+    Nobody,
+}

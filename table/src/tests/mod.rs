@@ -1,0 +1,11 @@
+//! The crate's tests of whole tables: scripted and random clients over the wire format.
+
+mod chat;
+mod clock;
+mod fuzz;
+mod harness;
+mod illegal;
+mod lobby;
+mod matches;
+mod rejoin;
+mod secrecy;

@@ -1,0 +1,175 @@
+//! Dropped connections: the seat is kept; the table waits or an AI stands in (the host's choice);
+//! the token takes the same seat back and the current view is sent again.
+
+use briscola::ai::Level;
+use briscola::{Preset, Rng, Ruleset};
+
+use super::harness::{HOST, Sim};
+use crate::protocol::{Absence, ClientMessage, ErrorCode, PublicEvent, ServerMessage, Stage};
+use crate::{ConnId, TableSettings};
+
+const GUEST: ConnId = 101;
+
+/// A started two-player table: the host and a guest.
+pub fn two_people(settings: TableSettings) -> Sim {
+    let mut sim = Sim::new(settings, 11);
+    sim.join(GUEST, "Bea");
+    sim.send(GUEST, &ClientMessage::Ready { ready: true });
+    sim.send(HOST, &ClientMessage::Start);
+    assert_eq!(sim.table.stage(), Stage::Playing);
+    sim
+}
+
+fn briscola() -> TableSettings {
+    TableSettings::new(Ruleset::preset(Preset::Briscola, 2).expect("preset"))
+}
+
+/// Plays random legal moves until `seat` is to move (people only).
+fn until_turn_of(sim: &mut Sim, seat: u8, rng: &mut Rng) {
+    for _ in 0..100 {
+        if sim.table.seat_to_move_for_tests() == Some(seat) {
+            return;
+        }
+        let (conn, legal) = sim.person_to_move().expect("a person to move");
+        let action = legal[rng.below(legal.len())];
+        sim.send(conn, &ClientMessage::Act { action });
+    }
+    panic!("seat {seat} never moves");
+}
+
+fn rejoin(sim: &mut Sim, conn: ConnId, token: String) {
+    sim.connect(conn);
+    let code = sim.table.code();
+    sim.send(conn, &ClientMessage::Rejoin { code, token });
+}
+
+#[test]
+fn the_table_waits_for_a_dropped_person_who_rejoins_the_same_seat() {
+    let mut rng = Rng::new(1);
+    let mut sim = two_people(briscola());
+    let seat = sim.client(GUEST).seat.expect("seated");
+    let token = sim.client(GUEST).token.clone().expect("a token");
+    until_turn_of(&mut sim, seat, &mut rng);
+    let record = sim.table.game().expect("started").record();
+    sim.disconnect(GUEST);
+    assert_eq!(
+        sim.client(HOST).messages.iter().rev().nth(1),
+        Some(&ServerMessage::Event {
+            event: PublicEvent::Disconnected { seat }
+        })
+    );
+    // Nobody plays for the seat: no AI, no clock (the timer is off), nothing due.
+    assert!(sim.table.ai_request().is_none());
+    assert_eq!(sim.table.next_tick(), None);
+    sim.tick_at(sim.now + 3_600_000);
+    assert_eq!(sim.table.game().expect("started").record(), record);
+    // A wrong token or code is refused; the right token takes the seat back on a new connection.
+    rejoin(&mut sim, 201, "0".repeat(32));
+    assert_eq!(sim.client(201).last_error(), Some(ErrorCode::BadToken));
+    sim.connect(202);
+    sim.send(
+        202,
+        &ClientMessage::Rejoin {
+            code: "00000-00000".into(),
+            token: token.clone(),
+        },
+    );
+    assert_eq!(sim.client(202).last_error(), Some(ErrorCode::WrongCode));
+    rejoin(&mut sim, 203, token.clone());
+    let back = sim.client(203);
+    assert_eq!(back.seat, Some(seat));
+    assert_eq!(back.token.as_ref(), Some(&token));
+    let view = back.view.as_ref().expect("the current view is sent again");
+    let game = sim.table.game().expect("started");
+    assert_eq!(view.observation, game.game().observation(seat));
+    assert!(!view.observation.legal_actions.is_empty());
+    assert!(sim.client(HOST).messages.contains(&ServerMessage::Event {
+        event: PublicEvent::Reconnected { seat }
+    }));
+    sim.play_out(&mut rng);
+    assert_eq!(sim.table.stage(), Stage::Over);
+    assert!(matches!(
+        sim.client(203).messages.last(),
+        Some(ServerMessage::MatchOver { .. })
+    ));
+    // After the match, the token still brings the record.
+    rejoin(&mut sim, 204, token);
+    assert!(matches!(
+        sim.client(204).messages.last(),
+        Some(ServerMessage::MatchOver { .. })
+    ));
+}
+
+#[test]
+fn an_ai_plays_for_a_dropped_person_until_they_rejoin_if_the_host_says_so() {
+    let mut rng = Rng::new(2);
+    let mut sim = two_people(briscola());
+    let seat = sim.client(GUEST).seat.expect("seated");
+    let token = sim.client(GUEST).token.clone().expect("a token");
+    sim.send(
+        HOST,
+        &ClientMessage::SetAbsence {
+            absence: Absence::Ai { level: Level::Easy },
+        },
+    );
+    until_turn_of(&mut sim, seat, &mut rng);
+    assert!(sim.table.ai_request().is_none(), "the person is here");
+    sim.disconnect(GUEST);
+    let request = sim.table.ai_request().expect("an AI stands in");
+    assert_eq!(request.seat, seat);
+    assert_eq!(request.observation.seat, seat);
+    let moves = sim.table.game().expect("started").record().hands[0]
+        .actions
+        .len();
+    sim.drive_ai();
+    assert!(
+        sim.table.game().expect("started").record().hands[0]
+            .actions
+            .len()
+            > moves
+    );
+    // An answer computed before the game moved on is refused.
+    let action = crate::decide(&request);
+    assert_eq!(
+        sim.table.apply_ai(&request, action, sim.now),
+        Err(ErrorCode::Stale)
+    );
+    until_turn_of(&mut sim, seat, &mut rng);
+    let request = sim.table.ai_request().expect("still standing in");
+    rejoin(&mut sim, 301, token);
+    assert!(sim.table.ai_request().is_none(), "the person is back");
+    let action = crate::decide(&request);
+    assert_eq!(
+        sim.table.apply_ai(&request, action, sim.now),
+        Err(ErrorCode::Stale),
+        "the stand-in's late answer does not play for the person"
+    );
+    assert!(sim.person_to_move().is_some_and(|(conn, _)| conn == 301));
+}
+
+#[test]
+fn a_second_connection_with_the_token_replaces_the_first() {
+    let mut sim = two_people(briscola());
+    let token = sim.client(GUEST).token.clone().expect("a token");
+    let seat = sim.client(GUEST).seat;
+    rejoin(&mut sim, 401, token);
+    assert_eq!(
+        sim.client(GUEST).messages.last(),
+        Some(&ServerMessage::Replaced)
+    );
+    sim.send(
+        GUEST,
+        &ClientMessage::Chat {
+            chat: crate::protocol::ChatBody::Text { text: "hi".into() },
+        },
+    );
+    assert_eq!(sim.client(GUEST).last_error(), Some(ErrorCode::NotJoined));
+    assert_eq!(sim.client(401).seat, seat);
+    // No disconnection was announced: the seat never lost its person.
+    assert!(!sim.client(HOST).messages.iter().any(|m| matches!(
+        m,
+        ServerMessage::Event {
+            event: PublicEvent::Disconnected { .. }
+        }
+    )));
+}

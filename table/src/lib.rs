@@ -21,9 +21,9 @@
 //! crate's tests record every byte each client receives over whole matches of every preset and check
 //! it against the hidden cards. The protocol and the threat model are in `docs/multiplayer.md`.
 //!
-//! With the `server` feature, [`server`] serves one table over WebSocket (tokio, tokio-tungstenite):
-//! frames capped at 64 KiB, a bounded queue per connection, a slow client dropped rather than waited
-//! for.
+//! With the `server` feature, [`server`] serves many tables over WebSocket (tokio, tokio-tungstenite),
+//! each connection routed by the code in its first message: frames capped at 64 KiB, a bounded queue
+//! per connection, a slow client dropped rather than waited for, caps on tables and connections.
 //!
 //! Deliberately absent (the next step): the command-line verbs (`briscola serve` / `briscola join`)
 //! and the app's screens.

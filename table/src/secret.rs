@@ -89,13 +89,7 @@ impl TableCode {
     /// Whether typed text is this code: case, spaces and dashes do not matter, and `I`/`L` read as
     /// `1`, `O` as `0`. Compared in constant time over the code's length.
     pub fn matches(&self, typed: &str) -> bool {
-        let mut normal = typed.chars().filter(|c| !matches!(c, '-' | ' ')).map(|c| {
-            match c.to_ascii_uppercase() {
-                'I' | 'L' => '1',
-                'O' => '0',
-                c => c,
-            }
-        });
+        let mut normal = read_aloud(typed);
         let mut diff = 0u32;
         for &expected in &self.0 {
             match normal.next() {
@@ -105,6 +99,33 @@ impl TableCode {
         }
         diff == 0 && normal.next().is_none()
     }
+}
+
+/// Typed text as code characters: spaces and dashes dropped, upper case, `I`/`L` as `1`, `O` as `0`.
+fn read_aloud(typed: &str) -> impl Iterator<Item = char> + '_ {
+    typed
+        .chars()
+        .filter(|c| !matches!(c, '-' | ' '))
+        .map(|c| match c.to_ascii_uppercase() {
+            'I' | 'L' => '1',
+            'O' => '0',
+            c => c,
+        })
+}
+
+/// The code typed text names, as shown (`7KQ2M-XR4TD`), read as [`TableCode::matches`] reads it; `None`
+/// if it is not ten characters of the alphabet. A server holding several tables finds one by it.
+pub fn normalize_code(typed: &str) -> Option<String> {
+    let mut chars = [0u8; CODE_CHARS];
+    let mut read = read_aloud(typed);
+    for slot in &mut chars {
+        let c = read.next()?;
+        *slot = u8::try_from(c).ok().filter(|b| ALPHABET.contains(b))?;
+    }
+    if read.next().is_some() {
+        return None;
+    }
+    Some(TableCode(chars).display())
 }
 
 /// A seat token: 128 random bits, written as 32 lower-case hex digits.
@@ -170,6 +191,14 @@ mod tests {
         assert!(code.matches("oI234 56789"));
         assert!(!code.matches("01234-5678A"));
         assert!(!code.matches(""));
+        assert_eq!(
+            normalize_code("oI234 56789").as_deref(),
+            Some("01234-56789")
+        );
+        assert_eq!(normalize_code("01234-5678U"), None);
+        assert_eq!(normalize_code("01234-5678"), None);
+        assert_eq!(normalize_code("01234-567890"), None);
+        assert_eq!(normalize_code("01234-5678é"), None);
     }
 
     #[test]

@@ -1,7 +1,10 @@
 //! One client connection: the WebSocket handshake with the frame cap, a writer draining the
-//! connection's queue, and the reader forwarding frames to the hub.
+//! connection's queue, and the reader. Until a table takes the connection, the reader hands its frames
+//! to the registry ([`super::registry`]), which picks the table or refuses; from then on it forwards
+//! them to that table's hub.
 
 use std::net::IpAddr;
+use std::sync::Arc;
 
 use futures_util::{SinkExt, StreamExt};
 use tokio::net::TcpStream;
@@ -9,18 +12,14 @@ use tokio::sync::mpsc;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 
-use super::ServerConfig;
+use super::Shared;
 use super::hub::Input;
 use crate::ConnId;
+use crate::protocol::{self, ServerMessage};
 
 /// Serves one connection until it closes.
-pub(super) async fn serve(
-    stream: TcpStream,
-    address: IpAddr,
-    conn: ConnId,
-    inputs: mpsc::Sender<Input>,
-    config: ServerConfig,
-) {
+pub(super) async fn serve(stream: TcpStream, address: IpAddr, conn: ConnId, shared: Arc<Shared>) {
+    let config = shared.config;
     let limits = WebSocketConfig::default()
         .max_message_size(Some(config.max_frame_bytes))
         .max_frame_size(Some(config.max_frame_bytes));
@@ -29,26 +28,19 @@ pub(super) async fn serve(
     };
     let (mut sink, mut frames) = socket.split();
     let (queue, mut outgoing) = mpsc::channel::<String>(config.queue.max(1));
-    if inputs
-        .send(Input::Open {
-            conn,
-            address,
-            queue,
-        })
-        .await
-        .is_err()
-    {
-        return;
-    }
     let mut writer = tokio::spawn(async move {
         while let Some(text) = outgoing.recv().await {
             if sink.send(Message::text(text)).await.is_err() {
                 return;
             }
         }
-        // The hub dropped this connection (too slow) or the table is gone.
+        // The hub dropped this connection (too slow), or the table is gone.
         let _ = sink.close().await;
     });
+    // Held until a table takes the connection: the table's hub then owns the only sender, so the
+    // writer ends when the hub lets the connection go.
+    let mut queue = Some(queue);
+    let mut table: Option<mpsc::Sender<Input>> = None;
     loop {
         let frame = tokio::select! {
             frame = frames.next() => frame,
@@ -62,10 +54,43 @@ pub(super) async fn serve(
             // Pings are answered by tungstenite; pongs and raw frames carry nothing.
             Some(Ok(_)) => continue,
         };
-        if inputs.send(Input::Frame { conn, bytes }).await.is_err() {
-            break;
+        if let Some(inputs) = &table {
+            if inputs.send(Input::Frame { conn, bytes }).await.is_err() {
+                break;
+            }
+            continue;
+        }
+        let Some(sender) = queue.take() else { break };
+        let routed = match shared.registry.lock() {
+            Ok(mut registry) => registry.route(&bytes, address),
+            Err(_) => break,
+        };
+        match routed {
+            Ok(inputs) => {
+                let open = Input::Open {
+                    conn,
+                    address,
+                    queue: sender,
+                };
+                // A table that closed meanwhile: the connection ends.
+                if inputs.send(open).await.is_err()
+                    || inputs.send(Input::Frame { conn, bytes }).await.is_err()
+                {
+                    break;
+                }
+                table = Some(inputs);
+            }
+            Err(error) => {
+                let refused = protocol::encode(&ServerMessage::Error { error });
+                if sender.try_send(refused).is_err() {
+                    break;
+                }
+                queue = Some(sender);
+            }
         }
     }
-    let _ = inputs.send(Input::Closed { conn }).await;
+    if let Some(inputs) = table {
+        let _ = inputs.send(Input::Closed { conn }).await;
+    }
     writer.abort();
 }

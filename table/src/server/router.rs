@@ -18,6 +18,11 @@ impl Router {
         self.queues.insert(conn, queue);
     }
 
+    /// Connections open.
+    pub fn len(&self) -> usize {
+        self.queues.len()
+    }
+
     pub fn is_open(&self, conn: ConnId) -> bool {
         self.queues.contains_key(&conn)
     }

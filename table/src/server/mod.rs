@@ -35,7 +35,7 @@ use tokio::task::JoinHandle;
 
 pub use events::{ServerEvent, TableEvent};
 
-use crate::protocol::{ErrorCode, ServerMessage};
+use crate::protocol::{ClientMessage, ErrorCode, ServerMessage};
 use crate::{ConnId, MAX_FRAME_BYTES, Table, TableSettings};
 use registry::Registry;
 
@@ -152,6 +152,18 @@ impl Server {
         settings: TableSettings,
         host_name: &str,
     ) -> Result<NewTable, CreateError> {
+        self.create_with(settings, host_name, &[])
+    }
+
+    /// [`Server::create`], then `setup` handled as the host's first messages before anyone connects
+    /// (AI seats, the timer: what `briscola serve` sets from its flags); the first refused makes no
+    /// table.
+    pub fn create_with(
+        &self,
+        settings: TableSettings,
+        host_name: &str,
+        setup: &[ClientMessage],
+    ) -> Result<NewTable, CreateError> {
         let shared = &self.shared;
         let mut registry = shared.registry.lock().map_err(|_| CreateError::Full)?;
         if registry.len() >= shared.config.max_tables {
@@ -173,6 +185,18 @@ impl Server {
                 _ => None,
             })
             .ok_or(CreateError::Table(ErrorCode::Unavailable))?;
+        for message in setup {
+            let refused = table
+                .handle(CREATOR, message.clone(), 0)
+                .into_iter()
+                .find_map(|o| match o.message {
+                    ServerMessage::Error { error } => Some(error),
+                    _ => None,
+                });
+            if let Some(error) = refused {
+                return Err(CreateError::Table(error));
+            }
+        }
         let code = table.code();
         // The host's seat waits for the host's client.
         table.disconnect(CREATOR, 0);

@@ -240,6 +240,37 @@ async fn the_first_message_picks_the_table_by_its_code() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_host_setup_is_applied_before_anyone_connects_or_makes_no_table() {
+    let (server, _table) = server(ServerConfig::default()).await;
+    let ai = ClientMessage::SetSeat {
+        seat: 2,
+        occupant: SeatChoice::Ai { level: Level::Hard },
+    };
+    let table = server
+        .create_with(three_seats(), "host", std::slice::from_ref(&ai))
+        .expect("a table");
+    let join = ClientMessage::Join {
+        code: table.code.clone(),
+        name: "Bea".into(),
+    };
+    let (mut socket, _) = first_answer(server.local_addr, &join).await;
+    let lobby = until(&mut socket, |m| matches!(m, ServerMessage::Lobby { .. })).await;
+    assert!(
+        matches!(lobby, ServerMessage::Lobby { lobby } if lobby.seats[2] == SeatView::Ai { level: Level::Hard })
+    );
+    let wrong = ClientMessage::SetSeat {
+        seat: 7,
+        occupant: SeatChoice::Open,
+    };
+    assert_eq!(
+        server.create_with(three_seats(), "host", &[ai, wrong]),
+        Err(super::CreateError::Table(ErrorCode::NoSuchSeat { seat: 7 }))
+    );
+    assert_eq!(server.tables(), 2);
+    server.stop();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn guessing_codes_is_rate_limited_per_address_across_the_server() {
     let (server, table) = server(ServerConfig::default()).await;
     let guess = ClientMessage::Join {

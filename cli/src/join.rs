@@ -98,6 +98,8 @@ async fn join(args: &JoinArgs) -> Result<(), String> {
     let stream = tokio::net::TcpStream::connect(host)
         .await
         .map_err(|e| format!("cannot reach {host}: {e}"))?;
+    // A move should leave at once.
+    let _ = stream.set_nodelay(true);
     let (socket, _) = tokio_tungstenite::client_async(format!("ws://{host}/"), stream)
         .await
         .map_err(|e| format!("{host} is not a table server: {e}"))?;

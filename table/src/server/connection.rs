@@ -17,10 +17,18 @@ use super::hub::Input;
 use crate::ConnId;
 use crate::protocol::{self, ServerMessage};
 
+/// The read buffer each connection starts with.
+const READ_BUFFER_BYTES: usize = 4 * 1024;
+
 /// Serves one connection until it closes.
 pub(super) async fn serve(stream: TcpStream, address: IpAddr, conn: ConnId, shared: Arc<Shared>) {
     let config = shared.config;
+    // Moves are small messages that should leave at once, not wait for more (Nagle's algorithm).
+    let _ = stream.set_nodelay(true);
+    // The read buffer starts small (tungstenite's default fills 128 KiB per connection up front) and
+    // grows for a larger frame, up to the cap.
     let limits = WebSocketConfig::default()
+        .read_buffer_size(READ_BUFFER_BYTES)
         .max_message_size(Some(config.max_frame_bytes))
         .max_frame_size(Some(config.max_frame_bytes));
     let Ok(socket) = tokio_tungstenite::accept_async_with_config(stream, Some(limits)).await else {

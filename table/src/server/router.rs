@@ -5,6 +5,7 @@ use std::collections::HashMap;
 
 use tokio::sync::mpsc;
 
+use crate::protocol::ServerMessage;
 use crate::{ConnId, Outgoing, protocol};
 
 /// The connections' queues.
@@ -36,11 +37,21 @@ impl Router {
     /// their writer gone). Messages for unknown connections are dropped.
     pub fn route(&mut self, out: Vec<Outgoing>) -> Vec<ConnId> {
         let mut dropped = Vec::new();
+        // A message to everyone comes as one copy per connection, in a row: encoded once.
+        let mut last: Option<(ServerMessage, String)> = None;
         for Outgoing { to, message } in out {
             let Some(queue) = self.queues.get(&to) else {
                 continue;
             };
-            if queue.try_send(protocol::encode(&message)).is_err() {
+            let text = match &last {
+                Some((previous, text)) if *previous == message => text.clone(),
+                _ => {
+                    let text = protocol::encode(&message);
+                    last = Some((message, text.clone()));
+                    text
+                }
+            };
+            if queue.try_send(text).is_err() {
                 self.queues.remove(&to);
                 dropped.push(to);
             }

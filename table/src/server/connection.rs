@@ -5,6 +5,7 @@
 
 use std::net::IpAddr;
 use std::sync::Arc;
+use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
 use tokio::net::TcpStream;
@@ -16,6 +17,9 @@ use super::Shared;
 use super::hub::Input;
 use crate::ConnId;
 use crate::protocol::{self, ServerMessage};
+
+/// How long a closing connection's queued messages may take to go out.
+const DRAIN: Duration = Duration::from_secs(5);
 
 /// The read buffer each connection starts with.
 const READ_BUFFER_BYTES: usize = 4 * 1024;
@@ -49,11 +53,15 @@ pub(super) async fn serve(stream: TcpStream, address: IpAddr, conn: ConnId, shar
     // writer ends when the hub lets the connection go.
     let mut queue = Some(queue);
     let mut table: Option<mpsc::Sender<Input>> = None;
+    let mut written = false;
     loop {
         let frame = tokio::select! {
             frame = frames.next() => frame,
             // The writer ended: the socket failed, or the hub dropped this connection.
-            _ = &mut writer => break,
+            _ = &mut writer => {
+                written = true;
+                break;
+            }
         };
         let bytes = match frame {
             Some(Ok(Message::Text(text))) => text.as_bytes().to_vec(),
@@ -99,6 +107,12 @@ pub(super) async fn serve(stream: TcpStream, address: IpAddr, conn: ConnId, shar
     }
     if let Some(inputs) = table {
         let _ = inputs.send(Input::Closed { conn }).await;
+    }
+    // What is queued still goes out — the record, when the table closed as this client spoke — and
+    // the writer ends with its queue (the hub lets it go); a peer that does not read is cut off.
+    drop(queue);
+    if !written {
+        let _ = tokio::time::timeout(DRAIN, &mut writer).await;
     }
     writer.abort();
 }

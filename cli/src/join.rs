@@ -120,9 +120,15 @@ async fn join(args: &JoinArgs) -> Result<(), String> {
     let mut me = Seat::default();
     loop {
         for message in outbox.drain(..) {
-            sink.send(Message::text(encode_client(&message)))
+            // A send that fails means the table is closing: what it sent before (the record, at the
+            // end of a match) is still read below, and the closed connection then ends the client.
+            if sink
+                .send(Message::text(encode_client(&message)))
                 .await
-                .map_err(|e| format!("connection lost: {e}"))?;
+                .is_err()
+            {
+                break;
+            }
         }
         tokio::select! {
             frame = frames.next() => {

@@ -16,6 +16,7 @@ mod rules;
 mod seat_text;
 mod serve;
 mod setup;
+mod state;
 
 pub use budget::BudgetArgs;
 

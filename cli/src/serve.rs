@@ -1,12 +1,14 @@
 //! `briscola serve`: hosts a table headless. Creates it with the rules, format, AI seats and timer of
 //! its flags, prints where it listens, the table code and the host's token (seat 0 is the host's: a
 //! person who sits with `briscola join … --token`, or the app), then logs on standard error one line per
-//! event (joins, leaves, drops, the match's start and end) until the table closes, and exits.
+//! event (joins, leaves, drops, the match's start and end) until the table closes, and exits. With
+//! `--state FILE` the table is saved after every change and brought back on start ([`state`]).
 //!
 //! Deliberately absent: several tables from one command (the server holds many; this verb makes one),
 //! and a host without a person (the table's host sits at seat 0 and starts the match).
 
 use std::net::SocketAddr;
+use std::path::PathBuf;
 
 use briscola::Seat;
 use briscola::ai::Level;
@@ -17,6 +19,7 @@ use clap::Args;
 
 use crate::outln;
 use crate::setup::{self, RulesArgs};
+use crate::state;
 
 /// Options of `briscola serve`.
 #[derive(Debug, Args)]
@@ -46,6 +49,10 @@ pub struct ServeArgs {
     /// Seconds the table stays after its match is over.
     #[arg(long, default_value_t = 600)]
     linger: u64,
+    /// Save the table to this file after every change, and bring it back from it on start (the
+    /// rules flags are then the saved table's); the file is removed when the table closes.
+    #[arg(long)]
+    state: Option<PathBuf>,
 }
 
 /// One `--ai-seats` entry as the host's `set-seat` message.
@@ -99,21 +106,31 @@ async fn serve(
     let config = ServerConfig {
         linger_ms: args.linger.saturating_mul(1_000),
         events: true,
+        snapshots: args.state.is_some(),
         ..ServerConfig::default()
+    };
+    let saved = match &args.state {
+        Some(path) => state::load(path)?,
+        None => None,
     };
     let mut server = server::start(listener, config).await;
     let mut events = server.take_events().ok_or("the server reports no events")?;
-    let table = server
-        .create_with(settings, &args.host, host)
-        .map_err(|e| e.to_string())?;
+    let table = match saved {
+        Some(snapshot) => server.restore(snapshot),
+        None => server.create_with(settings, &args.host, host),
+    }
+    .map_err(|e| e.to_string())?;
+    let saving = match (&args.state, server.snapshots(&table.code)) {
+        (Some(path), Some(snapshots)) => Some(tokio::spawn(state::keep(path.clone(), snapshots))),
+        _ => None,
+    };
     let address = server.local_addr;
     outln!("address {address}");
     outln!("code {}", table.code);
     outln!("host-token {}", table.host_token);
     outln!(
-        "The host sits at seat 0 with: briscola join {address} {} --name {} --token {}",
+        "The host sits at seat 0 with: briscola join {address} {} --token {}",
         table.code,
-        args.host,
         table.host_token
     );
     outln!(
@@ -127,6 +144,11 @@ async fn serve(
         }
     }
     server.stop();
+    // The table is gone: nothing to bring back.
+    if let (Some(saving), Some(path)) = (saving, &args.state) {
+        let _ = saving.await;
+        std::fs::remove_file(path).map_err(|e| format!("cannot remove {}: {e}", path.display()))?;
+    }
     Ok(())
 }
 

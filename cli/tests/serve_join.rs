@@ -1,6 +1,8 @@
 //! `briscola serve` and `briscola join` as people run them: a server on a free loopback port, two
 //! players in their own processes, each answering its prompts through standard input with a move it
-//! was offered, a chat line between them, and the same replayable record for both at the end.
+//! was offered, a chat line between them, and the same replayable record for both at the end; and a
+//! server killed and started again from its `--state` file, where a player takes her seat back with
+//! her token.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdout, Command, Stdio};
@@ -147,4 +149,105 @@ fn two_players_join_a_served_table_and_play_a_match_to_its_record() {
     assert!(at("Ann is back") < started && at("Bea joined at seat 1") < started);
     assert!(started < at("match over, "));
     assert_eq!(at("closed"), events.len() - 1);
+}
+
+/// Starts `briscola serve` with `args`; its announced address, code and host token, and the rest of
+/// its output (kept read, so that the server never writes to a closed pipe).
+fn serve(args: &[&str]) -> (Child, [String; 3], std::sync::mpsc::Receiver<String>) {
+    let mut server = briscola()
+        .args(["serve", "--listen", "127.0.0.1:0"])
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("serve starts");
+    let said = output(&mut server);
+    let announced = ["address", "code", "host-token"].map(|name| {
+        let line = said.recv_timeout(PATIENCE).expect("an announcement");
+        line.strip_prefix(name)
+            .unwrap_or_else(|| panic!("`{name}` expected, got `{line}`"))
+            .trim()
+            .to_string()
+    });
+    (server, announced, said)
+}
+
+/// A child's output, a line at a time, read on a thread of its own (so the child never blocks on a
+/// full pipe nor meets a closed one).
+fn output(child: &mut Child) -> std::sync::mpsc::Receiver<String> {
+    let stdout = child.stdout.take().expect("stdout");
+    let (lines, receiver) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            let Ok(line) = line else { return };
+            if lines.send(line).is_err() {
+                return;
+            }
+        }
+    });
+    receiver
+}
+
+/// The next line of `output` that `pick` accepts.
+fn line_of(output: &std::sync::mpsc::Receiver<String>, pick: impl Fn(&str) -> bool) -> String {
+    let mut seen = Vec::new();
+    while let Ok(line) = output.recv_timeout(PATIENCE) {
+        if pick(&line) {
+            return line;
+        }
+        seen.push(line);
+    }
+    panic!("no such line in {seen:?}");
+}
+
+#[test]
+fn a_served_table_comes_back_from_its_state_file_and_takes_its_people_back() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let state = dir.path().join("table.json");
+    let state_arg = state.to_str().expect("a UTF-8 path");
+    let (mut first, [address, code, host_token], _said) = serve(&["--state", state_arg]);
+    let mut bea = briscola()
+        .args(["join", &address, &code, "--name", "Bea"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("join starts");
+    let bea_says = output(&mut bea);
+    let token = line_of(&bea_says, |l| l.starts_with("your token"))
+        .rsplit(' ')
+        .next()
+        .expect("a token")
+        .to_string();
+    // Bea is seated: the server is killed outright, and her client sees the connection close.
+    saved_with_bea(&state);
+    first.kill().expect("the server is killed");
+    wait(&mut first, "the killed server");
+    assert!(!wait(&mut bea, "Bea's client").success());
+    let (mut second, [address, again, host_again], _said_again) = serve(&["--state", state_arg]);
+    assert_eq!((&again, &host_again), (&code, &host_token));
+    let mut back = briscola()
+        .args(["join", &address, &code, "--token", &token])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("join starts");
+    let welcome = line_of(&output(&mut back), |l| l.starts_with("joined table"));
+    assert_eq!(welcome, format!("joined table {code} at seat 1"));
+    let _ = back.kill();
+    wait(&mut back, "Bea's second client");
+    let _ = second.kill();
+    wait(&mut second, "the second server");
+}
+
+/// Waits until the state file has Bea at the table (saved after every change, atomically).
+fn saved_with_bea(state: &std::path::Path) {
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        let saved = std::fs::read_to_string(state).unwrap_or_default();
+        if saved.contains("\"name\":\"Bea\"") {
+            return;
+        }
+        assert!(Instant::now() < deadline, "Bea never saved");
+        std::thread::sleep(Duration::from_millis(20));
+    }
 }

@@ -12,7 +12,8 @@
 //! or touches a file.
 //!
 //! - [`protocol`]: the versioned JSON messages, [`decode`] with its 64 KiB cap, typed errors.
-//! - [`Table`]: the lobby, the match, the timer, chat, disconnects (`table/`).
+//! - [`Table`]: the lobby, the match, the timer, chat, disconnects (`table/`); [`TableSnapshot`]:
+//!   a table as data, restored by replaying its match record.
 //! - [`secret`]: table codes and seat tokens; [`limit`]: rate limits; [`timer`]: the turn timer;
 //!   [`text`]: names and chat lines.
 //!
@@ -42,7 +43,8 @@ pub use protocol::{
 };
 pub use secret::Entropy;
 pub use table::{
-    AiRequest, ConnId, HAND_PAUSE_MS, MAX_MEMBERS, Outgoing, Table, TableSettings, decide,
+    AiRequest, ConnId, HAND_PAUSE_MS, MAX_MEMBERS, Outgoing, RestoreError, Table, TableSettings,
+    TableSnapshot, decide,
 };
 pub use text::{MAX_CHAT_CHARS, MAX_NAME_CHARS};
 

@@ -2,16 +2,20 @@
 //! coming back, the match starting and ending, a table closing. Derived by comparing the table's
 //! public [`LobbyView`] before and after each input, so it says nothing a participant could not see.
 //!
+//! The same watch keeps the table's latest [`TableSnapshot`] for a host that saves it
+//! ([`super::Server::snapshots`]): only the latest counts, so a slow saver skips to it.
+//!
 //! Deliberately absent: moves and chat (a log of every card would be a second record), and any
 //! guarantee of delivery — events go out without waiting, and a full queue drops them.
 
 use std::fmt;
+use std::sync::Arc;
 
 use briscola::Seat;
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, watch};
 
-use crate::Table;
 use crate::protocol::{LobbyView, SeatView, Stage};
+use crate::{Table, TableSnapshot};
 
 /// Events waiting for the log before new ones are dropped.
 pub(super) const EVENT_QUEUE: usize = 4096;
@@ -30,6 +34,8 @@ pub struct ServerEvent {
 pub enum TableEvent {
     /// The table was created.
     Created,
+    /// The table was restored from a snapshot.
+    Restored,
     /// A person joined, at a seat or watching.
     Joined {
         /// Their name.
@@ -68,6 +74,7 @@ impl fmt::Display for ServerEvent {
         write!(f, "table {}: ", self.code)?;
         match &self.kind {
             TableEvent::Created => write!(f, "created"),
+            TableEvent::Restored => write!(f, "restored"),
             TableEvent::Joined {
                 name,
                 seat: Some(seat),
@@ -103,24 +110,38 @@ fn people(lobby: &LobbyView) -> Vec<Person> {
     seated.chain(watching).collect()
 }
 
-/// Turns one table's changes into events, if anyone listens.
+/// Turns one table's changes into events, if anyone listens, and keeps its latest snapshot, if
+/// asked to.
 #[derive(Debug)]
 pub(super) struct Watch {
     code: String,
     sink: Option<mpsc::Sender<ServerEvent>>,
     last: Option<LobbyView>,
+    snapshots: Option<watch::Sender<Arc<TableSnapshot>>>,
 }
 
 impl Watch {
-    /// Watches `table` (announcing it as created) if `sink` is some.
-    pub fn new(table: &Table, sink: Option<mpsc::Sender<ServerEvent>>) -> Watch {
+    /// Watches `table` (announcing it as created, or `restored`) if `sink` is some.
+    pub fn new(table: &Table, sink: Option<mpsc::Sender<ServerEvent>>, restored: bool) -> Watch {
         let mut watch = Watch {
             code: table.code(),
             last: sink.as_ref().map(|_| table.lobby_view()),
             sink,
+            snapshots: None,
         };
-        watch.emit(TableEvent::Created);
+        watch.emit(if restored {
+            TableEvent::Restored
+        } else {
+            TableEvent::Created
+        });
         watch
+    }
+
+    /// Keeps the table's snapshot up to date from now on; the receiver sees each change.
+    pub fn snapshots(&mut self, table: &Table) -> watch::Receiver<Arc<TableSnapshot>> {
+        let (sender, receiver) = watch::channel(Arc::new(table.snapshot()));
+        self.snapshots = Some(sender);
+        receiver
     }
 
     fn emit(&mut self, kind: TableEvent) {
@@ -134,6 +155,16 @@ impl Watch {
 
     /// Compares the table with how it was last seen.
     pub fn look(&mut self, table: &Table) {
+        if let Some(snapshots) = &self.snapshots {
+            let now = table.snapshot();
+            snapshots.send_if_modified(|last| {
+                let changed = **last != now;
+                if changed {
+                    *last = Arc::new(now);
+                }
+                changed
+            });
+        }
         let Some(before) = self.last.take() else {
             return;
         };

@@ -12,7 +12,9 @@
 //! so a slow or silent client cannot stall its table, let alone the others. AI moves are computed on
 //! tokio's blocking threads; the hubs' clock is tokio's, so paused time drives the turn timer in tests.
 //! A table closes [`ServerConfig::linger_ms`] after its match is over, or once nobody has been
-//! connected to it for [`ServerConfig::empty_ms`].
+//! connected to it for [`ServerConfig::empty_ms`]. With [`ServerConfig::snapshots`], each table's
+//! latest [`TableSnapshot`] is kept for a host that saves it, and [`Server::restore`] brings a table
+//! back from one.
 //!
 //! Deliberately absent: creating tables over the wire (the process that runs the server creates
 //! them), TLS (put the server behind a tunnel or a TLS proxy on untrusted networks), discovery on the
@@ -30,13 +32,13 @@ use std::time::Duration;
 
 use tokio::net::TcpListener;
 use tokio::runtime::Handle;
-use tokio::sync::{Semaphore, mpsc};
+use tokio::sync::{Semaphore, mpsc, watch};
 use tokio::task::JoinHandle;
 
 pub use events::{ServerEvent, TableEvent};
 
 use crate::protocol::{ClientMessage, ErrorCode, ServerMessage};
-use crate::{ConnId, MAX_FRAME_BYTES, Table, TableSettings};
+use crate::{ConnId, MAX_FRAME_BYTES, RestoreError, Table, TableSettings, TableSnapshot};
 use registry::Registry;
 
 /// The server's limits.
@@ -58,6 +60,8 @@ pub struct ServerConfig {
     pub empty_ms: u64,
     /// Whether to report what happens at the tables ([`Server::take_events`]).
     pub events: bool,
+    /// Whether to keep each table's latest snapshot ([`Server::snapshots`]).
+    pub snapshots: bool,
 }
 
 impl Default for ServerConfig {
@@ -71,6 +75,7 @@ impl Default for ServerConfig {
             linger_ms: 10 * 60 * 1_000,
             empty_ms: 10 * 60 * 1_000,
             events: false,
+            snapshots: false,
         }
     }
 }
@@ -78,12 +83,15 @@ impl Default for ServerConfig {
 /// Why [`Server::create`] made no table.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum CreateError {
-    /// [`ServerConfig::max_tables`] tables are open.
-    #[error("the server holds as many tables as it may")]
+    /// [`ServerConfig::max_tables`] tables are open (or, restoring, one with the same code is).
+    #[error("the server holds as many tables as it may, or this one already")]
     Full,
     /// The table refused its settings or the host's name.
     #[error("the table was refused: {0:?}")]
     Table(ErrorCode),
+    /// The snapshot could not be restored.
+    #[error("the table cannot be restored: {0}")]
+    Restore(RestoreError),
 }
 
 /// A table just created: what the host needs to sit at it.
@@ -197,10 +205,38 @@ impl Server {
                 return Err(CreateError::Table(error));
             }
         }
-        let code = table.code();
         // The host's seat waits for the host's client.
         table.disconnect(CREATOR, 0);
-        let watch = events::Watch::new(&table, shared.events.clone());
+        let code = self.open(&mut registry, table, false);
+        Ok(NewTable { code, host_token })
+    }
+
+    /// Brings back a table from its snapshot (a host that restarted), with nobody connected: people
+    /// rejoin with their tokens. Refused if a table with its code is open here.
+    pub fn restore(&self, snapshot: TableSnapshot) -> Result<NewTable, CreateError> {
+        let shared = &self.shared;
+        let mut registry = shared.registry.lock().map_err(|_| CreateError::Full)?;
+        if registry.len() >= shared.config.max_tables || registry.contains(snapshot.code()) {
+            return Err(CreateError::Full);
+        }
+        let host_token = snapshot.host_token().unwrap_or_default().to_string();
+        let table = Table::restore(snapshot, 0).map_err(CreateError::Restore)?;
+        let code = self.open(&mut registry, table, true);
+        Ok(NewTable { code, host_token })
+    }
+
+    /// A table's latest snapshot, and each change from now on (with [`ServerConfig::snapshots`]);
+    /// `None` if no such table is open.
+    pub fn snapshots(&self, code: &str) -> Option<watch::Receiver<Arc<TableSnapshot>>> {
+        self.shared.registry.lock().ok()?.snapshots(code)
+    }
+
+    /// Starts a table's hub and lists it; its code.
+    fn open(&self, registry: &mut Registry, table: Table, restored: bool) -> String {
+        let shared = &self.shared;
+        let code = table.code();
+        let mut watch = events::Watch::new(&table, shared.events.clone(), restored);
+        let snapshots = shared.config.snapshots.then(|| watch.snapshots(&table));
         let life = hub::Lifetime {
             after_match: Duration::from_millis(shared.config.linger_ms),
             empty: Duration::from_millis(shared.config.empty_ms),
@@ -219,8 +255,13 @@ impl Server {
             }
             watch.closed();
         });
-        registry.insert(code.clone(), inputs, hub.abort_handle());
-        Ok(NewTable { code, host_token })
+        let entry = registry::Entry {
+            inputs,
+            hub: hub.abort_handle(),
+            snapshots,
+        };
+        registry.insert(code.clone(), entry);
+        code
     }
 
     /// Tables open now.

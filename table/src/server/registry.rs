@@ -8,21 +8,24 @@
 
 use std::collections::HashMap;
 use std::net::IpAddr;
+use std::sync::Arc;
 
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, watch};
 use tokio::task::AbortHandle;
 use tokio::time::Instant;
 
 use super::hub::Input;
+use crate::TableSnapshot;
 use crate::limit::PerAddress;
 use crate::protocol::{self, ClientMessage, ErrorCode};
 use crate::secret::normalize_code;
 
-/// One table's way in.
+/// One table's way in, and its snapshots if they are kept.
 #[derive(Debug)]
-struct Entry {
-    inputs: mpsc::Sender<Input>,
-    hub: AbortHandle,
+pub(super) struct Entry {
+    pub inputs: mpsc::Sender<Input>,
+    pub hub: AbortHandle,
+    pub snapshots: Option<watch::Receiver<Arc<TableSnapshot>>>,
 }
 
 /// The tables, keyed by their code as shown.
@@ -51,8 +54,13 @@ impl Registry {
         self.tables.contains_key(code)
     }
 
-    pub fn insert(&mut self, code: String, inputs: mpsc::Sender<Input>, hub: AbortHandle) {
-        self.tables.insert(code, Entry { inputs, hub });
+    pub fn insert(&mut self, code: String, entry: Entry) {
+        self.tables.insert(code, entry);
+    }
+
+    /// A table's snapshots, if they are kept.
+    pub fn snapshots(&self, code: &str) -> Option<watch::Receiver<Arc<TableSnapshot>>> {
+        self.tables.get(code)?.snapshots.clone()
     }
 
     pub fn remove(&mut self, code: &str) {

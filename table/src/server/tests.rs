@@ -460,7 +460,7 @@ async fn a_client_that_stops_reading_does_not_stall_the_table() {
         empty: Duration::from_secs(600),
         connections: 32,
     };
-    let watch = super::events::Watch::new(&table, None);
+    let watch = super::events::Watch::new(&table, None, false);
     let hub = tokio::spawn(hub::run(table, receiver, inputs.clone(), life, watch));
     let host = Fake::open(&inputs, 1, 1024).await;
     host.send(

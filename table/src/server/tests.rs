@@ -271,6 +271,63 @@ async fn the_host_setup_is_applied_before_anyone_connects_or_makes_no_table() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_table_saved_by_one_server_is_restored_by_another_and_its_people_rejoin() {
+    let config = ServerConfig {
+        snapshots: true,
+        ..ServerConfig::default()
+    };
+    let (first, table) = server(config).await;
+    let mut snapshots = first.snapshots(&table.code).expect("snapshots are kept");
+    let join = ClientMessage::Join {
+        code: table.code.clone(),
+        name: "Bea".into(),
+    };
+    let (_bea, welcome) = first_answer(first.local_addr, &join).await;
+    let ServerMessage::Welcome { token, .. } = welcome else {
+        panic!("not welcomed: {welcome:?}");
+    };
+    // The latest snapshot has Bea (the watch skips to it).
+    let snapshot = timeout(PATIENCE, async {
+        loop {
+            let latest = snapshots.borrow_and_update().clone();
+            if serde_json::to_string(&*latest).is_ok_and(|j| j.contains("\"Bea\"")) {
+                return latest;
+            }
+            snapshots.changed().await.expect("the table is open");
+        }
+    })
+    .await
+    .expect("Bea is saved");
+    first.stop();
+    let listener = TcpListener::bind("127.0.0.1:0").await.expect("a port");
+    let second = start(listener, ServerConfig::default()).await;
+    let restored = second.restore((*snapshot).clone()).expect("it restores");
+    assert_eq!(restored, table);
+    assert_eq!(
+        second.restore((*snapshot).clone()),
+        Err(super::CreateError::Full),
+        "one table per code"
+    );
+    let rejoin = ClientMessage::Rejoin {
+        code: table.code.clone(),
+        token,
+    };
+    let (_back, welcome) = first_answer(second.local_addr, &rejoin).await;
+    assert!(
+        matches!(
+            welcome,
+            ServerMessage::Welcome {
+                seat: Some(1),
+                host: false,
+                ..
+            }
+        ),
+        "{welcome:?}"
+    );
+    second.stop();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn guessing_codes_is_rate_limited_per_address_across_the_server() {
     let (server, table) = server(ServerConfig::default()).await;
     let guess = ClientMessage::Join {

@@ -48,7 +48,7 @@ pub struct JoinArgs {
 
 /// What the client knows of its place at the table.
 #[derive(Debug, Default)]
-struct Seat {
+struct Place {
     seat: Option<u8>,
     host: bool,
     /// The moves offered in the last view, so a prompt is not repeated for the same one.
@@ -117,7 +117,7 @@ async fn join(args: &JoinArgs) -> Result<(), String> {
     };
     let mut outbox = vec![first];
     let mut input = read_input();
-    let mut me = Seat::default();
+    let mut me = Place::default();
     loop {
         for message in outbox.drain(..) {
             // A send that fails means the table is closing: what it sent before (the record, at the
@@ -167,7 +167,7 @@ async fn join(args: &JoinArgs) -> Result<(), String> {
 /// Shows a message and reacts to it; `Some` ends the client.
 fn receive(
     args: &JoinArgs,
-    me: &mut Seat,
+    me: &mut Place,
     message: &ServerMessage,
     outbox: &mut Vec<ClientMessage>,
 ) -> Result<Option<Result<(), String>>, String> {

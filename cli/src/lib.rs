@@ -1,17 +1,22 @@
-//! The `briscola` command line (thin: the work is in the engine). Each subcommand lives in its own
-//! module and returns a plain error message; `main` prints it and exits non-zero. Also here for the
-//! lab's command line (`briscola-lab`): standard output that ends quietly on a closed pipe ([`out`])
-//! and Hard's search budget as flags ([`BudgetArgs`]).
+//! The `briscola` command line (thin: the work is in the engine and the table crate). Each subcommand
+//! lives in its own module and returns a plain error message; `main` prints it and exits non-zero.
+//! Also here for the lab's command line (`briscola-lab`): standard output that ends quietly on a
+//! closed pipe ([`out`]) and Hard's search budget as flags ([`BudgetArgs`]).
 //! Deliberately absent: the laboratory's verbs (arena, training, speed benches: `briscola-lab`).
 
 mod bot;
 mod budget;
 mod history;
+mod join;
 pub mod out;
 mod play;
 mod replay;
 mod review;
 mod rules;
+mod seat_text;
+mod serve;
+mod setup;
+mod state;
 
 pub use budget::BudgetArgs;
 
@@ -46,6 +51,10 @@ enum Command {
     History(history::HistoryArgs),
     /// Review one seat's decisions in a match record: every decision rated, the better action shown.
     Review(review::ReviewArgs),
+    /// Host a table for friends (WebSocket): prints its address, code and the host's token.
+    Serve(serve::ServeArgs),
+    /// Sit at a friends' table in the terminal (the server's address and the table code).
+    Join(join::JoinArgs),
 }
 
 /// Runs a parsed command line.
@@ -57,5 +66,7 @@ pub fn run(cli: Cli) -> Result<(), String> {
         Command::Bot(args) => bot::run(&args),
         Command::History(args) => history::run(&args),
         Command::Review(args) => review::run(&args),
+        Command::Serve(args) => serve::run(&args),
+        Command::Join(args) => join::run(&args),
     }
 }

@@ -3,64 +3,33 @@
 //! seat's `Observation`.
 
 use briscola::ai::{self, Level};
-use briscola::{
-    Action, Deal, Game, Observation, OptionError, OptionId, OptionValue, Phase, Preset, Record,
-    Rng, Ruleset,
-};
+use briscola::{Action, Deal, Game, Observation, Phase, Record, Rng};
 use clap::Args;
 
 use crate::out;
 use crate::outln;
+use crate::setup::RulesArgs;
 
 /// Options of `briscola play`.
 #[derive(Debug, Args)]
 pub struct PlayArgs {
-    /// Ruleset preset id (see `briscola rules`).
-    #[arg(long, default_value = "briscola")]
-    ruleset: String,
-    /// Number of players (default: the preset's first).
-    #[arg(long)]
-    players: Option<u8>,
+    #[command(flatten)]
+    rules: RulesArgs,
     /// Seed of the deal (and of the opponents' choices).
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// The opponents' AI level.
     #[arg(long, default_value = "medium")]
     level: Level,
-    /// An option of the preset, `ID=VALUE` (repeatable; `briscola rules` lists them), e.g.
-    /// `--option hand-size=7` or `--option mano-negra=on`.
-    #[arg(long = "option", value_name = "ID=VALUE")]
-    options: Vec<String>,
     /// Write the hand's record (JSON, for `briscola replay`) to this file when the hand ends.
     #[arg(long)]
     record: Option<std::path::PathBuf>,
 }
 
-/// The ruleset with one `ID=VALUE` option set, through the checked [`Ruleset::with_option`].
-fn with_option(rules: Ruleset, text: &str) -> Result<Ruleset, String> {
-    let (id, value) = text
-        .split_once('=')
-        .ok_or_else(|| format!("`{text}`: write an option as ID=VALUE (see `briscola rules`)"))?;
-    let id: OptionId = id.parse().map_err(|e: OptionError| e.to_string())?;
-    let value = match rules.options().into_iter().find(|o| o.id == id) {
-        Some(spec) => OptionValue::parse(&spec.kind, value),
-        None => OptionValue::Choice(value.to_string()),
-    };
-    rules.with_option(id, value).map_err(|e| e.to_string())
-}
-
 /// Plays one hand, reading your moves from standard input.
 pub fn run(args: &PlayArgs) -> Result<(), String> {
-    let preset: Preset = args
-        .ruleset
-        .parse()
-        .map_err(|e: briscola::RulesetError| e.to_string())?;
-    let players = args.players.unwrap_or(preset.player_counts()[0]);
-    let rules = Ruleset::preset(preset, players).map_err(|e| e.to_string())?;
-    let rules = args
-        .options
-        .iter()
-        .try_fold(rules, |r, o| with_option(r, o))?;
+    let rules = args.rules.ruleset()?;
+    let (preset, players) = (rules.preset, rules.players);
     let mut game =
         Game::new(rules, players - 1, &Deal::Seed(args.seed)).map_err(|e| e.to_string())?;
     let mut actions = Vec::new();
@@ -141,7 +110,8 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
     Ok(())
 }
 
-fn list(actions: &[Action]) -> String {
+/// Actions as text, separated by spaces.
+pub(crate) fn list(actions: &[Action]) -> String {
     actions
         .iter()
         .map(ToString::to_string)
@@ -149,7 +119,8 @@ fn list(actions: &[Action]) -> String {
         .join(" ")
 }
 
-fn show(obs: &Observation) {
+/// Prints what a seat sees: trump, stock, points, the trick, the hand.
+pub(crate) fn show(obs: &Observation) {
     let trump = obs
         .trump
         .map_or("none yet".to_string(), |s| s.name().to_string());

@@ -11,16 +11,18 @@
 //! - [`learn`]: training Hard's playout network by imitating Hard's search;
 //! - [`speed`] and [`solver_speed`]: decisions per second of a level, nodes per second of the exact
 //!   solver;
+//! - [`serve_load`]: simulated people playing on a table server, for its latency and memory;
 //! - [`stats`]: the small statistics they report.
 //!
 //! The `briscola-lab` binary puts them on the command line (`arena`, `pool`, `train`, `bench-ai`,
-//! `bench-review`, `bench-solver`). Deliberately absent: anything the product needs; this crate
-//! depends on the engine, never the reverse.
+//! `bench-review`, `bench-serve`, `bench-solver`). Deliberately absent: anything the product needs;
+//! this crate depends on the engine, never the reverse.
 
 pub mod arena;
 pub mod learn;
 pub mod named;
 pub mod public;
+pub mod serve_load;
 pub mod solver_speed;
 pub mod speed;
 pub mod stats;

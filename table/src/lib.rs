@@ -12,7 +12,8 @@
 //! or touches a file.
 //!
 //! - [`protocol`]: the versioned JSON messages, [`decode`] with its 64 KiB cap, typed errors.
-//! - [`Table`]: the lobby, the match, the timer, chat, disconnects (`table/`).
+//! - [`Table`]: the lobby, the match, the timer, chat, disconnects (`table/`); [`TableSnapshot`]:
+//!   a table as data, restored by replaying its match record.
 //! - [`secret`]: table codes and seat tokens; [`limit`]: rate limits; [`timer`]: the turn timer;
 //!   [`text`]: names and chat lines.
 //!
@@ -21,9 +22,9 @@
 //! crate's tests record every byte each client receives over whole matches of every preset and check
 //! it against the hidden cards. The protocol and the threat model are in `docs/multiplayer.md`.
 //!
-//! With the `server` feature, [`server`] serves one table over WebSocket (tokio, tokio-tungstenite):
-//! frames capped at 64 KiB, a bounded queue per connection, a slow client dropped rather than waited
-//! for.
+//! With the `server` feature, [`server`] serves many tables over WebSocket (tokio, tokio-tungstenite),
+//! each connection routed by the code in its first message: frames capped at 64 KiB, a bounded queue
+//! per connection, a slow client dropped rather than waited for, caps on tables and connections.
 //!
 //! Deliberately absent (the next step): the command-line verbs (`briscola serve` / `briscola join`)
 //! and the app's screens.
@@ -42,7 +43,8 @@ pub use protocol::{
 };
 pub use secret::Entropy;
 pub use table::{
-    AiRequest, ConnId, HAND_PAUSE_MS, MAX_MEMBERS, Outgoing, Table, TableSettings, decide,
+    AiRequest, ConnId, HAND_PAUSE_MS, MAX_MEMBERS, Outgoing, RestoreError, Table, TableSettings,
+    TableSnapshot, decide,
 };
 pub use text::{MAX_CHAT_CHARS, MAX_NAME_CHARS};
 

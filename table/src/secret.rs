@@ -80,6 +80,17 @@ impl TableCode {
         Ok(TableCode(bytes.map(|b| ALPHABET[usize::from(b % 32)])))
     }
 
+    /// The code typed text names (read as [`TableCode::matches`] reads it), if it is one.
+    pub fn parse(typed: &str) -> Option<TableCode> {
+        let mut chars = [0u8; CODE_CHARS];
+        let mut read = read_aloud(typed);
+        for slot in &mut chars {
+            let c = read.next()?;
+            *slot = u8::try_from(c).ok().filter(|b| ALPHABET.contains(b))?;
+        }
+        read.next().is_none().then_some(TableCode(chars))
+    }
+
     /// The code as shown: `7KQ2M-XR4TD`.
     pub fn display(&self) -> String {
         let text: String = self.0.iter().map(|&b| char::from(b)).collect();
@@ -89,13 +100,7 @@ impl TableCode {
     /// Whether typed text is this code: case, spaces and dashes do not matter, and `I`/`L` read as
     /// `1`, `O` as `0`. Compared in constant time over the code's length.
     pub fn matches(&self, typed: &str) -> bool {
-        let mut normal = typed.chars().filter(|c| !matches!(c, '-' | ' ')).map(|c| {
-            match c.to_ascii_uppercase() {
-                'I' | 'L' => '1',
-                'O' => '0',
-                c => c,
-            }
-        });
+        let mut normal = read_aloud(typed);
         let mut diff = 0u32;
         for &expected in &self.0 {
             match normal.next() {
@@ -105,6 +110,24 @@ impl TableCode {
         }
         diff == 0 && normal.next().is_none()
     }
+}
+
+/// Typed text as code characters: spaces and dashes dropped, upper case, `I`/`L` as `1`, `O` as `0`.
+fn read_aloud(typed: &str) -> impl Iterator<Item = char> + '_ {
+    typed
+        .chars()
+        .filter(|c| !matches!(c, '-' | ' '))
+        .map(|c| match c.to_ascii_uppercase() {
+            'I' | 'L' => '1',
+            'O' => '0',
+            c => c,
+        })
+}
+
+/// The code typed text names, as shown (`7KQ2M-XR4TD`), read as [`TableCode::matches`] reads it; `None`
+/// if it is not ten characters of the alphabet. A server holding several tables finds one by it.
+pub fn normalize_code(typed: &str) -> Option<String> {
+    TableCode::parse(typed).map(|code| code.display())
 }
 
 /// A seat token: 128 random bits, written as 32 lower-case hex digits.
@@ -117,6 +140,19 @@ impl SeatToken {
         let mut bytes = [0u8; 16];
         entropy.fill(&mut bytes)?;
         Ok(SeatToken(bytes))
+    }
+
+    /// The token whose text is `hex` (32 lower-case hex digits), if it is one.
+    pub fn from_hex(hex: &str) -> Option<SeatToken> {
+        let digits = hex.as_bytes();
+        if digits.len() != 32 || !hex.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')) {
+            return None;
+        }
+        let mut bytes = [0u8; 16];
+        for (i, byte) in bytes.iter_mut().enumerate() {
+            *byte = u8::from_str_radix(&hex[2 * i..2 * i + 2], 16).ok()?;
+        }
+        Some(SeatToken(bytes))
     }
 
     /// The token's text.
@@ -170,6 +206,14 @@ mod tests {
         assert!(code.matches("oI234 56789"));
         assert!(!code.matches("01234-5678A"));
         assert!(!code.matches(""));
+        assert_eq!(
+            normalize_code("oI234 56789").as_deref(),
+            Some("01234-56789")
+        );
+        assert_eq!(normalize_code("01234-5678U"), None);
+        assert_eq!(normalize_code("01234-5678"), None);
+        assert_eq!(normalize_code("01234-567890"), None);
+        assert_eq!(normalize_code("01234-5678é"), None);
     }
 
     #[test]
@@ -190,6 +234,13 @@ mod tests {
         let hex = token.to_hex();
         assert_eq!(hex.len(), 32);
         assert!(token.matches(&hex));
+        assert_eq!(SeatToken::from_hex(&hex), Some(token.clone()));
+        assert_eq!(
+            SeatToken::from_hex(&hex.to_uppercase()).is_some(),
+            hex == hex.to_uppercase()
+        );
+        assert_eq!(SeatToken::from_hex(&hex[..31]), None);
+        assert_eq!(SeatToken::from_hex(&"é".repeat(16)), None);
         assert!(!token.matches(&hex.to_uppercase()) || hex == hex.to_uppercase());
         let mut wrong = hex.clone().into_bytes();
         wrong[31] = if wrong[31] == b'0' { b'1' } else { b'0' };

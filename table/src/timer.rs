@@ -74,6 +74,16 @@ impl TurnTimer {
         self.seconds
     }
 
+    /// How many times each seat's time has run out, all seats.
+    pub fn all_expiries(&self) -> [u8; MAX_PLAYERS] {
+        self.expiries
+    }
+
+    /// This timer with each seat's count of expiries set (a restored table's).
+    pub fn with_expiries(self, expiries: [u8; MAX_PLAYERS]) -> TurnTimer {
+        TurnTimer { expiries, ..self }
+    }
+
     /// The time per move of `seat`, if the timer is on.
     pub fn limit_ms(&self, seat: Seat) -> Option<u64> {
         let full = u64::from(self.seconds?) * 1000;

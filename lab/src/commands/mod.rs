@@ -3,5 +3,6 @@
 pub mod arena;
 pub mod bench_ai;
 pub mod bench_review;
+pub mod bench_serve;
 pub mod bench_solver;
 pub mod train;

@@ -1,5 +1,7 @@
-//! The hub: the one task that owns the table. It takes inputs from the connections and from the AI
-//! threads, ticks the table when its clock says so, and routes what the table answers.
+//! A hub: the one task that owns a table. It takes inputs from the connections and from the AI
+//! threads, ticks the table when its clock says so, routes what the table answers, and ends — closing
+//! the table's connections — a while after the match is over or once nobody has been connected for a
+//! while ([`Lifetime`]).
 
 use std::net::IpAddr;
 use std::time::Duration;
@@ -8,8 +10,10 @@ use briscola::Action;
 use tokio::sync::mpsc;
 use tokio::time::{Instant, sleep_until};
 
+use super::events::Watch;
 use super::router::Router;
-use crate::{AiRequest, ConnId, Outgoing, Table, decide};
+use crate::protocol::{ErrorCode, ServerMessage, Stage};
+use crate::{AiRequest, ConnId, Outgoing, Table, decide, protocol};
 
 /// Inputs waiting for the hub.
 pub(super) const INPUT_QUEUE: usize = 1024;
@@ -34,15 +38,31 @@ pub(super) enum Input {
     },
 }
 
-/// Runs the table until the server stops.
+/// How long a table lives, and how many connections it takes.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Lifetime {
+    /// After the match is over, so everyone can read the record and the last words.
+    pub after_match: Duration,
+    /// With no connection open.
+    pub empty: Duration,
+    /// Connections open at the table at once; more are refused (`table-full`) and closed.
+    pub connections: usize,
+}
+
+/// Runs the table until it closes (see [`Lifetime`]) or the server stops; gives back the watch, to
+/// announce the close once the table is gone.
 pub(super) async fn run(
     mut table: Table,
     mut inputs: mpsc::Receiver<Input>,
     ai: mpsc::Sender<Input>,
-) {
+    life: Lifetime,
+    mut watch: Watch,
+) -> Watch {
     let start = Instant::now();
     let now = || start.elapsed().as_millis() as u64;
     let mut router = Router::default();
+    let mut empty_since = Some(start);
+    let mut over_since: Option<Instant> = None;
     // The version of the AI request being computed, so each is computed once.
     let mut thinking: Option<u64> = None;
     loop {
@@ -60,6 +80,22 @@ pub(super) async fn run(
                 });
             });
         }
+        watch.look(&table);
+        if over_since.is_none() && table.stage() == Stage::Over {
+            over_since = Some(Instant::now());
+        }
+        empty_since = match (router.len(), empty_since) {
+            (0, None) => Some(Instant::now()),
+            (0, since) => since,
+            _ => None,
+        };
+        let close_at = [
+            over_since.map(|at| at + life.after_match),
+            empty_since.map(|at| at + life.empty),
+        ]
+        .into_iter()
+        .flatten()
+        .min();
         let wake = table
             .next_tick()
             .map(|at| start + Duration::from_millis(at));
@@ -70,9 +106,18 @@ pub(super) async fn run(
                 deliver(&mut table, &mut router, out, now());
                 continue;
             }
+            () = sleep_until(close_at.unwrap_or(start)), if close_at.is_some() => break,
         };
-        let Some(input) = input else { return };
+        let Some(input) = input else { break };
         let out = match input {
+            Input::Open { queue, .. } if router.len() >= life.connections => {
+                let full = ServerMessage::Error {
+                    error: ErrorCode::TableFull,
+                };
+                // The queue dropped here ends the connection's writer, closing it.
+                let _ = queue.try_send(protocol::encode(&full));
+                Vec::new()
+            }
             Input::Open {
                 conn,
                 address,
@@ -99,6 +144,7 @@ pub(super) async fn run(
         };
         deliver(&mut table, &mut router, out, now());
     }
+    watch
 }
 
 /// Routes a batch; connections too slow to take it are disconnected from the table, and what that

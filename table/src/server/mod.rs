@@ -1,32 +1,45 @@
-//! The transport: one [`Table`] served over WebSocket (tokio and tokio-tungstenite), behind the
+//! The transport: many [`Table`]s served over WebSocket (tokio and tokio-tungstenite), behind the
 //! `server` feature.
 //!
-//! Three kinds of task: the accept loop (at most [`ServerConfig::max_connections`] at once), one
-//! reader and one writer per connection, and the hub, the only owner of the table. Readers forward
-//! frames to the hub (tungstenite refuses a frame or message over [`ServerConfig::max_frame_bytes`]
-//! and the connection ends); the hub feeds the table, and queues each outgoing message on its
-//! connection's bounded queue without waiting ([`router`]): a client whose queue is full is too slow
-//! to read, and is dropped — its seat kept, as for any dropped connection — so a slow or silent client
-//! cannot stall the table. AI moves are computed on tokio's blocking threads; the hub's clock is
-//! tokio's, so paused time drives the turn timer in tests.
+//! Tasks: the accept loop (at most [`ServerConfig::max_connections`] at once), one reader and one
+//! writer per connection, and one hub per table, the only owner of its table. A connection's first
+//! message (`join` or `rejoin`) names a table by its code ([`registry`]): an unknown code is refused
+//! (`wrong-code`), and attempts are limited per network address across the server. From then on the
+//! reader forwards frames to that table's hub (tungstenite refuses a frame or message over
+//! [`ServerConfig::max_frame_bytes`] and the connection ends); the hub feeds the table and queues each
+//! outgoing message on its connection's bounded queue without waiting ([`router`]): a client whose
+//! queue is full is too slow to read, and is dropped — its seat kept, as for any dropped connection —
+//! so a slow or silent client cannot stall its table, let alone the others. AI moves are computed on
+//! tokio's blocking threads; the hubs' clock is tokio's, so paused time drives the turn timer in tests.
+//! A table closes [`ServerConfig::linger_ms`] after its match is over, or once nobody has been
+//! connected to it for [`ServerConfig::empty_ms`]. With [`ServerConfig::snapshots`], each table's
+//! latest [`TableSnapshot`] is kept for a host that saves it, and [`Server::restore`] brings a table
+//! back from one.
 //!
-//! Deliberately absent: TLS (put the server behind a tunnel or a TLS proxy on untrusted networks),
-//! discovery on the local network, several tables per server, and HTTP beyond the WebSocket
-//! handshake.
+//! Deliberately absent: creating tables over the wire (the process that runs the server creates
+//! them), TLS (put the server behind a tunnel or a TLS proxy on untrusted networks), discovery on the
+//! local network, and HTTP beyond the WebSocket handshake.
 
 mod connection;
+mod events;
 mod hub;
+mod registry;
 mod router;
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use tokio::net::TcpListener;
-use tokio::sync::{Semaphore, mpsc};
+use tokio::runtime::Handle;
+use tokio::sync::{Semaphore, mpsc, watch};
 use tokio::task::JoinHandle;
 
-use crate::protocol::{ErrorCode, ServerMessage};
-use crate::{ConnId, MAX_FRAME_BYTES, Table, TableSettings};
+pub use events::{ServerEvent, TableEvent};
+
+use crate::protocol::{ClientMessage, ErrorCode, ServerMessage};
+use crate::{ConnId, MAX_FRAME_BYTES, RestoreError, Table, TableSettings, TableSnapshot};
+use registry::Registry;
 
 /// The server's limits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,8 +48,20 @@ pub struct ServerConfig {
     pub max_frame_bytes: usize,
     /// Messages waiting for one client before it is dropped as too slow.
     pub queue: usize,
-    /// Connections open at once; more are closed on arrival.
+    /// Connections open at once, over all tables; more are closed on arrival.
     pub max_connections: usize,
+    /// Connections open at one table at once; more are refused (`table-full`).
+    pub table_connections: usize,
+    /// Tables open at once; [`Server::create`] refuses more.
+    pub max_tables: usize,
+    /// How long a table stays after its match is over, in milliseconds.
+    pub linger_ms: u64,
+    /// How long a table stays with nobody connected, in milliseconds.
+    pub empty_ms: u64,
+    /// Whether to report what happens at the tables ([`Server::take_events`]).
+    pub events: bool,
+    /// Whether to keep each table's latest snapshot ([`Server::snapshots`]).
+    pub snapshots: bool,
 }
 
 impl Default for ServerConfig {
@@ -44,72 +69,223 @@ impl Default for ServerConfig {
         ServerConfig {
             max_frame_bytes: MAX_FRAME_BYTES,
             queue: 256,
-            max_connections: 64,
+            max_connections: 4_096,
+            table_connections: 32,
+            max_tables: 1_000,
+            linger_ms: 10 * 60 * 1_000,
+            empty_ms: 10 * 60 * 1_000,
+            events: false,
+            snapshots: false,
         }
     }
+}
+
+/// Why [`Server::create`] made no table.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CreateError {
+    /// [`ServerConfig::max_tables`] tables are open (or, restoring, one with the same code is).
+    #[error("the server holds as many tables as it may, or this one already")]
+    Full,
+    /// The table refused its settings or the host's name.
+    #[error("the table was refused: {0:?}")]
+    Table(ErrorCode),
+    /// The snapshot could not be restored.
+    #[error("the table cannot be restored: {0}")]
+    Restore(RestoreError),
+}
+
+/// A table just created: what the host needs to sit at it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewTable {
+    /// The table code to give the others.
+    pub code: String,
+    /// The host's seat token: the host's own client rejoins with it.
+    pub host_token: String,
+}
+
+/// What the tasks share.
+#[derive(Debug)]
+struct Shared {
+    config: ServerConfig,
+    registry: Mutex<Registry>,
+    events: Option<mpsc::Sender<ServerEvent>>,
+    runtime: Handle,
 }
 
 /// A running server. Dropping it stops nothing; [`Server::stop`] does.
 #[derive(Debug)]
 pub struct Server {
-    /// The table code to give the others.
-    pub code: String,
-    /// The host's seat token: the host's own client rejoins with it.
-    pub host_token: String,
     /// Where the server listens.
     pub local_addr: SocketAddr,
+    shared: Arc<Shared>,
+    events: Option<mpsc::Receiver<ServerEvent>>,
     accept: JoinHandle<()>,
-    hub: JoinHandle<()>,
 }
 
-impl Server {
-    /// Stops accepting and closes the table.
-    pub fn stop(&self) {
-        self.accept.abort();
-        self.hub.abort();
-    }
-}
-
-/// The connection the table is created on, before the host's client connects.
+/// The connection a table is created on, before the host's client connects.
 const CREATOR: ConnId = 0;
 
-/// Creates a table and serves it on `listener`. The host's own client connects like the others and
-/// sends `rejoin` with [`Server::code`] and [`Server::host_token`].
-pub async fn start(
-    listener: TcpListener,
-    settings: TableSettings,
-    host_name: &str,
-    config: ServerConfig,
-) -> Result<Server, ErrorCode> {
+/// Serves tables on `listener`; it holds none until [`Server::create`]. Call it inside a tokio
+/// runtime.
+pub async fn start(listener: TcpListener, config: ServerConfig) -> Server {
     let local_addr = listener
         .local_addr()
         .unwrap_or(SocketAddr::new(IpAddr::V4(Ipv4Addr::UNSPECIFIED), 0));
-    let (mut table, out) = Table::new(settings, CREATOR, local_addr.ip(), host_name)?;
-    let host_token = out
-        .iter()
-        .find_map(|o| match &o.message {
-            ServerMessage::Welcome { token, .. } => Some(token.clone()),
-            _ => None,
-        })
-        .ok_or(ErrorCode::Unavailable)?;
-    let code = table.code();
-    // The host's seat waits for the host's client.
-    table.disconnect(CREATOR, 0);
-    let (inputs, receiver) = mpsc::channel(hub::INPUT_QUEUE);
-    let hub = tokio::spawn(hub::run(table, receiver, inputs.clone()));
-    let accept = tokio::spawn(accept(listener, inputs, config));
-    Ok(Server {
-        code,
-        host_token,
+    let (events, receiver) = if config.events {
+        let (sender, receiver) = mpsc::channel(events::EVENT_QUEUE);
+        (Some(sender), Some(receiver))
+    } else {
+        (None, None)
+    };
+    let shared = Arc::new(Shared {
+        config,
+        registry: Mutex::new(Registry::new()),
+        events,
+        runtime: Handle::current(),
+    });
+    let accept = tokio::spawn(accept(listener, shared.clone()));
+    Server {
         local_addr,
+        shared,
+        events: receiver,
         accept,
-        hub,
-    })
+    }
+}
+
+impl Server {
+    /// Creates a table. The host's own client connects like the others and sends `rejoin` with
+    /// [`NewTable::code`] and [`NewTable::host_token`].
+    pub fn create(
+        &self,
+        settings: TableSettings,
+        host_name: &str,
+    ) -> Result<NewTable, CreateError> {
+        self.create_with(settings, host_name, &[])
+    }
+
+    /// [`Server::create`], then `setup` handled as the host's first messages before anyone connects
+    /// (AI seats, the timer: what `briscola serve` sets from its flags); the first refused makes no
+    /// table.
+    pub fn create_with(
+        &self,
+        settings: TableSettings,
+        host_name: &str,
+        setup: &[ClientMessage],
+    ) -> Result<NewTable, CreateError> {
+        let shared = &self.shared;
+        let mut registry = shared.registry.lock().map_err(|_| CreateError::Full)?;
+        if registry.len() >= shared.config.max_tables {
+            return Err(CreateError::Full);
+        }
+        let address = self.local_addr.ip();
+        // A fresh code that no open table has (50 random bits: a second draw is already unlikely).
+        let (mut table, out) = loop {
+            let (table, out) = Table::new(settings.clone(), CREATOR, address, host_name)
+                .map_err(CreateError::Table)?;
+            if !registry.contains(&table.code()) {
+                break (table, out);
+            }
+        };
+        let host_token = out
+            .iter()
+            .find_map(|o| match &o.message {
+                ServerMessage::Welcome { token, .. } => Some(token.clone()),
+                _ => None,
+            })
+            .ok_or(CreateError::Table(ErrorCode::Unavailable))?;
+        for message in setup {
+            let refused = table
+                .handle(CREATOR, message.clone(), 0)
+                .into_iter()
+                .find_map(|o| match o.message {
+                    ServerMessage::Error { error } => Some(error),
+                    _ => None,
+                });
+            if let Some(error) = refused {
+                return Err(CreateError::Table(error));
+            }
+        }
+        // The host's seat waits for the host's client.
+        table.disconnect(CREATOR, 0);
+        let code = self.open(&mut registry, table, false);
+        Ok(NewTable { code, host_token })
+    }
+
+    /// Brings back a table from its snapshot (a host that restarted), with nobody connected: people
+    /// rejoin with their tokens. Refused if a table with its code is open here.
+    pub fn restore(&self, snapshot: TableSnapshot) -> Result<NewTable, CreateError> {
+        let shared = &self.shared;
+        let mut registry = shared.registry.lock().map_err(|_| CreateError::Full)?;
+        if registry.len() >= shared.config.max_tables || registry.contains(snapshot.code()) {
+            return Err(CreateError::Full);
+        }
+        let host_token = snapshot.host_token().unwrap_or_default().to_string();
+        let table = Table::restore(snapshot, 0).map_err(CreateError::Restore)?;
+        let code = self.open(&mut registry, table, true);
+        Ok(NewTable { code, host_token })
+    }
+
+    /// A table's latest snapshot, and each change from now on (with [`ServerConfig::snapshots`]);
+    /// `None` if no such table is open.
+    pub fn snapshots(&self, code: &str) -> Option<watch::Receiver<Arc<TableSnapshot>>> {
+        self.shared.registry.lock().ok()?.snapshots(code)
+    }
+
+    /// Starts a table's hub and lists it; its code.
+    fn open(&self, registry: &mut Registry, table: Table, restored: bool) -> String {
+        let shared = &self.shared;
+        let code = table.code();
+        let mut watch = events::Watch::new(&table, shared.events.clone(), restored);
+        let snapshots = shared.config.snapshots.then(|| watch.snapshots(&table));
+        let life = hub::Lifetime {
+            after_match: Duration::from_millis(shared.config.linger_ms),
+            empty: Duration::from_millis(shared.config.empty_ms),
+            connections: shared.config.table_connections,
+        };
+        let (inputs, receiver) = mpsc::channel(hub::INPUT_QUEUE);
+        let ai = inputs.clone();
+        let closing = Arc::downgrade(shared);
+        let key = code.clone();
+        let hub = shared.runtime.spawn(async move {
+            let watch = hub::run(table, receiver, ai, life, watch).await;
+            if let Some(shared) = closing.upgrade()
+                && let Ok(mut registry) = shared.registry.lock()
+            {
+                registry.remove(&key);
+            }
+            watch.closed();
+        });
+        let entry = registry::Entry {
+            inputs,
+            hub: hub.abort_handle(),
+            snapshots,
+        };
+        registry.insert(code.clone(), entry);
+        code
+    }
+
+    /// Tables open now.
+    pub fn tables(&self) -> usize {
+        self.shared.registry.lock().map_or(0, |r| r.len())
+    }
+
+    /// What happens at the tables, one event at a time (with [`ServerConfig::events`]; once).
+    pub fn take_events(&mut self) -> Option<mpsc::Receiver<ServerEvent>> {
+        self.events.take()
+    }
+
+    /// Stops accepting and closes every table.
+    pub fn stop(&self) {
+        self.accept.abort();
+        if let Ok(mut registry) = self.shared.registry.lock() {
+            registry.stop_all();
+        }
+    }
 }
 
 /// Accepts connections, each with its own reader and writer.
-async fn accept(listener: TcpListener, inputs: mpsc::Sender<hub::Input>, config: ServerConfig) {
-    let slots = Arc::new(Semaphore::new(config.max_connections));
+async fn accept(listener: TcpListener, shared: Arc<Shared>) {
+    let slots = Arc::new(Semaphore::new(shared.config.max_connections));
     let mut next: ConnId = CREATOR + 1;
     loop {
         let Ok((stream, peer)) = listener.accept().await else {
@@ -121,9 +297,9 @@ async fn accept(listener: TcpListener, inputs: mpsc::Sender<hub::Input>, config:
         };
         let conn = next;
         next += 1;
-        let inputs = inputs.clone();
+        let shared = shared.clone();
         tokio::spawn(async move {
-            connection::serve(stream, peer.ip(), conn, inputs, config).await;
+            connection::serve(stream, peer.ip(), conn, shared).await;
             drop(slot);
         });
     }

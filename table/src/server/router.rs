@@ -5,6 +5,7 @@ use std::collections::HashMap;
 
 use tokio::sync::mpsc;
 
+use crate::protocol::ServerMessage;
 use crate::{ConnId, Outgoing, protocol};
 
 /// The connections' queues.
@@ -16,6 +17,11 @@ pub(super) struct Router {
 impl Router {
     pub fn open(&mut self, conn: ConnId, queue: mpsc::Sender<String>) {
         self.queues.insert(conn, queue);
+    }
+
+    /// Connections open.
+    pub fn len(&self) -> usize {
+        self.queues.len()
     }
 
     pub fn is_open(&self, conn: ConnId) -> bool {
@@ -31,11 +37,21 @@ impl Router {
     /// their writer gone). Messages for unknown connections are dropped.
     pub fn route(&mut self, out: Vec<Outgoing>) -> Vec<ConnId> {
         let mut dropped = Vec::new();
+        // A message to everyone comes as one copy per connection, in a row: encoded once.
+        let mut last: Option<(ServerMessage, String)> = None;
         for Outgoing { to, message } in out {
             let Some(queue) = self.queues.get(&to) else {
                 continue;
             };
-            if queue.try_send(protocol::encode(&message)).is_err() {
+            let text = match &last {
+                Some((previous, text)) if *previous == message => text.clone(),
+                _ => {
+                    let text = protocol::encode(&message);
+                    last = Some((message, text.clone()));
+                    text
+                }
+            };
+            if queue.try_send(text).is_err() {
                 self.queues.remove(&to);
                 dropped.push(to);
             }

@@ -1,5 +1,6 @@
 //! The transport over loopback: a whole match between WebSocket clients and an AI seat, the frame
-//! cap, and a client that never reads while the others play on.
+//! cap, and a client that never reads while the others play on; routing by code between tables, the
+//! caps on tables and connections, and tables closing.
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::time::Duration;
@@ -15,7 +16,7 @@ use tokio_tungstenite::{WebSocketStream, client_async};
 
 use super::hub::{self, Input};
 use super::router::Router;
-use super::{Server, ServerConfig, start};
+use super::{NewTable, Server, ServerConfig, TableEvent, start};
 use crate::protocol::{
     ClientMessage, ErrorCode, SeatChoice, SeatView, ServerMessage, decode_server, encode_client,
 };
@@ -29,11 +30,12 @@ fn three_seats() -> TableSettings {
     TableSettings::new(Ruleset::preset(Preset::Briscola, 3).expect("preset"))
 }
 
-async fn server(config: ServerConfig) -> Server {
+/// A server holding one table of three seats.
+async fn server(config: ServerConfig) -> (Server, NewTable) {
     let listener = TcpListener::bind("127.0.0.1:0").await.expect("a port");
-    start(listener, three_seats(), "host", config)
-        .await
-        .expect("a table")
+    let server = start(listener, config).await;
+    let table = server.create(three_seats(), "host").expect("a table");
+    (server, table)
 }
 
 async fn client(addr: SocketAddr) -> Socket {
@@ -93,13 +95,13 @@ async fn play(mut socket: Socket, seed: u64) -> MatchRecord {
 }
 
 /// The host's client rejoins its seat, puts an AI at seat 2; a guest joins and is ready.
-async fn seat_everyone(server: &Server) -> (Socket, Socket) {
+async fn seat_everyone(server: &Server, table: &NewTable) -> (Socket, Socket) {
     let mut host = client(server.local_addr).await;
     send(
         &mut host,
         &ClientMessage::Rejoin {
-            code: server.code.clone(),
-            token: server.host_token.clone(),
+            code: table.code.clone(),
+            token: table.host_token.clone(),
         },
     )
     .await;
@@ -124,7 +126,7 @@ async fn seat_everyone(server: &Server) -> (Socket, Socket) {
     send(
         &mut guest,
         &ClientMessage::Join {
-            code: server.code.to_lowercase(),
+            code: table.code.to_lowercase(),
             name: "Bea".into(),
         },
     )
@@ -142,8 +144,14 @@ async fn seat_everyone(server: &Server) -> (Socket, Socket) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_whole_match_over_loopback_websockets() {
-    let server = server(ServerConfig::default()).await;
-    let (mut host, guest) = seat_everyone(&server).await;
+    let config = ServerConfig {
+        linger_ms: 50,
+        events: true,
+        ..ServerConfig::default()
+    };
+    let (mut server, table) = server(config).await;
+    let mut events = server.take_events().expect("events were asked for");
+    let (mut host, guest) = seat_everyone(&server, &table).await;
     send(&mut host, &ClientMessage::Start).await;
     let host_game = tokio::spawn(play(host, 1));
     let guest_game = tokio::spawn(play(guest, 2));
@@ -158,13 +166,240 @@ async fn a_whole_match_over_loopback_websockets() {
     assert_eq!(host_record, guest_record);
     let replayed = host_record.replay().expect("the record replays");
     assert!(replayed.outcome().is_some());
+    // The table closes a while after the match, and says so last.
+    let mut seen = Vec::new();
+    while let Some(event) = timeout(PATIENCE, events.recv()).await.expect("in time") {
+        let closed = event.kind == TableEvent::Closed;
+        assert_eq!(event.code, table.code);
+        seen.push(event.kind);
+        if closed {
+            break;
+        }
+    }
+    let joined = |who: &str, at: u8| TableEvent::Joined {
+        name: who.into(),
+        seat: Some(at),
+    };
+    assert_eq!(seen[0], TableEvent::Created);
+    assert!(seen.contains(&TableEvent::Back {
+        name: "host".into()
+    }));
+    assert!(seen.contains(&joined("Bea", 1)));
+    let started = seen.iter().position(|e| *e == TableEvent::Started);
+    let over = seen
+        .iter()
+        .position(|e| matches!(e, TableEvent::MatchOver { .. }));
+    assert!(started.is_some() && started < over, "{seen:?}");
+    assert_eq!(server.tables(), 0);
+    server.stop();
+}
+
+/// Sends `message` on a fresh connection and returns its first answer.
+async fn first_answer(addr: SocketAddr, message: &ClientMessage) -> (Socket, ServerMessage) {
+    let mut socket = client(addr).await;
+    send(&mut socket, message).await;
+    let answer = next(&mut socket).await.expect("an answer");
+    (socket, answer)
+}
+
+fn refused(error: ErrorCode) -> ServerMessage {
+    ServerMessage::Error { error }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_first_message_picks_the_table_by_its_code() {
+    let (server, first) = server(ServerConfig::default()).await;
+    let second = server.create(three_seats(), "other").expect("a table");
+    assert_ne!(first.code, second.code);
+    assert_eq!(server.tables(), 2);
+    let addr = server.local_addr;
+    let join = |code: &str| ClientMessage::Join {
+        code: code.into(),
+        name: "Bea".into(),
+    };
+    // Anything but joining first is refused, and so is a code no table has; the connection stays.
+    let (mut socket, answer) = first_answer(addr, &ClientMessage::Ready { ready: true }).await;
+    assert_eq!(answer, refused(ErrorCode::NotJoined));
+    send(&mut socket, &join("00000-00000")).await;
+    assert_eq!(next(&mut socket).await, Some(refused(ErrorCode::WrongCode)));
+    // Then a real code (as read aloud) takes it to that table, and only that one.
+    send(
+        &mut socket,
+        &join(&second.code.to_lowercase().replace('-', " ")),
+    )
+    .await;
+    let welcome = until(&mut socket, |m| matches!(m, ServerMessage::Welcome { .. })).await;
+    assert!(
+        matches!(welcome, ServerMessage::Welcome { code, seat: Some(1), .. } if code == second.code)
+    );
+    let lobby = until(&mut socket, |m| matches!(m, ServerMessage::Lobby { .. })).await;
+    assert!(matches!(lobby, ServerMessage::Lobby { lobby } if lobby.code == second.code));
+    let (_other, answer) = first_answer(addr, &join(&first.code)).await;
+    assert!(matches!(answer, ServerMessage::Welcome { code, .. } if code == first.code));
+    server.stop();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_host_setup_is_applied_before_anyone_connects_or_makes_no_table() {
+    let (server, _table) = server(ServerConfig::default()).await;
+    let ai = ClientMessage::SetSeat {
+        seat: 2,
+        occupant: SeatChoice::Ai { level: Level::Hard },
+    };
+    let table = server
+        .create_with(three_seats(), "host", std::slice::from_ref(&ai))
+        .expect("a table");
+    let join = ClientMessage::Join {
+        code: table.code.clone(),
+        name: "Bea".into(),
+    };
+    let (mut socket, _) = first_answer(server.local_addr, &join).await;
+    let lobby = until(&mut socket, |m| matches!(m, ServerMessage::Lobby { .. })).await;
+    assert!(
+        matches!(lobby, ServerMessage::Lobby { lobby } if lobby.seats[2] == SeatView::Ai { level: Level::Hard })
+    );
+    let wrong = ClientMessage::SetSeat {
+        seat: 7,
+        occupant: SeatChoice::Open,
+    };
+    assert_eq!(
+        server.create_with(three_seats(), "host", &[ai, wrong]),
+        Err(super::CreateError::Table(ErrorCode::NoSuchSeat { seat: 7 }))
+    );
+    assert_eq!(server.tables(), 2);
+    server.stop();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_table_saved_by_one_server_is_restored_by_another_and_its_people_rejoin() {
+    let config = ServerConfig {
+        snapshots: true,
+        ..ServerConfig::default()
+    };
+    let (first, table) = server(config).await;
+    let mut snapshots = first.snapshots(&table.code).expect("snapshots are kept");
+    let join = ClientMessage::Join {
+        code: table.code.clone(),
+        name: "Bea".into(),
+    };
+    let (_bea, welcome) = first_answer(first.local_addr, &join).await;
+    let ServerMessage::Welcome { token, .. } = welcome else {
+        panic!("not welcomed: {welcome:?}");
+    };
+    // The latest snapshot has Bea (the watch skips to it).
+    let snapshot = timeout(PATIENCE, async {
+        loop {
+            let latest = snapshots.borrow_and_update().clone();
+            if serde_json::to_string(&*latest).is_ok_and(|j| j.contains("\"Bea\"")) {
+                return latest;
+            }
+            snapshots.changed().await.expect("the table is open");
+        }
+    })
+    .await
+    .expect("Bea is saved");
+    first.stop();
+    let listener = TcpListener::bind("127.0.0.1:0").await.expect("a port");
+    let second = start(listener, ServerConfig::default()).await;
+    let restored = second.restore((*snapshot).clone()).expect("it restores");
+    assert_eq!(restored, table);
+    assert_eq!(
+        second.restore((*snapshot).clone()),
+        Err(super::CreateError::Full),
+        "one table per code"
+    );
+    let rejoin = ClientMessage::Rejoin {
+        code: table.code.clone(),
+        token,
+    };
+    let (_back, welcome) = first_answer(second.local_addr, &rejoin).await;
+    assert!(
+        matches!(
+            welcome,
+            ServerMessage::Welcome {
+                seat: Some(1),
+                host: false,
+                ..
+            }
+        ),
+        "{welcome:?}"
+    );
+    second.stop();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn guessing_codes_is_rate_limited_per_address_across_the_server() {
+    let (server, table) = server(ServerConfig::default()).await;
+    let guess = ClientMessage::Join {
+        code: "00000-00000".into(),
+        name: "Eve".into(),
+    };
+    let mut socket = client(server.local_addr).await;
+    for _ in 0..crate::limit::JOIN_BURST {
+        send(&mut socket, &guess).await;
+        assert_eq!(next(&mut socket).await, Some(refused(ErrorCode::WrongCode)));
+    }
+    // Past the burst even the right code waits, from a new connection too.
+    let right = ClientMessage::Join {
+        code: table.code.clone(),
+        name: "Eve".into(),
+    };
+    let (_again, answer) = first_answer(server.local_addr, &right).await;
+    assert!(
+        matches!(answer, ServerMessage::Error { error: ErrorCode::RateLimited { retry_ms } } if retry_ms > 0),
+        "{answer:?}"
+    );
+    server.stop();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tables_and_their_connections_are_capped_and_empty_tables_close() {
+    let config = ServerConfig {
+        max_tables: 2,
+        table_connections: 1,
+        empty_ms: 500,
+        ..ServerConfig::default()
+    };
+    let (server, table) = server(config).await;
+    let _second = server
+        .create(three_seats(), "other")
+        .expect("a second table");
+    assert_eq!(
+        server.create(three_seats(), "third"),
+        Err(super::CreateError::Full)
+    );
+    // One connection fits at the first table; the next is refused and closed.
+    let join = |name: &str| ClientMessage::Join {
+        code: table.code.clone(),
+        name: name.into(),
+    };
+    let (_bea, answer) = first_answer(server.local_addr, &join("Bea")).await;
+    assert!(
+        matches!(answer, ServerMessage::Welcome { .. }),
+        "{answer:?}"
+    );
+    let (mut late, answer) = first_answer(server.local_addr, &join("Cid")).await;
+    assert_eq!(answer, refused(ErrorCode::TableFull));
+    assert_eq!(
+        timeout(PATIENCE, next(&mut late)).await.expect("closed"),
+        None
+    );
+    // The second table, where nobody came, closes; then there is room for another.
+    timeout(PATIENCE, async {
+        while server.tables() > 1 {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    })
+    .await
+    .expect("the empty table closes");
+    assert!(server.create(three_seats(), "third").is_ok());
     server.stop();
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_frame_over_64_kib_closes_its_connection_only() {
-    let server = server(ServerConfig::default()).await;
-    let (mut host, _guest) = seat_everyone(&server).await;
+    let (server, table) = server(ServerConfig::default()).await;
+    let (mut host, _guest) = seat_everyone(&server, &table).await;
     let mut stranger = client(server.local_addr).await;
     let huge = format!(
         r#"{{"v":1,"type":"join","code":"x","name":"{}"}}"#,
@@ -277,7 +512,13 @@ async fn a_client_that_stops_reading_does_not_stall_the_table() {
     let code = table.code();
     table.disconnect(0, 0);
     let (inputs, receiver) = mpsc::channel(hub::INPUT_QUEUE);
-    let hub = tokio::spawn(hub::run(table, receiver, inputs.clone()));
+    let life = hub::Lifetime {
+        after_match: Duration::from_secs(600),
+        empty: Duration::from_secs(600),
+        connections: 32,
+    };
+    let watch = super::events::Watch::new(&table, None, false);
+    let hub = tokio::spawn(hub::run(table, receiver, inputs.clone(), life, watch));
     let host = Fake::open(&inputs, 1, 1024).await;
     host.send(
         &inputs,

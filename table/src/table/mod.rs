@@ -21,6 +21,7 @@ mod clock;
 mod lobby;
 mod members;
 mod play;
+mod snapshot;
 
 use std::collections::BTreeMap;
 use std::net::{IpAddr, Ipv4Addr};
@@ -34,6 +35,7 @@ use crate::timer::TurnTimer;
 
 pub use members::MAX_MEMBERS;
 use members::{Conn, Member, MemberId, Occupant};
+pub use snapshot::{RestoreError, TableSnapshot};
 
 /// A connection, numbered by the transport.
 pub type ConnId = u64;
@@ -51,7 +53,7 @@ pub struct Outgoing {
 pub const HAND_PAUSE_MS: u64 = 3_000;
 
 /// What the host chooses when creating a table.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct TableSettings {
     /// The rules: any preset with any options the engine accepts, 2 to 6 seats.
     pub ruleset: Ruleset,

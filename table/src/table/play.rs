@@ -212,6 +212,21 @@ impl Table {
         }
     }
 
+    /// The seats of the winning sides, once the match is over (empty for a draw).
+    pub fn winners(&self) -> Option<Vec<Seat>> {
+        let play = self.play.as_ref().filter(|_| self.stage == Stage::Over)?;
+        let sides = &play.game.standing().sides;
+        let winners = play.game.outcome().map_or(Vec::new(), |o| {
+            o.winners
+                .iter()
+                .filter_map(|&side| sides.get(usize::from(side)))
+                .flatten()
+                .copied()
+                .collect()
+        });
+        Some(winners)
+    }
+
     /// Sends `member` the whole record, once the match is over.
     pub(super) fn send_match_over_to(&mut self, member: MemberId) {
         let conn = self.members.get(&member).and_then(|m| m.conn);

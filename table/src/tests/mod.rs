@@ -8,4 +8,5 @@ mod illegal;
 mod lobby;
 mod matches;
 mod rejoin;
+mod restore;
 mod secrecy;

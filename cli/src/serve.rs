@@ -1,0 +1,178 @@
+//! `briscola serve`: hosts a table headless. Creates it with the rules, format, AI seats and timer of
+//! its flags, prints where it listens, the table code and the host's token (seat 0 is the host's: a
+//! person who sits with `briscola join … --token`, or the app), then logs on standard error one line per
+//! event (joins, leaves, drops, the match's start and end) until the table closes, and exits. With
+//! `--state FILE` the table is saved after every change and brought back on start ([`state`]).
+//!
+//! Deliberately absent: several tables from one command (the server holds many; this verb makes one),
+//! and a host without a person (the table's host sits at seat 0 and starts the match).
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+use briscola::Seat;
+use briscola::ai::Level;
+use briscola_table::TableSettings;
+use briscola_table::protocol::{ClientMessage, SeatChoice};
+use briscola_table::server::{self, ServerConfig, TableEvent};
+use clap::Args;
+
+use crate::outln;
+use crate::setup::{self, RulesArgs};
+use crate::state;
+
+/// Options of `briscola serve`.
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// Where to listen (`0.0.0.0:PORT` for the local network; port 0 picks a free one).
+    #[arg(long, default_value = "127.0.0.1:7878")]
+    listen: SocketAddr,
+    #[command(flatten)]
+    rules: RulesArgs,
+    /// The match format: a kind and its parameter (`single-hand`, `best-of:5`, `first-to:3`,
+    /// `game-points:12`, `card-points:121`; `briscola rules --json` lists each ruleset's). Default:
+    /// the ruleset's usual format.
+    #[arg(long)]
+    format: Option<String>,
+    /// Seats the AI plays, `SEAT` or `SEAT=LEVEL`, comma-separated (`--ai-seats 1=hard,3`).
+    #[arg(long, value_delimiter = ',', value_name = "SEAT[=LEVEL]")]
+    ai_seats: Vec<String>,
+    /// The AI level of seats given without one.
+    #[arg(long, default_value = "medium")]
+    level: Level,
+    /// The host's name at the table (seat 0).
+    #[arg(long, default_value = "host")]
+    host: String,
+    /// Seconds per move (10 to 600); none: no turn timer.
+    #[arg(long)]
+    timer: Option<u16>,
+    /// Seconds the table stays after its match is over.
+    #[arg(long, default_value_t = 600)]
+    linger: u64,
+    /// Save the table to this file after every change, and bring it back from it on start (the
+    /// rules flags are then the saved table's); the file is removed when the table closes.
+    #[arg(long)]
+    state: Option<PathBuf>,
+}
+
+/// One `--ai-seats` entry as the host's `set-seat` message.
+fn ai_seat(text: &str, level: Level) -> Result<ClientMessage, String> {
+    let (seat, level) = match text.split_once('=') {
+        Some((seat, name)) => (seat, name.parse::<Level>().map_err(|e| e.to_string())?),
+        None => (text, level),
+    };
+    let seat: Seat = seat
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{text}`: an AI seat is SEAT or SEAT=LEVEL"))?;
+    Ok(ClientMessage::SetSeat {
+        seat,
+        occupant: SeatChoice::Ai { level },
+    })
+}
+
+/// Hosts the table until it closes.
+pub fn run(args: &ServeArgs) -> Result<(), String> {
+    let ruleset = args.rules.ruleset()?;
+    let settings = TableSettings {
+        format: setup::format(&ruleset, args.format.as_deref())?,
+        ..TableSettings::new(ruleset)
+    };
+    let mut host = args
+        .ai_seats
+        .iter()
+        .map(|s| ai_seat(s, args.level))
+        .collect::<Result<Vec<_>, _>>()?;
+    if args.timer.is_some() {
+        host.push(ClientMessage::SetTimer {
+            seconds: args.timer,
+        });
+    }
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start: {e}"))?;
+    runtime.block_on(serve(args, settings, &host))
+}
+
+async fn serve(
+    args: &ServeArgs,
+    settings: TableSettings,
+    host: &[ClientMessage],
+) -> Result<(), String> {
+    let listener = tokio::net::TcpListener::bind(args.listen)
+        .await
+        .map_err(|e| format!("cannot listen on {}: {e}", args.listen))?;
+    let config = ServerConfig {
+        linger_ms: args.linger.saturating_mul(1_000),
+        events: true,
+        snapshots: args.state.is_some(),
+        ..ServerConfig::default()
+    };
+    let saved = match &args.state {
+        Some(path) => state::load(path)?,
+        None => None,
+    };
+    let mut server = server::start(listener, config).await;
+    let mut events = server.take_events().ok_or("the server reports no events")?;
+    let table = match saved {
+        Some(snapshot) => server.restore(snapshot),
+        None => server.create_with(settings, &args.host, host),
+    }
+    .map_err(|e| e.to_string())?;
+    let saving = match (&args.state, server.snapshots(&table.code)) {
+        (Some(path), Some(snapshots)) => Some(tokio::spawn(state::keep(path.clone(), snapshots))),
+        _ => None,
+    };
+    let address = server.local_addr;
+    outln!("address {address}");
+    outln!("code {}", table.code);
+    outln!("host-token {}", table.host_token);
+    outln!(
+        "The host sits at seat 0 with: briscola join {address} {} --token {}",
+        table.code,
+        table.host_token
+    );
+    outln!(
+        "Friends join with: briscola join {address} {} --name NAME",
+        table.code
+    );
+    while let Some(event) = events.recv().await {
+        eprintln!("briscola serve: {event}");
+        if event.kind == TableEvent::Closed {
+            break;
+        }
+    }
+    server.stop();
+    // The table is gone: nothing to bring back.
+    if let (Some(saving), Some(path)) = (saving, &args.state) {
+        let _ = saving.await;
+        std::fs::remove_file(path).map_err(|e| format!("cannot remove {}: {e}", path.display()))?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ai_seats_read_with_or_without_a_level() {
+        assert_eq!(
+            ai_seat("2=hard", Level::Easy),
+            Ok(ClientMessage::SetSeat {
+                seat: 2,
+                occupant: SeatChoice::Ai { level: Level::Hard }
+            })
+        );
+        assert_eq!(
+            ai_seat("1", Level::Easy),
+            Ok(ClientMessage::SetSeat {
+                seat: 1,
+                occupant: SeatChoice::Ai { level: Level::Easy }
+            })
+        );
+        assert!(ai_seat("x", Level::Easy).is_err());
+        assert!(ai_seat("1=genius", Level::Easy).is_err());
+    }
+}

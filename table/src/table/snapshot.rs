@@ -1,0 +1,257 @@
+//! [`TableSnapshot`]: a table as data, so that a host that restarts can bring it back. It holds the
+//! settings, the code, the seats and the people with their tokens, and the match as its record, which
+//! the engine replays to the same position; a restored table has every person disconnected, and they
+//! come back with `rejoin` and their tokens.
+//!
+//! The snapshot holds every seat token and, during a match, every deal: it is as secret as the host's
+//! machine, and is never sent to a client.
+//!
+//! Deliberately absent: connections, rate-limit buckets and an open proposal to turn the timer off
+//! (none survives a restart), and the time left on the turn clock (the turn starts again in full).
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use briscola::ai::Level;
+use briscola::{MAX_PLAYERS, MatchRecord, RecordError, Seat};
+use serde::{Deserialize, Serialize};
+
+use super::members::{Member, MemberId, Occupant};
+use super::{HAND_PAUSE_MS, Play, Table, TableSettings};
+use crate::limit::PerAddress;
+use crate::protocol::Stage;
+use crate::secret::{Entropy, SeatToken, TableCode};
+use crate::timer::TurnTimer;
+
+/// The snapshot format this build writes and reads.
+pub const SNAPSHOT_VERSION: u32 = 1;
+
+/// A table as data. See the module docs.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TableSnapshot {
+    version: u32,
+    settings: TableSettings,
+    code: String,
+    stage: Stage,
+    seats: Vec<SeatSnapshot>,
+    members: Vec<MemberSnapshot>,
+    next_member: MemberId,
+    host: MemberId,
+    expiries: Vec<u8>,
+    play: Option<PlaySnapshot>,
+    table_version: u64,
+    turn: u64,
+}
+
+/// Who sits at a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+enum SeatSnapshot {
+    Empty,
+    Person { member: MemberId },
+    Ai { level: Level },
+}
+
+/// A person at the table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+struct MemberSnapshot {
+    id: MemberId,
+    name: String,
+    token: String,
+    seat: Option<Seat>,
+    ready: bool,
+    muted: Vec<MemberId>,
+}
+
+/// The match so far.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+struct PlaySnapshot {
+    record: MatchRecord,
+    ai_seed: u64,
+    moves: u64,
+}
+
+/// Why a snapshot could not be restored.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RestoreError {
+    /// Written by another version of the format.
+    #[error("snapshot version {found}, this build reads {SNAPSHOT_VERSION}")]
+    Version {
+        /// The version found.
+        found: u32,
+    },
+    /// The match record does not replay.
+    #[error("the match does not replay: {0}")]
+    Record(RecordError),
+    /// Something in it is not what a table holds (the field named).
+    #[error("the snapshot's {0} is not valid")]
+    Invalid(&'static str),
+}
+
+impl TableSnapshot {
+    /// The table's code, as shown.
+    pub fn code(&self) -> &str {
+        &self.code
+    }
+
+    /// The host's seat token (the snapshot is the host's own secret data).
+    pub fn host_token(&self) -> Option<&str> {
+        self.members
+            .iter()
+            .find(|m| m.id == self.host)
+            .map(|m| m.token.as_str())
+    }
+}
+
+impl Table {
+    /// The table as data.
+    pub fn snapshot(&self) -> TableSnapshot {
+        TableSnapshot {
+            version: SNAPSHOT_VERSION,
+            // The timer as it is now (the players may have agreed to turn it off).
+            settings: TableSettings {
+                turn_seconds: self.timer.seconds(),
+                ..self.settings.clone()
+            },
+            code: self.code.display(),
+            stage: self.stage,
+            seats: self
+                .seats
+                .iter()
+                .map(|o| match *o {
+                    Occupant::Empty => SeatSnapshot::Empty,
+                    Occupant::Person(member) => SeatSnapshot::Person { member },
+                    Occupant::Ai(level) => SeatSnapshot::Ai { level },
+                })
+                .collect(),
+            members: self
+                .members
+                .iter()
+                .map(|(&id, m)| MemberSnapshot {
+                    id,
+                    name: m.name.clone(),
+                    token: m.token.to_hex(),
+                    seat: m.seat,
+                    ready: m.ready,
+                    muted: m.muted.iter().copied().collect(),
+                })
+                .collect(),
+            next_member: self.next_member,
+            host: self.host,
+            expiries: self.timer.all_expiries().to_vec(),
+            play: self.play.as_ref().map(|p| PlaySnapshot {
+                record: p.game.record(),
+                ai_seed: p.ai_seed,
+                moves: p.moves,
+            }),
+            table_version: self.version,
+            turn: self.turn,
+        }
+    }
+
+    /// The table a snapshot holds, at `now`, with nobody connected: the match replayed from its
+    /// record, the turn clock started afresh, a finished hand's pause begun again.
+    pub fn restore(snapshot: TableSnapshot, now: u64) -> Result<Table, RestoreError> {
+        use RestoreError::Invalid;
+        if snapshot.version != SNAPSHOT_VERSION {
+            return Err(RestoreError::Version {
+                found: snapshot.version,
+            });
+        }
+        let settings = snapshot.settings;
+        settings
+            .ruleset
+            .validate()
+            .map_err(|_| Invalid("ruleset"))?;
+        settings.format.validate().map_err(|_| Invalid("format"))?;
+        let code = TableCode::parse(&snapshot.code).ok_or(Invalid("code"))?;
+        let players = usize::from(settings.ruleset.players);
+        let mut members = BTreeMap::new();
+        for m in snapshot.members {
+            let token = SeatToken::from_hex(&m.token).ok_or(Invalid("token"))?;
+            let member = Member {
+                name: crate::text::name(&m.name).map_err(|_| Invalid("name"))?,
+                token,
+                conn: None,
+                seat: m.seat,
+                ready: m.ready,
+                muted: m.muted.into_iter().collect::<BTreeSet<_>>(),
+            };
+            if m.id >= snapshot.next_member || members.insert(m.id, member).is_some() {
+                return Err(Invalid("members"));
+            }
+        }
+        if snapshot.seats.len() != players || !members.contains_key(&snapshot.host) {
+            return Err(Invalid("seats"));
+        }
+        let mut seats = Vec::with_capacity(players);
+        for (index, seat) in snapshot.seats.iter().enumerate() {
+            seats.push(match *seat {
+                SeatSnapshot::Empty => Occupant::Empty,
+                SeatSnapshot::Ai { level } => Occupant::Ai(level),
+                SeatSnapshot::Person { member } => {
+                    let sits_here = members
+                        .get(&member)
+                        .is_some_and(|m| m.seat.map(usize::from) == Some(index));
+                    if !sits_here {
+                        return Err(Invalid("seats"));
+                    }
+                    Occupant::Person(member)
+                }
+            });
+        }
+        // Seats and people agree both ways: whoever has a seat sits there.
+        let seated_elsewhere = members.iter().any(|(&id, m)| {
+            m.seat
+                .is_some_and(|s| seats.get(usize::from(s)) != Some(&Occupant::Person(id)))
+        });
+        if seated_elsewhere {
+            return Err(Invalid("seats"));
+        }
+        let mut expiries = [0u8; MAX_PLAYERS];
+        for (slot, &count) in expiries.iter_mut().zip(&snapshot.expiries) {
+            *slot = count;
+        }
+        let play = match snapshot.play {
+            Some(p) => {
+                if p.record.ruleset != settings.ruleset || p.record.format != settings.format {
+                    return Err(Invalid("record"));
+                }
+                let game = p.record.replay().map_err(RestoreError::Record)?;
+                let next_deal_at = (snapshot.stage == Stage::Playing && game.awaiting_next_hand())
+                    .then_some(now.saturating_add(HAND_PAUSE_MS));
+                Some(Play {
+                    game,
+                    ai_seed: p.ai_seed,
+                    moves: p.moves,
+                    next_deal_at,
+                })
+            }
+            None => None,
+        };
+        if (snapshot.stage == Stage::Lobby) != play.is_none() {
+            return Err(Invalid("stage"));
+        }
+        let mut table = Table {
+            timer: TurnTimer::new(settings.turn_seconds).with_expiries(expiries),
+            settings,
+            code,
+            entropy: Entropy::os(),
+            stage: snapshot.stage,
+            seats,
+            members,
+            next_member: snapshot.next_member,
+            host: snapshot.host,
+            conns: BTreeMap::new(),
+            joins: PerAddress::default(),
+            play,
+            version: snapshot.table_version,
+            turn: snapshot.turn,
+            last_lobby: None,
+            out: Vec::new(),
+        };
+        // AI answers computed before the restart are stale; the clock runs for the seat to move.
+        table.version += 1;
+        table.refresh_clock(now);
+        Ok(table)
+    }
+}

@@ -1,0 +1,132 @@
+//! A host that restarts: the table as a snapshot (through JSON, as a file would hold it), restored with
+//! nobody connected; people rejoin with their tokens, see the same game, and the match plays on to a
+//! record that begins with the moves made before. A snapshot of another version or that does not hold
+//! together is refused.
+
+use std::collections::BTreeMap;
+
+use briscola::{Match, MatchFormat, Preset, Rng, Ruleset};
+
+use super::harness::{HOST, Sim};
+use super::rejoin::two_people;
+use crate::protocol::{ClientMessage, ErrorCode, Stage};
+use crate::{RestoreError, Table, TableSettings, TableSnapshot};
+
+const GUEST: crate::ConnId = 101;
+
+fn through_json(snapshot: &TableSnapshot) -> TableSnapshot {
+    let json = serde_json::to_string(snapshot).expect("a snapshot serializes");
+    serde_json::from_str(&json).expect("and reads back")
+}
+
+#[test]
+fn a_restored_table_takes_its_people_back_with_their_tokens_and_plays_on() {
+    let settings = TableSettings {
+        format: MatchFormat::BestOf { hands: 3 },
+        turn_seconds: Some(30),
+        ..TableSettings::new(Ruleset::preset(Preset::Briscola, 2).expect("preset"))
+    };
+    let mut sim = two_people(settings);
+    let mut rng = Rng::new(5);
+    for _ in 0..7 {
+        let (conn, legal) = sim.person_to_move().expect("a person to move");
+        let action = legal[rng.below(legal.len())];
+        sim.send(conn, &ClientMessage::Act { action });
+    }
+    let before = sim.table.game().map(Match::record).expect("started");
+    let people: Vec<_> = [HOST, GUEST]
+        .iter()
+        .map(|&conn| {
+            let client = sim.client(conn);
+            let view = client.view.clone().expect("a view");
+            (client.seat, client.token.clone().expect("a token"), view)
+        })
+        .collect();
+    let table = Table::restore(through_json(&sim.table.snapshot()), 50).expect("it restores");
+    assert_eq!(table.code(), sim.table.code());
+    assert_eq!(table.game().map(Match::record), Some(before.clone()));
+    assert!(table.next_tick().is_some(), "the turn clock runs again");
+    let mut restored = Sim {
+        table,
+        now: 50,
+        clients: BTreeMap::new(),
+        auditor: None,
+        frames: 0,
+    };
+    let code = restored.table.code();
+    restored.connect(900);
+    restored.send(
+        900,
+        &ClientMessage::Rejoin {
+            code: code.clone(),
+            token: "0".repeat(32),
+        },
+    );
+    assert_eq!(restored.client(900).last_error(), Some(ErrorCode::BadToken));
+    for (i, (seat, token, view)) in people.into_iter().enumerate() {
+        let conn = 200 + i as u64;
+        restored.connect(conn);
+        restored.send(
+            conn,
+            &ClientMessage::Rejoin {
+                code: code.clone(),
+                token,
+            },
+        );
+        let client = restored.client(conn);
+        assert_eq!(client.seat, seat, "the same seat");
+        let again = client.view.as_ref().expect("the game again");
+        assert_eq!(again.observation, view.observation, "the same game");
+    }
+    restored.play_out(&mut rng);
+    assert_eq!(restored.table.stage(), Stage::Over);
+    let record = restored.table.game().map(Match::record).expect("played");
+    assert!(
+        record.hands[0]
+            .actions
+            .starts_with(&before.hands[0].actions)
+    );
+    assert!(record.replay().expect("it replays").outcome().is_some());
+}
+
+#[test]
+fn a_snapshot_of_another_version_or_that_does_not_hold_together_is_refused() {
+    let sim = two_people(TableSettings::new(
+        Ruleset::preset(Preset::Briscola, 2).expect("preset"),
+    ));
+    let good = serde_json::to_value(sim.table.snapshot()).expect("a snapshot serializes");
+    let broken = |field: &str, value: serde_json::Value| {
+        let mut snapshot = good.clone();
+        snapshot[field] = value;
+        let snapshot: TableSnapshot = serde_json::from_value(snapshot).expect("still a snapshot");
+        Table::restore(snapshot, 0).err()
+    };
+    assert_eq!(
+        broken("version", 2.into()),
+        Some(RestoreError::Version { found: 2 })
+    );
+    assert_eq!(
+        broken("code", "not a code".into()),
+        Some(RestoreError::Invalid("code"))
+    );
+    assert_eq!(
+        broken(
+            "seats",
+            serde_json::json!([{"kind": "empty"}, {"kind": "empty"}])
+        ),
+        Some(RestoreError::Invalid("seats")),
+        "a seated person must be at their seat"
+    );
+    assert_eq!(
+        broken("stage", "lobby".into()),
+        Some(RestoreError::Invalid("stage"))
+    );
+    let mut tampered = good.clone();
+    tampered["play"]["record"]["hands"][0]["actions"] = serde_json::json!(["Ac", "Ac"]);
+    let tampered: TableSnapshot = serde_json::from_value(tampered).expect("still a snapshot");
+    assert!(matches!(
+        Table::restore(tampered, 0),
+        Err(RestoreError::Record(_))
+    ));
+    assert!(Table::restore(through_json(&sim.table.snapshot()), 0).is_ok());
+}

@@ -3,6 +3,8 @@
 //! caps on tables and connections, and tables closing.
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use briscola::ai::Level;
@@ -453,11 +455,14 @@ fn a_full_queue_drops_its_connection_and_no_other() {
 struct Fake {
     conn: ConnId,
     queue: mpsc::Receiver<String>,
+    /// The hub's end of the queue, to see whether everything sent was read (not keeping it open).
+    hub_end: mpsc::WeakSender<String>,
 }
 
 impl Fake {
     async fn open(inputs: &mpsc::Sender<Input>, conn: ConnId, capacity: usize) -> Fake {
         let (sender, queue) = mpsc::channel(capacity);
+        let hub_end = sender.downgrade();
         inputs
             .send(Input::Open {
                 conn,
@@ -466,7 +471,11 @@ impl Fake {
             })
             .await
             .expect("the hub runs");
-        Fake { conn, queue }
+        Fake {
+            conn,
+            queue,
+            hub_end,
+        }
     }
 
     async fn send(&self, inputs: &mpsc::Sender<Input>, message: &ClientMessage) {
@@ -538,11 +547,17 @@ async fn a_client_that_stops_reading_does_not_stall_the_table() {
             },
         )
         .await;
-    // The third person reads until the match starts, then never again; its queue holds 4.
+    // The third person reads until the match starts, then never again; its queue holds 4. Until the
+    // start each input waits until it has read everything sent so far, so that a busy machine
+    // cannot fill its queue before the start.
     let mut silent = Fake::open(&inputs, 3, 4).await;
     let silent_conn = silent.conn;
+    let silent_hub_end = silent.hub_end.clone();
+    let silent_read = Arc::new(AtomicUsize::new(0));
+    let read = Arc::clone(&silent_read);
     let started = tokio::spawn(async move {
         while let Some(message) = silent.next().await {
+            read.fetch_add(1, Ordering::SeqCst);
             if matches!(message, ServerMessage::Game { .. }) {
                 return silent;
             }
@@ -560,11 +575,24 @@ async fn a_client_that_stops_reading_does_not_stall_the_table() {
         (silent_conn, ClientMessage::Ready { ready: true }),
         (guest.conn, ClientMessage::Ready { ready: true }),
     ] {
+        let before = silent_read.load(Ordering::SeqCst);
         let bytes = encode_client(&message).into_bytes();
         inputs
             .send(Input::Frame { conn, bytes })
             .await
             .expect("the hub runs");
+        // Every one of these inputs changes the lobby the silent client is sent.
+        timeout(PATIENCE, async {
+            while silent_read.load(Ordering::SeqCst) == before
+                || silent_hub_end
+                    .upgrade()
+                    .is_some_and(|q| q.capacity() < q.max_capacity())
+            {
+                tokio::time::sleep(Duration::from_millis(2)).await;
+            }
+        })
+        .await
+        .expect("the silent client reads everything before the start");
     }
     let play = |mut fake: Fake, seed: u64, inputs: mpsc::Sender<Input>| async move {
         let mut rng = Rng::new(seed);

@@ -36,6 +36,7 @@ mod medium;
 pub mod net;
 mod policy;
 mod reason;
+mod request;
 pub mod review;
 mod situation;
 mod solver;
@@ -54,6 +55,7 @@ use crate::{Action, Observation, Stakes};
 
 pub use hard::{Budget, HardSearch};
 pub use reason::HintReason;
+pub use request::AiRequest;
 pub use solver::exact_card_values;
 
 /// The strength of an agent.

@@ -25,14 +25,15 @@ pub use saved::{FinishedMatch, SavedMatch, YourResult};
 pub use setup::{MatchSetup, NewGame};
 pub use view::{GameView, HandRecap};
 
-use briscola::ai::{self, AgentConfig, Decision, Level};
+pub use briscola::ai::AiRequest;
+use briscola::ai::{Decision, Level};
 use serde::Serialize;
 use ts_rs::TS;
 
 use crate::error::ErrorKind;
 use briscola::{
-    Action, Deal, Game, HandOutcome, IllegalAction, Match, MatchError, MatchRecord, Observation,
-    Phase, Rng, RulesetError, Seat,
+    Action, Deal, Game, HandOutcome, IllegalAction, Match, MatchError, MatchRecord, Phase,
+    RulesetError, Seat,
 };
 
 /// Your seat.
@@ -143,22 +144,9 @@ fn broken(error: impl std::fmt::Display) -> SessionError {
     }
 }
 
-/// A move to compute for a seat: what it sees and how its agent is built.
-#[derive(Debug, Clone)]
-pub struct AiRequest {
-    /// The seat to move.
-    pub seat: Seat,
-    /// What that seat knows.
-    pub observation: Observation,
-    /// The agent: level, seed and budget.
-    pub config: AgentConfig,
-    /// The session version the request belongs to.
-    pub version: u64,
-}
-
 /// Computes an AI request's decision (blocking: run it off the UI thread).
 pub fn decide(request: &AiRequest) -> Decision {
-    ai::agent_with(request.config).choose(&request.observation)
+    request.decide()
 }
 
 /// One match in progress. See the module docs.
@@ -450,15 +438,7 @@ impl Session {
     }
 
     fn request(&self, seat: Seat, level: Level) -> AiRequest {
-        AiRequest {
-            seat,
-            observation: self.game.game().observation(seat),
-            config: AgentConfig {
-                stakes: self.game.stakes(),
-                ..AgentConfig::new(level, Rng::derive_seed(self.seed, self.moves))
-            },
-            version: self.version,
-        }
+        AiRequest::new(&self.game, seat, level, self.seed, self.moves, self.version)
     }
 
     /// How many actions of the current hand to keep to take back your last move.

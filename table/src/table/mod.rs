@@ -26,8 +26,9 @@ mod snapshot;
 use std::collections::BTreeMap;
 use std::net::{IpAddr, Ipv4Addr};
 
-use briscola::ai::{self, AgentConfig, Level};
-use briscola::{Action, Match, MatchFormat, Observation, Ruleset, Seat};
+pub use briscola::ai::AiRequest;
+use briscola::ai::Level;
+use briscola::{Action, Match, MatchFormat, Ruleset};
 
 use crate::protocol::{self, Absence, ClientMessage, ErrorCode, ServerMessage, Stage};
 use crate::secret::{Entropy, TableCode};
@@ -80,24 +81,11 @@ impl TableSettings {
     }
 }
 
-/// A move for the driver to compute for an AI seat (or an AI standing in for an absent person).
-#[derive(Clone, Debug)]
-pub struct AiRequest {
-    /// The seat to move.
-    pub seat: Seat,
-    /// What that seat knows.
-    pub observation: Observation,
-    /// The agent: level, seed, stakes.
-    pub config: AgentConfig,
-    /// The table's version the request belongs to; a later answer is refused as stale.
-    pub version: u64,
-}
-
-/// Computes an AI request's move (blocking: a driver runs it off its event loop for Hard).
+/// Computes the move of an AI seat (or an AI standing in for an absent person) from the engine's
+/// request (blocking: a driver runs it off its event loop for Hard). A later answer is refused as
+/// stale by the request's `version`.
 pub fn decide(request: &AiRequest) -> Action {
-    ai::agent_with(request.config)
-        .choose(&request.observation)
-        .action
+    request.decide().action
 }
 
 /// The match in play.
@@ -219,7 +207,7 @@ impl Table {
 
     /// The seat to move, for the crate's tests.
     #[cfg(test)]
-    pub(crate) fn seat_to_move_for_tests(&self) -> Option<Seat> {
+    pub(crate) fn seat_to_move_for_tests(&self) -> Option<briscola::Seat> {
         self.seat_to_move()
     }
 

@@ -4,8 +4,7 @@
 //! `send_views` is the only place game state is sent during a match, and it builds each connection's
 //! view from the engine's observation of that connection's own seat.
 
-use briscola::ai::AgentConfig;
-use briscola::{Action, IllegalAction, MatchError, Phase, Rng, Seat};
+use briscola::{Action, IllegalAction, MatchError, Phase, Seat};
 
 use super::members::{MemberId, Occupant};
 use super::{AiRequest, Controller, HAND_PAUSE_MS, Table};
@@ -123,15 +122,14 @@ impl Table {
             return None;
         };
         let play = self.play.as_ref()?;
-        Some(AiRequest {
+        Some(AiRequest::new(
+            &play.game,
             seat,
-            observation: play.game.game().observation(seat),
-            config: AgentConfig {
-                stakes: play.game.stakes(),
-                ..AgentConfig::new(level, Rng::derive_seed(play.ai_seed, play.moves))
-            },
-            version: self.version,
-        })
+            level,
+            play.ai_seed,
+            play.moves,
+            self.version,
+        ))
     }
 
     /// Applies an AI move computed for `request`; refused ([`ErrorCode::Stale`]) if the game moved

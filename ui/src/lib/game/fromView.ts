@@ -199,12 +199,15 @@ export interface AuctionState {
   ranks: Rank[];
   /** Bids by points, one range per rank that may make them: the weakest rank's ("the two with 65")
    *  first, then, with forcing, the standing bid's rank raised. */
-  points: { rank: Rank; min: number; max: number }[];
+  points: PointRange[];
   canPass: boolean;
   /** The cards you may call, once you won the auction. */
   calls: CardCode[];
   current: { rank: Rank; points: number; seat: number } | null;
 }
+
+/** The points a rank may be bid with, from the engine's `PointBids`, the rank as the UI writes it. */
+export type PointRange = { rank: Rank; min: number; max: number };
 
 const ENGINE_RANK = Object.fromEntries(Object.entries(RANK_LETTER).map(([engine, letter]) => [letter, engine])) as Record<Rank, EngineRank>;
 

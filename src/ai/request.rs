@@ -1,0 +1,55 @@
+//! A move to compute for one seat of a match in progress, apart from the match itself.
+//!
+//! Whoever runs a match (the app's one-player session, the friends' table) hands the AI only what
+//! the seat to move may know: its [`Observation`], with an agent seeded from the match's AI seed and
+//! the number of moves made, so that every decision of a match has a seed of its own and a replay
+//! decides the same. The driver computes it off its own thread or event loop ([`AiRequest::decide`]:
+//! Hard searches) and hands the action back with the request, whose `version` lets the match refuse
+//! an answer that comes after it moved on.
+//!
+//! Deliberately absent: threads and clocks (the driver's), and the full game state.
+
+use crate::{Match, Observation, Rng, Seat};
+
+use super::{AgentConfig, Decision, Level, agent_with};
+
+/// A move to compute for a seat: what it sees and how its agent is built.
+#[derive(Clone, Debug)]
+pub struct AiRequest {
+    /// The seat to move.
+    pub seat: Seat,
+    /// What that seat knows.
+    pub observation: Observation,
+    /// The agent: level, seed and the match's stakes.
+    pub config: AgentConfig,
+    /// The driver's version of the match the request belongs to.
+    pub version: u64,
+}
+
+impl AiRequest {
+    /// The request for `seat` of `game`: an agent of `level` seeded from `ai_seed` and the `moves`
+    /// made so far in the match, playing for the match's stakes.
+    pub fn new(
+        game: &Match,
+        seat: Seat,
+        level: Level,
+        ai_seed: u64,
+        moves: u64,
+        version: u64,
+    ) -> AiRequest {
+        AiRequest {
+            seat,
+            observation: game.game().observation(seat),
+            config: AgentConfig {
+                stakes: game.stakes(),
+                ..AgentConfig::new(level, Rng::derive_seed(ai_seed, moves))
+            },
+            version,
+        }
+    }
+
+    /// Computes the decision (blocking: Hard searches; run it off a UI thread or event loop).
+    pub fn decide(&self) -> Decision {
+        agent_with(self.config).choose(&self.observation)
+    }
+}

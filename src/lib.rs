@@ -37,6 +37,7 @@ mod record_error;
 mod record_load;
 mod rng;
 mod ruleset;
+mod seated_match;
 
 pub use card::{Card, ParseCardError, Rank, Suit, parse_cards};
 pub use card_set::{CardSet, CardSetIter};
@@ -60,3 +61,4 @@ pub use ruleset::{
     OptionKind, OptionSpec, OptionValue, Preset, RankValue, Requirement, Ruleset, RulesetError,
     TieRule, TrumpRule,
 };
+pub use seated_match::{SeatError, SeatedMatch};

@@ -289,6 +289,12 @@ impl Match {
         stakes
     }
 
+    /// The current hand's number, counting from 1 (void hands dealt again included), without
+    /// copying the record.
+    pub fn hand_number(&self) -> u32 {
+        self.hands.len() as u32
+    }
+
     /// Whether the current hand is over and the match goes on ([`Match::next_hand`] deals).
     pub fn awaiting_next_hand(&self) -> bool {
         self.game.phase() == Phase::Finished && self.outcome.is_none()

@@ -117,6 +117,14 @@ impl TurnTimer {
         });
     }
 
+    /// Sets the running clock of `seat` to `remaining_ms` left (no more than its limit): a turn
+    /// brought back after a restart. Nothing happens if the clock runs for another seat, or not at all.
+    pub fn resume(&mut self, seat: Seat, remaining_ms: u64, now: u64) {
+        if let Some(running) = self.running.as_mut().filter(|r| r.seat == seat) {
+            running.deadline = now.saturating_add(remaining_ms.min(running.limit));
+        }
+    }
+
     /// The seat the clock runs for, its time left at `now` and its limit.
     pub fn clock(&self, now: u64) -> Option<(Seat, u64, u64)> {
         self.running

@@ -32,8 +32,8 @@ use ts_rs::TS;
 
 use crate::error::ErrorKind;
 use briscola::{
-    Action, Deal, Game, HandOutcome, IllegalAction, Match, MatchError, MatchRecord, Phase,
-    RulesetError, Seat,
+    Action, Deal, Game, HandOutcome, IllegalAction, MatchError, MatchRecord, RulesetError, Seat,
+    SeatError, SeatedMatch,
 };
 
 /// Your seat.
@@ -144,6 +144,21 @@ fn broken(error: impl std::fmt::Display) -> SessionError {
     }
 }
 
+/// The runner's refusal as the session words it.
+fn refused(error: SeatError) -> SessionError {
+    match error {
+        SeatError::NotYourTurn => SessionError::NotYourTurn,
+        SeatError::HandOver => SessionError::MoveRefused {
+            reason: IllegalAction::HandOver,
+        },
+        SeatError::Stale => SessionError::Stale,
+        SeatError::Match(MatchError::Illegal { error }) => {
+            SessionError::MoveRefused { reason: error }
+        }
+        SeatError::Match(reason) => SessionError::BadMatch { reason },
+    }
+}
+
 /// Computes an AI request's decision (blocking: run it off the UI thread).
 pub fn decide(request: &AiRequest) -> Decision {
     request.decide()
@@ -155,19 +170,17 @@ pub struct Session {
     setup: MatchSetup,
     seed: u64,
     started_ms: i64,
-    game: Match,
+    /// The match, run as every table runs one; its AI decisions are seeded from the deal seed.
+    game: SeatedMatch,
     undos: u32,
     resigned: bool,
-    /// Moves made in the whole match (seeds the AI decisions).
-    moves: u64,
-    version: u64,
 }
 
 impl Session {
     /// Starts a match. `seed` decides the deals and the AI's random choices; `now_ms` is the start time.
     pub fn start(setup: MatchSetup, seed: u64, now_ms: i64) -> Result<Session, SessionError> {
         setup.validate()?;
-        let game = Match::new(setup.ruleset, setup.format, setup.first_dealer, seed)
+        let game = SeatedMatch::new(setup.ruleset, setup.format, setup.first_dealer, seed, seed)
             .map_err(|reason| SessionError::BadMatch { reason })?;
         Ok(Session {
             setup,
@@ -176,8 +189,6 @@ impl Session {
             game,
             undos: 0,
             resigned: false,
-            moves: 0,
-            version: 0,
         })
     }
 
@@ -193,8 +204,7 @@ impl Session {
         {
             return Err(bad("the record does not belong to the setup".to_string()));
         }
-        let game = record.replay().map_err(|e| bad(e.to_string()))?;
-        let moves = record.hands.iter().map(|h| h.actions.len() as u64).sum();
+        let game = SeatedMatch::resume(record, saved.seed).map_err(|e| bad(e.to_string()))?;
         Ok(Session {
             setup: saved.setup,
             seed: saved.seed,
@@ -202,8 +212,6 @@ impl Session {
             game,
             undos: saved.undos,
             resigned: false,
-            moves,
-            version: moves,
         })
     }
 
@@ -214,12 +222,13 @@ impl Session {
 
     /// Whether the match is over (decided, or resigned).
     pub fn is_over(&self) -> bool {
-        self.resigned || self.game.outcome().is_some()
+        self.resigned || self.game.game().outcome().is_some()
     }
 
     /// The table as you see it.
     pub fn view(&self) -> GameView {
-        let mut observation = self.game.game().observation(YOU);
+        let game = self.game.game();
+        let mut observation = game.game().observation(YOU);
         if self.is_over() {
             // A resigned match keeps its last deal on the table, but nothing can be played.
             observation.legal_actions.clear();
@@ -227,11 +236,11 @@ impl Session {
         let last_trick = observation.tricks.last().cloned();
         GameView {
             setup: self.setup.clone(),
-            standing: self.game.standing().clone(),
+            standing: game.standing().clone(),
             your_side: self.your_side() as u8,
-            hand_number: self.game.record().hands.len() as u32,
-            awaiting_next_hand: self.game.awaiting_next_hand() && !self.resigned,
-            outcome: self.game.outcome().cloned(),
+            hand_number: game.hand_number(),
+            awaiting_next_hand: game.awaiting_next_hand() && !self.resigned,
+            outcome: game.outcome().cloned(),
             resigned: self.resigned,
             ai_to_move: self.ai_seat_to_move().is_some(),
             can_undo: self.undo_target().is_ok(),
@@ -242,8 +251,8 @@ impl Session {
             choices: observation.choices(),
             partners: observation.known_partners(),
             history_id: self.history_id(),
-            hands: hand_recaps(&self.game.record()),
-            version: self.version,
+            hands: hand_recaps(&game.record()),
+            version: self.game.version(),
             observation,
         }
     }
@@ -251,84 +260,59 @@ impl Session {
     /// Your move.
     pub fn play(&mut self, action: Action) -> Result<(), SessionError> {
         self.check_on()?;
-        let game = self.game.game();
-        if game.phase() == Phase::Finished {
-            return Err(SessionError::MoveRefused {
-                reason: IllegalAction::HandOver,
-            });
-        }
-        if game.to_move() != YOU {
-            return Err(SessionError::NotYourTurn);
-        }
-        self.apply(action)
+        self.game.play(YOU, action).map_err(refused)
     }
 
     /// The AI move to compute now, if an AI seat is to move.
     pub fn pending_ai(&self) -> Option<AiRequest> {
         let seat = self.ai_seat_to_move()?;
         let level = self.setup.level_at(seat)?;
-        Some(self.request(seat, level))
+        self.game.request(seat, level).ok()
     }
 
     /// Applies an AI decision computed for `request`; refused if the game moved on meanwhile.
     pub fn apply_ai(&mut self, request: &AiRequest, action: Action) -> Result<(), SessionError> {
-        if request.version != self.version {
+        if request.version != self.game.version() {
             return Err(SessionError::Stale);
         }
         if self.ai_seat_to_move() != Some(request.seat) {
             return Err(SessionError::NotAiTurn);
         }
-        self.apply(action)
+        self.game.apply_ai(request, action).map_err(refused)
     }
 
     /// A hint for your move: a Hard search from your seat, to compute with [`decide`].
     pub fn hint(&self) -> Result<AiRequest, SessionError> {
         self.check_on()?;
-        let game = self.game.game();
-        if game.phase() == Phase::Finished || game.to_move() != YOU {
-            return Err(SessionError::NotYourTurn);
-        }
-        Ok(self.request(YOU, Level::Hard))
+        self.game
+            .request(YOU, Level::Hard)
+            .map_err(|_| SessionError::NotYourTurn)
     }
 
     /// Takes back your last move in this hand, and the AI moves after it.
     pub fn undo(&mut self) -> Result<(), SessionError> {
         let keep = self.undo_target()?;
-        let mut record = self.game.record();
-        let removed = match record.hands.last_mut() {
-            Some(hand) => {
-                let removed = hand.actions.len() - keep;
-                hand.actions.truncate(keep);
-                removed
-            }
-            None => return Err(SessionError::NothingToUndo),
-        };
-        let game = record.replay().map_err(broken)?;
-        self.game = game;
-        self.moves -= removed as u64;
+        self.game.take_back(keep).map_err(broken)?;
         self.undos += 1;
-        self.version += 1;
         Ok(())
     }
 
     /// Deals the next hand after a finished one.
     pub fn next_hand(&mut self) -> Result<(), SessionError> {
         self.check_on()?;
-        if !self.game.awaiting_next_hand() {
+        if !self.game.game().awaiting_next_hand() {
             return Err(SessionError::HandNotOver);
         }
         self.game
             .next_hand()
-            .map_err(|reason| SessionError::BadMatch { reason })?;
-        self.version += 1;
-        Ok(())
+            .map_err(|reason| SessionError::BadMatch { reason })
     }
 
     /// Gives up the match.
     pub fn resign(&mut self) -> Result<(), SessionError> {
         self.check_on()?;
         self.resigned = true;
-        self.version += 1;
+        self.game.invalidate();
         Ok(())
     }
 
@@ -339,13 +323,14 @@ impl Session {
             seed: self.seed,
             started_ms: self.started_ms,
             undos: self.undos,
-            record: self.game.record(),
+            record: self.game.game().record(),
         })
     }
 
     /// Whether a card has been played in this match (a resign before that abandons it).
     fn card_played(&self) -> bool {
         self.game
+            .game()
             .record()
             .hands
             .iter()
@@ -361,7 +346,7 @@ impl Session {
     /// The match's id in the history, once it is over and recorded.
     pub fn history_id(&self) -> Option<String> {
         self.recorded()
-            .then(|| history_id(self.game.record().seed, self.started_ms))
+            .then(|| history_id(self.seed, self.started_ms))
     }
 
     /// The finished match for the history, once it is over; none for a match resigned before any
@@ -370,14 +355,14 @@ impl Session {
         if !self.recorded() {
             return None;
         }
-        let record = self.game.record();
+        let record = self.game.game().record();
         let hand_points = hand_results(&record)
             .iter()
             .map(sides_yours_first)
             .collect();
-        let standing = self.game.standing().clone();
+        let standing = self.game.game().standing().clone();
         let side = self.your_side();
-        let outcome = self.game.outcome().cloned();
+        let outcome = self.game.game().outcome().cloned();
         let result = match (&outcome, self.resigned) {
             (_, true) => YourResult::Resigned,
             (Some(o), false) if o.is_won_by(side) => YourResult::Won,
@@ -401,7 +386,7 @@ impl Session {
 
     /// The whole record so far (for tests and export).
     pub fn record(&self) -> MatchRecord {
-        self.game.record()
+        self.game.game().record()
     }
 
     fn check_on(&self) -> Result<(), SessionError> {
@@ -412,18 +397,9 @@ impl Session {
         }
     }
 
-    fn apply(&mut self, action: Action) -> Result<(), SessionError> {
-        self.game.apply(action).map_err(|e| match e {
-            MatchError::Illegal { error } => SessionError::MoveRefused { reason: error },
-            other => SessionError::BadMatch { reason: other },
-        })?;
-        self.moves += 1;
-        self.version += 1;
-        Ok(())
-    }
-
     fn your_side(&self) -> usize {
         self.game
+            .game()
             .standing()
             .sides
             .iter()
@@ -432,13 +408,9 @@ impl Session {
     }
 
     fn ai_seat_to_move(&self) -> Option<Seat> {
-        let game = self.game.game();
-        let seat = game.to_move();
-        (!self.is_over() && game.phase() != Phase::Finished && seat != YOU).then_some(seat)
-    }
-
-    fn request(&self, seat: Seat, level: Level) -> AiRequest {
-        AiRequest::new(&self.game, seat, level, self.seed, self.moves, self.version)
+        self.game
+            .to_move()
+            .filter(|&seat| !self.resigned && seat != YOU)
     }
 
     /// How many actions of the current hand to keep to take back your last move.
@@ -447,7 +419,7 @@ impl Session {
             return Err(SessionError::UndoOff);
         }
         self.check_on()?;
-        let record = self.game.record();
+        let record = self.game.game().record();
         let hand = record.hands.last().ok_or(SessionError::NothingToUndo)?;
         let mut game = Game::new(record.ruleset, hand.dealer, &Deal::Order(hand.deal.clone()))
             .map_err(broken)?;

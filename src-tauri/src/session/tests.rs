@@ -326,7 +326,7 @@ fn the_ai_is_told_the_match_stakes() {
         Session::start(setup(Preset::Briscola, 2, format), 11, 1_000).expect("starts");
     for _ in 0..200 {
         if let Some(request) = session.pending_ai() {
-            assert_eq!(request.config.stakes, session.game.stakes());
+            assert_eq!(request.config.stakes, session.game.game().stakes());
             assert_eq!(request.config.stakes.format(), format);
         }
         run_ai(&mut session);

@@ -42,7 +42,14 @@ pub(super) async fn serve(stream: TcpStream, address: IpAddr, conn: ConnId, shar
     let (queue, mut outgoing) = mpsc::channel::<String>(config.queue.max(1));
     let mut writer = tokio::spawn(async move {
         while let Some(text) = outgoing.recv().await {
-            if sink.send(Message::text(text)).await.is_err() {
+            // Whatever else is queued by now (a move's event and view) goes out in the same write.
+            let mut batch = Some(text);
+            while let Some(text) = batch.take().or_else(|| outgoing.try_recv().ok()) {
+                if sink.feed(Message::text(text)).await.is_err() {
+                    return;
+                }
+            }
+            if sink.flush().await.is_err() {
                 return;
             }
         }

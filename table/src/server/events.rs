@@ -137,9 +137,10 @@ impl Watch {
         watch
     }
 
-    /// Keeps the table's snapshot up to date from now on; the receiver sees each change.
-    pub fn snapshots(&mut self, table: &Table) -> watch::Receiver<Arc<TableSnapshot>> {
-        let (sender, receiver) = watch::channel(Arc::new(table.snapshot()));
+    /// Keeps the table's snapshot up to date from now on (the table's time `now`); the receiver sees
+    /// each change.
+    pub fn snapshots(&mut self, table: &Table, now: u64) -> watch::Receiver<Arc<TableSnapshot>> {
+        let (sender, receiver) = watch::channel(Arc::new(table.snapshot(now)));
         self.snapshots = Some(sender);
         receiver
     }
@@ -153,10 +154,15 @@ impl Watch {
         }
     }
 
-    /// Compares the table with how it was last seen.
-    pub fn look(&mut self, table: &Table) {
+    /// Whether the table's snapshots are kept.
+    pub fn keeps_snapshots(&self) -> bool {
+        self.snapshots.is_some()
+    }
+
+    /// Compares the table with how it was last seen, at the table's time `now`.
+    pub fn look(&mut self, table: &Table, now: u64) {
         if let Some(snapshots) = &self.snapshots {
-            let now = table.snapshot();
+            let now = table.snapshot(now);
             snapshots.send_if_modified(|last| {
                 let changed = **last != now;
                 if changed {

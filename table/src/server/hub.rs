@@ -15,6 +15,10 @@ use super::router::Router;
 use crate::protocol::{ErrorCode, ServerMessage, Stage};
 use crate::{AiRequest, ConnId, Outgoing, Table, decide, protocol};
 
+/// How often the snapshot is refreshed while a turn clock runs and nothing else happens, so that a
+/// restarted host gives the player to move about the time they had left.
+const CLOCK_SAVE: Duration = Duration::from_secs(5);
+
 /// Inputs waiting for the hub.
 pub(super) const INPUT_QUEUE: usize = 1024;
 
@@ -80,7 +84,7 @@ pub(super) async fn run(
                 });
             });
         }
-        watch.look(&table);
+        watch.look(&table, now());
         if over_since.is_none() && table.stage() == Stage::Over {
             over_since = Some(Instant::now());
         }
@@ -99,6 +103,8 @@ pub(super) async fn run(
         let wake = table
             .next_tick()
             .map(|at| start + Duration::from_millis(at));
+        let save_at =
+            (watch.keeps_snapshots() && table.clock_runs()).then(|| Instant::now() + CLOCK_SAVE);
         let input = tokio::select! {
             input = inputs.recv() => input,
             () = sleep_until(wake.unwrap_or(start)), if wake.is_some() => {
@@ -107,6 +113,8 @@ pub(super) async fn run(
                 continue;
             }
             () = sleep_until(close_at.unwrap_or(start)), if close_at.is_some() => break,
+            // Back to the top, where the snapshot is refreshed.
+            () = sleep_until(save_at.unwrap_or(start)), if save_at.is_some() => continue,
         };
         let Some(input) = input else { break };
         let out = match input {

@@ -236,7 +236,8 @@ impl Server {
         let shared = &self.shared;
         let code = table.code();
         let mut watch = events::Watch::new(&table, shared.events.clone(), restored);
-        let snapshots = shared.config.snapshots.then(|| watch.snapshots(&table));
+        // The hub counts the table's time from 0.
+        let snapshots = shared.config.snapshots.then(|| watch.snapshots(&table, 0));
         let life = hub::Lifetime {
             after_match: Duration::from_millis(shared.config.linger_ms),
             empty: Duration::from_millis(shared.config.empty_ms),

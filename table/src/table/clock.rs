@@ -54,17 +54,18 @@ impl Table {
         let Some(play) = self.play.as_ref() else {
             return;
         };
-        let observation = play.game.game().observation(seat);
+        let seated = &play.seated;
+        let observation = seated.game().game().observation(seat);
         let config = AgentConfig {
-            stakes: play.game.stakes(),
+            stakes: seated.game().stakes(),
             ..AgentConfig::new(
                 EXPIRY_LEVEL,
-                Rng::derive_seed(play.ai_seed ^ EXPIRY_STREAM, play.moves),
+                Rng::derive_seed(seated.ai_seed() ^ EXPIRY_STREAM, seated.moves()),
             )
         };
         let chosen = ai::agent_with(config).choose(&observation).action;
         // The AI only chooses legal moves; should the engine refuse one, the first legal move.
-        let game = play.game.game();
+        let game = seated.game().game();
         let Some(action) = Some(chosen)
             .filter(|&a| game.is_legal(a))
             .or_else(|| observation.legal_actions.first().copied())

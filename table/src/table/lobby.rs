@@ -4,7 +4,7 @@
 //! choosing a seat, or with [`crate::ClientMessage::Team`]; the host may have the seats shuffled at the
 //! start instead ("random partnerships"). Rules and format are fixed when the table is created.
 
-use briscola::{Match, Seat};
+use briscola::{Seat, SeatedMatch};
 
 use super::members::{MemberId, Occupant};
 use super::{Play, Table};
@@ -206,8 +206,14 @@ impl Table {
         let seed = self.entropy.u64().map_err(unavailable)?;
         let ai_seed = self.entropy.u64().map_err(unavailable)?;
         let dealer = self.entropy.below(seats.len()).map_err(unavailable)? as Seat;
-        let game = Match::new(self.settings.ruleset, self.settings.format, dealer, seed)
-            .map_err(|reason| ErrorCode::BadMatch { reason })?;
+        let seated = SeatedMatch::new(
+            self.settings.ruleset,
+            self.settings.format,
+            dealer,
+            seed,
+            ai_seed,
+        )
+        .map_err(|reason| ErrorCode::BadMatch { reason })?;
         self.seats = seats;
         for (seat, occupant) in self.seats.iter().enumerate() {
             if let Occupant::Person(m) = occupant
@@ -217,13 +223,10 @@ impl Table {
             }
         }
         self.play = Some(Play {
-            game,
-            ai_seed,
-            moves: 0,
+            seated,
             next_deal_at: None,
         });
         self.stage = Stage::Playing;
-        self.version += 1;
         self.turn += 1;
         self.broadcast_lobby();
         // Seats may have moved: everyone learns their seat again.

@@ -28,7 +28,7 @@ use std::net::{IpAddr, Ipv4Addr};
 
 pub use briscola::ai::AiRequest;
 use briscola::ai::Level;
-use briscola::{Action, Match, MatchFormat, Ruleset};
+use briscola::{Action, MatchFormat, Ruleset, SeatedMatch};
 
 use crate::protocol::{self, Absence, ClientMessage, ErrorCode, ServerMessage, Stage};
 use crate::secret::{Entropy, TableCode};
@@ -88,14 +88,11 @@ pub fn decide(request: &AiRequest) -> Action {
     request.decide().action
 }
 
-/// The match in play.
+/// The match in play, run as the app's one-player session runs its own: the engine's
+/// [`SeatedMatch`], whose AI seed is drawn apart from the deal seed.
 #[derive(Debug)]
 struct Play {
-    game: Match,
-    /// Seeds the AI decisions (drawn apart from the deal seed).
-    ai_seed: u64,
-    /// Moves made in the whole match.
-    moves: u64,
+    seated: SeatedMatch,
     /// When the finished hand's pause ends and the next is dealt.
     next_deal_at: Option<u64>,
 }
@@ -115,8 +112,6 @@ pub struct Table {
     joins: crate::limit::PerAddress,
     play: Option<Play>,
     timer: TurnTimer,
-    /// Bumped at every change of the game or of who plays a seat (AI answers carry it).
-    version: u64,
     /// Bumped at every move and deal: the turn clock restarts with it.
     turn: u64,
     /// The table as last sent to everyone.
@@ -168,7 +163,6 @@ impl Table {
             conns: BTreeMap::new(),
             joins: crate::limit::PerAddress::default(),
             play: None,
-            version: 0,
             turn: 0,
             last_lobby: None,
             out: Vec::new(),
@@ -196,19 +190,30 @@ impl Table {
 
     /// The version AI answers are checked against.
     pub fn version(&self) -> u64 {
-        self.version
+        self.play.as_ref().map_or(0, |p| p.seated.version())
     }
 
     /// The match, once started: for the crate's tests, which check what is sent against it.
     #[cfg(test)]
-    pub(crate) fn game(&self) -> Option<&Match> {
-        self.play.as_ref().map(|p| &p.game)
+    pub(crate) fn game(&self) -> Option<&briscola::Match> {
+        self.play.as_ref().map(|p| p.seated.game())
     }
 
     /// The seat to move, for the crate's tests.
     #[cfg(test)]
     pub(crate) fn seat_to_move_for_tests(&self) -> Option<briscola::Seat> {
         self.seat_to_move()
+    }
+
+    /// Whether a turn clock is running.
+    pub fn clock_runs(&self) -> bool {
+        self.timer.clock(0).is_some()
+    }
+
+    /// The turn clock's seat and time left at `now`, for the crate's tests.
+    #[cfg(test)]
+    pub(crate) fn clock_left_for_tests(&self, now: u64) -> Option<(briscola::Seat, u64)> {
+        self.timer.clock(now).map(|(seat, left, _)| (seat, left))
     }
 
     /// A new connection from `address` (not yet joined).

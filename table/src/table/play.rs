@@ -4,7 +4,7 @@
 //! `send_views` is the only place game state is sent during a match, and it builds each connection's
 //! view from the engine's observation of that connection's own seat.
 
-use briscola::{Action, IllegalAction, MatchError, Phase, Seat};
+use briscola::{Action, IllegalAction, MatchError, Seat, SeatError};
 
 use super::members::{MemberId, Occupant};
 use super::{AiRequest, Controller, HAND_PAUSE_MS, Table};
@@ -29,8 +29,9 @@ impl Table {
     /// The seat to move in a hand in progress, if any.
     pub(super) fn seat_to_move(&self) -> Option<Seat> {
         let play = self.play.as_ref()?;
-        let game = play.game.game();
-        (self.stage == Stage::Playing && game.phase() != Phase::Finished).then(|| game.to_move())
+        play.seated
+            .to_move()
+            .filter(|_| self.stage == Stage::Playing)
     }
 
     /// A person's move.
@@ -44,32 +45,31 @@ impl Table {
             return Err(ErrorCode::NotPlaying);
         }
         let seat = self.seat_of(member).ok_or(ErrorCode::NotSeated)?;
-        match self.seat_to_move() {
-            None => Err(ErrorCode::Illegal {
-                reason: IllegalAction::HandOver,
-            }),
-            // The turn is checked before the engine sees the move: the engine plays for the seat to
-            // move, and its refusal would tell what that seat holds.
-            Some(to_move) if to_move != seat => Err(ErrorCode::NotYourTurn),
-            Some(_) => self.apply(seat, action, now),
-        }
+        // The runner checks the turn before the engine sees the move: the engine plays for the seat
+        // to move, and its refusal would tell what that seat holds.
+        self.apply(seat, action, now)
     }
 
-    /// Applies a move for `seat` (the seat to move) through the engine.
+    /// Applies a move for `seat`, if it is the seat to move, through the engine.
     pub(super) fn apply(&mut self, seat: Seat, action: Action, now: u64) -> Result<(), ErrorCode> {
         let play = self.play.as_mut().ok_or(ErrorCode::NotPlaying)?;
-        play.game.apply(action).map_err(|e| match e {
-            MatchError::Illegal { error } => ErrorCode::Illegal { reason: error },
-            reason => ErrorCode::BadMatch { reason },
-        })?;
-        play.moves += 1;
-        let over = play.game.outcome().is_some();
-        let hand_result = play.game.game().result();
-        let standing = play.game.standing().clone();
-        if play.game.awaiting_next_hand() {
+        play.seated.play(seat, action).map_err(refused)?;
+        self.after_move(seat, action, now);
+        Ok(())
+    }
+
+    /// Tells everyone about a move just made, schedules the next deal and ends a finished match.
+    fn after_move(&mut self, seat: Seat, action: Action, now: u64) {
+        let Some(play) = self.play.as_mut() else {
+            return;
+        };
+        let game = play.seated.game();
+        let over = game.outcome().is_some();
+        let hand_result = game.game().result();
+        let standing = game.standing().clone();
+        if game.awaiting_next_hand() {
             play.next_deal_at = Some(now.saturating_add(HAND_PAUSE_MS));
         }
-        self.version += 1;
         self.turn += 1;
         self.broadcast(&ServerMessage::Event {
             event: PublicEvent::Acted { seat, action },
@@ -89,11 +89,10 @@ impl Table {
             for id in ids {
                 self.send_match_over_to(id);
             }
-            return Ok(());
+            return;
         }
         self.refresh_clock(now);
         self.send_views(now);
-        Ok(())
     }
 
     /// Deals the next hand once the pause after a finished one is over.
@@ -105,11 +104,10 @@ impl Table {
             return;
         }
         play.next_deal_at = None;
-        if play.game.next_hand().is_err() {
+        if play.seated.next_hand().is_err() {
             // Not awaiting a hand (cannot happen while a deal is scheduled): nothing to deal.
             return;
         }
-        self.version += 1;
         self.turn += 1;
         self.refresh_clock(now);
         self.send_views(now);
@@ -121,15 +119,7 @@ impl Table {
         let Controller::Ai(level) = self.controller(seat) else {
             return None;
         };
-        let play = self.play.as_ref()?;
-        Some(AiRequest::new(
-            &play.game,
-            seat,
-            level,
-            play.ai_seed,
-            play.moves,
-            self.version,
-        ))
+        self.play.as_ref()?.seated.request(seat, level).ok()
     }
 
     /// Applies an AI move computed for `request`; refused ([`ErrorCode::Stale`]) if the game moved
@@ -140,21 +130,23 @@ impl Table {
         action: Action,
         now: u64,
     ) -> Result<Vec<super::Outgoing>, ErrorCode> {
-        let current = self.seat_to_move();
-        if request.version != self.version
-            || current != Some(request.seat)
+        if self.stage != Stage::Playing
             || !matches!(self.controller(request.seat), Controller::Ai(_))
         {
             return Err(ErrorCode::Stale);
         }
-        self.apply(request.seat, action, now)?;
+        let play = self.play.as_mut().ok_or(ErrorCode::Stale)?;
+        play.seated.apply_ai(request, action).map_err(refused)?;
+        self.after_move(request.seat, action, now);
         Ok(super::table_out(self))
     }
 
     /// Who plays some seat changed (the absence policy changed): AI answers computed before are
     /// stale, and the clock follows the seat's new player.
     pub(super) fn controllers_changed(&mut self, now: u64) {
-        self.version += 1;
+        if let Some(play) = self.play.as_mut() {
+            play.seated.invalidate();
+        }
         self.refresh_clock(now);
     }
 
@@ -170,14 +162,15 @@ impl Table {
     fn view_of(&self, member: MemberId, now: u64) -> Option<GameView> {
         let seat = self.seat_of(member)?;
         let play = self.play.as_ref()?;
-        let mut observation = play.game.game().observation(seat);
+        let game = play.seated.game();
+        let mut observation = game.game().observation(seat);
         if self.stage != Stage::Playing {
             observation.legal_actions.clear();
         }
         Some(GameView {
             observation,
-            standing: play.game.standing().clone(),
-            hand: play.game.record().hands.len() as u32,
+            standing: game.standing().clone(),
+            hand: game.hand_number(),
             clock: self
                 .timer
                 .clock(now)
@@ -213,8 +206,9 @@ impl Table {
     /// The seats of the winning sides, once the match is over (empty for a draw).
     pub fn winners(&self) -> Option<Vec<Seat>> {
         let play = self.play.as_ref().filter(|_| self.stage == Stage::Over)?;
-        let sides = &play.game.standing().sides;
-        let winners = play.game.outcome().map_or(Vec::new(), |o| {
+        let game = play.seated.game();
+        let sides = &game.standing().sides;
+        let winners = game.outcome().map_or(Vec::new(), |o| {
             o.winners
                 .iter()
                 .filter_map(|&side| sides.get(usize::from(side)))
@@ -231,11 +225,25 @@ impl Table {
         let (Some(conn), Some(play), Stage::Over) = (conn, self.play.as_ref(), self.stage) else {
             return;
         };
+        let game = play.seated.game();
         let message = ServerMessage::MatchOver {
-            record: play.game.record(),
-            standing: play.game.standing().clone(),
-            outcome: play.game.outcome().cloned(),
+            record: game.record(),
+            standing: game.standing().clone(),
+            outcome: game.outcome().cloned(),
         };
         self.send(conn, message);
+    }
+}
+
+/// The runner's refusal as the protocol's error.
+fn refused(error: SeatError) -> ErrorCode {
+    match error {
+        SeatError::NotYourTurn => ErrorCode::NotYourTurn,
+        SeatError::HandOver => ErrorCode::Illegal {
+            reason: IllegalAction::HandOver,
+        },
+        SeatError::Stale => ErrorCode::Stale,
+        SeatError::Match(MatchError::Illegal { error }) => ErrorCode::Illegal { reason: error },
+        SeatError::Match(reason) => ErrorCode::BadMatch { reason },
     }
 }

@@ -6,13 +6,17 @@
 //! The snapshot holds every seat token and, during a match, every deal: it is as secret as the host's
 //! machine, and is never sent to a client.
 //!
+//! The turn clock keeps the time it had left when the snapshot was taken: a restart neither gives the
+//! player to move a fresh turn nor counts the time the table was down against them (the server
+//! refreshes the snapshot every few seconds while a clock runs).
+//!
 //! Deliberately absent: connections, rate-limit buckets and an open proposal to turn the timer off
-//! (none survives a restart), and the time left on the turn clock (the turn starts again in full).
+//! (none survives a restart).
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use briscola::ai::Level;
-use briscola::{MAX_PLAYERS, MatchRecord, RecordError, Seat};
+use briscola::{MAX_PLAYERS, MatchRecord, RecordError, Seat, SeatedMatch};
 use serde::{Deserialize, Serialize};
 
 use super::members::{Member, MemberId, Occupant};
@@ -38,8 +42,17 @@ pub struct TableSnapshot {
     host: MemberId,
     expiries: Vec<u8>,
     play: Option<PlaySnapshot>,
-    table_version: u64,
     turn: u64,
+    /// The turn clock: its seat and the time it had left.
+    #[serde(default)]
+    clock: Option<ClockSnapshot>,
+}
+
+/// The turn clock when the snapshot was taken.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+struct ClockSnapshot {
+    seat: Seat,
+    remaining_ms: u64,
 }
 
 /// Who sits at a seat.
@@ -67,7 +80,6 @@ struct MemberSnapshot {
 struct PlaySnapshot {
     record: MatchRecord,
     ai_seed: u64,
-    moves: u64,
 }
 
 /// Why a snapshot could not be restored.
@@ -103,8 +115,8 @@ impl TableSnapshot {
 }
 
 impl Table {
-    /// The table as data.
-    pub fn snapshot(&self) -> TableSnapshot {
+    /// The table as data at `now`.
+    pub fn snapshot(&self, now: u64) -> TableSnapshot {
         TableSnapshot {
             version: SNAPSHOT_VERSION,
             // The timer as it is now (the players may have agreed to turn it off).
@@ -139,17 +151,20 @@ impl Table {
             host: self.host,
             expiries: self.timer.all_expiries().to_vec(),
             play: self.play.as_ref().map(|p| PlaySnapshot {
-                record: p.game.record(),
-                ai_seed: p.ai_seed,
-                moves: p.moves,
+                record: p.seated.game().record(),
+                ai_seed: p.seated.ai_seed(),
             }),
-            table_version: self.version,
             turn: self.turn,
+            clock: self
+                .timer
+                .clock(now)
+                .map(|(seat, remaining_ms, _)| ClockSnapshot { seat, remaining_ms }),
         }
     }
 
     /// The table a snapshot holds, at `now`, with nobody connected: the match replayed from its
-    /// record, the turn clock started afresh, a finished hand's pause begun again.
+    /// record, the turn clock running with the time it had left, a finished hand's pause begun
+    /// again.
     pub fn restore(snapshot: TableSnapshot, now: u64) -> Result<Table, RestoreError> {
         use RestoreError::Invalid;
         if snapshot.version != SNAPSHOT_VERSION {
@@ -216,13 +231,13 @@ impl Table {
                 if p.record.ruleset != settings.ruleset || p.record.format != settings.format {
                     return Err(Invalid("record"));
                 }
-                let game = p.record.replay().map_err(RestoreError::Record)?;
-                let next_deal_at = (snapshot.stage == Stage::Playing && game.awaiting_next_hand())
-                    .then_some(now.saturating_add(HAND_PAUSE_MS));
+                let seated =
+                    SeatedMatch::resume(&p.record, p.ai_seed).map_err(RestoreError::Record)?;
+                let next_deal_at = (snapshot.stage == Stage::Playing
+                    && seated.game().awaiting_next_hand())
+                .then_some(now.saturating_add(HAND_PAUSE_MS));
                 Some(Play {
-                    game,
-                    ai_seed: p.ai_seed,
-                    moves: p.moves,
+                    seated,
                     next_deal_at,
                 })
             }
@@ -244,14 +259,15 @@ impl Table {
             conns: BTreeMap::new(),
             joins: PerAddress::default(),
             play,
-            version: snapshot.table_version,
             turn: snapshot.turn,
             last_lobby: None,
             out: Vec::new(),
         };
-        // AI answers computed before the restart are stale; the clock runs for the seat to move.
-        table.version += 1;
+        // The clock runs for the seat to move, with the time it had left.
         table.refresh_clock(now);
+        if let Some(clock) = snapshot.clock {
+            table.timer.resume(clock.seat, clock.remaining_ms, now);
+        }
         Ok(table)
     }
 }

@@ -42,7 +42,8 @@ fn a_restored_table_takes_its_people_back_with_their_tokens_and_plays_on() {
             (client.seat, client.token.clone().expect("a token"), view)
         })
         .collect();
-    let table = Table::restore(through_json(&sim.table.snapshot()), 50).expect("it restores");
+    let table =
+        Table::restore(through_json(&sim.table.snapshot(sim.now)), 50).expect("it restores");
     assert_eq!(table.code(), sim.table.code());
     assert_eq!(table.game().map(Match::record), Some(before.clone()));
     assert!(table.next_tick().is_some(), "the turn clock runs again");
@@ -94,7 +95,7 @@ fn a_snapshot_of_another_version_or_that_does_not_hold_together_is_refused() {
     let sim = two_people(TableSettings::new(
         Ruleset::preset(Preset::Briscola, 2).expect("preset"),
     ));
-    let good = serde_json::to_value(sim.table.snapshot()).expect("a snapshot serializes");
+    let good = serde_json::to_value(sim.table.snapshot(sim.now)).expect("a snapshot serializes");
     let broken = |field: &str, value: serde_json::Value| {
         let mut snapshot = good.clone();
         snapshot[field] = value;
@@ -128,5 +129,31 @@ fn a_snapshot_of_another_version_or_that_does_not_hold_together_is_refused() {
         Table::restore(tampered, 0),
         Err(RestoreError::Record(_))
     ));
-    assert!(Table::restore(through_json(&sim.table.snapshot()), 0).is_ok());
+    assert!(Table::restore(through_json(&sim.table.snapshot(sim.now)), 0).is_ok());
+}
+
+#[test]
+fn a_restored_turn_keeps_the_time_it_had_left_and_no_more() {
+    let settings = TableSettings {
+        turn_seconds: Some(30),
+        ..TableSettings::new(Ruleset::preset(Preset::Briscola, 2).expect("preset"))
+    };
+    let mut sim = two_people(settings);
+    let (seat, _) = sim
+        .table
+        .seat_to_move_for_tests()
+        .zip(sim.person_to_move())
+        .expect("a person to move");
+    let started = sim.now;
+    sim.tick_at(started + 12_000);
+    let snapshot = through_json(&sim.table.snapshot(sim.now));
+    // Down for a minute: the time the table was down does not count against the player.
+    let restored = Table::restore(snapshot, 500_000).expect("it restores");
+    let left = restored.clock_left_for_tests(500_000);
+    assert_eq!(left, Some((seat, 18_000)), "18 of its 30 seconds");
+    assert_eq!(
+        restored.next_tick(),
+        Some(500_000 + 18_000 - crate::timer::WARNING_MS),
+        "the warning comes when 10 s are left"
+    );
 }

@@ -26,8 +26,10 @@
 //! each connection routed by the code in its first message: frames capped at 64 KiB, a bounded queue
 //! per connection, a slow client dropped rather than waited for, caps on tables and connections.
 //!
-//! Deliberately absent (the next step): the command-line verbs (`briscola serve` / `briscola join`)
-//! and the app's screens.
+//! The match itself runs through the engine's [`briscola::SeatedMatch`], as the app's one-player
+//! session's does. The command line's `briscola serve` and `briscola join` drive this crate.
+//!
+//! Deliberately absent: the app's screens (the shell's).
 
 pub mod limit;
 pub mod protocol;

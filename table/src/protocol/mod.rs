@@ -21,7 +21,8 @@ pub use server::{
     TurnClock,
 };
 
-use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
 
 /// The protocol version this build speaks.
 pub const VERSION: u32 = 1;
@@ -31,16 +32,21 @@ pub const MAX_FRAME_BYTES: usize = 64 * 1024;
 
 /// Reads one client frame. See the module docs for what is refused.
 pub fn decode(bytes: &[u8]) -> Result<ClientMessage, ProtocolError> {
-    let value = versioned_object(bytes)?;
-    serde_json::from_value(value).map_err(|_| ProtocolError::Malformed)
+    if bytes.len() > MAX_FRAME_BYTES {
+        return Err(ProtocolError::TooLarge {
+            size: bytes.len() as u64,
+            max: MAX_FRAME_BYTES as u64,
+        });
+    }
+    let text = std::str::from_utf8(bytes).map_err(|_| ProtocolError::NotUtf8)?;
+    parse(text)
 }
 
 /// Reads one server frame (for clients and tests); the same checks as [`decode`], without the size cap
 /// (a match record is larger than a client's frame may be).
 pub fn decode_server(bytes: &[u8]) -> Result<ServerMessage, ProtocolError> {
     let text = std::str::from_utf8(bytes).map_err(|_| ProtocolError::NotUtf8)?;
-    let value = unversioned(text)?;
-    serde_json::from_value(value).map_err(|_| ProtocolError::Malformed)
+    parse(text)
 }
 
 /// Writes one server frame.
@@ -73,16 +79,25 @@ fn encode_frame<M: Serialize>(message: &M) -> String {
     })
 }
 
-/// The size, UTF-8, JSON and version checks of a client frame; the object without its `v`.
-fn versioned_object(bytes: &[u8]) -> Result<serde_json::Value, ProtocolError> {
-    if bytes.len() > MAX_FRAME_BYTES {
-        return Err(ProtocolError::TooLarge {
-            size: bytes.len() as u64,
-            max: MAX_FRAME_BYTES as u64,
-        });
+/// A frame's version, every other field skipped.
+#[derive(Deserialize)]
+struct Version {
+    v: u64,
+}
+
+/// Reads a message: straight into its type when the frame is a well-formed message of this version
+/// (the version read first, skipping the rest), else through a JSON tree that tells what is wrong
+/// with it (bad JSON, not an object, the version, the message).
+fn parse<M: DeserializeOwned>(text: &str) -> Result<M, ProtocolError> {
+    // serde_json refuses nesting deeper than 128 levels, so a hostile frame cannot exhaust the stack.
+    if let Ok(Version { v }) = serde_json::from_str(text)
+        && v == u64::from(VERSION)
+        && let Ok(message) = serde_json::from_str(text)
+    {
+        return Ok(message);
     }
-    let text = std::str::from_utf8(bytes).map_err(|_| ProtocolError::NotUtf8)?;
-    unversioned(text)
+    let value = unversioned(text)?;
+    serde_json::from_value(value).map_err(|_| ProtocolError::Malformed)
 }
 
 fn unversioned(text: &str) -> Result<serde_json::Value, ProtocolError> {

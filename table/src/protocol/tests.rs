@@ -225,3 +225,36 @@ fn typescript_declarations_use_numbers_for_json_numbers() {
     }
     assert!(ServerMessage::decl(&cfg).contains("\"match-over\""));
 }
+
+/// What a frame reads as through the JSON tree alone (the reading every frame had to agree with).
+fn through_tree(text: &str) -> Result<ClientMessage, ProtocolError> {
+    let value = unversioned(text)?;
+    serde_json::from_value(value).map_err(|_| ProtocolError::Malformed)
+}
+
+#[test]
+fn reading_a_frame_straight_into_its_type_agrees_with_the_json_tree() {
+    let mut frames: Vec<String> = examples().iter().map(encode_client).collect();
+    frames.extend(
+        [
+            r#"{"type":"ready","ready":true,"v":1}"#,
+            r#"{"v":1,"v":2,"type":"ready","ready":true}"#,
+            r#"{"v":2,"v":1,"type":"ready","ready":true}"#,
+            r#"{"v":1,"type":"ready","ready":true,"ready":false}"#,
+            r#"{"v":1.0,"type":"ready","ready":true}"#,
+            r#"{"v":"1","type":"ready","ready":true}"#,
+            r#"{"v":1,"type":"ready","ready":"yes"}"#,
+            r#"{"v":1,"type":"ready","ready":true,"extra":[1,2,{"x":null}]}"#,
+            r#"{"v":1,"type":"sit","seat":300}"#,
+            r#"{"v":1,"type":"nothing"}"#,
+            r#"{"v":1}"#,
+            r#"[{"v":1,"type":"stand"}]"#,
+            r#"{"v":1,"type":"stand"} trailing"#,
+            r#"{"v":1,"type":"stand""#,
+        ]
+        .map(String::from),
+    );
+    for frame in &frames {
+        assert_eq!(decode(frame.as_bytes()), through_tree(frame), "{frame}");
+    }
+}

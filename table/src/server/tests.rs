@@ -651,3 +651,92 @@ async fn a_client_that_stops_reading_does_not_stall_the_table() {
     assert!(silent.queue.recv().await.is_none(), "still connected");
     hub.abort();
 }
+
+/// A client from its own loopback address (the join limit counts per address, as in use).
+async fn client_from(addr: SocketAddr, source: Ipv4Addr) -> Socket {
+    let tcp = tokio::net::TcpSocket::new_v4().expect("a socket");
+    tcp.bind(SocketAddr::new(IpAddr::V4(source), 0))
+        .expect("a loopback source address");
+    let stream = tcp.connect(addr).await.expect("connects");
+    let (socket, _) = client_async(format!("ws://{addr}/"), stream)
+        .await
+        .expect("handshake");
+    socket
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_match_of_every_preset_over_loopback_with_people_and_ai_seats() {
+    use crate::tests::matches::{ai_level, all_tables};
+    let listener = TcpListener::bind("127.0.0.1:0").await.expect("a port");
+    let server = start(listener, ServerConfig::default()).await;
+    let addr = server.local_addr;
+    for (n, (preset, players)) in all_tables().into_iter().enumerate() {
+        let rules = Ruleset::preset(preset, players).expect("preset");
+        let settings = TableSettings {
+            format: briscola::MatchFormat::SingleHand,
+            ..TableSettings::new(rules)
+        };
+        let table = server.create(settings, "host").expect("a table");
+        let source = |seat: u8| Ipv4Addr::new(127, 0, 10 + n as u8, 1 + seat);
+        let mut host = client_from(addr, source(0)).await;
+        send(
+            &mut host,
+            &ClientMessage::Rejoin {
+                code: table.code.clone(),
+                token: table.host_token.clone(),
+            },
+        )
+        .await;
+        for seat in 1..players {
+            if let Some(level) = ai_level(seat) {
+                let occupant = SeatChoice::Ai { level };
+                send(&mut host, &ClientMessage::SetSeat { seat, occupant }).await;
+            }
+        }
+        let mut people = Vec::new();
+        for seat in (1..players).filter(|&s| ai_level(s).is_none()) {
+            let mut guest = client_from(addr, source(seat)).await;
+            let name = format!("guest {seat}");
+            let code = table.code.clone();
+            send(&mut guest, &ClientMessage::Join { code, name }).await;
+            let welcome = until(&mut guest, |m| matches!(m, ServerMessage::Welcome { .. })).await;
+            assert!(
+                matches!(welcome, ServerMessage::Welcome { seat: Some(s), .. } if s == seat),
+                "{preset} {players}: {welcome:?}"
+            );
+            send(&mut guest, &ClientMessage::Ready { ready: true }).await;
+            people.push(guest);
+        }
+        until(&mut host, |m| {
+            matches!(m, ServerMessage::Lobby { lobby } if lobby.seats.iter().all(|s| match s {
+                SeatView::Empty => false,
+                SeatView::Ai { .. } => true,
+                SeatView::Person { ready, host, .. } => *ready || *host,
+            }))
+        })
+        .await;
+        send(&mut host, &ClientMessage::Start).await;
+        people.insert(0, host);
+        let games: Vec<_> = people
+            .into_iter()
+            .enumerate()
+            .map(|(i, socket)| tokio::spawn(play(socket, 31 * n as u64 + i as u64)))
+            .collect();
+        let mut records = Vec::new();
+        for game in games {
+            let record = timeout(PATIENCE, game)
+                .await
+                .expect("in time")
+                .expect("a client");
+            records.push(record);
+        }
+        assert!(
+            records.windows(2).all(|w| w[0] == w[1]),
+            "{preset} {players}: everyone gets the same record"
+        );
+        let replayed = records[0].replay().expect("the record replays");
+        assert!(replayed.outcome().is_some(), "{preset} {players}: over");
+        assert_eq!(records[0].ruleset, rules, "{preset} {players}");
+    }
+    server.stop();
+}

@@ -6,7 +6,7 @@ mod fuzz;
 mod harness;
 mod illegal;
 mod lobby;
-mod matches;
+pub(crate) mod matches;
 mod rejoin;
 mod restore;
 mod secrecy;

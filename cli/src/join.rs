@@ -11,13 +11,10 @@
 use std::path::PathBuf;
 
 use briscola::Action;
-use briscola_table::protocol::{
-    ClientMessage, LobbyView, SeatView, ServerMessage, Stage, decode_server, encode_client,
-};
+use briscola_table::client::{self, Received};
+use briscola_table::protocol::{ClientMessage, LobbyView, SeatView, ServerMessage, Stage};
 use clap::Args;
-use futures_util::{SinkExt, StreamExt};
 use tokio::sync::mpsc;
-use tokio_tungstenite::tungstenite::Message;
 
 use crate::outln;
 use crate::seat_text::{self, Command};
@@ -91,19 +88,9 @@ fn read_input() -> mpsc::Receiver<Option<String>> {
 }
 
 async fn join(args: &JoinArgs) -> Result<(), String> {
-    let host = args
-        .address
-        .trim_start_matches("ws://")
-        .trim_end_matches('/');
-    let stream = tokio::net::TcpStream::connect(host)
+    let (mut sender, mut receiver) = client::connect(&args.address)
         .await
-        .map_err(|e| format!("cannot reach {host}: {e}"))?;
-    // A move should leave at once.
-    let _ = stream.set_nodelay(true);
-    let (socket, _) = tokio_tungstenite::client_async(format!("ws://{host}/"), stream)
-        .await
-        .map_err(|e| format!("{host} is not a table server: {e}"))?;
-    let (mut sink, mut frames) = socket.split();
+        .map_err(|e| e.to_string())?;
     let first = match (&args.token, &args.name) {
         (Some(token), _) => ClientMessage::Rejoin {
             code: args.code.clone(),
@@ -122,25 +109,17 @@ async fn join(args: &JoinArgs) -> Result<(), String> {
         for message in outbox.drain(..) {
             // A send that fails means the table is closing: what it sent before (the record, at the
             // end of a match) is still read below, and the closed connection then ends the client.
-            if sink
-                .send(Message::text(encode_client(&message)))
-                .await
-                .is_err()
-            {
+            if sender.send(&message).await.is_err() {
                 break;
             }
         }
         tokio::select! {
-            frame = frames.next() => {
-                let text = match frame {
-                    Some(Ok(Message::Text(text))) => text,
-                    Some(Ok(Message::Close(_)) | Err(_)) | None => {
-                        return Err("the table closed the connection".into());
-                    }
-                    Some(Ok(_)) => continue,
+            received = receiver.next() => {
+                let message = match received {
+                    Some(Received::Message(message)) => message,
+                    Some(Received::Unreadable(e)) => return Err(format!("not a table message: {e}")),
+                    None => return Err("the table closed the connection".into()),
                 };
-                let message = decode_server(text.as_bytes())
-                    .map_err(|e| format!("not a table message: {e}"))?;
                 if let Some(done) = receive(args, &mut me, &message, &mut outbox)? {
                     return done;
                 }
@@ -232,7 +211,9 @@ fn receive(
             }
             return Ok(Some(Ok(())));
         }
-        ServerMessage::Removed | ServerMessage::Replaced => return Ok(Some(Ok(()))),
+        ServerMessage::Removed | ServerMessage::Replaced | ServerMessage::Closed { .. } => {
+            return Ok(Some(Ok(())));
+        }
         _ => {}
     }
     Ok(None)

@@ -4,7 +4,7 @@
 
 use briscola::Action;
 use briscola_table::protocol::{
-    ChatBody, ClientMessage, LobbyView, PublicEvent, SeatView, ServerMessage,
+    ChatBody, ClientMessage, ClosedReason, LobbyView, PublicEvent, SeatView, ServerMessage,
 };
 
 use crate::play;
@@ -26,7 +26,7 @@ pub enum Command {
 
 /// The commands, for `?`.
 pub const HELP: &str = "type a move (Ad, `exchange 7s`, `bid K`, pass, `call Ac`), or: /say TEXT, \
-/ready, /unready, /sit SEAT, /start (host), /quit";
+/ready, /unready, /sit SEAT, /start (host), /close (host: close the table), /quit";
 
 /// Reads one typed line.
 pub fn command(line: &str) -> Command {
@@ -46,6 +46,7 @@ pub fn command(line: &str) -> Command {
         "/ready" => send(ClientMessage::Ready { ready: true }),
         "/unready" => send(ClientMessage::Ready { ready: false }),
         "/start" => send(ClientMessage::Start),
+        "/close" => send(ClientMessage::CloseTable),
         "/sit" => match rest.parse() {
             Ok(seat) => send(ClientMessage::Sit { seat }),
             Err(_) => Command::Unknown(format!("`{line}`: /sit takes a seat number")),
@@ -196,6 +197,9 @@ pub fn message(message: &ServerMessage, seat: Option<u8>) -> Option<String> {
         ),
         ServerMessage::Removed => "the host sent you away".to_string(),
         ServerMessage::Replaced => "your seat was taken back from another connection".to_string(),
+        ServerMessage::Closed { reason } => match reason {
+            ClosedReason::HostClosed => "the host closed the table".to_string(),
+        },
     };
     Some(text)
 }
@@ -237,5 +241,6 @@ mod tests {
         assert!(matches!(command("Zz"), Command::Unknown(_)));
         assert_eq!(command(""), Command::Nothing);
         assert_eq!(command("/quit"), Command::Quit);
+        assert_eq!(command("/close"), Command::Send(ClientMessage::CloseTable));
     }
 }

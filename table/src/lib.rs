@@ -29,8 +29,13 @@
 //! The match itself runs through the engine's [`briscola::SeatedMatch`], as the app's one-player
 //! session's does. The command line's `briscola serve` and `briscola join` drive this crate.
 //!
+//! With the `client` feature, [`client`] is a table's client end over WebSocket: the app and
+//! `briscola join` sit at tables through it.
+//!
 //! Deliberately absent: the app's screens (the shell's).
 
+#[cfg(feature = "client")]
+pub mod client;
 pub mod limit;
 pub mod protocol;
 pub mod secret;

@@ -94,6 +94,11 @@ pub enum ClientMessage {
     },
     /// *Host*: start the match (every seat taken, every person ready).
     Start,
+    /// *Host*: once the match is over, back to the lobby for another at the same table — the same
+    /// people at the same seats and the same AI levels, nobody ready yet.
+    PlayAgain,
+    /// *Host*: close the table (any time): everyone is told, then every connection is closed.
+    CloseTable,
 }
 
 /// What the host puts at a seat.

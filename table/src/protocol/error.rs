@@ -114,6 +114,9 @@ pub enum ErrorCode {
     /// Only during the match.
     #[error("no match is being played")]
     NotPlaying,
+    /// Only once the match is over.
+    #[error("the match is not over")]
+    NotOver,
     /// No such seat at this table.
     #[error("there is no seat {seat}")]
     NoSuchSeat {

@@ -17,7 +17,7 @@ mod server;
 pub use client::{Absence, ChatBody, ClientMessage, QuickPhrase, SeatChoice};
 pub use error::{ErrorCode, ProtocolError, StartProblem};
 pub use server::{
-    ChatSender, GameView, LobbyView, PublicEvent, SeatView, ServerMessage, SettingsView, Stage,
+    ChatSender, ClosedReason, GameView, LobbyView, PublicEvent, SeatView, ServerMessage, SettingsView, Stage,
     TurnClock,
 };
 

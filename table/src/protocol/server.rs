@@ -92,6 +92,20 @@ pub enum ServerMessage {
     /// Your seat was taken back with your token from another connection; this one is no longer
     /// seated.
     Replaced,
+    /// The table is closed; the connection closes next.
+    Closed {
+        /// Why.
+        reason: ClosedReason,
+    },
+}
+
+/// Why a table closed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "kebab-case")]
+pub enum ClosedReason {
+    /// The host closed it.
+    HostClosed,
 }
 
 /// A connection's own view of the hand.

@@ -54,6 +54,8 @@ fn examples() -> Vec<ClientMessage> {
         },
         ClientMessage::SetSeating { random: true },
         ClientMessage::Start,
+        ClientMessage::PlayAgain,
+        ClientMessage::CloseTable,
     ]
 }
 

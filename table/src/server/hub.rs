@@ -70,6 +70,11 @@ pub(super) async fn run(
     // The version of the AI request being computed, so each is computed once.
     let mut thinking: Option<u64> = None;
     loop {
+        if table.is_closed() {
+            // The host closed it and everyone was told: the queues go with the hub, and each
+            // writer closes its connection once what it holds is sent.
+            break;
+        }
         if let Some(request) = table.ai_request()
             && thinking != Some(request.version)
         {
@@ -85,9 +90,12 @@ pub(super) async fn run(
             });
         }
         watch.look(&table, now());
-        if over_since.is_none() && table.stage() == Stage::Over {
-            over_since = Some(Instant::now());
-        }
+        over_since = match (table.stage(), over_since) {
+            (Stage::Over, None) => Some(Instant::now()),
+            (Stage::Over, since) => since,
+            // Back in the lobby for another match.
+            _ => None,
+        };
         empty_since = match (router.len(), empty_since) {
             (0, None) => Some(Instant::now()),
             (0, since) => since,

@@ -676,7 +676,18 @@ async fn a_whole_match_of_every_preset_over_loopback_with_people_and_ai_seats() 
             format: briscola::MatchFormat::SingleHand,
             ..TableSettings::new(rules)
         };
-        let table = server.create(settings, "host").expect("a table");
+        // The AI seats are set before anyone connects, so each guest's seat is known.
+        let ai_seats: Vec<ClientMessage> = (1..players)
+            .filter_map(|seat| {
+                let occupant = SeatChoice::Ai {
+                    level: ai_level(seat)?,
+                };
+                Some(ClientMessage::SetSeat { seat, occupant })
+            })
+            .collect();
+        let table = server
+            .create_with(settings, "host", &ai_seats)
+            .expect("a table");
         let source = |seat: u8| Ipv4Addr::new(127, 0, 10 + n as u8, 1 + seat);
         let mut host = client_from(addr, source(0)).await;
         send(
@@ -687,12 +698,6 @@ async fn a_whole_match_of_every_preset_over_loopback_with_people_and_ai_seats() 
             },
         )
         .await;
-        for seat in 1..players {
-            if let Some(level) = ai_level(seat) {
-                let occupant = SeatChoice::Ai { level };
-                send(&mut host, &ClientMessage::SetSeat { seat, occupant }).await;
-            }
-        }
         let mut people = Vec::new();
         for seat in (1..players).filter(|&s| ai_level(s).is_none()) {
             let mut guest = client_from(addr, source(seat)).await;
@@ -738,5 +743,37 @@ async fn a_whole_match_of_every_preset_over_loopback_with_people_and_ai_seats() 
         assert!(replayed.outcome().is_some(), "{preset} {players}: over");
         assert_eq!(records[0].ruleset, rules, "{preset} {players}");
     }
+    server.stop();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_host_closing_the_table_tells_everyone_then_closes_their_connections() {
+    let (mut server, table) = server(ServerConfig {
+        events: true,
+        ..ServerConfig::default()
+    })
+    .await;
+    let mut events = server.take_events().expect("events were asked for");
+    let (mut host, mut guest) = seat_everyone(&server, &table).await;
+    send(&mut host, &ClientMessage::CloseTable).await;
+    let closed = ServerMessage::Closed {
+        reason: crate::protocol::ClosedReason::HostClosed,
+    };
+    for socket in [&mut host, &mut guest] {
+        let told = timeout(PATIENCE, until(socket, |m| *m == closed)).await;
+        assert_eq!(told.expect("in time"), closed);
+        let after = timeout(PATIENCE, next(socket)).await.expect("in time");
+        assert_eq!(after, None, "the connection closes after the message");
+    }
+    loop {
+        let event = timeout(PATIENCE, events.recv())
+            .await
+            .expect("in time")
+            .expect("events until the close");
+        if event.kind == TableEvent::Closed {
+            break;
+        }
+    }
+    assert_eq!(server.tables(), 0);
     server.stop();
 }

@@ -239,6 +239,33 @@ impl Table {
         Ok(())
     }
 
+    /// Back to the lobby after the match, for another at the same table: the same people at the
+    /// same seats and the same AI levels, nobody ready, the timer's expiries forgotten (the timer
+    /// itself as it was at the end, off if everyone agreed to turn it off).
+    pub(super) fn play_again(&mut self) -> Result<(), ErrorCode> {
+        if self.stage != Stage::Over {
+            return Err(ErrorCode::NotOver);
+        }
+        self.play = None;
+        self.stage = Stage::Lobby;
+        self.timer = crate::timer::TurnTimer::new(self.timer.seconds());
+        for member in self.members.values_mut() {
+            member.ready = false;
+        }
+        self.broadcast_lobby();
+        Ok(())
+    }
+
+    /// Closes the table: everyone connected is told why; the driver then ends it.
+    pub(super) fn close(&mut self) {
+        let reason = crate::protocol::ClosedReason::HostClosed;
+        let everyone: Vec<super::ConnId> = self.conns.keys().copied().collect();
+        for conn in everyone {
+            self.send(conn, ServerMessage::Closed { reason });
+        }
+        self.closed = true;
+    }
+
     /// The table as everyone sees it.
     pub fn lobby_view(&self) -> LobbyView {
         let rules = self.settings.ruleset;

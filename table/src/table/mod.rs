@@ -13,8 +13,12 @@
 //! (every move is made face up) and results; the record, with every deal, goes out only when the match
 //! is over. AI requests carry the AI seat's observation and stay with the driver.
 //!
+//! After the match the host may take everyone back to the lobby for another at the same table
+//! ([`crate::ClientMessage::PlayAgain`]), or close the table ([`Table::is_closed`]: everyone was told,
+//! and the driver ends it).
+//!
 //! Deliberately absent: sockets, threads, clocks and files; rule changes after the table is created;
-//! spectators' views of the game beyond public events; "play again" at the same table.
+//! spectators' views of the game beyond public events.
 
 mod chat;
 mod clock;
@@ -116,6 +120,8 @@ pub struct Table {
     turn: u64,
     /// The table as last sent to everyone.
     last_lobby: Option<crate::protocol::LobbyView>,
+    /// The host closed the table: its driver ends it.
+    closed: bool,
     out: Vec<Outgoing>,
 }
 
@@ -165,6 +171,7 @@ impl Table {
             play: None,
             turn: 0,
             last_lobby: None,
+            closed: false,
             out: Vec::new(),
         };
         table.connect(host, address);
@@ -203,6 +210,12 @@ impl Table {
     #[cfg(test)]
     pub(crate) fn seat_to_move_for_tests(&self) -> Option<briscola::Seat> {
         self.seat_to_move()
+    }
+
+    /// Whether the host closed the table (everyone was told): its driver ends it and closes the
+    /// connections.
+    pub fn is_closed(&self) -> bool {
+        self.closed
     }
 
     /// Whether a turn clock is running.
@@ -327,6 +340,15 @@ impl Table {
             ClientMessage::Start => {
                 self.check_host(member)?;
                 self.start(now)
+            }
+            ClientMessage::PlayAgain => {
+                self.check_host(member)?;
+                self.play_again()
+            }
+            ClientMessage::CloseTable => {
+                self.check_host(member)?;
+                self.close();
+                Ok(())
             }
         }
     }

@@ -261,6 +261,7 @@ impl Table {
             play,
             turn: snapshot.turn,
             last_lobby: None,
+            closed: false,
             out: Vec::new(),
         };
         // The clock runs for the seat to move, with the time it had left.

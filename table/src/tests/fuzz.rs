@@ -118,8 +118,10 @@ fn hostile(rng: &mut Rng, code: &str, watcher_token: &str) -> Vec<u8> {
                 text: random_text(rng, 250),
             },
         }),
-        10 => msg(match rng.below(6) {
+        10 => msg(match rng.below(8) {
             0 => ClientMessage::Start,
+            5 => ClientMessage::PlayAgain,
+            6 => ClientMessage::CloseTable,
             1 => ClientMessage::SetTimer {
                 seconds: Some(rng.below(1000) as u16),
             },

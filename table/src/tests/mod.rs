@@ -1,5 +1,6 @@
 //! The crate's tests of whole tables: scripted and random clients over the wire format.
 
+mod again;
 mod chat;
 mod clock;
 mod fuzz;

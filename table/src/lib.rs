@@ -26,9 +26,15 @@
 //! each connection routed by the code in its first message: frames capped at 64 KiB, a bounded queue
 //! per connection, a slow client dropped rather than waited for, caps on tables and connections.
 //!
+//! With the `discovery` feature, [`discovery`] announces a hosted table on the local network and lists
+//! the tables others announce (DNS-SD over multicast, mdns-sd): names, preset, seats and port, never
+//! the code; every record read is checked and the list is capped.
+//!
 //! Deliberately absent (the next step): the command-line verbs (`briscola serve` / `briscola join`)
 //! and the app's screens.
 
+#[cfg(feature = "discovery")]
+pub mod discovery;
 pub mod limit;
 pub mod protocol;
 pub mod secret;

@@ -1,5 +1,6 @@
 //! The pure parts, without a network: TXT properties from an announcement, records read back, every
-//! kind of bad record, and the capped list.
+//! kind of bad record, and the capped list. Then one real announce and browse, run in a network
+//! namespace of its own (only its loopback interface) so that nothing leaves the machine.
 
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 
@@ -534,4 +535,135 @@ fn the_typescript_declaration_uses_numbers_and_strings() {
     assert!(!decl.contains("bigint"), "{decl}");
     assert!(decl.contains("addresses: Array<string>"), "{decl}");
     assert!(decl.contains("preset: Preset"), "{decl}");
+}
+
+/// The name of the test below, as the test harness knows it.
+const ON_LOOPBACK: &str = "discovery::tests::announce_update_and_browse_on_loopback_only";
+
+/// The threads of this process named `name`.
+fn threads_named(name: &str) -> usize {
+    let Ok(tasks) = std::fs::read_dir("/proc/self/task") else {
+        return 0;
+    };
+    tasks
+        .filter_map(Result::ok)
+        .filter(|task| {
+            std::fs::read_to_string(task.path().join("comm")).is_ok_and(|comm| comm.trim() == name)
+        })
+        .count()
+}
+
+/// Waits (at most 5 s) until this process has `count` threads named `name` (a new thread names
+/// itself once it runs); how many it has then.
+fn wait_for_threads(name: &str, count: usize) -> usize {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    loop {
+        let now = threads_named(name);
+        if now == count || std::time::Instant::now() > deadline {
+            return now;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+}
+
+/// Waits (at most 20 s) until the browser's list satisfies `done`.
+fn wait_for(browser: &Browser, done: impl Fn(&[DiscoveredTable]) -> bool) -> Vec<DiscoveredTable> {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    loop {
+        let tables = browser.tables();
+        if done(&tables) || std::time::Instant::now() > deadline {
+            return tables;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+}
+
+/// A real announcement and browse, through the daemons and multicast. It sends multicast on every
+/// interface it finds, so it refuses to run where there is any but loopback: the test after it runs it
+/// in a network namespace of its own.
+#[test]
+#[ignore = "sends multicast: run by `discovery_works_in_a_network_namespace`, in a namespace of its own"]
+fn announce_update_and_browse_on_loopback_only() {
+    // This process's network namespace's interfaces (/sys/class/net shows the namespace sysfs was
+    // mounted in, not necessarily this one).
+    let interfaces: Vec<String> = std::fs::read_to_string("/proc/self/net/dev")
+        .expect("network interfaces listed")
+        .lines()
+        .skip(2)
+        .filter_map(|line| Some(line.split_once(':')?.0.trim().to_string()))
+        .collect();
+    assert_eq!(interfaces, ["lo"], "only loopback, or nothing may be sent");
+
+    assert_eq!(threads_named("mDNS_daemon"), 0);
+    let browser = browse().expect("browsing");
+    let mut announcer = announce(&announcement(), 7878).expect("announced");
+    assert_eq!(wait_for_threads("mDNS_daemon", 2), 2);
+
+    let tables = wait_for(&browser, |tables| !tables.is_empty());
+    assert_eq!(tables.len(), 1, "{tables:?}");
+    let table = &tables[0];
+    assert!(table.id.starts_with("briscola-"), "{table:?}");
+    assert_eq!(
+        (
+            &*table.name,
+            &*table.host,
+            table.preset,
+            table.players,
+            table.seats_free
+        ),
+        ("Ann's table", "Ann", Preset::Briscola, 4, 3)
+    );
+    assert_eq!(
+        (table.port, table.protocol, table.compatible),
+        (7878, VERSION, true)
+    );
+    assert!(
+        table.addresses.contains(&IpAddr::V4(Ipv4Addr::LOCALHOST)),
+        "{table:?}"
+    );
+
+    // Seats taken: the same table, one seat free.
+    let mut fuller = announcement();
+    fuller.seats_free = 1;
+    announcer.update(&fuller).expect("updated");
+    let tables = wait_for(&browser, |tables| {
+        tables.len() == 1 && tables[0].seats_free == 1
+    });
+    assert_eq!(tables.len(), 1, "{tables:?}");
+    assert_eq!((tables[0].seats_free, &tables[0].id), (1, &table.id));
+
+    // The host stops: its goodbye takes the table off the list, long before its records expire.
+    announcer.stop();
+    let tables = wait_for(&browser, <[DiscoveredTable]>::is_empty);
+    assert!(tables.is_empty(), "{tables:?}");
+    assert_eq!(wait_for_threads("mDNS_daemon", 1), 1);
+    assert_eq!(threads_named("briscola-browse"), 1);
+
+    // Dropping the browser ends its thread and its daemon's.
+    drop(browser);
+    assert_eq!(threads_named("briscola-browse"), 0);
+    assert_eq!(wait_for_threads("mDNS_daemon", 0), 0);
+}
+
+/// Runs the test above in a network namespace of its own (a new user and network namespace, with
+/// only its loopback interface, brought up): real multicast between two daemons, and nothing sent
+/// beyond this machine. It needs `unshare` (util-linux), `ip` (iproute2) and leave to create
+/// namespaces (root, or unprivileged user namespaces); without them it fails, it does not skip.
+#[test]
+fn discovery_works_in_a_network_namespace() {
+    let test_binary = std::env::current_exe().expect("the test binary's path");
+    let output = std::process::Command::new("unshare")
+        .args(["--map-root-user", "--net", "--", "sh", "-c"])
+        .arg(r#"ip link set lo up && exec "$0" "$@""#)
+        .arg(test_binary)
+        .args(["--exact", ON_LOOPBACK, "--ignored", "--test-threads=1"])
+        .output()
+        .expect("`unshare` (util-linux) runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        output.status.success() && stdout.contains("test result: ok. 1 passed;"),
+        "the test in a network namespace did not pass ({}):\n{stdout}\n{stderr}",
+        output.status
+    );
 }

@@ -26,7 +26,7 @@ step() {
 }
 
 setup() {
-  ensure_apt_packages "${APP_PACKAGES[@]}" "${E2E_PACKAGES[@]}" &&
+  ensure_apt_packages "${APP_PACKAGES[@]}" "${E2E_PACKAGES[@]}" "${TEST_PACKAGES[@]}" &&
     ensure_rust &&
     rustup_components &&
     build_ui &&
@@ -61,8 +61,8 @@ store_fuzz() {
 }
 
 table_server() {
-  # The table's WebSocket transport and TypeScript bindings are behind features the workspace
-  # build leaves off.
+  # The table's WebSocket transport, LAN discovery and TypeScript bindings are behind features the
+  # workspace build leaves off.
   cargo clippy -p briscola-table --all-features --all-targets -- -D warnings &&
     cargo test -p briscola-table --all-features
 }

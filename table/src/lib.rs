@@ -32,10 +32,16 @@
 //! With the `client` feature, [`client`] is a table's client end over WebSocket: the app and
 //! `briscola join` sit at tables through it.
 //!
+//! With the `discovery` feature, [`discovery`] announces a hosted table on the local network and lists
+//! the tables others announce (DNS-SD over multicast, mdns-sd): names, preset, seats and port, never
+//! the code; every record read is checked and the list is capped.
+//!
 //! Deliberately absent: the app's screens (the shell's).
 
 #[cfg(feature = "client")]
 pub mod client;
+#[cfg(feature = "discovery")]
+pub mod discovery;
 pub mod limit;
 pub mod protocol;
 pub mod secret;

@@ -10,7 +10,7 @@ pub const MAX_NAME_CHARS: usize = 24;
 pub const MAX_CHAT_CHARS: usize = 200;
 
 /// Control characters and the bidirectional overrides and isolates.
-fn is_forbidden(c: char) -> bool {
+pub(crate) fn is_forbidden(c: char) -> bool {
     c.is_control()
         || matches!(c, '\u{200E}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
 }

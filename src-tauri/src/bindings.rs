@@ -21,8 +21,12 @@ use briscola::Ruleset;
 use briscola::ai::review::{MatchReview, Progress};
 use ts_rs::{Config, TS};
 
+use briscola_table::discovery::DiscoveredTable;
+use briscola_table::protocol::ClientMessage;
+
 use crate::command_names::COMMANDS;
 use crate::error::AppError;
+use crate::friends::{HostInfo, HostRequest, LinkEvent};
 use crate::game_commands::Hint;
 use crate::history::{HistoryPage, HistoryQuery};
 use crate::preferences::Preferences;
@@ -119,7 +123,38 @@ fn signatures(cfg: &Config) -> Vec<Signature> {
             <Option<MatchReview>>::name(cfg),
         ),
         sig("review_stats", &[], ReviewStats::name(cfg)),
+        sig(
+            "friends_host",
+            &[
+                ("request", HostRequest::name(cfg)),
+                ("events", channel(LinkEvent::name(cfg))),
+            ],
+            HostInfo::name(cfg),
+        ),
+        sig(
+            "friends_join",
+            &[
+                ("address", String::name(cfg)),
+                ("code", String::name(cfg)),
+                ("name", String::name(cfg)),
+                ("events", channel(LinkEvent::name(cfg))),
+            ],
+            <()>::name(cfg),
+        ),
+        sig("friends_tables", &[], <Vec<DiscoveredTable>>::name(cfg)),
+        sig(
+            "friends_send",
+            &[("message", ClientMessage::name(cfg))],
+            <()>::name(cfg),
+        ),
+        sig("friends_leave", &[], <()>::name(cfg)),
     ]
+}
+
+/// The type of a channel argument: Tauri's `Channel` (from `@tauri-apps/api/core`) as far as the
+/// shell uses it, so this folder needs no npm dependency.
+fn channel(of: String) -> String {
+    format!("Channel<{of}>")
 }
 
 /// Writes every DTO (and what it refers to) into the configured folder.
@@ -140,6 +175,11 @@ fn export_types(cfg: &Config) {
     MatchReview::export_all(cfg).unwrap();
     Progress::export_all(cfg).unwrap();
     ReviewStats::export_all(cfg).unwrap();
+    HostRequest::export_all(cfg).unwrap();
+    HostInfo::export_all(cfg).unwrap();
+    LinkEvent::export_all(cfg).unwrap();
+    ClientMessage::export_all(cfg).unwrap();
+    DiscoveredTable::export_all(cfg).unwrap();
 }
 
 fn camel(name: &str) -> String {
@@ -197,6 +237,8 @@ fn commands_ts(cfg: &Config, type_files: &[String]) -> String {
          {imports}\n\
          /** Every command name the app grants to the UI. */\n\
          export type CommandName = {};\n\n\
+         /** Tauri's `Channel` (from `@tauri-apps/api/core`) as the commands use it: the shell sends on it. */\n\
+         export interface Channel<T> {{ onmessage: (message: T) => void }}\n\n\
          /** Tauri's `invoke` (from `@tauri-apps/api/core`) or a test double. Failures reject with an `AppError`. */\n\
          export type Invoke = <T>(cmd: CommandName, args?: Record<string, unknown>) => Promise<T>;\n\n\
          /** A typed client for the app's commands. */\n\

@@ -25,4 +25,9 @@ pub const COMMANDS: &[&str] = &[
     "cancel_review",
     "get_review",
     "review_stats",
+    "friends_host",
+    "friends_join",
+    "friends_tables",
+    "friends_send",
+    "friends_leave",
 ];

@@ -7,6 +7,7 @@
 use serde::Serialize;
 use ts_rs::TS;
 
+use crate::friends::FriendsError;
 use crate::session::{EditError, SessionError};
 use crate::store::StoreError;
 
@@ -135,6 +136,8 @@ pub enum ErrorDetail {
     Session(SessionError),
     /// The rules could not be changed as asked.
     Edit(EditError),
+    /// Playing with friends: hosting, joining or a table's connection.
+    Friends(FriendsError),
 }
 
 /// A failed command.
@@ -198,6 +201,16 @@ impl From<EditError> for AppError {
             kind: ErrorKind::InvalidInput,
             message: error.to_string(),
             detail: ErrorDetail::Edit(error),
+        }
+    }
+}
+
+impl From<FriendsError> for AppError {
+    fn from(error: FriendsError) -> Self {
+        Self {
+            kind: error.kind(),
+            message: error.to_string(),
+            detail: ErrorDetail::Friends(error),
         }
     }
 }

@@ -7,6 +7,9 @@
 //! * [`session`] is the Tauri-free game session (a match against the AI); [`game_commands`] are thin
 //!   adapters over it that also save the match after every move.
 //! * [`review`] runs match reviews without Tauri (progress, cancel); [`review_commands`] adapt it.
+//! * [`friends`] hosts a table on the local network and keeps this player's connection to a table,
+//!   without Tauri; [`friends_commands`] adapt it (the table's messages reach the webview through
+//!   a channel it passes).
 //! * TypeScript bindings for every command and DTO are generated into
 //!   `ui/src/lib/bindings/` by the `bindings` tests.
 //!
@@ -14,6 +17,8 @@
 
 pub mod commands;
 pub mod error;
+pub mod friends;
+pub mod friends_commands;
 pub mod game_commands;
 pub mod history;
 pub mod input;
@@ -81,6 +86,11 @@ pub fn app_builder<R: Runtime>(builder: Builder<R>) -> Builder<R> {
             review_commands::cancel_review,
             review_commands::get_review,
             review_commands::review_stats,
+            friends_commands::friends_host,
+            friends_commands::friends_join,
+            friends_commands::friends_tables,
+            friends_commands::friends_send,
+            friends_commands::friends_leave,
         ])
         .setup(|app| {
             // Never fails: an unusable (or unknown) data folder means playing without saving,
@@ -94,6 +104,9 @@ pub fn app_builder<R: Runtime>(builder: Builder<R>) -> Builder<R> {
             }
             if app.try_state::<review::ReviewJobs>().is_none() {
                 app.manage(review::ReviewJobs::default());
+            }
+            if app.try_state::<friends_commands::FriendsState>().is_none() {
+                app.manage(friends_commands::FriendsState::default());
             }
             Ok(())
         })

@@ -108,9 +108,10 @@ pub enum ClosedReason {
     HostClosed,
 }
 
-/// A connection's own view of the hand.
+/// A connection's own view of the hand (`TableGameView` in TypeScript, apart from the app's own
+/// `GameView` of a match against the AI).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "TableGameView"))]
 pub struct GameView {
     /// What your seat knows (built by the engine for your seat only).
     pub observation: Observation,
@@ -239,6 +240,8 @@ pub struct SettingsView {
     pub absence: Absence,
     /// Whether seats are shuffled at the start.
     pub random_seats: bool,
+    /// The table's name, or empty.
+    pub name: String,
 }
 
 /// One seat.

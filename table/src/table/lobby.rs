@@ -278,6 +278,7 @@ impl Table {
                 turn_seconds: self.timer.seconds(),
                 absence: self.settings.absence,
                 random_seats: self.settings.random_seats,
+                name: self.settings.name.clone(),
             },
             seats: self
                 .seats

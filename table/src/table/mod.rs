@@ -70,6 +70,9 @@ pub struct TableSettings {
     pub absence: Absence,
     /// Shuffle the seats when the match starts.
     pub random_seats: bool,
+    /// The table's name as the host gave it (a name's limits), or empty.
+    #[serde(default)]
+    pub name: String,
 }
 
 impl TableSettings {
@@ -81,6 +84,7 @@ impl TableSettings {
             turn_seconds: None,
             absence: Absence::Wait,
             random_seats: false,
+            name: String::new(),
         }
     }
 }
@@ -154,6 +158,10 @@ impl Table {
             .validate()
             .map_err(|reason| ErrorCode::BadMatch { reason })?;
         lobby::check_timer(settings.turn_seconds)?;
+        let mut settings = settings;
+        if !settings.name.is_empty() {
+            settings.name = crate::text::name(&settings.name)?;
+        }
         let name = crate::text::name(host_name)?;
         let code = TableCode::generate(&mut entropy).map_err(|_| ErrorCode::Unavailable)?;
         let mut table = Table {

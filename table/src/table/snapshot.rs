@@ -178,6 +178,9 @@ impl Table {
             .validate()
             .map_err(|_| Invalid("ruleset"))?;
         settings.format.validate().map_err(|_| Invalid("format"))?;
+        if !settings.name.is_empty() && crate::text::name(&settings.name).is_err() {
+            return Err(Invalid("name"));
+        }
         let code = TableCode::parse(&snapshot.code).ok_or(Invalid("code"))?;
         let players = usize::from(settings.ruleset.players);
         let mut members = BTreeMap::new();

@@ -1,0 +1,226 @@
+//! [`Hosting`]: the table this player hosts. A table server listens on the local network, on the
+//! port the player chose (shown to them, with this machine's addresses), only while they host; it
+//! holds the one table, created with the New game form's rules and the seats, timer and absence policy
+//! the player chose. The player's own seat is a connection like everyone else's (a [`super::Link`]
+//! to this server with the host's token).
+//!
+//! Deliberately absent: tables for anyone but this player, and any path from the network to the
+//! app's commands or files: the server only speaks the table protocol.
+
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::sync::{Arc, Mutex, PoisonError};
+
+use briscola::ai::Level;
+use briscola::{MatchFormat, Ruleset};
+use briscola_table::TableSettings;
+use briscola_table::discovery::{self, Announcement, Announcer};
+use briscola_table::protocol::{
+    Absence, ClientMessage, ErrorCode, SeatChoice, SeatView, ServerMessage, Stage,
+};
+use briscola_table::server::{self, CreateError, Server, ServerConfig};
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use super::FriendsError;
+
+/// The port offered first (any free one if 0).
+pub const DEFAULT_PORT: u16 = 7878;
+
+/// What the player chose on the Host a table screen.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct HostRequest {
+    /// The rules (the New game form's).
+    pub ruleset: Ruleset,
+    /// The match format.
+    pub format: MatchFormat,
+    /// Seats 1, 2, …: `null` for a person (a friend joins there), or the AI level that plays it.
+    pub ai_seats: Vec<Option<Level>>,
+    /// Seconds per move, or none.
+    pub turn_seconds: Option<u16>,
+    /// Who plays a dropped person's seat meanwhile.
+    pub absence: Absence,
+    /// Shuffle the seats when the match starts.
+    pub random_seats: bool,
+    /// The table's name, shown in the lobby and to friends looking for tables on the network (may
+    /// be empty).
+    pub table_name: String,
+    /// Your name at the table.
+    pub your_name: String,
+    /// The port to listen on (0: any free one).
+    pub port: u16,
+}
+
+/// Where the hosted table is, to tell the others.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+pub struct HostInfo {
+    /// The table code to read aloud.
+    pub code: String,
+    /// The port the table listens on.
+    pub port: u16,
+    /// This machine's addresses on its networks (loopback left out), to join with `ADDRESS:PORT`.
+    pub addresses: Vec<String>,
+    /// Whether the table is announced on the local network (friends there see it listed); when
+    /// not, they join with an address.
+    pub announced: bool,
+}
+
+/// The hosted table and its server.
+#[derive(Debug)]
+pub struct Hosting {
+    server: Server,
+    info: HostInfo,
+    host_token: String,
+    /// The announcement on the local network, kept up to date with the free seats.
+    announcer: Arc<Mutex<Option<(Announcer, Announcement)>>>,
+}
+
+impl HostRequest {
+    /// The table's settings and the host's first messages (AI seats, timer).
+    fn table(&self) -> Result<(TableSettings, Vec<ClientMessage>), FriendsError> {
+        let players = self.ruleset.players;
+        if self.ai_seats.len() + 1 != usize::from(players) {
+            return Err(FriendsError::HostSeats {
+                players,
+                seats: u8::try_from(self.ai_seats.len()).unwrap_or(u8::MAX),
+            });
+        }
+        let settings = TableSettings {
+            ruleset: self.ruleset,
+            format: self.format,
+            turn_seconds: None,
+            absence: self.absence,
+            random_seats: self.random_seats,
+            name: self.table_name.clone(),
+        };
+        let mut setup: Vec<ClientMessage> = (1..players)
+            .zip(&self.ai_seats)
+            .filter_map(|(seat, level)| {
+                level.map(|level| ClientMessage::SetSeat {
+                    seat,
+                    occupant: SeatChoice::Ai { level },
+                })
+            })
+            .collect();
+        if self.turn_seconds.is_some() {
+            setup.push(ClientMessage::SetTimer {
+                seconds: self.turn_seconds,
+            });
+        }
+        Ok((settings, setup))
+    }
+}
+
+impl Hosting {
+    /// Starts listening on every interface and creates the table, announced on the local network if
+    /// `announce` (call it inside a tokio runtime).
+    pub async fn start(request: &HostRequest, announce: bool) -> Result<Hosting, FriendsError> {
+        let (settings, setup) = request.table()?;
+        let port = request.port;
+        let listener =
+            tokio::net::TcpListener::bind(SocketAddr::new(IpAddr::V4(Ipv4Addr::UNSPECIFIED), port))
+                .await
+                .map_err(|error| match error.kind() {
+                    std::io::ErrorKind::AddrInUse => FriendsError::PortInUse { port },
+                    _ => FriendsError::CannotListen {
+                        port,
+                        reason: error.to_string(),
+                    },
+                })?;
+        let server = server::start(listener, ServerConfig::default()).await;
+        let table = match server.create_with(settings, &request.your_name, &setup) {
+            Ok(table) => table,
+            Err(error) => {
+                server.stop();
+                return Err(match error {
+                    CreateError::Table(reason) => FriendsError::TableRefused { reason },
+                    CreateError::Full | CreateError::Restore(_) => FriendsError::TableRefused {
+                        reason: ErrorCode::Unavailable,
+                    },
+                });
+            }
+        };
+        let port = server.local_addr.port();
+        let announcement = Announcement {
+            name: if request.table_name.trim().is_empty() {
+                request.your_name.clone()
+            } else {
+                request.table_name.clone()
+            },
+            host: request.your_name.clone(),
+            preset: request.ruleset.preset,
+            players: request.ruleset.players,
+            seats_free: request.ai_seats.iter().filter(|s| s.is_none()).count() as u8,
+        };
+        // Discovery is a convenience: a network without multicast still has the address.
+        let announcer = announce
+            .then(|| discovery::announce(&announcement, port).ok())
+            .flatten()
+            .map(|announcer| (announcer, announcement));
+        let info = HostInfo {
+            code: table.code,
+            port,
+            addresses: super::addresses::local_addresses(),
+            announced: announcer.is_some(),
+        };
+        Ok(Hosting {
+            server,
+            info,
+            host_token: table.host_token,
+            announcer: Arc::new(Mutex::new(announcer)),
+        })
+    }
+
+    /// What keeps the announcement's free seats up to date from the table's lobby messages (the
+    /// host's own link hears every one).
+    pub fn lobby_watcher(&self) -> impl Fn(&ServerMessage) + Send + Sync + 'static {
+        let announcer = self.announcer.clone();
+        move |message| {
+            let ServerMessage::Lobby { lobby } = message else {
+                return;
+            };
+            let free = match lobby.stage {
+                Stage::Lobby => lobby
+                    .seats
+                    .iter()
+                    .filter(|s| matches!(s, SeatView::Empty))
+                    .count() as u8,
+                Stage::Playing | Stage::Over => 0,
+            };
+            let mut announcer = announcer.lock().unwrap_or_else(PoisonError::into_inner);
+            if let Some((announcer, announcement)) = announcer.as_mut()
+                && announcement.seats_free != free
+            {
+                announcement.seats_free = free;
+                let _ = announcer.update(announcement);
+            }
+        }
+    }
+
+    /// Where the table is.
+    pub fn info(&self) -> &HostInfo {
+        &self.info
+    }
+
+    /// The address the host's own link connects to.
+    pub fn loopback(&self) -> String {
+        format!("127.0.0.1:{}", self.info.port)
+    }
+
+    /// The host's seat token (the host's own link rejoins with it).
+    pub fn host_token(&self) -> &str {
+        &self.host_token
+    }
+
+    /// Stops announcing and listening, and closes the table's connections.
+    pub fn stop(self) {
+        let announced = self
+            .announcer
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take();
+        if let Some((announcer, _)) = announced {
+            announcer.stop();
+        }
+        self.server.stop();
+    }
+}

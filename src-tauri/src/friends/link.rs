@@ -1,0 +1,297 @@
+//! [`Link`]: this player's connection to a friends' table, kept up. It connects, sends the first
+//! message (`join`, or `rejoin` with a seat token), forwards every message from the table to a
+//! listener in order, and sends what the player does. When the connection drops after the table took
+//! the player in, it reconnects and takes the seat back with the token from the last `welcome`
+//! (after 1, 2, 4, 8 s, then every 10 s, for [`RECONNECT_FOR_MS`]); it ends for good when the table
+//! closes, removes the player or seats them elsewhere, or when the player leaves.
+//!
+//! Tauri-free: the shell hands it a listener that forwards to the webview. Deliberately absent:
+//! anything about what the messages mean beyond the token, and reconnecting before the first
+//! `welcome` (a wrong address or code is the player's to fix).
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use briscola_table::client::{self, Received};
+use briscola_table::protocol::{ClientMessage, ServerMessage};
+use serde::Serialize;
+use tokio::sync::mpsc;
+use ts_rs::TS;
+
+/// How long a dropped link keeps trying to take its seat back.
+pub const RECONNECT_FOR_MS: u64 = 120_000;
+
+/// The longest pause between two tries.
+const MAX_PAUSE_MS: u64 = 10_000;
+
+/// Messages the player may have waiting to go out.
+const OUTBOX: usize = 64;
+
+/// What the listener is told, in order.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum LinkEvent {
+    /// A message from the table.
+    Message {
+        /// The message.
+        message: ServerMessage,
+    },
+    /// The connection changed.
+    Status {
+        /// How it is now.
+        status: LinkStatus,
+    },
+}
+
+/// The state of the connection.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(tag = "state", rename_all = "kebab-case")]
+pub enum LinkStatus {
+    /// Connected; the first message was sent.
+    Connected,
+    /// The connection dropped; trying again in `retry_ms` (try number `attempt`).
+    Reconnecting {
+        /// The try coming, from 1.
+        attempt: u32,
+        /// Milliseconds until it.
+        #[ts(type = "number")]
+        retry_ms: u64,
+    },
+    /// The table could not be reached: nothing answered, or not a table server (`reason`, English,
+    /// for logs). The link has ended.
+    Unreachable {
+        /// Why.
+        reason: String,
+    },
+    /// The connection dropped and could not be made again in time. The link has ended.
+    Lost,
+    /// The link ended: the player left, or the table closed, removed the player or seated them on
+    /// another connection (the message before this says which).
+    Ended,
+}
+
+/// What the player's side asks of the link's task.
+#[derive(Debug)]
+enum Order {
+    Send(ClientMessage),
+    Close,
+}
+
+/// The connection to one table. Dropping it closes the connection.
+#[derive(Debug)]
+pub struct Link {
+    orders: mpsc::Sender<Order>,
+    connected: Arc<AtomicBool>,
+    ended: Arc<AtomicBool>,
+}
+
+/// Why a message was not sent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum SendError {
+    /// Not connected now (reconnecting, or ended).
+    #[error("not connected to the table")]
+    NotConnected,
+    /// Too many messages are waiting to go out.
+    #[error("too many messages waiting")]
+    Busy,
+}
+
+impl Link {
+    /// Opens a link to the table at `address` (`HOST:PORT`), starting with `first` (`join` or
+    /// `rejoin`), on the current tokio runtime; `listen` hears every [`LinkEvent`].
+    pub fn open(
+        address: String,
+        first: ClientMessage,
+        listen: impl Fn(LinkEvent) + Send + Sync + 'static,
+    ) -> Link {
+        let (orders, inbox) = mpsc::channel(OUTBOX);
+        let connected = Arc::new(AtomicBool::new(false));
+        let task = Task {
+            address,
+            first,
+            inbox,
+            connected: connected.clone(),
+            listen: Box::new(listen),
+        };
+        let ended = Arc::new(AtomicBool::new(false));
+        let done = ended.clone();
+        tokio::spawn(async move {
+            task.run().await;
+            done.store(true, Ordering::SeqCst);
+        });
+        Link {
+            orders,
+            connected,
+            ended,
+        }
+    }
+
+    /// Sends a message to the table.
+    pub fn send(&self, message: ClientMessage) -> Result<(), SendError> {
+        if !self.connected.load(Ordering::SeqCst) {
+            return Err(SendError::NotConnected);
+        }
+        self.orders
+            .try_send(Order::Send(message))
+            .map_err(|error| match error {
+                mpsc::error::TrySendError::Full(_) => SendError::Busy,
+                mpsc::error::TrySendError::Closed(_) => SendError::NotConnected,
+            })
+    }
+
+    /// Whether the link is connected now.
+    pub fn is_connected(&self) -> bool {
+        self.connected.load(Ordering::SeqCst)
+    }
+
+    /// Whether the link has ended for good (the listener heard why).
+    pub fn has_ended(&self) -> bool {
+        self.ended.load(Ordering::SeqCst)
+    }
+
+    /// Closes the connection after what was sent before; the listener then hears `ended`.
+    pub fn close(&self) {
+        let _ = self.orders.try_send(Order::Close);
+    }
+}
+
+/// The link's task.
+struct Task {
+    address: String,
+    first: ClientMessage,
+    inbox: mpsc::Receiver<Order>,
+    connected: Arc<AtomicBool>,
+    listen: Box<dyn Fn(LinkEvent) + Send + Sync>,
+}
+
+/// How a connection ended.
+enum Ending {
+    /// For good (the listener was told).
+    Done,
+    /// The connection dropped.
+    Dropped,
+}
+
+impl Task {
+    fn status(&self, status: LinkStatus) {
+        (self.listen)(LinkEvent::Status { status });
+    }
+
+    async fn run(mut self) {
+        // The seat to take back once the table took the player in: (code, token).
+        let mut seat: Option<(String, String)> = None;
+        let mut dropped_at: Option<tokio::time::Instant> = None;
+        let mut attempt = 0u32;
+        loop {
+            match client::connect(&self.address).await {
+                Ok((sender, receiver)) => {
+                    let first = match &seat {
+                        Some((code, token)) => ClientMessage::Rejoin {
+                            code: code.clone(),
+                            token: token.clone(),
+                        },
+                        None => self.first.clone(),
+                    };
+                    attempt = 0;
+                    dropped_at = None;
+                    match self.connected(sender, receiver, first, &mut seat).await {
+                        Ending::Done => return,
+                        Ending::Dropped => {}
+                    }
+                }
+                Err(error) if seat.is_none() => {
+                    self.status(LinkStatus::Unreachable {
+                        reason: error.to_string(),
+                    });
+                    return;
+                }
+                Err(_) => {}
+            }
+            if seat.is_none() {
+                // Dropped before the table took the player in: nothing to take back.
+                self.status(LinkStatus::Lost);
+                return;
+            }
+            let since = *dropped_at.get_or_insert_with(tokio::time::Instant::now);
+            if since.elapsed() >= Duration::from_millis(RECONNECT_FOR_MS) {
+                self.status(LinkStatus::Lost);
+                return;
+            }
+            attempt += 1;
+            let retry_ms = (1_000u64 << (attempt - 1).min(4)).min(MAX_PAUSE_MS);
+            self.status(LinkStatus::Reconnecting { attempt, retry_ms });
+            // The player may leave while the link waits.
+            let pause = tokio::time::sleep(Duration::from_millis(retry_ms));
+            tokio::pin!(pause);
+            loop {
+                tokio::select! {
+                    () = &mut pause => break,
+                    order = self.inbox.recv() => match order {
+                        Some(Order::Send(_)) => {}
+                        Some(Order::Close) | None => {
+                            self.status(LinkStatus::Ended);
+                            return;
+                        }
+                    },
+                }
+            }
+        }
+    }
+
+    /// Runs one connection until it drops or the link ends.
+    async fn connected(
+        &mut self,
+        mut sender: client::Sender,
+        mut receiver: client::Receiver,
+        first: ClientMessage,
+        seat: &mut Option<(String, String)>,
+    ) -> Ending {
+        if sender.send(&first).await.is_err() {
+            return Ending::Dropped;
+        }
+        self.connected.store(true, Ordering::SeqCst);
+        self.status(LinkStatus::Connected);
+        let ending = loop {
+            tokio::select! {
+                order = self.inbox.recv() => match order {
+                    Some(Order::Send(message)) => {
+                        if sender.send(&message).await.is_err() {
+                            break Ending::Dropped;
+                        }
+                    }
+                    Some(Order::Close) | None => {
+                        self.connected.store(false, Ordering::SeqCst);
+                        sender.close().await;
+                        self.status(LinkStatus::Ended);
+                        return Ending::Done;
+                    }
+                },
+                received = receiver.next() => match received {
+                    Some(Received::Message(message)) => {
+                        let last = matches!(
+                            message,
+                            ServerMessage::Closed { .. }
+                                | ServerMessage::Removed
+                                | ServerMessage::Replaced
+                        );
+                        if let ServerMessage::Welcome { code, token, .. } = &message {
+                            *seat = Some((code.clone(), token.clone()));
+                        }
+                        (self.listen)(LinkEvent::Message { message });
+                        if last {
+                            self.connected.store(false, Ordering::SeqCst);
+                            self.status(LinkStatus::Ended);
+                            return Ending::Done;
+                        }
+                    }
+                    // A frame that is not a message of this protocol: not trusted, not passed on.
+                    Some(Received::Unreadable(_)) => {}
+                    None => break Ending::Dropped,
+                },
+            }
+        };
+        self.connected.store(false, Ordering::SeqCst);
+        ending
+    }
+}

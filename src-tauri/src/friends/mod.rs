@@ -1,0 +1,272 @@
+//! Playing with friends, without Tauri: hosting a table on the local network ([`Hosting`]) and this
+//! player's connection to a table ([`Link`]), whether hosted here or elsewhere. The shell's friends
+//! commands are thin adapters over [`Friends`]; the table itself, its protocol and its rules of play
+//! are the `briscola-table` crate's.
+//!
+//! The network stays in Rust: the webview talks to the shell by commands and hears the table through
+//! a channel it passes, so its content security policy does not open to the network. Joining a table
+//! gives the remote side the table protocol and nothing else: no command of the app, no file.
+//!
+//! Deliberately absent: more than one table at a time (hosted or joined), and a table surviving this
+//! app's restart (`briscola serve --state` keeps one across a host's restart).
+
+mod addresses;
+mod host;
+mod link;
+#[cfg(test)]
+mod tests;
+
+pub use host::{DEFAULT_PORT, HostInfo, HostRequest, Hosting};
+pub use link::{Link, LinkEvent, LinkStatus, RECONNECT_FOR_MS, SendError};
+
+use briscola_table::discovery::{self, Browser, DiscoveredTable};
+use briscola_table::protocol::{ClientMessage, ErrorCode};
+use serde::Serialize;
+use ts_rs::TS;
+
+use crate::error::ErrorKind;
+
+/// The longest address a player may type (`HOST:PORT`).
+pub const MAX_ADDRESS_CHARS: usize = 255;
+
+/// How long a closing host's table has to tell everyone before its server stops.
+pub const CLOSE_GRACE_MS: u64 = 2_000;
+
+/// Why a friends' command was refused, as data the UI words. Nothing changed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS, thiserror::Error)]
+#[serde(tag = "id", rename_all = "kebab-case")]
+pub enum FriendsError {
+    /// You are not at a table.
+    #[error("you are not at a table")]
+    NotAtTable,
+    /// You are at a table already: leave it first.
+    #[error("you are at a table already")]
+    AlreadyAtTable,
+    /// The connection to the table is down (reconnecting, or ended).
+    #[error("not connected to the table")]
+    NotConnected,
+    /// Too many messages are waiting to go out.
+    #[error("too many messages are waiting to go out")]
+    TooManyWaiting,
+    /// The address is not `HOST:PORT`.
+    #[error("the address must be HOST:PORT")]
+    BadAddress,
+    /// Another program listens on the port.
+    #[error("port {port} is in use")]
+    PortInUse {
+        /// The port.
+        port: u16,
+    },
+    /// The port could not be opened (English reason, for logs).
+    #[error("cannot listen on port {port}: {reason}")]
+    CannotListen {
+        /// The port.
+        port: u16,
+        /// Why.
+        #[serde(skip)]
+        #[ts(skip)]
+        reason: String,
+    },
+    /// One AI level or open seat is needed per seat but yours.
+    #[error("{players} players need {} other seats, not {seats}", players - 1)]
+    HostSeats {
+        /// Players at the table.
+        players: u8,
+        /// Seats given.
+        seats: u8,
+    },
+    /// Tables on the local network cannot be listed here (no multicast): join with an address.
+    #[error("tables on the local network cannot be listed")]
+    NoDiscovery,
+    /// The table refused a setting (the rules, your name, the timer): the table's own reason.
+    #[error("the table refused it: {reason:?}")]
+    TableRefused {
+        /// Why.
+        reason: ErrorCode,
+    },
+}
+
+impl FriendsError {
+    /// The command error category.
+    pub fn kind(&self) -> ErrorKind {
+        match self {
+            FriendsError::NotAtTable | FriendsError::NotConnected => ErrorKind::NoMatch,
+            FriendsError::AlreadyAtTable => ErrorKind::MatchInProgress,
+            FriendsError::TooManyWaiting => ErrorKind::Busy,
+            FriendsError::BadAddress
+            | FriendsError::HostSeats { .. }
+            | FriendsError::TableRefused { .. } => ErrorKind::InvalidInput,
+            FriendsError::PortInUse { .. }
+            | FriendsError::CannotListen { .. }
+            | FriendsError::NoDiscovery => ErrorKind::Storage,
+        }
+    }
+}
+
+impl From<SendError> for FriendsError {
+    fn from(error: SendError) -> Self {
+        match error {
+            SendError::NotConnected => FriendsError::NotConnected,
+            SendError::Busy => FriendsError::TooManyWaiting,
+        }
+    }
+}
+
+/// This player's table: the one they host, if they do, and their link to the table they sit at.
+#[derive(Debug)]
+pub struct Friends {
+    /// Whether a hosted table is announced on the local network.
+    announce: bool,
+    hosting: Option<Hosting>,
+    link: Option<Link>,
+    /// Looking for tables on the local network, from the first listing until this player sits at
+    /// a table.
+    browser: Option<Browser>,
+}
+
+/// `address` checked as `HOST:PORT` (a `ws://` prefix and a trailing slash allowed).
+pub fn check_address(address: &str) -> Result<String, FriendsError> {
+    let address = briscola_table::client::host_port(address);
+    let (host, port) = address.rsplit_once(':').ok_or(FriendsError::BadAddress)?;
+    let port_ok = port.parse::<u16>().is_ok_and(|p| p != 0);
+    let host_ok = !host.is_empty()
+        && host
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '[' | ']' | ':'));
+    if address.chars().count() > MAX_ADDRESS_CHARS || !port_ok || !host_ok {
+        return Err(FriendsError::BadAddress);
+    }
+    Ok(address.to_string())
+}
+
+impl Default for Friends {
+    fn default() -> Self {
+        Friends {
+            announce: true,
+            hosting: None,
+            link: None,
+            browser: None,
+        }
+    }
+}
+
+impl Friends {
+    /// Friends whose hosted tables are not announced on the local network (tests: nothing is sent
+    /// beyond loopback).
+    pub fn unannounced() -> Friends {
+        Friends {
+            announce: false,
+            ..Friends::default()
+        }
+    }
+
+    /// Whether this player is at a table (hosting or joined).
+    pub fn at_table(&self) -> bool {
+        self.link.is_some() || self.hosting.is_some()
+    }
+
+    /// Hosts a table and sits at it; where it is.
+    pub async fn host(
+        &mut self,
+        request: &HostRequest,
+        listen: impl Fn(LinkEvent) + Send + Sync + 'static,
+    ) -> Result<HostInfo, FriendsError> {
+        self.forget_ended();
+        if self.at_table() {
+            return Err(FriendsError::AlreadyAtTable);
+        }
+        let hosting = Hosting::start(request, self.announce).await?;
+        self.browser = None;
+        let first = ClientMessage::Rejoin {
+            code: hosting.info().code.clone(),
+            token: hosting.host_token().to_string(),
+        };
+        let watch = hosting.lobby_watcher();
+        self.link = Some(Link::open(hosting.loopback(), first, move |event| {
+            if let LinkEvent::Message { message } = &event {
+                watch(message);
+            }
+            listen(event);
+        }));
+        let info = hosting.info().clone();
+        self.hosting = Some(hosting);
+        Ok(info)
+    }
+
+    /// Joins the table at `address` with its code, as `name` (the table checks both).
+    pub fn join(
+        &mut self,
+        address: &str,
+        code: String,
+        name: String,
+        listen: impl Fn(LinkEvent) + Send + Sync + 'static,
+    ) -> Result<(), FriendsError> {
+        self.forget_ended();
+        if self.at_table() {
+            return Err(FriendsError::AlreadyAtTable);
+        }
+        let address = check_address(address)?;
+        self.browser = None;
+        self.link = Some(Link::open(
+            address,
+            ClientMessage::Join { code, name },
+            listen,
+        ));
+        Ok(())
+    }
+
+    /// The tables announced on the local network now (looking for them from the first call until
+    /// this player sits at a table).
+    pub fn tables(&mut self) -> Result<Vec<DiscoveredTable>, FriendsError> {
+        if self.browser.is_none() {
+            self.browser = Some(discovery::browse().map_err(|_| FriendsError::NoDiscovery)?);
+        }
+        Ok(self
+            .browser
+            .as_ref()
+            .map(Browser::tables)
+            .unwrap_or_default())
+    }
+
+    /// Sends a message to the table.
+    pub fn send(&self, message: ClientMessage) -> Result<(), FriendsError> {
+        let link = self.link.as_ref().ok_or(FriendsError::NotAtTable)?;
+        Ok(link.send(message)?)
+    }
+
+    /// Leaves the table. A host closes it: everyone is told, and the server stops after
+    /// [`CLOSE_GRACE_MS`]; a guest leaves their seat (kept for them during a match).
+    pub fn leave(&mut self) -> Result<(), FriendsError> {
+        if !self.at_table() {
+            return Err(FriendsError::NotAtTable);
+        }
+        let link = self.link.take();
+        match self.hosting.take() {
+            Some(hosting) => {
+                if let Some(link) = &link {
+                    let _ = link.send(ClientMessage::CloseTable);
+                }
+                tokio::spawn(async move {
+                    tokio::time::sleep(std::time::Duration::from_millis(CLOSE_GRACE_MS)).await;
+                    drop(link);
+                    hosting.stop();
+                });
+            }
+            None => {
+                if let Some(link) = link {
+                    let _ = link.send(ClientMessage::Leave);
+                    link.close();
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Forgets a link that ended on its own (the table closed, or it was lost), unless this player
+    /// hosts: a host's table is theirs until they close it.
+    fn forget_ended(&mut self) {
+        if self.hosting.is_none() && self.link.as_ref().is_some_and(Link::has_ended) {
+            self.link = None;
+        }
+    }
+}

@@ -1,0 +1,353 @@
+//! Hosting and joining over real loopback connections: the host's table and seat, a friend joining
+//! it, a friend's connection cut and taken back with its token, the host closing the table for
+//! everyone; and what is refused before anything is opened.
+
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use briscola::ai::Level;
+use briscola::{MatchFormat, Preset, Ruleset};
+use briscola_table::protocol::{
+    Absence, ClientMessage, ClosedReason, ErrorCode, SeatView, ServerMessage,
+};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::task::JoinHandle;
+
+use super::*;
+
+const PATIENCE: Duration = Duration::from_secs(30);
+
+/// What a listener heard, to wait on.
+#[derive(Clone, Default)]
+struct Heard(Arc<Mutex<Vec<LinkEvent>>>);
+
+impl Heard {
+    fn listener(&self) -> impl Fn(LinkEvent) + Send + Sync + 'static {
+        let heard = self.0.clone();
+        move |event| heard.lock().expect("not poisoned").push(event)
+    }
+
+    /// Waits until an event `pick` accepts is heard; it, and everything heard.
+    async fn until(&self, pick: impl Fn(&LinkEvent) -> bool) -> LinkEvent {
+        let waited = tokio::time::timeout(PATIENCE, async {
+            loop {
+                if let Some(event) = self
+                    .0
+                    .lock()
+                    .expect("not poisoned")
+                    .iter()
+                    .find(|e| pick(e))
+                {
+                    return event.clone();
+                }
+                tokio::time::sleep(Duration::from_millis(10)).await;
+            }
+        })
+        .await;
+        match waited {
+            Ok(event) => event,
+            Err(_) => panic!(
+                "not heard in time: {:?}",
+                self.0.lock().expect("not poisoned")
+            ),
+        }
+    }
+
+    fn clear(&self) {
+        self.0.lock().expect("not poisoned").clear();
+    }
+}
+
+fn message(pick: impl Fn(&ServerMessage) -> bool) -> impl Fn(&LinkEvent) -> bool {
+    move |event| matches!(event, LinkEvent::Message { message } if pick(message))
+}
+
+fn status(wanted: LinkStatus) -> impl Fn(&LinkEvent) -> bool {
+    move |event| matches!(event, LinkEvent::Status { status } if *status == wanted)
+}
+
+fn request(players: u8, ai_seats: Vec<Option<Level>>) -> HostRequest {
+    let ruleset = Ruleset::preset(Preset::Briscola, players).expect("preset");
+    HostRequest {
+        ruleset,
+        format: MatchFormat::usual(&ruleset),
+        ai_seats,
+        turn_seconds: None,
+        absence: Absence::Wait,
+        random_seats: false,
+        table_name: "Friday cards".into(),
+        your_name: "Ada".into(),
+        port: 0,
+    }
+}
+
+/// A loopback proxy to `target` whose connections can be cut.
+struct Proxy {
+    address: String,
+    cut: Arc<Mutex<Vec<JoinHandle<()>>>>,
+}
+
+impl Proxy {
+    async fn to(target: String) -> Proxy {
+        let listener = TcpListener::bind("127.0.0.1:0").await.expect("a port");
+        let address = listener.local_addr().expect("an address").to_string();
+        let cut: Arc<Mutex<Vec<JoinHandle<()>>>> = Arc::default();
+        let pipes = cut.clone();
+        tokio::spawn(async move {
+            while let Ok((mut inbound, _)) = listener.accept().await {
+                let target = target.clone();
+                let pipe = tokio::spawn(async move {
+                    if let Ok(mut outbound) = TcpStream::connect(&target).await {
+                        let _ = tokio::io::copy_bidirectional(&mut inbound, &mut outbound).await;
+                    }
+                });
+                pipes.lock().expect("not poisoned").push(pipe);
+            }
+        });
+        Proxy { address, cut }
+    }
+
+    /// Cuts every connection through the proxy (both ends see it drop).
+    fn cut(&self) {
+        for pipe in self.cut.lock().expect("not poisoned").drain(..) {
+            pipe.abort();
+        }
+    }
+}
+
+#[test]
+fn addresses_are_host_and_port() {
+    assert_eq!(
+        check_address(" ws://192.168.1.20:7878/ "),
+        Ok("192.168.1.20:7878".into())
+    );
+    assert_eq!(
+        check_address("anna-pc.local:7878"),
+        Ok("anna-pc.local:7878".into())
+    );
+    assert_eq!(check_address("[::1]:7878"), Ok("[::1]:7878".into()));
+    for bad in [
+        "",
+        "192.168.1.20",
+        "192.168.1.20:",
+        ":7878",
+        "192.168.1.20:0",
+        "192.168.1.20:99999",
+        "host name:7878",
+        "http://x/y:7878",
+    ] {
+        assert_eq!(check_address(bad), Err(FriendsError::BadAddress), "{bad:?}");
+    }
+    assert_eq!(
+        check_address(&format!("{}:7878", "a".repeat(300))),
+        Err(FriendsError::BadAddress)
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_host_sits_at_seat_0_a_friend_joins_and_the_host_closing_tells_them() {
+    let mut host = Friends::unannounced();
+    let host_heard = Heard::default();
+    let info = host
+        .host(
+            &request(3, vec![None, Some(Level::Easy)]),
+            host_heard.listener(),
+        )
+        .await
+        .expect("hosted");
+    assert_ne!(info.port, 0);
+    assert!(info.addresses.iter().all(|a| a != "127.0.0.1"));
+    host_heard
+        .until(message(|m| {
+            matches!(
+                m,
+                ServerMessage::Welcome {
+                    seat: Some(0),
+                    host: true,
+                    ..
+                }
+            )
+        }))
+        .await;
+    assert_eq!(
+        host.host(&request(2, vec![None]), Heard::default().listener())
+            .await
+            .err(),
+        Some(FriendsError::AlreadyAtTable)
+    );
+
+    let mut friend = Friends::unannounced();
+    let friend_heard = Heard::default();
+    friend
+        .join(
+            &format!("127.0.0.1:{}", info.port),
+            info.code.to_lowercase(),
+            "Bea".into(),
+            friend_heard.listener(),
+        )
+        .expect("joining");
+    friend_heard
+        .until(message(|m| {
+            matches!(
+                m,
+                ServerMessage::Welcome {
+                    seat: Some(1),
+                    host: false,
+                    ..
+                }
+            )
+        }))
+        .await;
+    host_heard
+        .until(message(|m| {
+            matches!(m, ServerMessage::Lobby { lobby } if lobby.settings.name == "Friday cards"
+                && matches!(&lobby.seats[1], SeatView::Person { name, .. } if name == "Bea")
+                && matches!(lobby.seats[2], SeatView::Ai { level: Level::Easy }))
+        }))
+        .await;
+    friend
+        .send(ClientMessage::Ready { ready: true })
+        .expect("sent");
+    host_heard
+        .until(message(|m| {
+            matches!(m, ServerMessage::Lobby { lobby }
+                if matches!(lobby.seats[1], SeatView::Person { ready: true, .. }))
+        }))
+        .await;
+
+    host.leave().expect("closing");
+    assert!(!host.at_table());
+    friend_heard
+        .until(message(|m| {
+            *m == ServerMessage::Closed {
+                reason: ClosedReason::HostClosed,
+            }
+        }))
+        .await;
+    friend_heard.until(status(LinkStatus::Ended)).await;
+    assert_eq!(
+        friend.send(ClientMessage::Stand),
+        Err(FriendsError::NotConnected)
+    );
+    // A friend whose table closed may sit at another.
+    let again = friend.join(
+        "127.0.0.1:9",
+        "X".into(),
+        "Bea".into(),
+        Heard::default().listener(),
+    );
+    assert!(again.is_ok());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_dropped_friend_takes_the_same_seat_back_with_its_token() {
+    let mut host = Friends::unannounced();
+    let info = host
+        .host(&request(2, vec![None]), Heard::default().listener())
+        .await
+        .expect("hosted");
+    let proxy = Proxy::to(format!("127.0.0.1:{}", info.port)).await;
+    let mut friend = Friends::unannounced();
+    let heard = Heard::default();
+    friend
+        .join(
+            &proxy.address,
+            info.code.clone(),
+            "Bea".into(),
+            heard.listener(),
+        )
+        .expect("joining");
+    let welcome = heard
+        .until(message(|m| matches!(m, ServerMessage::Welcome { .. })))
+        .await;
+    heard.clear();
+    proxy.cut();
+    heard
+        .until(|e| {
+            matches!(
+                e,
+                LinkEvent::Status {
+                    status: LinkStatus::Reconnecting { attempt: 1, .. }
+                }
+            )
+        })
+        .await;
+    let back = heard
+        .until(message(|m| matches!(m, ServerMessage::Welcome { .. })))
+        .await;
+    assert_eq!(back, welcome, "the same seat and token");
+    heard.until(status(LinkStatus::Connected)).await;
+    friend
+        .send(ClientMessage::Ready { ready: true })
+        .expect("connected again");
+    friend.leave().expect("leaving");
+    heard.until(status(LinkStatus::Ended)).await;
+    host.leave().expect("closing");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn what_cannot_be_hosted_or_joined_is_refused_before_anything_opens() {
+    let mut friends = Friends::unannounced();
+    assert_eq!(
+        friends
+            .host(&request(3, vec![None]), Heard::default().listener())
+            .await
+            .err(),
+        Some(FriendsError::HostSeats {
+            players: 3,
+            seats: 1
+        })
+    );
+    let taken = TcpListener::bind("0.0.0.0:0").await.expect("a port");
+    let port = taken.local_addr().expect("an address").port();
+    let mut busy = request(2, vec![None]);
+    busy.port = port;
+    assert_eq!(
+        friends.host(&busy, Heard::default().listener()).await.err(),
+        Some(FriendsError::PortInUse { port })
+    );
+    let mut nameless = request(2, vec![None]);
+    nameless.your_name = "  ".into();
+    assert!(matches!(
+        friends
+            .host(&nameless, Heard::default().listener())
+            .await
+            .err(),
+        Some(FriendsError::TableRefused {
+            reason: ErrorCode::BadName { .. }
+        })
+    ));
+    assert!(!friends.at_table());
+    assert_eq!(
+        friends.join(
+            "nowhere",
+            "X".into(),
+            "Bea".into(),
+            Heard::default().listener()
+        ),
+        Err(FriendsError::BadAddress)
+    );
+    assert_eq!(
+        friends.send(ClientMessage::Stand),
+        Err(FriendsError::NotAtTable)
+    );
+    assert_eq!(friends.leave(), Err(FriendsError::NotAtTable));
+    // Nothing listens there: the link says so and ends.
+    let heard = Heard::default();
+    let free = TcpListener::bind("127.0.0.1:0").await.expect("a port");
+    let address = free.local_addr().expect("an address").to_string();
+    drop(free);
+    friends
+        .join(&address, "X".into(), "Bea".into(), heard.listener())
+        .expect("the address is well formed");
+    heard
+        .until(|e| {
+            matches!(
+                e,
+                LinkEvent::Status {
+                    status: LinkStatus::Unreachable { .. }
+                }
+            )
+        })
+        .await;
+}

@@ -1,0 +1,81 @@
+//! The friends commands: thin adapters over the Tauri-free [`Friends`]. The webview passes a
+//! channel when it hosts or joins; every message from the table and every change of the connection
+//! reaches it there, in order ([`LinkEvent`]). Everything the player does at the table is a
+//! [`ClientMessage`] sent with `friends_send`, checked by the table.
+
+use briscola_table::protocol::ClientMessage;
+use tauri::State;
+use tauri::ipc::Channel;
+use tokio::sync::Mutex;
+
+use crate::error::AppError;
+use briscola_table::discovery::DiscoveredTable;
+
+use crate::friends::{Friends, HostInfo, HostRequest, LinkEvent};
+use crate::input::Input;
+
+/// The player's table, behind an async lock (hosting waits for the port and the table).
+#[derive(Debug, Default)]
+pub struct FriendsState(Mutex<Friends>);
+
+/// Hosts a table on the local network with the chosen rules and seats, and sits at it; where it is.
+#[tauri::command]
+pub async fn friends_host(
+    friends: State<'_, FriendsState>,
+    request: Input<HostRequest>,
+    events: Channel<LinkEvent>,
+) -> Result<HostInfo, AppError> {
+    let request = request.get("request")?;
+    let mut friends = friends.0.lock().await;
+    Ok(friends
+        .host(&request, move |event| {
+            // A webview that went away hears nothing; the table goes on.
+            let _ = events.send(event);
+        })
+        .await?)
+}
+
+/// Joins the table at `address` (`HOST:PORT`) with its code, as `name`; the table's answer comes
+/// through `events`.
+#[tauri::command]
+pub async fn friends_join(
+    friends: State<'_, FriendsState>,
+    address: Input<String>,
+    code: Input<String>,
+    name: Input<String>,
+    events: Channel<LinkEvent>,
+) -> Result<(), AppError> {
+    let (address, code, name) = (
+        address.get("address")?,
+        code.get("code")?,
+        name.get("name")?,
+    );
+    let mut friends = friends.0.lock().await;
+    Ok(friends.join(&address, code, name, move |event| {
+        let _ = events.send(event);
+    })?)
+}
+
+/// The tables announced on the local network now (the UI asks again every few seconds).
+#[tauri::command]
+pub async fn friends_tables(
+    friends: State<'_, FriendsState>,
+) -> Result<Vec<DiscoveredTable>, AppError> {
+    Ok(friends.0.lock().await.tables()?)
+}
+
+/// Sends what the player does at the table.
+#[tauri::command]
+pub async fn friends_send(
+    friends: State<'_, FriendsState>,
+    message: Input<ClientMessage>,
+) -> Result<(), AppError> {
+    let message = message.get("message")?;
+    Ok(friends.0.lock().await.send(message)?)
+}
+
+/// Leaves the table; a host closes it for everyone.
+#[tauri::command]
+pub async fn friends_leave(friends: State<'_, FriendsState>) -> Result<(), AppError> {
+    Ok(friends.0.lock().await.leave()?)
+}

@@ -26,7 +26,7 @@ use briscola_table::protocol::ClientMessage;
 
 use crate::command_names::COMMANDS;
 use crate::error::AppError;
-use crate::friends::{HostInfo, HostRequest, LinkEvent};
+use crate::friends::{FriendsEvent, HostInfo, HostRequest};
 use crate::game_commands::Hint;
 use crate::history::{HistoryPage, HistoryQuery};
 use crate::preferences::Preferences;
@@ -127,7 +127,7 @@ fn signatures(cfg: &Config) -> Vec<Signature> {
             "friends_host",
             &[
                 ("request", HostRequest::name(cfg)),
-                ("events", channel(LinkEvent::name(cfg))),
+                ("events", channel(FriendsEvent::name(cfg))),
             ],
             HostInfo::name(cfg),
         ),
@@ -137,7 +137,7 @@ fn signatures(cfg: &Config) -> Vec<Signature> {
                 ("address", String::name(cfg)),
                 ("code", String::name(cfg)),
                 ("name", String::name(cfg)),
-                ("events", channel(LinkEvent::name(cfg))),
+                ("events", channel(FriendsEvent::name(cfg))),
             ],
             <()>::name(cfg),
         ),
@@ -177,7 +177,7 @@ fn export_types(cfg: &Config) {
     ReviewStats::export_all(cfg).unwrap();
     HostRequest::export_all(cfg).unwrap();
     HostInfo::export_all(cfg).unwrap();
-    LinkEvent::export_all(cfg).unwrap();
+    FriendsEvent::export_all(cfg).unwrap();
     ClientMessage::export_all(cfg).unwrap();
     DiscoveredTable::export_all(cfg).unwrap();
 }

@@ -1,6 +1,6 @@
 //! The friends commands: thin adapters over the Tauri-free [`Friends`]. The webview passes a
 //! channel when it hosts or joins; every message from the table and every change of the connection
-//! reaches it there, in order ([`LinkEvent`]). Everything the player does at the table is a
+//! reaches it there, in order ([`FriendsEvent`]: game views completed by the engine). Everything the player does at the table is a
 //! [`ClientMessage`] sent with `friends_send`, checked by the table.
 
 use briscola_table::protocol::ClientMessage;
@@ -11,7 +11,7 @@ use tokio::sync::Mutex;
 use crate::error::AppError;
 use briscola_table::discovery::DiscoveredTable;
 
-use crate::friends::{Friends, HostInfo, HostRequest, LinkEvent};
+use crate::friends::{Friends, FriendsEvent, HostInfo, HostRequest};
 use crate::input::Input;
 
 /// The player's table, behind an async lock (hosting waits for the port and the table).
@@ -23,14 +23,14 @@ pub struct FriendsState(Mutex<Friends>);
 pub async fn friends_host(
     friends: State<'_, FriendsState>,
     request: Input<HostRequest>,
-    events: Channel<LinkEvent>,
+    events: Channel<FriendsEvent>,
 ) -> Result<HostInfo, AppError> {
     let request = request.get("request")?;
     let mut friends = friends.0.lock().await;
     Ok(friends
         .host(&request, move |event| {
             // A webview that went away hears nothing; the table goes on.
-            let _ = events.send(event);
+            let _ = events.send(FriendsEvent::from(event));
         })
         .await?)
 }
@@ -43,7 +43,7 @@ pub async fn friends_join(
     address: Input<String>,
     code: Input<String>,
     name: Input<String>,
-    events: Channel<LinkEvent>,
+    events: Channel<FriendsEvent>,
 ) -> Result<(), AppError> {
     let (address, code, name) = (
         address.get("address")?,
@@ -52,7 +52,7 @@ pub async fn friends_join(
     );
     let mut friends = friends.0.lock().await;
     Ok(friends.join(&address, code, name, move |event| {
-        let _ = events.send(event);
+        let _ = events.send(FriendsEvent::from(event));
     })?)
 }
 

@@ -15,9 +15,11 @@ mod host;
 mod link;
 #[cfg(test)]
 mod tests;
+mod view;
 
 pub use host::{DEFAULT_PORT, HostInfo, HostRequest, Hosting};
 pub use link::{Link, LinkEvent, LinkStatus, RECONNECT_FOR_MS, SendError};
+pub use view::{FriendsEvent, SeatGame};
 
 use briscola_table::discovery::{self, Browser, DiscoveredTable};
 use briscola_table::protocol::{ClientMessage, ErrorCode};

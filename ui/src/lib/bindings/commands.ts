@@ -2,6 +2,7 @@
 import type { Action } from "./Action";
 import type { ClientMessage } from "./ClientMessage";
 import type { DiscoveredTable } from "./DiscoveredTable";
+import type { FriendsEvent } from "./FriendsEvent";
 import type { GameView } from "./GameView";
 import type { Hint } from "./Hint";
 import type { HistoryEntry } from "./HistoryEntry";
@@ -9,7 +10,6 @@ import type { HistoryPage } from "./HistoryPage";
 import type { HistoryQuery } from "./HistoryQuery";
 import type { HostInfo } from "./HostInfo";
 import type { HostRequest } from "./HostRequest";
-import type { LinkEvent } from "./LinkEvent";
 import type { MatchRecord } from "./MatchRecord";
 import type { MatchReview } from "./MatchReview";
 import type { NewGame } from "./NewGame";
@@ -56,8 +56,8 @@ export function commands(invoke: Invoke) {
     cancelReview: (id: string): Promise<boolean> => invoke<boolean>("cancel_review", { id }),
     getReview: (id: string): Promise<MatchReview | null> => invoke<MatchReview | null>("get_review", { id }),
     reviewStats: (): Promise<ReviewStats> => invoke<ReviewStats>("review_stats"),
-    friendsHost: (request: HostRequest, events: Channel<LinkEvent>): Promise<HostInfo> => invoke<HostInfo>("friends_host", { request, events }),
-    friendsJoin: (address: string, code: string, name: string, events: Channel<LinkEvent>): Promise<null> => invoke<null>("friends_join", { address, code, name, events }),
+    friendsHost: (request: HostRequest, events: Channel<FriendsEvent>): Promise<HostInfo> => invoke<HostInfo>("friends_host", { request, events }),
+    friendsJoin: (address: string, code: string, name: string, events: Channel<FriendsEvent>): Promise<null> => invoke<null>("friends_join", { address, code, name, events }),
     friendsTables: (): Promise<Array<DiscoveredTable>> => invoke<Array<DiscoveredTable>>("friends_tables"),
     friendsSend: (message: ClientMessage): Promise<null> => invoke<null>("friends_send", { message }),
     friendsLeave: (): Promise<null> => invoke<null>("friends_leave"),

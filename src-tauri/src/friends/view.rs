@@ -1,0 +1,141 @@
+//! What the webview hears from a table: [`FriendsEvent`]s, the link's events with each game view
+//! completed by the engine from the seat's own observation — its choices as the table offers them,
+//! the card values, the last trick, the partners the seat knows — as the app's own [`GameView`]
+//! is for a match against the AI. The UI only draws them.
+//!
+//! [`GameView`]: crate::session::GameView
+
+use briscola::{Choices, MatchStanding, Observation, RankValue, TrickView};
+use briscola_table::protocol::{GameView, ServerMessage, TurnClock};
+use serde::Serialize;
+use ts_rs::TS;
+
+use super::{LinkEvent, LinkStatus};
+
+/// One thing heard from the table, in order.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum FriendsEvent {
+    /// The hand as your seat sees it, after every change.
+    Game {
+        /// Your seat's view.
+        view: Box<SeatGame>,
+    },
+    /// Any other message from the table.
+    Message {
+        /// The message.
+        message: ServerMessage,
+    },
+    /// The connection changed.
+    Status {
+        /// How it is now.
+        status: LinkStatus,
+    },
+}
+
+/// Your seat's view of the hand at a friends' table.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+pub struct SeatGame {
+    /// What your seat knows (built by the host's engine for your seat only).
+    pub observation: Observation,
+    /// Your legal actions as the table shows them (none while another seat moves).
+    pub choices: Choices,
+    /// The match standing.
+    pub standing: MatchStanding,
+    /// Your side's index in `standing.sides`.
+    pub your_side: u8,
+    /// The hand number, from 1.
+    pub hand_number: u32,
+    /// The turn clock of the seat to move, if the timer runs for it.
+    pub clock: Option<TurnClock>,
+    /// The last completed trick.
+    pub last_trick: Option<TrickView>,
+    /// Every rank's strength and card points under these rules, strongest first.
+    pub card_values: Vec<RankValue>,
+    /// Every card point of a hand under these rules.
+    pub hand_points: u16,
+    /// The seats your seat knows to be on your side.
+    pub partners: Vec<u8>,
+}
+
+impl SeatGame {
+    /// The table's view of your seat, completed.
+    pub fn from_table(view: GameView) -> SeatGame {
+        let observation = view.observation;
+        let seat = observation.seat;
+        let your_side = view
+            .standing
+            .sides
+            .iter()
+            .position(|side| side.contains(&seat))
+            .unwrap_or(0);
+        SeatGame {
+            choices: observation.choices(),
+            your_side: u8::try_from(your_side).unwrap_or(0),
+            hand_number: view.hand,
+            clock: view.clock,
+            last_trick: observation.tricks.last().cloned(),
+            card_values: observation.ruleset.rank_values(),
+            hand_points: observation.ruleset.total_points(),
+            partners: observation.known_partners(),
+            standing: view.standing,
+            observation,
+        }
+    }
+}
+
+impl From<LinkEvent> for FriendsEvent {
+    fn from(event: LinkEvent) -> Self {
+        match event {
+            LinkEvent::Message {
+                message: ServerMessage::Game { view },
+            } => FriendsEvent::Game {
+                view: Box::new(SeatGame::from_table(*view)),
+            },
+            LinkEvent::Message { message } => FriendsEvent::Message { message },
+            LinkEvent::Status { status } => FriendsEvent::Status { status },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use briscola::{Match, MatchFormat, Preset, Ruleset};
+
+    use super::*;
+
+    #[test]
+    fn a_seat_view_is_completed_from_its_own_observation() {
+        let rules = Ruleset::preset(Preset::Briscola, 4).expect("preset");
+        let game = Match::new(rules, MatchFormat::SingleHand, 0, 5).expect("a match");
+        let seat = game.game().to_move();
+        let table_view = GameView {
+            observation: game.game().observation(seat),
+            standing: game.standing().clone(),
+            hand: 1,
+            clock: None,
+        };
+        let view = SeatGame::from_table(table_view.clone());
+        assert_eq!(view.observation, table_view.observation);
+        assert_eq!(view.choices, table_view.observation.choices());
+        assert!(
+            !view.choices.cards.is_empty(),
+            "the seat to move has cards to play"
+        );
+        let side = &view.standing.sides[usize::from(view.your_side)];
+        assert!(side.contains(&seat), "your side holds your seat");
+        assert_eq!(view.hand_points, 120);
+        assert_eq!(view.partners, table_view.observation.known_partners());
+        let event = FriendsEvent::from(LinkEvent::Message {
+            message: ServerMessage::Game {
+                view: Box::new(table_view),
+            },
+        });
+        assert_eq!(
+            event,
+            FriendsEvent::Game {
+                view: Box::new(view)
+            }
+        );
+    }
+}

@@ -4,8 +4,9 @@
 //! `ui/src/lib/bindings/data/catalog.json`; the UI's tests check that every id is translated in every
 //! language with exactly these parameters.
 //!
-//! The UI words a message by its id alone (a nested message is a parameter), so ids are unique across
-//! the whole catalog — a test checks. Deliberately absent: `RecordError`, which only the command line
+//! The UI words a message by its id alone (a nested message is a parameter), so an id means one
+//! message across the whole catalog: the same refusal from the session and from a friends' table
+//! (`not-your-turn`) shares its id and its parameters — a test checks. Deliberately absent: `RecordError`, which only the command line
 //! meets (the app reads its own records and reports a broken one without a reason).
 
 use briscola::ai::HintReason;
@@ -16,8 +17,38 @@ use briscola::{
     RulesetError, SetupError,
 };
 
+use briscola_table::protocol::{ErrorCode, ProtocolError, StartProblem};
+
 use crate::error::CommandError;
+use crate::friends::FriendsError;
 use crate::session::{EditError, SessionError};
+
+impl Message for FriendsError {
+    const KIND: &'static str = "friends-error";
+
+    fn examples() -> Vec<Self> {
+        vec![
+            FriendsError::NotAtTable,
+            FriendsError::AlreadyAtTable,
+            FriendsError::NotConnected,
+            FriendsError::TooManyWaiting,
+            FriendsError::BadAddress,
+            FriendsError::PortInUse { port: 7878 },
+            FriendsError::CannotListen {
+                port: 7878,
+                reason: String::new(),
+            },
+            FriendsError::HostSeats {
+                players: 3,
+                seats: 1,
+            },
+            FriendsError::NoDiscovery,
+            FriendsError::TableRefused {
+                reason: ErrorCode::NameTaken,
+            },
+        ]
+    }
+}
 
 impl Message for CommandError {
     const KIND: &'static str = "command-error";
@@ -120,6 +151,10 @@ pub fn catalogs() -> Vec<MessageCatalog> {
         catalog::<CommandError>(),
         catalog::<SessionError>(),
         catalog::<EditError>(),
+        catalog::<FriendsError>(),
+        catalog::<ErrorCode>(),
+        catalog::<ProtocolError>(),
+        catalog::<StartProblem>(),
     ]
 }
 
@@ -181,17 +216,38 @@ mod tests {
             },
             2,
         );
+        covers::<FriendsError>(
+            |e| match e {
+                FriendsError::NotAtTable => 0,
+                FriendsError::AlreadyAtTable => 1,
+                FriendsError::NotConnected => 2,
+                FriendsError::TooManyWaiting => 3,
+                FriendsError::BadAddress => 4,
+                FriendsError::PortInUse { .. } => 5,
+                FriendsError::CannotListen { .. } => 6,
+                FriendsError::HostSeats { .. } => 7,
+                FriendsError::NoDiscovery => 8,
+                FriendsError::TableRefused { .. } => 9,
+            },
+            10,
+        );
     }
 
     #[test]
-    fn ids_are_unique_across_the_catalog() {
-        let mut seen: Vec<(String, String)> = Vec::new();
+    fn an_id_means_one_message_across_the_catalog() {
+        let mut seen: Vec<(String, briscola::message::MessageSpec)> = Vec::new();
         for catalog in catalogs() {
             for message in catalog.messages {
-                if let Some((kind, _)) = seen.iter().find(|(_, id)| *id == message.id) {
-                    panic!("`{}` is in both {kind} and {}", message.id, catalog.kind);
+                // The same refusal from the session and the friends' table (`not-your-turn`) is
+                // one message: the same id must then carry the same parameters.
+                if let Some((kind, spec)) = seen.iter().find(|(_, spec)| spec.id == message.id) {
+                    assert_eq!(
+                        spec.params, message.params,
+                        "`{}` in {kind} and {} with other parameters",
+                        message.id, catalog.kind
+                    );
                 }
-                seen.push((catalog.kind.clone(), message.id));
+                seen.push((catalog.kind.clone(), message));
             }
         }
     }

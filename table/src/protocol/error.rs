@@ -44,16 +44,18 @@ pub enum ProtocolError {
 }
 
 /// Why the table cannot start yet.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "id", rename_all = "kebab-case")]
 pub enum StartProblem {
     /// A seat is empty.
+    #[error("seat {seat} is empty")]
     EmptySeat {
         /// The seat.
         seat: Seat,
     },
     /// The person at a seat is not ready.
+    #[error("the person at seat {seat} is not ready")]
     NotReady {
         /// The seat.
         seat: Seat,
@@ -156,8 +158,9 @@ pub enum ErrorCode {
     /// Another seat is to move.
     #[error("it is not your turn")]
     NotYourTurn,
-    /// The engine refused the move.
+    /// The engine refused the move (`move-refused`, as the app's session says it).
     #[error("{reason}")]
+    #[serde(rename = "move-refused")]
     Illegal {
         /// The engine's reason.
         reason: IllegalAction,
@@ -205,5 +208,97 @@ pub enum ErrorCode {
     Stale,
     /// The secure random generator failed (the table could not make a code or token).
     #[error("no secure randomness available")]
+    #[serde(rename = "no-randomness")]
     Unavailable,
+}
+
+impl briscola::message::Message for ProtocolError {
+    const KIND: &'static str = "protocol-error";
+
+    fn examples() -> Vec<Self> {
+        vec![
+            ProtocolError::TooLarge {
+                size: 70_000,
+                max: 65_536,
+            },
+            ProtocolError::NotUtf8,
+            ProtocolError::NotJson,
+            ProtocolError::NotObject,
+            ProtocolError::Version {
+                found: Some(2),
+                supported: 1,
+            },
+            ProtocolError::Malformed,
+        ]
+    }
+}
+
+impl briscola::message::Message for StartProblem {
+    const KIND: &'static str = "start-problem";
+
+    fn examples() -> Vec<Self> {
+        vec![
+            StartProblem::EmptySeat { seat: 1 },
+            StartProblem::NotReady { seat: 1 },
+        ]
+    }
+}
+
+impl briscola::message::Message for ErrorCode {
+    const KIND: &'static str = "table-error";
+
+    fn examples() -> Vec<Self> {
+        use briscola::{MatchFormat, Preset};
+        vec![
+            ErrorCode::Protocol {
+                reason: ProtocolError::Malformed,
+            },
+            ErrorCode::RateLimited { retry_ms: 2_000 },
+            ErrorCode::WrongCode,
+            ErrorCode::BadToken,
+            ErrorCode::BadName { max: 24 },
+            ErrorCode::NameTaken,
+            ErrorCode::TableFull,
+            ErrorCode::NotJoined,
+            ErrorCode::AlreadyJoined,
+            ErrorCode::NotHost,
+            ErrorCode::HostStays,
+            ErrorCode::NotInLobby,
+            ErrorCode::NotPlaying,
+            ErrorCode::NotOver,
+            ErrorCode::NoSuchSeat { seat: 7 },
+            ErrorCode::SeatTaken { seat: 1 },
+            ErrorCode::NoPerson { seat: 1 },
+            ErrorCode::NotSeated,
+            ErrorCode::NoTeams,
+            ErrorCode::TeamFull { team: 1 },
+            ErrorCode::CannotStart {
+                problem: StartProblem::EmptySeat { seat: 1 },
+            },
+            ErrorCode::NotYourTurn,
+            ErrorCode::Illegal {
+                reason: IllegalAction::HandOver,
+            },
+            ErrorCode::BadRules {
+                reason: RulesetError::Players {
+                    preset: Preset::Briscola,
+                    players: 5,
+                    allowed: vec![2, 3, 4, 6],
+                },
+            },
+            ErrorCode::BadMatch {
+                reason: MatchError::Format {
+                    format: MatchFormat::BestOf { hands: 4 },
+                },
+            },
+            ErrorCode::BadTimer { min: 10, max: 600 },
+            ErrorCode::TimerIsOff,
+            ErrorCode::NoProposal,
+            ErrorCode::ChatEmpty,
+            ErrorCode::ChatTooLong { max: 200 },
+            ErrorCode::ChatControl,
+            ErrorCode::Stale,
+            ErrorCode::Unavailable,
+        ]
+    }
 }

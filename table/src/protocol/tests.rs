@@ -260,3 +260,62 @@ fn reading_a_frame_straight_into_its_type_agrees_with_the_json_tree() {
         assert_eq!(decode(frame.as_bytes()), through_tree(frame), "{frame}");
     }
 }
+
+#[test]
+fn the_message_examples_cover_every_refusal() {
+    use briscola::message::Message;
+    let index = |e: &ErrorCode| match e {
+        ErrorCode::Protocol { .. } => 0,
+        ErrorCode::RateLimited { .. } => 1,
+        ErrorCode::WrongCode => 2,
+        ErrorCode::BadToken => 3,
+        ErrorCode::BadName { .. } => 4,
+        ErrorCode::NameTaken => 5,
+        ErrorCode::TableFull => 6,
+        ErrorCode::NotJoined => 7,
+        ErrorCode::AlreadyJoined => 8,
+        ErrorCode::NotHost => 9,
+        ErrorCode::HostStays => 10,
+        ErrorCode::NotInLobby => 11,
+        ErrorCode::NotPlaying => 12,
+        ErrorCode::NotOver => 13,
+        ErrorCode::NoSuchSeat { .. } => 14,
+        ErrorCode::SeatTaken { .. } => 15,
+        ErrorCode::NoPerson { .. } => 16,
+        ErrorCode::NotSeated => 17,
+        ErrorCode::NoTeams => 18,
+        ErrorCode::TeamFull { .. } => 19,
+        ErrorCode::CannotStart { .. } => 20,
+        ErrorCode::NotYourTurn => 21,
+        ErrorCode::Illegal { .. } => 22,
+        ErrorCode::BadRules { .. } => 23,
+        ErrorCode::BadMatch { .. } => 24,
+        ErrorCode::BadTimer { .. } => 25,
+        ErrorCode::TimerIsOff => 26,
+        ErrorCode::NoProposal => 27,
+        ErrorCode::ChatEmpty => 28,
+        ErrorCode::ChatTooLong { .. } => 29,
+        ErrorCode::ChatControl => 30,
+        ErrorCode::Stale => 31,
+        ErrorCode::Unavailable => 32,
+    };
+    let mut seen: Vec<usize> = ErrorCode::examples().iter().map(index).collect();
+    seen.dedup();
+    assert_eq!(seen, (0..33).collect::<Vec<_>>());
+    let protocol = |e: &ProtocolError| match e {
+        ProtocolError::TooLarge { .. } => 0,
+        ProtocolError::NotUtf8 => 1,
+        ProtocolError::NotJson => 2,
+        ProtocolError::NotObject => 3,
+        ProtocolError::Version { .. } => 4,
+        ProtocolError::Malformed => 5,
+    };
+    let seen: Vec<usize> = ProtocolError::examples().iter().map(protocol).collect();
+    assert_eq!(seen, (0..6).collect::<Vec<_>>());
+    let start = |e: &StartProblem| match e {
+        StartProblem::EmptySeat { .. } => 0,
+        StartProblem::NotReady { .. } => 1,
+    };
+    let seen: Vec<usize> = StartProblem::examples().iter().map(start).collect();
+    assert_eq!(seen, vec![0, 1]);
+}

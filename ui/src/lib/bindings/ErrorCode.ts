@@ -40,7 +40,7 @@ team: number, } | { "id": "cannot-start",
 /**
  * Why.
  */
-problem: StartProblem, } | { "id": "not-your-turn" } | { "id": "illegal", 
+problem: StartProblem, } | { "id": "not-your-turn" } | { "id": "move-refused", 
 /**
  * The engine's reason.
  */
@@ -64,4 +64,4 @@ max: number, } | { "id": "timer-is-off" } | { "id": "no-proposal" } | { "id": "c
 /**
  * Most characters.
  */
-max: number, } | { "id": "chat-control" } | { "id": "stale" } | { "id": "unavailable" };
+max: number, } | { "id": "chat-control" } | { "id": "stale" } | { "id": "no-randomness" };

@@ -176,6 +176,27 @@ impl MatchRecord {
         Ok(m)
     }
 
+    /// The same match with the seats renumbered so that `seat` is seat 0 and every seat keeps its
+    /// place around the table (seat `s` becomes `s - seat`, modulo the players): the match as a
+    /// player at `seat` keeps it, where the app's history and review put the player at seat 0.
+    /// Every hand deals and plays the same, the points moving with their seats.
+    pub fn seen_from(&self, seat: Seat) -> MatchRecord {
+        let players = self.ruleset.players.max(1);
+        let turn = |s: Seat| (s + players - seat % players) % players;
+        MatchRecord {
+            first_dealer: turn(self.first_dealer),
+            hands: self
+                .hands
+                .iter()
+                .map(|hand| HandRecord {
+                    dealer: turn(hand.dealer),
+                    ..hand.clone()
+                })
+                .collect(),
+            ..self.clone()
+        }
+    }
+
     /// Replays and summarises each hand, with the final standing.
     pub fn summary(&self) -> Result<MatchSummary, RecordError> {
         let m = self.replay()?;

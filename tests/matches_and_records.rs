@@ -352,3 +352,48 @@ fn a_match_outcome_saved_in_the_older_shape_still_reads() {
         );
     }
 }
+
+#[test]
+fn a_record_seen_from_another_seat_plays_the_same_with_the_seats_renumbered() {
+    for preset_id in Preset::ALL {
+        for &players in preset_id.player_counts() {
+            let rules = preset(preset_id, players);
+            let format = MatchFormat::usual(&rules);
+            let mut m = Match::new(rules, format, 1 % players, 31).expect("valid");
+            let mut rng = Rng::new(u64::from(players) * 7);
+            play_match(&mut m, &mut rng);
+            let record = m.record();
+            for seat in 0..players {
+                let seen = record.seen_from(seat);
+                let turn = |s: u8| usize::from((s + players - seat) % players);
+                let replayed = seen.replay().expect("it replays");
+                assert!(replayed.outcome().is_some(), "{preset_id} {players}: over");
+                let (before, after) = (
+                    record.summary().expect("a summary"),
+                    seen.summary().expect("a summary"),
+                );
+                for (old, new) in before.hands.iter().zip(&after.hands) {
+                    for s in 0..players {
+                        assert_eq!(
+                            old.seat_points[usize::from(s)],
+                            new.seat_points[turn(s)],
+                            "{preset_id} {players} from {seat}: seat {s}'s points"
+                        );
+                    }
+                    assert_eq!(
+                        old.tricks.iter().map(|t| turn(t.winner)).collect::<Vec<_>>(),
+                        new.tricks.iter().map(|t| usize::from(t.winner)).collect::<Vec<_>>(),
+                        "{preset_id} {players} from {seat}: the tricks' winners"
+                    );
+                }
+                let sides = |summary: &briscola::MatchSummary| {
+                    let mut scores: Vec<i32> = summary.standing.scores.clone();
+                    scores.sort_unstable();
+                    scores
+                };
+                assert_eq!(sides(&before), sides(&after), "{preset_id} {players}: scores");
+                assert_eq!(seen.seen_from((players - seat) % players), record);
+            }
+        }
+    }
+}

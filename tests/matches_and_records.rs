@@ -381,8 +381,14 @@ fn a_record_seen_from_another_seat_plays_the_same_with_the_seats_renumbered() {
                         );
                     }
                     assert_eq!(
-                        old.tricks.iter().map(|t| turn(t.winner)).collect::<Vec<_>>(),
-                        new.tricks.iter().map(|t| usize::from(t.winner)).collect::<Vec<_>>(),
+                        old.tricks
+                            .iter()
+                            .map(|t| turn(t.winner))
+                            .collect::<Vec<_>>(),
+                        new.tricks
+                            .iter()
+                            .map(|t| usize::from(t.winner))
+                            .collect::<Vec<_>>(),
                         "{preset_id} {players} from {seat}: the tricks' winners"
                     );
                 }
@@ -391,7 +397,11 @@ fn a_record_seen_from_another_seat_plays_the_same_with_the_seats_renumbered() {
                     scores.sort_unstable();
                     scores
                 };
-                assert_eq!(sides(&before), sides(&after), "{preset_id} {players}: scores");
+                assert_eq!(
+                    sides(&before),
+                    sides(&after),
+                    "{preset_id} {players}: scores"
+                );
                 assert_eq!(seen.seen_from((players - seat) % players), record);
             }
         }

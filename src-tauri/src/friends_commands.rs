@@ -1,18 +1,44 @@
 //! The friends commands: thin adapters over the Tauri-free [`Friends`]. The webview passes a
 //! channel when it hosts or joins; every message from the table and every change of the connection
-//! reaches it there, in order ([`FriendsEvent`]: game views completed by the engine). Everything the player does at the table is a
-//! [`ClientMessage`] sent with `friends_send`, checked by the table.
+//! reaches it there, in order ([`FriendsEvent`]: game views completed by the engine), and a match
+//! that ends goes into the history before the webview hears it was kept. Everything the player does
+//! at the table is a [`ClientMessage`] sent with `friends_send`, checked by the table.
 
+use briscola_table::discovery::DiscoveredTable;
 use briscola_table::protocol::ClientMessage;
 use tauri::State;
 use tauri::ipc::Channel;
 use tokio::sync::Mutex;
 
 use crate::error::AppError;
-use briscola_table::discovery::DiscoveredTable;
-
-use crate::friends::{Friends, FriendsEvent, HostInfo, HostRequest};
+use crate::friends::{self, Friends, FriendsEvent, HostInfo, HostRequest, LinkEvent};
+use crate::game_commands::history_entry;
 use crate::input::Input;
+use crate::session::history_id;
+use crate::state::AppState;
+use crate::store::stamp::now_ms;
+
+/// How a link's events reach the webview, a finished match going into the history first.
+fn listen(
+    state: &AppState,
+    events: Channel<FriendsEvent>,
+) -> impl Fn(LinkEvent) + Send + Sync + use<> {
+    let state = state.clone();
+    friends::listener(
+        move |finished| {
+            let entry = history_entry(finished);
+            state
+                .with_store(|store| Ok(store.append_match(&entry)?))
+                .ok()
+                .map(|_| history_id(finished.record.seed, finished.started_ms))
+        },
+        // A webview that went away hears nothing; the table goes on.
+        move |event| {
+            let _ = events.send(event);
+        },
+        now_ms,
+    )
+}
 
 /// The player's table, behind an async lock (hosting waits for the port and the table).
 #[derive(Debug, Default)]
@@ -21,24 +47,21 @@ pub struct FriendsState(Mutex<Friends>);
 /// Hosts a table on the local network with the chosen rules and seats, and sits at it; where it is.
 #[tauri::command]
 pub async fn friends_host(
+    state: State<'_, AppState>,
     friends: State<'_, FriendsState>,
     request: Input<HostRequest>,
     events: Channel<FriendsEvent>,
 ) -> Result<HostInfo, AppError> {
     let request = request.get("request")?;
     let mut friends = friends.0.lock().await;
-    Ok(friends
-        .host(&request, move |event| {
-            // A webview that went away hears nothing; the table goes on.
-            let _ = events.send(FriendsEvent::from(event));
-        })
-        .await?)
+    Ok(friends.host(&request, listen(&state, events)).await?)
 }
 
 /// Joins the table at `address` (`HOST:PORT`) with its code, as `name`; the table's answer comes
 /// through `events`.
 #[tauri::command]
 pub async fn friends_join(
+    state: State<'_, AppState>,
     friends: State<'_, FriendsState>,
     address: Input<String>,
     code: Input<String>,
@@ -51,9 +74,7 @@ pub async fn friends_join(
         name.get("name")?,
     );
     let mut friends = friends.0.lock().await;
-    Ok(friends.join(&address, code, name, move |event| {
-        let _ = events.send(FriendsEvent::from(event));
-    })?)
+    Ok(friends.join(&address, code, name, listen(&state, events))?)
 }
 
 /// The tables announced on the local network now (the UI asks again every few seconds).

@@ -237,6 +237,7 @@ pub fn history_entry(finished: &FinishedMatch) -> HistoryEntry<MatchRecord> {
         format: finished.setup.format,
         opponents: finished.opponents.clone(),
         opponent_names: finished.setup.opponent_names.clone(),
+        people: finished.setup.people.clone(),
         hand_scores: finished
             .hand_points
             .iter()

@@ -43,6 +43,7 @@ fn entry(id: &str, n: i64, padding: usize) -> HistoryEntry<Value> {
             format: MatchFormat::SingleHand,
             opponents: vec![if n % 3 == 0 { Level::Hard } else { Level::Easy }],
             opponent_names: vec!["Alice".into()],
+            people: Vec::new(),
             hand_scores: vec![vec![70, 50], vec![55, 65]],
             outcome: if n % 2 == 0 {
                 Outcome::Won

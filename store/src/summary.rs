@@ -50,6 +50,11 @@ pub struct MatchSummary {
     /// before names were kept: the UI then shows the names of today).
     #[serde(default)]
     pub opponent_names: Vec<String>,
+    /// The opponent seats (1, 2, …) where people played, at a table with friends; empty in a
+    /// match against the AI alone. Such a seat's entry in `opponents` is the level that played
+    /// for that person when their time ran out (Medium), and its name the person's.
+    #[serde(default)]
+    pub people: Vec<u8>,
     /// Points per hand, one entry per side, human's side first.
     pub hand_scores: Vec<Vec<u32>>,
     /// The human's result.
@@ -140,6 +145,7 @@ impl LineV1 {
                 old.opponents.iter().map(|o| o.name.clone()).collect()
             },
             opponents: old.opponents.into_iter().map(|o| o.level).collect(),
+            people: Vec::new(),
             hand_scores: old.hand_scores,
             outcome: old.outcome,
             resigned: old.resigned,
@@ -159,9 +165,12 @@ pub struct HistoryQuery {
     /// Only matches with this many players.
     #[cfg_attr(feature = "ts", ts(optional))]
     pub players: Option<u8>,
-    /// Only matches with an opponent at this level.
+    /// Only matches with an AI opponent at this level.
     #[cfg_attr(feature = "ts", ts(optional))]
     pub level: Option<Level>,
+    /// Only matches with people (`true`) or against the AI alone (`false`).
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub with_people: Option<bool>,
     /// Only this result.
     #[cfg_attr(feature = "ts", ts(optional))]
     pub outcome: Option<Outcome>,
@@ -183,6 +192,7 @@ impl Default for HistoryQuery {
             preset: None,
             players: None,
             level: None,
+            with_people: None,
             outcome: None,
             from_ms: None,
             to_ms: None,
@@ -224,7 +234,14 @@ impl HistoryQuery {
     fn matches(&self, summary: &MatchSummary) -> bool {
         self.preset.is_none_or(|p| p == summary.ruleset.preset)
             && self.players.is_none_or(|n| n == summary.ruleset.players)
-            && self.level.is_none_or(|l| summary.opponents.contains(&l))
+            && self.level.is_none_or(|l| {
+                (1u8..)
+                    .zip(&summary.opponents)
+                    .any(|(seat, &level)| level == l && !summary.people.contains(&seat))
+            })
+            && self
+                .with_people
+                .is_none_or(|people| people != summary.people.is_empty())
             && self.outcome.is_none_or(|o| o == summary.outcome)
             && self.from_ms.is_none_or(|t| summary.finished_at_ms >= t)
             && self.to_ms.is_none_or(|t| summary.finished_at_ms < t)
@@ -271,6 +288,7 @@ pub mod examples {
             ruleset,
             opponents: vec![level],
             opponent_names: vec!["Alice".into()],
+            people: Vec::new(),
             hand_scores: vec![vec![61, 59]],
             outcome,
             resigned: false,
@@ -350,6 +368,39 @@ pub(crate) mod tests {
             ..query
         };
         assert!(two_players.apply(sample()).items.is_empty());
+    }
+
+    #[test]
+    fn matches_with_people_are_told_from_matches_against_the_ai() {
+        let mut matches = sample();
+        // Match 9 was played with a friend at seat 1 (Medium would have played for them) and a
+        // Hard AI at seat 2.
+        matches[8].opponents = vec![Level::Medium, Level::Hard];
+        matches[8].people = vec![1];
+        let with_people = HistoryQuery {
+            with_people: Some(true),
+            ..HistoryQuery::default()
+        };
+        assert_eq!(ids(&with_people.apply(matches.clone())), ["m9"]);
+        let against_ai = HistoryQuery {
+            with_people: Some(false),
+            ..HistoryQuery::default()
+        };
+        assert_eq!(against_ai.apply(matches.clone()).total, 9);
+        let level = |level| HistoryQuery {
+            level: Some(level),
+            ..HistoryQuery::default()
+        };
+        assert!(ids(&level(Level::Hard).apply(matches.clone())).contains(&"m9"));
+        assert!(
+            !ids(&level(Level::Medium).apply(matches.clone())).contains(&"m9"),
+            "a person's seat is not an AI level"
+        );
+        // Summaries stored before people were kept read as matches against the AI.
+        let mut old = serde_json::to_value(&matches[0]).unwrap();
+        old.as_object_mut().unwrap().remove("people");
+        let old: MatchSummary = serde_json::from_value(old).unwrap();
+        assert!(old.people.is_empty());
     }
 
     #[test]

@@ -11,15 +11,19 @@
 //! app's restart (`briscola serve --state` keeps one across a host's restart).
 
 mod addresses;
+mod chronicle;
 mod host;
 mod link;
 #[cfg(test)]
 mod tests;
 mod view;
 
+pub use chronicle::Chronicle;
 pub use host::{DEFAULT_PORT, HostInfo, HostRequest, Hosting};
 pub use link::{Link, LinkEvent, LinkStatus, RECONNECT_FOR_MS, SendError};
 pub use view::{FriendsEvent, SeatGame};
+
+use std::sync::{Mutex, PoisonError};
 
 use briscola_table::discovery::{self, Browser, DiscoveredTable};
 use briscola_table::protocol::{ClientMessage, ErrorCode};
@@ -27,6 +31,7 @@ use serde::Serialize;
 use ts_rs::TS;
 
 use crate::error::ErrorKind;
+use crate::session::FinishedMatch;
 
 /// The longest address a player may type (`HOST:PORT`).
 pub const MAX_ADDRESS_CHARS: usize = 255;
@@ -110,6 +115,32 @@ impl From<SendError> for FriendsError {
         match error {
             SendError::NotConnected => FriendsError::NotConnected,
             SendError::Busy => FriendsError::TooManyWaiting,
+        }
+    }
+}
+
+/// What the shell gives a link to listen with: every event goes to the webview (`tell`) as a
+/// [`FriendsEvent`]; a match that ends is put into the history (`keep`, which gives its id) and the
+/// webview then hears [`FriendsEvent::Kept`]. `now_ms` is the clock the history's times come from.
+pub fn listener(
+    keep: impl Fn(&FinishedMatch) -> Option<String> + Send + Sync + 'static,
+    tell: impl Fn(FriendsEvent) + Send + Sync + 'static,
+    now_ms: impl Fn() -> i64 + Send + Sync + 'static,
+) -> impl Fn(LinkEvent) + Send + Sync + 'static {
+    let chronicle = Mutex::new(Chronicle::default());
+    move |event| {
+        let finished = match &event {
+            LinkEvent::Message { message } => chronicle
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .hear(message, now_ms()),
+            LinkEvent::Status { .. } => None,
+        };
+        tell(FriendsEvent::from(event));
+        if let Some(finished) = finished {
+            tell(FriendsEvent::Kept {
+                history_id: keep(&finished),
+            });
         }
     }
 }

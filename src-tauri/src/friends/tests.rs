@@ -351,3 +351,122 @@ async fn what_cannot_be_hosted_or_joined_is_refused_before_anything_opens() {
         })
         .await;
 }
+
+/// Plays at the table from the events `tell` sends: a random legal move for every view that offers
+/// one (the host also starts the match once everyone is ready), until the match is kept.
+async fn play(
+    friends: Arc<tokio::sync::Mutex<Friends>>,
+    mut heard: tokio::sync::mpsc::UnboundedReceiver<FriendsEvent>,
+    seed: u64,
+) -> Option<String> {
+    let mut rng = briscola::Rng::new(seed);
+    while let Some(event) = heard.recv().await {
+        let message = match event {
+            FriendsEvent::Kept { history_id } => return history_id,
+            FriendsEvent::Game { view } if !view.observation.legal_actions.is_empty() => {
+                let legal = &view.observation.legal_actions;
+                ClientMessage::Act {
+                    action: legal[rng.below(legal.len())],
+                }
+            }
+            FriendsEvent::Message {
+                message: ServerMessage::Lobby { lobby },
+            } if lobby.stage == briscola_table::protocol::Stage::Lobby
+                && lobby.seats.iter().all(|s| match s {
+                    SeatView::Person { ready, host, .. } => *ready || *host,
+                    SeatView::Ai { .. } => true,
+                    SeatView::Empty => false,
+                }) =>
+            {
+                ClientMessage::Start
+            }
+            _ => continue,
+        };
+        // Not the host's to start, or not its turn any more: the table refuses, nothing changes.
+        let _ = friends.lock().await.send(message);
+    }
+    None
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_match_with_a_friend_and_an_ai_goes_into_both_histories() {
+    let kept: Arc<Mutex<Vec<crate::session::FinishedMatch>>> = Arc::default();
+    let player = |kept: Arc<Mutex<Vec<crate::session::FinishedMatch>>>| {
+        let (tell, heard) = tokio::sync::mpsc::unbounded_channel();
+        let listen = listener(
+            move |finished| {
+                kept.lock().expect("not poisoned").push(finished.clone());
+                Some(format!("{}", finished.started_ms))
+            },
+            move |event| {
+                let _ = tell.send(event);
+            },
+            || 1_000,
+        );
+        (listen, heard)
+    };
+    let host = Arc::new(tokio::sync::Mutex::new(Friends::unannounced()));
+    let (listen, host_heard) = player(kept.clone());
+    let info = host
+        .lock()
+        .await
+        .host(&request(3, vec![Some(Level::Easy), None]), listen)
+        .await
+        .expect("hosted");
+    let friend = Arc::new(tokio::sync::Mutex::new(Friends::unannounced()));
+    let (listen, friend_heard) = player(kept.clone());
+    friend
+        .lock()
+        .await
+        .join(
+            &format!("127.0.0.1:{}", info.port),
+            info.code,
+            "Bea".into(),
+            listen,
+        )
+        .expect("joining");
+    friend
+        .lock()
+        .await
+        .send(ClientMessage::Ready { ready: true })
+        .ok();
+    let host_game = tokio::spawn(play(host.clone(), host_heard, 1));
+    let friend_game = tokio::spawn(play(friend.clone(), friend_heard, 2));
+    // The friend's ready may have gone before its link connected: say it again until it lands.
+    let ready = {
+        let friend = friend.clone();
+        tokio::spawn(async move {
+            for _ in 0..50 {
+                tokio::time::sleep(Duration::from_millis(100)).await;
+                let _ = friend
+                    .lock()
+                    .await
+                    .send(ClientMessage::Ready { ready: true });
+            }
+        })
+    };
+    let ids = (
+        tokio::time::timeout(PATIENCE, host_game).await,
+        tokio::time::timeout(PATIENCE, friend_game).await,
+    );
+    ready.abort();
+    let (Ok(Ok(Some(_))), Ok(Ok(Some(_)))) = ids else {
+        panic!("both matches kept in time: {ids:?}");
+    };
+    let kept = kept.lock().expect("not poisoned").clone();
+    assert_eq!(kept.len(), 2);
+    let (hosts, friends) = (&kept[0], &kept[1]);
+    let (hosts, friends) = if hosts.setup.opponent_names.contains(&"Bea".to_string()) {
+        (hosts, friends)
+    } else {
+        (friends, hosts)
+    };
+    // The host sat at 0: Easy AI at 1, Bea at 2. Bea sat at 2: the host at 1 (from her seat), the
+    // AI at 2.
+    assert_eq!(hosts.setup.opponent_names, ["", "Bea"]);
+    assert_eq!(hosts.setup.people, [2]);
+    assert_eq!(friends.setup.opponent_names, ["Ada", ""]);
+    assert_eq!(friends.setup.people, [1]);
+    assert_eq!(friends.record, hosts.record.seen_from(2));
+    host.lock().await.leave().expect("closing");
+}

@@ -31,6 +31,12 @@ pub enum FriendsEvent {
         /// How it is now.
         status: LinkStatus,
     },
+    /// The match that just ended went into your history (its id, for the replay and the review),
+    /// or could not be saved (`null`: the data folder refused it).
+    Kept {
+        /// The history entry's id.
+        history_id: Option<String>,
+    },
 }
 
 /// Your seat's view of the hand at a friends' table.

@@ -63,6 +63,7 @@ impl NewGame {
             first_dealer,
             allow_undo,
             opponent_names: Vec::new(),
+            people: Vec::new(),
         };
         setup.validate()?;
         Ok(setup)
@@ -95,6 +96,11 @@ pub struct MatchSetup {
     /// the names of today).
     #[serde(default)]
     pub opponent_names: Vec<String>,
+    /// The opponent seats (1, 2, …) where people played, at a table with friends; empty against
+    /// the AI alone. Such a seat's level in `opponents` is the one that played for that person when
+    /// their time ran out (Medium), its name in `opponent_names` the person's.
+    #[serde(default)]
+    pub people: Vec<Seat>,
 }
 
 impl MatchSetup {

@@ -15,6 +15,7 @@ pub(crate) fn setup(preset: Preset, players: u8, format: MatchFormat) -> MatchSe
         first_dealer: 0,
         allow_undo: true,
         opponent_names: Vec::new(),
+        people: Vec::new(),
     }
 }
 

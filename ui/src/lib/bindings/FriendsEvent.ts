@@ -18,4 +18,8 @@ message: ServerMessage, } | { "kind": "status",
 /**
  * How it is now.
  */
-status: LinkStatus, };
+status: LinkStatus, } | { "kind": "kept", 
+/**
+ * The history entry's id.
+ */
+history_id: string | null, };

@@ -16,9 +16,13 @@ preset?: Preset,
  */
 players?: number, 
 /**
- * Only matches with an opponent at this level.
+ * Only matches with an AI opponent at this level.
  */
 level?: Level, 
+/**
+ * Only matches with people (`true`) or against the AI alone (`false`).
+ */
+with_people?: boolean, 
 /**
  * Only this result.
  */

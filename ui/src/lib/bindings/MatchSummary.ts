@@ -42,6 +42,12 @@ opponents: Array<Level>,
  */
 opponent_names: Array<string>, 
 /**
+ * The opponent seats (1, 2, …) where people played, at a table with friends; empty in a
+ * match against the AI alone. Such a seat's entry in `opponents` is the level that played
+ * for that person when their time ran out (Medium), and its name the person's.
+ */
+people: Array<number>, 
+/**
  * Points per hand, one entry per side, human's side first.
  */
 hand_scores: Array<Array<number>>, 

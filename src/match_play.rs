@@ -170,6 +170,22 @@ impl Stakes {
         n_sides: 0,
     };
 
+    /// What a hand is worth in a match of `format` standing at `standing` (its sides and scores
+    /// before the hand).
+    pub fn of(format: MatchFormat, standing: &MatchStanding) -> Stakes {
+        let mut stakes = Stakes {
+            format,
+            ..Stakes::SINGLE_HAND
+        };
+        let sides = standing.sides.iter().zip(&standing.scores);
+        for (i, (side, &score)) in sides.take(MAX_PLAYERS).enumerate() {
+            stakes.sides[i] = side.iter().fold(0, |mask, &seat| mask | 1 << seat);
+            stakes.scores[i] = score;
+            stakes.n_sides += 1;
+        }
+        stakes
+    }
+
     /// The match format.
     pub fn format(&self) -> MatchFormat {
         self.format
@@ -276,17 +292,7 @@ impl Match {
 
     /// What the hand in play is worth in this match (for the AI).
     pub fn stakes(&self) -> Stakes {
-        let mut stakes = Stakes {
-            format: self.format,
-            ..Stakes::SINGLE_HAND
-        };
-        let sides = self.standing.sides.iter().zip(&self.standing.scores);
-        for (i, (side, &score)) in sides.take(MAX_PLAYERS).enumerate() {
-            stakes.sides[i] = side.iter().fold(0, |mask, &seat| mask | 1 << seat);
-            stakes.scores[i] = score;
-            stakes.n_sides += 1;
-        }
-        stakes
+        Stakes::of(self.format, &self.standing)
     }
 
     /// The current hand's number, counting from 1 (void hands dealt again included), without

@@ -142,6 +142,7 @@ fn signatures(cfg: &Config) -> Vec<Signature> {
             <()>::name(cfg),
         ),
         sig("friends_tables", &[], <Vec<DiscoveredTable>>::name(cfg)),
+        sig("friends_hint", &[], Hint::name(cfg)),
         sig(
             "friends_send",
             &[("message", ClientMessage::name(cfg))],

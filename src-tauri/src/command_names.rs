@@ -28,6 +28,7 @@ pub const COMMANDS: &[&str] = &[
     "friends_host",
     "friends_join",
     "friends_tables",
+    "friends_hint",
     "friends_send",
     "friends_leave",
 ];

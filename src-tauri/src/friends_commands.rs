@@ -10,9 +10,9 @@ use tauri::State;
 use tauri::ipc::Channel;
 use tokio::sync::Mutex;
 
-use crate::error::AppError;
+use crate::error::{AppError, ErrorKind};
 use crate::friends::{self, Friends, FriendsEvent, HostInfo, HostRequest, LinkEvent};
-use crate::game_commands::history_entry;
+use crate::game_commands::{Hint, history_entry};
 use crate::input::Input;
 use crate::session::history_id;
 use crate::state::AppState;
@@ -83,6 +83,20 @@ pub async fn friends_tables(
     friends: State<'_, FriendsState>,
 ) -> Result<Vec<DiscoveredTable>, AppError> {
     Ok(friends.0.lock().await.tables()?)
+}
+
+/// A hint for this player's move, where the host allows hints: a Hard search from this player's
+/// own view, computed off the main thread.
+#[tauri::command]
+pub async fn friends_hint(friends: State<'_, FriendsState>) -> Result<Hint, AppError> {
+    let request = friends.0.lock().await.hint()?;
+    let decision = tauri::async_runtime::spawn_blocking(move || request.decide())
+        .await
+        .map_err(|error| AppError::new(ErrorKind::Internal, error.to_string()))?;
+    Ok(Hint {
+        action: decision.action,
+        reason: decision.hint,
+    })
 }
 
 /// Sends what the player does at the table.

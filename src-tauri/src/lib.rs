@@ -89,6 +89,7 @@ pub fn app_builder<R: Runtime>(builder: Builder<R>) -> Builder<R> {
             friends_commands::friends_host,
             friends_commands::friends_join,
             friends_commands::friends_tables,
+            friends_commands::friends_hint,
             friends_commands::friends_send,
             friends_commands::friends_leave,
         ])

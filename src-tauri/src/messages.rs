@@ -42,6 +42,8 @@ impl Message for FriendsError {
                 players: 3,
                 seats: 1,
             },
+            FriendsError::HintsOff,
+            FriendsError::NotYourTurn,
             FriendsError::NoDiscovery,
             FriendsError::TableRefused {
                 reason: ErrorCode::NameTaken,
@@ -228,8 +230,10 @@ mod tests {
                 FriendsError::HostSeats { .. } => 7,
                 FriendsError::NoDiscovery => 8,
                 FriendsError::TableRefused { .. } => 9,
+                FriendsError::HintsOff => 10,
+                FriendsError::NotYourTurn => 11,
             },
-            10,
+            12,
         );
     }
 

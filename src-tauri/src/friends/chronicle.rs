@@ -112,6 +112,7 @@ mod tests {
                     absence: briscola_table::protocol::Absence::Wait,
                     random_seats: false,
                     name: String::new(),
+                    hints: false,
                 },
                 seats,
                 watchers: Vec::new(),

@@ -41,6 +41,8 @@ pub struct HostRequest {
     pub absence: Absence,
     /// Shuffle the seats when the match starts.
     pub random_seats: bool,
+    /// Whether the players may ask their app for a hint.
+    pub hints: bool,
     /// The table's name, shown in the lobby and to friends looking for tables on the network (may
     /// be empty).
     pub table_name: String,
@@ -91,6 +93,7 @@ impl HostRequest {
             absence: self.absence,
             random_seats: self.random_seats,
             name: self.table_name.clone(),
+            hints: self.hints,
         };
         let mut setup: Vec<ClientMessage> = (1..players)
             .zip(&self.ai_seats)

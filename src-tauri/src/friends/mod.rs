@@ -12,6 +12,7 @@
 
 mod addresses;
 mod chronicle;
+mod hint;
 mod host;
 mod link;
 #[cfg(test)]
@@ -19,11 +20,14 @@ mod tests;
 mod view;
 
 pub use chronicle::Chronicle;
+pub use hint::Hinting;
 pub use host::{DEFAULT_PORT, HostInfo, HostRequest, Hosting};
 pub use link::{Link, LinkEvent, LinkStatus, RECONNECT_FOR_MS, SendError};
 pub use view::{FriendsEvent, SeatGame};
 
-use std::sync::{Mutex, PoisonError};
+use std::sync::{Arc, Mutex, PoisonError};
+
+use briscola::ai::AiRequest;
 
 use briscola_table::discovery::{self, Browser, DiscoveredTable};
 use briscola_table::protocol::{ClientMessage, ErrorCode};
@@ -82,6 +86,12 @@ pub enum FriendsError {
         /// Seats given.
         seats: u8,
     },
+    /// The host does not allow hints at this table.
+    #[error("the host does not allow hints at this table")]
+    HintsOff,
+    /// No move of yours to hint now.
+    #[error("it is not your turn")]
+    NotYourTurn,
     /// Tables on the local network cannot be listed here (no multicast): join with an address.
     #[error("tables on the local network cannot be listed")]
     NoDiscovery,
@@ -98,6 +108,7 @@ impl FriendsError {
     pub fn kind(&self) -> ErrorKind {
         match self {
             FriendsError::NotAtTable | FriendsError::NotConnected => ErrorKind::NoMatch,
+            FriendsError::HintsOff | FriendsError::NotYourTurn => ErrorKind::IllegalMove,
             FriendsError::AlreadyAtTable => ErrorKind::MatchInProgress,
             FriendsError::TooManyWaiting => ErrorKind::Busy,
             FriendsError::BadAddress
@@ -155,6 +166,8 @@ pub struct Friends {
     /// Looking for tables on the local network, from the first listing until this player sits at
     /// a table.
     browser: Option<Browser>,
+    /// What a hint at the current table is computed from.
+    hinting: Arc<Mutex<Hinting>>,
 }
 
 /// `address` checked as `HOST:PORT` (a `ws://` prefix and a trailing slash allowed).
@@ -179,6 +192,7 @@ impl Default for Friends {
             hosting: None,
             link: None,
             browser: None,
+            hinting: Arc::default(),
         }
     }
 }
@@ -215,6 +229,7 @@ impl Friends {
             token: hosting.host_token().to_string(),
         };
         let watch = hosting.lobby_watcher();
+        let listen = self.hearing(listen);
         self.link = Some(Link::open(hosting.loopback(), first, move |event| {
             if let LinkEvent::Message { message } = &event {
                 watch(message);
@@ -240,6 +255,7 @@ impl Friends {
         }
         let address = check_address(address)?;
         self.browser = None;
+        let listen = self.hearing(listen);
         self.link = Some(Link::open(
             address,
             ClientMessage::Join { code, name },
@@ -259,6 +275,35 @@ impl Friends {
             .as_ref()
             .map(Browser::tables)
             .unwrap_or_default())
+    }
+
+    /// The Hard search for this player's move, where the host allows hints (see [`Hinting`]).
+    pub fn hint(&self) -> Result<AiRequest, FriendsError> {
+        if self.link.is_none() {
+            return Err(FriendsError::NotAtTable);
+        }
+        self.hinting
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .request()
+    }
+
+    /// `listen`, with what hints are computed from kept up to date (fresh for a new table).
+    fn hearing(
+        &mut self,
+        listen: impl Fn(LinkEvent) + Send + Sync + 'static,
+    ) -> impl Fn(LinkEvent) + Send + Sync + 'static {
+        self.hinting = Arc::default();
+        let hinting = self.hinting.clone();
+        move |event| {
+            if let LinkEvent::Message { message } = &event {
+                hinting
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .hear(message);
+            }
+            listen(event);
+        }
     }
 
     /// Sends a message to the table.

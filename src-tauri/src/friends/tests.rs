@@ -75,6 +75,7 @@ fn request(players: u8, ai_seats: Vec<Option<Level>>) -> HostRequest {
         turn_seconds: None,
         absence: Absence::Wait,
         random_seats: false,
+        hints: true,
         table_name: "Friday cards".into(),
         your_name: "Ada".into(),
         port: 0,

@@ -242,6 +242,8 @@ pub struct SettingsView {
     pub random_seats: bool,
     /// The table's name, or empty.
     pub name: String,
+    /// Whether the host allows hints.
+    pub hints: bool,
 }
 
 /// One seat.

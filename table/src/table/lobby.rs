@@ -279,6 +279,7 @@ impl Table {
                 absence: self.settings.absence,
                 random_seats: self.settings.random_seats,
                 name: self.settings.name.clone(),
+                hints: self.settings.hints,
             },
             seats: self
                 .seats

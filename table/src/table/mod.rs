@@ -73,6 +73,9 @@ pub struct TableSettings {
     /// The table's name as the host gave it (a name's limits), or empty.
     #[serde(default)]
     pub name: String,
+    /// Whether the host allows hints (each player's own app computes them from that player's view).
+    #[serde(default)]
+    pub hints: bool,
 }
 
 impl TableSettings {
@@ -85,6 +88,7 @@ impl TableSettings {
             absence: Absence::Wait,
             random_seats: false,
             name: String::new(),
+            hints: false,
         }
     }
 }

@@ -33,6 +33,10 @@ absence: Absence,
  */
 random_seats: boolean, 
 /**
+ * Whether the players may ask their app for a hint.
+ */
+hints: boolean, 
+/**
  * The table's name, shown in the lobby and to friends looking for tables on the network (may
  * be empty).
  */

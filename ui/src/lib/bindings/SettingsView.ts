@@ -30,4 +30,8 @@ random_seats: boolean,
 /**
  * The table's name, or empty.
  */
-name: string, };
+name: string, 
+/**
+ * Whether the host allows hints.
+ */
+hints: boolean, };

@@ -24,7 +24,7 @@ import type { RulesetInfo } from "./RulesetInfo";
 import type { StoreWarning } from "./StoreWarning";
 
 /** Every command name the app grants to the UI. */
-export type CommandName = "get_preferences" | "set_preferences" | "store_warnings" | "list_history" | "get_match_record" | "list_presets" | "edit_ruleset" | "current_game" | "start_match" | "play_action" | "ai_move" | "get_hint" | "undo_move" | "next_hand" | "resign_match" | "get_replay" | "start_review" | "review_progress" | "cancel_review" | "get_review" | "review_stats" | "friends_host" | "friends_join" | "friends_tables" | "friends_send" | "friends_leave";
+export type CommandName = "get_preferences" | "set_preferences" | "store_warnings" | "list_history" | "get_match_record" | "list_presets" | "edit_ruleset" | "current_game" | "start_match" | "play_action" | "ai_move" | "get_hint" | "undo_move" | "next_hand" | "resign_match" | "get_replay" | "start_review" | "review_progress" | "cancel_review" | "get_review" | "review_stats" | "friends_host" | "friends_join" | "friends_tables" | "friends_hint" | "friends_send" | "friends_leave";
 
 /** Tauri's `Channel` (from `@tauri-apps/api/core`) as the commands use it: the shell sends on it. */
 export interface Channel<T> { onmessage: (message: T) => void }
@@ -59,6 +59,7 @@ export function commands(invoke: Invoke) {
     friendsHost: (request: HostRequest, events: Channel<FriendsEvent>): Promise<HostInfo> => invoke<HostInfo>("friends_host", { request, events }),
     friendsJoin: (address: string, code: string, name: string, events: Channel<FriendsEvent>): Promise<null> => invoke<null>("friends_join", { address, code, name, events }),
     friendsTables: (): Promise<Array<DiscoveredTable>> => invoke<Array<DiscoveredTable>>("friends_tables"),
+    friendsHint: (): Promise<Hint> => invoke<Hint>("friends_hint"),
     friendsSend: (message: ClientMessage): Promise<null> => invoke<null>("friends_send", { message }),
     friendsLeave: (): Promise<null> => invoke<null>("friends_leave"),
   };

@@ -66,6 +66,15 @@ pub struct MatchSummary {
 }
 
 impl MatchSummary {
+    /// The levels of the AI opponents, seat 1 first (a person's seat left out).
+    pub fn ai_levels(&self) -> Vec<Level> {
+        (1u8..)
+            .zip(&self.opponents)
+            .filter(|(seat, _)| !self.people.contains(seat))
+            .map(|(_, &level)| level)
+            .collect()
+    }
+
     /// Checks what the type cannot: a usable id and a sane time span.
     pub fn validate(&self) -> Result<(), String> {
         if self.id.trim().is_empty() || self.id.len() > 128 {
@@ -234,11 +243,7 @@ impl HistoryQuery {
     fn matches(&self, summary: &MatchSummary) -> bool {
         self.preset.is_none_or(|p| p == summary.ruleset.preset)
             && self.players.is_none_or(|n| n == summary.ruleset.players)
-            && self.level.is_none_or(|l| {
-                (1u8..)
-                    .zip(&summary.opponents)
-                    .any(|(seat, &level)| level == l && !summary.people.contains(&seat))
-            })
+            && self.level.is_none_or(|l| summary.ai_levels().contains(&l))
             && self
                 .with_people
                 .is_none_or(|people| people != summary.people.is_empty())

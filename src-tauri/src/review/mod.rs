@@ -154,8 +154,10 @@ pub struct ReviewedMatch {
     pub preset: Preset,
     /// Players at the table.
     pub players: u8,
-    /// The opponents' levels, seat 1 first.
+    /// The AI opponents' levels, seat 1 first (people at a friends' table left out).
     pub opponents: Vec<Level>,
+    /// Whether people sat at the table (a match with friends).
+    pub with_people: bool,
     /// The match's accuracy (0–100), `None` when no decision was rated.
     pub accuracy: Option<f32>,
     /// Each hand's accuracy, in order.
@@ -192,7 +194,8 @@ pub fn review_stats(summaries: &[MatchSummary], reviews: &[(String, MatchReview)
                 finished_at_ms: summary.finished_at_ms,
                 preset: summary.ruleset.preset,
                 players: summary.ruleset.players,
-                opponents: summary.opponents.clone(),
+                opponents: summary.ai_levels(),
+                with_people: !summary.people.is_empty(),
                 accuracy: review.accuracy,
                 hands: review.hands.iter().map(|hand| hand.accuracy).collect(),
             })

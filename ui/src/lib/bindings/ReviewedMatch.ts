@@ -23,9 +23,13 @@ preset: Preset,
  */
 players: number, 
 /**
- * The opponents' levels, seat 1 first.
+ * The AI opponents' levels, seat 1 first (people at a friends' table left out).
  */
 opponents: Array<Level>, 
+/**
+ * Whether people sat at the table (a match with friends).
+ */
+with_people: boolean, 
 /**
  * The match's accuracy (0–100), `None` when no decision was rated.
  */

@@ -31,11 +31,21 @@ export function finishedText(s: MatchSummary, lang: string): string {
 }
 
 /** Statistics from every finished match (any order). */
+/** The AI opponents' levels of a match, seat 1 first: a person's seat (`people`) left out. */
+export function aiLevels(s: MatchSummary): MatchSummary['opponents'] {
+  return s.opponents.filter((_, i) => !s.people.includes(i + 1));
+}
+
+/** Whether people sat at the table (a match with friends), or the AI alone. */
+export function withPeople(s: { people: number[] }): boolean {
+  return s.people.length > 0;
+}
+
 export function statsFromSummaries(all: MatchSummary[]): StatsData {
   const sorted = [...all].sort((a, b) => a.finished_at_ms - b.finished_at_ms);
   const results = sorted.map((s) => ({ date: new Date(s.finished_at_ms).toISOString(), result: s.outcome }));
   const byLevel = LEVELS.map((level) => {
-    const ms = sorted.filter((s) => s.opponents.includes(level));
+    const ms = sorted.filter((s) => aiLevels(s).includes(level));
     return { level, won: ms.filter((s) => s.outcome === 'won').length, played: ms.length };
   });
   const byPreset = [...new Set(sorted.map((s) => s.ruleset.preset))].map((preset) => {

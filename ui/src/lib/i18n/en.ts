@@ -198,6 +198,9 @@ export const en = {
 
   'stats.title': 'Statistics',
   'stats.empty': 'Play a few matches and your charts will appear here.',
+  'stats.kind': 'Which matches',
+  'stats.againstAi': 'Against the computer ({n})',
+  'stats.withFriends': 'With friends ({n})',
   'stats.played': 'Matches played',
   'stats.winRate': 'Win rate',
   'stats.bestStreak': 'Best winning streak',

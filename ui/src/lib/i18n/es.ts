@@ -199,6 +199,9 @@ export const es: Messages = {
 
   'stats.title': 'Estadísticas',
   'stats.empty': 'Juega unas cuantas partidas y aquí aparecerán tus gráficos.',
+  'stats.kind': 'Qué partidas',
+  'stats.againstAi': 'Contra el ordenador ({n})',
+  'stats.withFriends': 'Con amigos ({n})',
   'stats.played': 'Partidas jugadas',
   'stats.winRate': 'Porcentaje de victorias',
   'stats.bestStreak': 'Mejor racha de victorias',

@@ -199,6 +199,9 @@ export const it: Messages = {
 
   'stats.title': 'Statistiche',
   'stats.empty': 'Gioca qualche partita e qui compariranno i tuoi grafici.',
+  'stats.kind': 'Quali partite',
+  'stats.againstAi': 'Contro il computer ({n})',
+  'stats.withFriends': 'Con gli amici ({n})',
   'stats.played': 'Partite giocate',
   'stats.winRate': 'Percentuale di vittorie',
   'stats.bestStreak': 'Migliore serie di vittorie',

@@ -199,6 +199,9 @@ export const pt: Messages = {
 
   'stats.title': 'Estatísticas',
   'stats.empty': 'Joga alguns jogos e os teus gráficos aparecem aqui.',
+  'stats.kind': 'Que jogos',
+  'stats.againstAi': 'Contra o computador ({n})',
+  'stats.withFriends': 'Com amigos ({n})',
   'stats.played': 'Jogos jogados',
   'stats.winRate': 'Percentagem de vitórias',
   'stats.bestStreak': 'Melhor série de vitórias',

@@ -8,6 +8,7 @@ import Settings from '../Settings.svelte';
 import NewGame from '../NewGame.svelte';
 import Rules from '../Rules.svelte';
 import Stats from '../Stats.svelte';
+import StatsScreen from '../StatsScreen.svelte';
 import History from '../History.svelte';
 import { PRESETS, valuesOf } from '../../lib/game/__tests__/shellData';
 import type { AppError } from '../../lib/bindings/AppError';
@@ -40,7 +41,7 @@ function shellSummary(id: string, outcome: ShellSummary['outcome'], preset: 'bri
   return {
     id, started_at_ms: Date.UTC(2026, 0, 1), finished_at_ms: Date.UTC(2026, 0, 1, 1), duration_ms: 1000,
     ruleset: ruleset({ preset }), format: { kind: 'single-hand' },
-    opponents: ['easy'], opponent_names: ['Lucía'], hand_scores: [[70, 50]], outcome, resigned: false, undos: 0,
+    opponents: ['easy'], opponent_names: ['Lucía'], people: [], hand_scores: [[70, 50]], outcome, resigned: false, undos: 0,
   };
 }
 
@@ -520,6 +521,24 @@ describe('Statistics and history', () => {
     expect(screen.getByText('Win rate', { selector: '.kpi .k' }).previousElementSibling).toHaveTextContent('67%');
     expect(screen.getByRole('img', { name: 'Win rate by AI level' })).toBeInTheDocument();
     expect(screen.getByRole('rowheader', { name: 'Hard' })).toBeInTheDocument();
+  });
+
+  it('counts matches with friends apart from matches against the computer', async () => {
+    const friends = { ...shellSummary('3', 'lost'), opponents: ['medium'] as ShellSummary['opponents'], opponent_names: ['Bea'], people: [1] };
+    const items = [shellSummary('1', 'won'), shellSummary('2', 'won'), friends];
+    const reviewed = (id: string, with_people: boolean) => ({ id, finished_at_ms: 0, preset: 'briscola', players: 2, opponents: [], accuracy: 80, hands: [80], with_people });
+    setShell({
+      listHistory: async () => ({ total: 3, offset: 0, items }),
+      reviewStats: async () => ({ matches: [reviewed('1', false), reviewed('3', true)], habits: [] }),
+    } as unknown as Shell);
+    render(StatsScreen);
+    const ai = await screen.findByRole('radio', { name: 'Against the computer (2)' });
+    expect(ai).toBeChecked();
+    expect(screen.getByText('Matches played').previousElementSibling).toHaveTextContent('2');
+    await fireEvent.click(screen.getByRole('radio', { name: 'With friends (1)' }));
+    await vi.waitFor(() => expect(screen.getByText('Matches played').previousElementSibling).toHaveTextContent('1'));
+    expect(screen.getByText('Win rate').previousElementSibling).toHaveTextContent('0');
+    setShell(null);
   });
 
   it('lists the shell history with filters and pages', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Level } from '../../bindings/Level';
 import type { MatchSummary } from '../../bindings/MatchSummary';
 import type { Preset } from '../../bindings/Preset';
-import { finishedText, scoreText, statsFromSummaries } from '../records';
+import { aiLevels, finishedText, scoreText, statsFromSummaries, withPeople } from '../records';
 import { ruleset } from './fixtures';
 
 function summary(n: number, outcome: MatchSummary['outcome'], level: Level = 'easy', preset: Preset = 'briscola'): MatchSummary {
@@ -15,6 +15,7 @@ function summary(n: number, outcome: MatchSummary['outcome'], level: Level = 'ea
     format: { kind: 'best-of', hands: 3 },
     opponents: [level],
     opponent_names: ['Alice'],
+    people: [],
     hand_scores: [
       [1070, 50],
       [40, 80],
@@ -61,5 +62,16 @@ describe('history records', () => {
     ]);
     // Chiamata hands have no fixed sides: their points stay out of the histogram.
     expect(s.handPoints).toHaveLength(10);
+  });
+
+  it('counts only AI seats by level: a friend’s seat is no level', () => {
+    // A friend at seat 1 (Medium stands for them in the history) and a Hard AI at seat 2.
+    const friends = { ...summary(7, 'won'), opponents: ['medium', 'hard'] as Level[], people: [1] };
+    expect(aiLevels(friends)).toEqual(['hard']);
+    expect(withPeople(friends)).toBe(true);
+    expect(withPeople(summary(1, 'won'))).toBe(false);
+    const s = statsFromSummaries([friends]);
+    expect(s.byLevel.find((l) => l.level === 'medium')).toEqual({ level: 'medium', won: 0, played: 0 });
+    expect(s.byLevel.find((l) => l.level === 'hard')).toEqual({ level: 'hard', won: 1, played: 1 });
   });
 });

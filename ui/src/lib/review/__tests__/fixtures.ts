@@ -89,6 +89,7 @@ export function summary(id: string): MatchSummary {
     format: { kind: 'single-hand' },
     opponents: ['easy'],
     opponent_names: [],
+    people: [],
     hand_scores: [[70, 50]],
     outcome: 'won',
     resigned: false,
@@ -97,5 +98,5 @@ export function summary(id: string): MatchSummary {
 }
 
 export function reviewed(id: string, accuracy: number | null, opponents: ReviewedMatch['opponents'], preset: ReviewedMatch['preset'] = 'briscola', players = 2): ReviewedMatch {
-  return { id, finished_at_ms: Date.UTC(2026, 0, Number(id)), preset, players, opponents, accuracy, hands: [accuracy] };
+  return { id, finished_at_ms: Date.UTC(2026, 0, Number(id)), preset, players, opponents, accuracy, hands: [accuracy], with_people: false };
 }

@@ -214,8 +214,12 @@ mod tests {
             let Ok(mut socket) = tokio_tungstenite::accept_async(stream).await else {
                 return;
             };
-            let _ = socket.send(Message::text(r#"{"v":1,"type":"nonsense"}"#)).await;
-            let _ = socket.send(Message::text(r#"{"v":9,"type":"removed"}"#)).await;
+            let _ = socket
+                .send(Message::text(r#"{"v":1,"type":"nonsense"}"#))
+                .await;
+            let _ = socket
+                .send(Message::text(r#"{"v":9,"type":"removed"}"#))
+                .await;
             let huge = "x".repeat(MAX_SERVER_MESSAGE_BYTES + 1);
             let _ = socket.send(Message::text(huge)).await;
             let _ = socket.next().await;

@@ -17,8 +17,8 @@ mod server;
 pub use client::{Absence, ChatBody, ClientMessage, QuickPhrase, SeatChoice};
 pub use error::{ErrorCode, ProtocolError, StartProblem};
 pub use server::{
-    ChatSender, ClosedReason, GameView, LobbyView, PublicEvent, SeatView, ServerMessage, SettingsView, Stage,
-    TurnClock,
+    ChatSender, ClosedReason, GameView, LobbyView, PublicEvent, SeatView, ServerMessage,
+    SettingsView, Stage, TurnClock,
 };
 
 use serde::de::DeserializeOwned;

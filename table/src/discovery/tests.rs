@@ -12,7 +12,7 @@ use super::record::{
 use super::*;
 use crate::protocol::VERSION;
 
-const FULLNAME: &str = "briscola-00112233aabbccdd._briscola._tcp.local.";
+const FULLNAME: &str = "briscola-0011223344556677._briscola._tcp.local.";
 const LAN: IpAddr = IpAddr::V4(Ipv4Addr::new(192, 168, 1, 20));
 
 fn announcement() -> Announcement {
@@ -64,7 +64,7 @@ fn without(key: &str) -> Vec<(String, String)> {
 
 fn good_table() -> DiscoveredTable {
     DiscoveredTable {
-        id: "briscola-00112233aabbccdd".to_string(),
+        id: "briscola-0011223344556677".to_string(),
         name: "Ann's table".to_string(),
         host: "Ann".to_string(),
         preset: Preset::Briscola,
@@ -513,7 +513,7 @@ fn a_discovered_table_serializes_for_the_app() {
     assert_eq!(
         json,
         serde_json::json!({
-            "id": "briscola-00112233aabbccdd",
+            "id": "briscola-0011223344556677",
             "name": "Ann's table",
             "host": "Ann",
             "preset": "briscola",

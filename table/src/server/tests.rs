@@ -96,17 +96,19 @@ async fn play(mut socket: Socket, seed: u64) -> MatchRecord {
     panic!("closed before the end of the match");
 }
 
+/// The host's client takes its seat with its token.
+async fn sit_as_host(host: &mut Socket, table: &NewTable) {
+    let rejoin = ClientMessage::Rejoin {
+        code: table.code.clone(),
+        token: table.host_token.clone(),
+    };
+    send(host, &rejoin).await;
+}
+
 /// The host's client rejoins its seat, puts an AI at seat 2; a guest joins and is ready.
 async fn seat_everyone(server: &Server, table: &NewTable) -> (Socket, Socket) {
     let mut host = client(server.local_addr).await;
-    send(
-        &mut host,
-        &ClientMessage::Rejoin {
-            code: table.code.clone(),
-            token: table.host_token.clone(),
-        },
-    )
-    .await;
+    sit_as_host(&mut host, table).await;
     let welcome = until(&mut host, |m| matches!(m, ServerMessage::Welcome { .. })).await;
     assert!(matches!(
         welcome,
@@ -690,14 +692,7 @@ async fn a_whole_match_of_every_preset_over_loopback_with_people_and_ai_seats() 
             .expect("a table");
         let source = |seat: u8| Ipv4Addr::new(127, 0, 10 + n as u8, 1 + seat);
         let mut host = client_from(addr, source(0)).await;
-        send(
-            &mut host,
-            &ClientMessage::Rejoin {
-                code: table.code.clone(),
-                token: table.host_token.clone(),
-            },
-        )
-        .await;
+        sit_as_host(&mut host, &table).await;
         let mut people = Vec::new();
         for seat in (1..players).filter(|&s| ai_level(s).is_none()) {
             let mut guest = client_from(addr, source(seat)).await;

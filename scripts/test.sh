@@ -80,7 +80,8 @@ ui_checks() {
 
 e2e() {
   [ -d ui/e2e ] || { echo "no ui/e2e: skipped"; return 0; }
-  cargo build -p briscola-app && (cd ui && npm run e2e)
+  # The friends' scenarios seat `briscola join` (and `briscola serve`) beside the app.
+  cargo build -p briscola-app -p briscola-cli && (cd ui && npm run e2e)
 }
 
 step "setup (apt, Rust, npm ci, UI build, tauri-driver)" setup

@@ -32,6 +32,8 @@ if (!process.env.E2E_INNER) {
 }
 
 const BIN = resolve(uiDir, process.env.BRISCOLA_APP_BIN ?? '../target/debug/briscola-app');
+// The command line beside the app (the friends' scenarios run `briscola serve` and `briscola join`).
+const CLI = process.env.BRISCOLA_CLI_BIN ?? join(dirname(BIN), 'briscola');
 const DRIVER = process.env.TAURI_DRIVER ?? 'tauri-driver';
 const ONLY = (process.env.E2E_ONLY ?? '').split(',').filter(Boolean);
 const PORT = Number(process.env.E2E_PORT ?? 4444);

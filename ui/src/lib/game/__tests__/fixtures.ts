@@ -7,6 +7,7 @@ import type { Choices } from '../../bindings/Choices';
 import type { GameView } from '../../bindings/GameView';
 import type { Observation } from '../../bindings/Observation';
 import type { PresetInfo } from '../../bindings/PresetInfo';
+import type { SeatGame } from '../../bindings/SeatGame';
 import { GAME_VIEW, PRESETS } from './shellData';
 import type { Ruleset } from '../../bindings/Ruleset';
 
@@ -86,6 +87,23 @@ export function gameView(over: Partial<GameView> = {}, obs: Partial<Observation>
     history_id: null,
     hands: [],
     version: 1,
+    ...over,
+  };
+}
+
+/** A friends' table's view of one seat (`SeatGame`): by default seat 0's, as `gameView()`. */
+export function seatGame(over: Partial<SeatGame> = {}, obs: Partial<Observation> = {}): SeatGame {
+  return {
+    observation: observation(obs),
+    choices: choices(),
+    standing: { sides: [[0], [1]], scores: [0, 0], hands_played: 0 },
+    your_side: 0,
+    hand_number: 1,
+    clock: null,
+    last_trick: null,
+    card_values: GAME_VIEW.card_values,
+    hand_points: GAME_VIEW.hand_points,
+    partners: [],
     ...over,
   };
 }

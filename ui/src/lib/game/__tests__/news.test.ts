@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { handNews, lastTrick } from '../news';
+import { newsWords } from '../newsWords';
+import type { Names } from '../fromView';
+import { setLang } from '../../i18n/index.svelte';
 import { seatGame } from './fixtures';
 import type { TrickView } from '../../bindings/TrickView';
 
@@ -46,5 +49,25 @@ describe('handNews: what happened between two views of a hand', () => {
       },
     );
     expect(handNews(before, after).map((n) => n.kind)).toEqual(['exchange', 'auction', 'mano-negra']);
+  });
+});
+
+describe('newsWords: the news in words, from your own seat', () => {
+  const names: Names = { seat: 2, you: 'You', other: (s) => ['Ann', 'Bea', 'Cleo', 'Dan'][s] };
+
+  it('says you for your seat and the others by name', () => {
+    setLang('en');
+    expect(newsWords({ kind: 'play', seat: 2, card: 'Ad' }, names, 'italian')).toEqual(['You play ace of coins.']);
+    expect(newsWords({ kind: 'play', seat: 0, card: '3c' }, names, 'french')).toEqual(['Ann plays three of hearts.']);
+    const trick = { plays: [], winner: 1, points: 0 };
+    expect(newsWords({ kind: 'trick', trick }, names, 'italian')).toEqual(['Bea takes the trick, no points.']);
+    expect(newsWords({ kind: 'mano-negra', seat: 2 }, names, 'italian')[0]).toMatch(/^You show mano negra/);
+  });
+
+  it('words the auction’s news as its turns came', () => {
+    setLang('en');
+    const before = { log: [], best: null, passed: [], declarer: null, called: null, partner: null };
+    const after = { ...before, log: [{ seat: 0, bid: null }, { seat: 1, bid: { rank: 'ace' as const, points: 61 } }], passed: [0] };
+    expect(newsWords({ kind: 'auction', before, after }, names, 'italian')).toEqual(['Ann passes.', 'Bea bids Ace.']);
   });
 });

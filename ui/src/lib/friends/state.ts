@@ -9,6 +9,7 @@ import type { ChatBody } from '../bindings/ChatBody';
 import type { ChatSender } from '../bindings/ChatSender';
 import type { ErrorCode } from '../bindings/ErrorCode';
 import type { FriendsEvent } from '../bindings/FriendsEvent';
+import type { HandRecap } from '../bindings/HandRecap';
 import type { HandResult } from '../bindings/HandResult';
 import type { LinkStatus } from '../bindings/LinkStatus';
 import type { LobbyView } from '../bindings/LobbyView';
@@ -45,8 +46,10 @@ export type Ending =
 export interface Clock {
   seat: number;
   deadline: number;
-  /** The seat's time per move (10 s once its time ran out three times); null when only warned. */
+  /** The seat's time per move (shorter once its time ran out too often); null when only warned. */
   limitMs: number | null;
+  /** The table warned that time is short: the countdown shows. */
+  warned: boolean;
 }
 
 export interface FriendsState {
@@ -92,14 +95,21 @@ function freshMatch(s: FriendsState): FriendsState {
   return { ...s, game: null, clock: null, proposal: null, results: [], over: null };
 }
 
-function clockOf(view: SeatGame, now: number): Clock | null {
+/** The clock a view brings; still warned when it is the same turn's clock (a view again, a rejoin). */
+function clockOf(view: SeatGame, old: Clock | null, now: number): Clock | null {
   const c = view.clock;
-  return c ? { seat: c.seat, deadline: now + c.remaining_ms, limitMs: c.limit_ms } : null;
+  if (!c) return null;
+  const deadline = now + c.remaining_ms;
+  const sameTurn = old !== null && old.seat === c.seat && deadline <= old.deadline + SAME_TURN_MS;
+  return { seat: c.seat, deadline, limitMs: c.limit_ms, warned: sameTurn && old.warned };
 }
+
+/** A new view whose clock ends no later than this after the old one's is the same turn's. */
+const SAME_TURN_MS = 1000;
 
 /** The state after one event. */
 export function reduce(s: FriendsState, e: FriendsEvent, now: number): FriendsState {
-  if (e.kind === 'game') return { ...s, game: e.view, clock: clockOf(e.view, now) };
+  if (e.kind === 'game') return { ...s, game: e.view, clock: clockOf(e.view, s.clock, now) };
   if (e.kind === 'status') {
     const st = e.status;
     if (st.state === 'lost') return { ...s, link: st, ending: s.ending ?? { kind: 'lost' } };
@@ -132,7 +142,7 @@ export function reduce(s: FriendsState, e: FriendsEvent, now: number): FriendsSt
     case 'muted':
       return note({ ...s, muted: m.muted ? [...new Set([...s.muted, m.seat])] : s.muted.filter((x) => x !== m.seat) }, { kind: 'muted', seat: m.seat, muted: m.muted });
     case 'timer-warning':
-      return { ...s, clock: { seat: m.seat, deadline: now + m.remaining_ms, limitMs: s.clock?.seat === m.seat ? s.clock.limitMs : null } };
+      return { ...s, clock: { seat: m.seat, deadline: now + m.remaining_ms, limitMs: s.clock?.seat === m.seat ? s.clock.limitMs : null, warned: true } };
     case 'auto-played':
       return note(s, { kind: 'auto-played', seat: m.seat, action: m.action, expiries: m.expiries });
     case 'match-over':
@@ -160,4 +170,23 @@ export function yourSeat(s: FriendsState): number | null {
 /** Milliseconds left on the turn clock at `now` (never below 0); null when no clock runs. */
 export function timeLeft(s: FriendsState, now: number): number | null {
   return s.clock ? Math.max(0, s.clock.deadline - now) : null;
+}
+
+/** The countdown once the table warned that time is short: whole seconds left, and whose. */
+export function countdown(s: FriendsState, now: number): { seat: number; seconds: number } | null {
+  return s.clock?.warned ? { seat: s.clock.seat, seconds: Math.ceil(Math.max(0, s.clock.deadline - now) / 1000) } : null;
+}
+
+/**
+ * The hands heard of, as the match summary lists them for `seat`: each side's card points, your
+ * side first, and your result (a void hand, dealt again, left out).
+ */
+export function recaps(results: HandResult[], seat: number): HandRecap[] {
+  return results.flatMap((r) => {
+    if (r.outcome.kind === 'void') return [];
+    const mine = r.sides.findIndex((side) => side.includes(seat));
+    const order = [mine, ...r.sides.map((_, i) => i).filter((i) => i !== mine)];
+    const result = r.outcome.kind === 'drawn' ? 'drawn' : r.outcome.side === mine ? 'won' : 'lost';
+    return [{ points: order.map((i) => r.side_points[i] ?? 0), result }];
+  });
 }

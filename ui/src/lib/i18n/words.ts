@@ -117,6 +117,11 @@ export function template(id: string, lang: Lang): string {
   return MESSAGE_TEXTS[lang][id] ?? MESSAGE_TEXTS.en[id] ?? id;
 }
 
+/** A move as a message words it inside a sentence: the card played or called, or the move. */
+export function actionWords(action: Action, ctx: WordContext): string {
+  return param('action', action, { id: '' }, ctx, false);
+}
+
 /** The sentence for a message. */
 export function word(m: MessageData, ctx: WordContext): string {
   const text = template(m.id, ctx.lang);

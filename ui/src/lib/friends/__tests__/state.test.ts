@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initial, reduce, timeLeft, yourSeat, type FriendsState } from '../state';
+import { countdown, initial, recaps, reduce, timeLeft, yourSeat, type FriendsState } from '../state';
 import type { FriendsEvent } from '../../bindings/FriendsEvent';
 import type { HandResult } from '../../bindings/HandResult';
 import { seatGame } from '../../game/__tests__/fixtures';
@@ -37,8 +37,9 @@ describe('the friends’ table, event by event', () => {
       s,
     );
     expect(s.game?.observation.seat).toBe(1);
-    expect(s.clock).toEqual({ seat: 0, deadline: 30102, limitMs: 30000 });
+    expect(s.clock).toEqual({ seat: 0, deadline: 30102, limitMs: 30000, warned: false });
     expect(timeLeft(s, 20102)).toBe(10000);
+    expect(countdown(s, 20102)).toBeNull();
 
     // 10 s left: the warning sets the clock again; time runs out and the table plays for Ann.
     s = run(
@@ -49,6 +50,7 @@ describe('the friends’ table, event by event', () => {
       s,
     );
     expect(timeLeft(s, 25500)).toBe(5000);
+    expect(countdown(s, 25600)).toEqual({ seat: 0, seconds: 5 });
     expect(timeLeft(s, 40000)).toBe(0);
     expect(s.notes.at(-1)).toMatchObject({ kind: 'auto-played', seat: 0, expiries: 1 });
 
@@ -106,6 +108,18 @@ describe('the friends’ table, event by event', () => {
     expect(yourSeat(run([[1, lobby({ seats: [person('Ann', { host: true }), { kind: 'empty' }, { kind: 'empty' }, { kind: 'empty' }], watchers: ['Bea'] })]], s))).toBeNull();
   });
 
+  it('keeps the countdown through a view of the same turn, not into the next turn', () => {
+    const view = (seat: number, remaining_ms: number) => ({ kind: 'game' as const, view: seatGame({ clock: { seat, remaining_ms, limit_ms: 30000 } }, { seat: 1, to_move: seat }) });
+    let s = run([
+      [0, view(0, 30000)],
+      [20000, message({ type: 'timer-warning', seat: 0, remaining_ms: 10000 })],
+      [25000, view(0, 5000)],
+    ]);
+    expect(countdown(s, 25000)).toEqual({ seat: 0, seconds: 5 });
+    s = run([[26000, view(1, 30000)]], s);
+    expect(countdown(s, 26000)).toBeNull();
+  });
+
   it('keeps the proposal to turn the timer off until the timer goes off', () => {
     let s = run([[0, lobby({ ...playing, settings: { ...lobbyView().settings, turn_seconds: 30 } })]]);
     s = run([[1, message({ type: 'event', event: { kind: 'timer-off-proposed', by: 0, agreed: [0] } })]], s);
@@ -139,5 +153,19 @@ describe('the friends’ table, event by event', () => {
     expect(run([[0, { kind: 'status', status: { state: 'lost' } }]]).ending).toEqual({ kind: 'lost' });
     expect(run([[0, { kind: 'status', status: { state: 'unreachable', reason: 'refused' } }]]).ending).toEqual({ kind: 'unreachable', reason: 'refused' });
     expect(run([[0, { kind: 'status', status: { state: 'ended' } }]]).ending).toEqual({ kind: 'left' });
+  });
+});
+
+describe('recaps: the hands for the match summary', () => {
+  it('puts your side first with your result, and leaves void hands out', () => {
+    const lost = { ...result, side_points: [50, 70], outcome: { kind: 'won' as const, side: 1 } };
+    const drawn = { ...result, side_points: [60, 60], outcome: { kind: 'drawn' as const } };
+    const dealtAgain = { ...result, outcome: { kind: 'void' as const } };
+    expect(recaps([result, lost, drawn, dealtAgain], 1)).toEqual([
+      { points: [50, 70], result: 'lost' },
+      { points: [70, 50], result: 'won' },
+      { points: [60, 60], result: 'drawn' },
+    ]);
+    expect(recaps([result], 2)).toEqual([{ points: [70, 50], result: 'won' }]);
   });
 });

@@ -10,6 +10,11 @@ import type { PresetInfo } from '../../bindings/PresetInfo';
 import type { SeatGame } from '../../bindings/SeatGame';
 import { GAME_VIEW, PRESETS } from './shellData';
 import type { Ruleset } from '../../bindings/Ruleset';
+import type { AppError } from '../../bindings/AppError';
+import type { RulesetEdit } from '../../bindings/RulesetEdit';
+import type { RulesetInfo } from '../../bindings/RulesetInfo';
+import { setShell } from '../../shell';
+import { session } from '../session.svelte';
 
 export function ruleset(over: Partial<Ruleset> = {}): Ruleset {
   return {
@@ -119,4 +124,28 @@ export function prefsShell(initial: Partial<Preferences> = {}) {
     setPreferences: vi.fn(async (p: Preferences) => (stored = structuredClone(p))),
   };
   return { shell: fake as unknown as Shell, fake, saved: () => stored };
+}
+
+/**
+ * A stand-in for the shell's rules commands over the real `list_presets` data: `edit_ruleset`
+ * answers an option change by setting that option's value (the engine's `with_option`, minus its
+ * checks), a player count with the preset's defaults for it, `show` with the rules as sent.
+ */
+export function rulesShell(all: PresetInfo[], refuse?: AppError, extra: Partial<Shell> = {}) {
+  const editRuleset = vi.fn(async (ruleset: Ruleset, edit: RulesetEdit): Promise<RulesetInfo> => {
+    if (refuse) throw refuse;
+    const p = all.find((x) => x.preset === ruleset.preset)!;
+    const base = p.defaults.find((d) => d.ruleset.players === (edit.kind === 'players' ? edit.players : ruleset.players)) ?? p.defaults[0];
+    const info: RulesetInfo = structuredClone(base);
+    if (edit.kind === 'show') info.ruleset = structuredClone(ruleset);
+    if (edit.kind === 'option') {
+      for (const o of info.options) if (o.id === edit.option) o.value = edit.value;
+      if (edit.option === 'mano-negra') info.ruleset.mano_negra = edit.value === true;
+    }
+    return info;
+  });
+  const fake = { ...prefsShell({ language: 'en' }).shell, editRuleset, ...extra } as unknown as Shell;
+  setShell(fake);
+  session.presets = all;
+  return editRuleset;
 }

@@ -158,6 +158,11 @@ export function reduce(s: FriendsState, e: FriendsEvent, now: number): FriendsSt
   }
 }
 
+/** A refusal of something said in Talk (a message, the timer proposal): shown there, not above the table. */
+export function refusedInTalk(error: ErrorCode): boolean {
+  return /^(chat-|rate-limited$|timer-is-off$|no-proposal$)/.test(error.id);
+}
+
 /** Your seat now: the one your name sits at in the lobby (you may have moved), else the table's word. */
 export function yourSeat(s: FriendsState): number | null {
   if (s.game) return s.game.observation.seat;

@@ -4,10 +4,10 @@ import { QUICK_PHRASES, endingWords, friendsNames, linkWords, noteWords, phraseW
 import { initial, reduce, refusedInTalk } from '../state';
 import { lobby, lobbyView, message } from './fixtures';
 import type { Names } from '../../game/fromView';
-import type { Note } from '../state';
+import type { Note, NoteBody } from '../state';
 
 const names: Names = { seat: 1, you: 'You', other: (s) => ['Ann', 'Bea', 'Seat 3', 'Computer 4'][s] };
-const note = (n: Omit<Note, 'id'>) => ({ ...n, id: 0 }) as Note;
+const note = (n: NoteBody): Note => ({ ...n, id: 0 });
 
 describe('a friends’ table in words', () => {
   it('words every quick phrase in every language', () => {

@@ -296,6 +296,64 @@ async function sideOf(wd, seat) {
   return wd.exec(`const s = document.querySelector('.seat[data-seat="' + arguments[0] + '"]').getBoundingClientRect(); const c = document.querySelector('.table .center').getBoundingClientRect(); if (s.bottom <= c.top + 2) return 'across'; return (s.left + s.right) / 2 < (c.left + c.right) / 2 ? 'left' : 'right';`, seat);
 }
 
+/** Types `value` into the field `css` (an input event, as typing sends). */
+async function type(wd, css, value) {
+  await wd.exec(`const e = document.querySelector(arguments[0]); e.value = arguments[1]; e.dispatchEvent(new Event('input', { bubbles: true }));`, css, value);
+}
+
+/** At a friends' table: plays a card by two clicks whenever one is playable, until the match is over. */
+async function playFriendsMatch(wd) {
+  for (let i = 0; i < 200; i++) {
+    const state = await wd.waitFor(
+      () => wd.exec(`if (document.querySelector('dialog[open]')) return 'over'; const b = document.querySelector('.hand.interactive button[data-card]:not([aria-disabled])'); return b ? b.dataset.card : null;`),
+      { timeout: 60_000, interval: 200, what: 'your turn or the end of the match' },
+    );
+    if (state === 'over') return;
+    const sel = `.hand.interactive button[data-card="${state}"]`;
+    await wd.click(sel).catch(() => {});
+    await sleep(100);
+    if (await wd.exec('return !!document.querySelector(arguments[0] + ":not([aria-disabled])")', sel)) await wd.click(sel).catch(() => {});
+    await wd.waitFor(() => wd.exec('return !document.querySelector(arguments[0])', `.hand button[data-card="${state}"]`), { what: `the play of ${state}` });
+  }
+  throw new Error('too many moves');
+}
+
+/** The command line's `briscola` beside the app binary (a table served headless, a player in the terminal). */
+const CLI = resolve(uiDir, process.env.BRISCOLA_CLI_BIN ?? join(dirname(BIN), 'briscola'));
+
+/**
+ * A table served by `briscola serve` on loopback, its host sitting with `briscola join --token
+ * --start`: the host plays the first legal move at each turn but lets its first turn run out (the
+ * table plays for it). Returns the address, the code and a stop function.
+ */
+async function cliTable(args) {
+  const serve = spawn(CLI, ['serve', '--listen', '127.0.0.1:0', '--host', 'Host', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  serve.stdout.on('data', (d) => (out += d));
+  serve.stderr.on('data', (d) => process.env.E2E_VERBOSE && process.stderr.write(d));
+  const field = (name) => out.match(new RegExp(`^${name} (\\S+)$`, 'm'))?.[1];
+  for (let i = 0; i < 100 && !field('host-token'); i++) await sleep(100);
+  const [address, code, token] = [field('address'), field('code'), field('host-token')];
+  assert(address && code && token, `briscola serve printed its table: ${out}`);
+  const host = spawn(CLI, ['join', address, code, '--token', token, '--start'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  let turns = 0;
+  let pending = '';
+  host.stdout.on('data', (d) => {
+    pending += d;
+    const lines = pending.split('\n');
+    pending = lines.pop();
+    for (const line of lines) {
+      if (process.env.E2E_VERBOSE) log('host:', line);
+      const m = line.match(/^your turn.*; you can: (.*)$/);
+      if (m && turns++ > 0) host.stdin.write(`${m[1].trim().split(/\s+/)[0]}\n`);
+    }
+  });
+  const stop = () => {
+    for (const p of [host, serve]) if (p.exitCode === null) p.kill('SIGKILL');
+  };
+  return { address, code, stop };
+}
+
 // ---------- scenarios ----------
 
 const SINGLE = { kind: 'single-hand' };
@@ -1071,6 +1129,130 @@ const scenarios = {
     assert(played === total && played >= 1, `matches played = history total (${played}, ${total})`);
     await sleep(500);
     screenshot('stats-desktop');
+  },
+  async friendsGuest(wd) {
+    // Joining a table served by the command line (a host in the terminal, an Easy AI, a 12 s timer):
+    // the Join form, the guest's lobby and Ready, the countdown on your turn, the host's expired
+    // turn announced, the summary with a waiting note, leaving (your seat kept).
+    const table = await cliTable(['--players', '3', '--ai-seats', '2=easy', '--timer', '12']);
+    try {
+      await setup(wd);
+      await wd.setRect(1280, 800);
+      await nav(wd, 'friends');
+      await wd.click('.intro .tabs .btn:nth-child(2)');
+      await wd.waitFor(() => wd.exec('return !!document.querySelector("[data-testid=join-form]")'), { what: 'the Join form' });
+      await type(wd, '#address', table.address);
+      await type(wd, '#code', table.code.toLowerCase().replace('-', ' '));
+      await type(wd, '#join-name', 'Bea');
+      await wd.click('[data-testid=join-form] button[type=submit]');
+      await wd.waitFor(() => wd.exec('return !!document.querySelector("[data-testid=lobby]")'), { what: 'the lobby' });
+      const you = await wd.text('[data-testid=lobby] .seat.you');
+      assert(/Bea/.test(you), `your seat in the lobby: ${you}`);
+      assert(/Waiting for the host/.test(await wd.text('[data-testid=lobby]')), 'a guest waits for the host');
+      screenshot('friends-guest-lobby-1280x800');
+      await wd.setRect(360, 640);
+      await sleep(500);
+      screenshot('friends-guest-lobby-360x640');
+      await wd.setRect(1280, 800);
+      await wd.click('[data-testid=lobby] .mine .btn');
+      await wd.waitFor(() => wd.exec('return !!document.querySelector("[data-testid=friends-table]")'), { timeout: 30_000, what: 'the match to start' });
+      let counted = false;
+      for (let i = 0; i < 200; i++) {
+        const state = await wd.waitFor(
+          () => wd.exec(`if (document.querySelector('dialog[open]')) return 'over'; const b = document.querySelector('.hand.interactive button[data-card]:not([aria-disabled])'); return b ? b.dataset.card : null;`),
+          { timeout: 90_000, interval: 200, what: 'your turn or the end of the match' },
+        );
+        if (state === 'over') break;
+        if (!counted) {
+          // The first time: let the table warn, and see the countdown by whose turn it is.
+          await wd.waitFor(() => wd.exec('return !!document.querySelector("[data-testid=countdown]")'), { timeout: 15_000, what: 'the countdown' });
+          counted = true;
+          screenshot('friends-guest-countdown-1280x800');
+          await wd.setRect(360, 640);
+          await sleep(400);
+          screenshot('friends-guest-countdown-360x640');
+          await wd.setRect(1280, 800);
+          await sleep(200);
+          if (await wd.exec('return !!document.querySelector("dialog[open]")')) break;
+        }
+        const sel = `.hand.interactive button[data-card="${state}"]`;
+        await wd.click(sel).catch(() => {});
+        await sleep(100);
+        if (await wd.exec('return !!document.querySelector(arguments[0] + ":not([aria-disabled])")', sel)) await wd.click(sel).catch(() => {});
+        await wd.waitFor(() => wd.exec('return !document.querySelector(arguments[0]) || !!document.querySelector("dialog[open]")', `.hand button[data-card="${state}"]`), { timeout: 20_000, what: `the play of ${state}` });
+      }
+      const summary = await wd.text('dialog[open]');
+      assert(/The match is over/.test(summary) && /Waiting for the host/.test(summary) && !/Play again/.test(summary), `a guest's summary: ${summary}`);
+      screenshot('friends-guest-over-1280x800');
+      await wd.click('dialog[open] .btn');
+      await wd.click('.actions .talk-toggle');
+      const talk = await wd.text('[data-testid=talk]');
+      assert(/Time ran out for Host/.test(talk), `the host's expired turn in the log: ${talk}`);
+      screenshot('friends-guest-talk-1280x800');
+      await wd.click('.actions .leave');
+      const ask = await wd.text('dialog[open]');
+      assert(/seat is kept/.test(ask), `leaving asks first: ${ask}`);
+      await wd.click('dialog[open] .btn.primary');
+      await wd.waitFor(() => wd.exec('return !!document.querySelector(".intro .tabs")'), { what: 'the start of Play with friends' });
+    } finally {
+      table.stop();
+    }
+  },
+  async friends(wd) {
+    // Hosting a table in the app: the Host form (rules, one Easy AI seat, port 0), the lobby with the
+    // code large, Talk, the match played by clicks, the summary with Play again, closing the table.
+    await setup(wd);
+    await wd.setRect(1280, 800);
+    await nav(wd, 'friends');
+    await formReady(wd);
+    await wd.click('label.preset:has(input[value="briscola"])');
+    await formReady(wd);
+    await wd.click('label.choice:has(input[name="players"][value="2"])');
+    await formReady(wd);
+    await select(wd, '#seat-0', 'easy');
+    await type(wd, '#your-name', 'Ann');
+    await type(wd, '#table-name', 'Friday cards');
+    await type(wd, '#port', '0');
+    screenshot('friends-host-1280x800');
+    await wd.setRect(360, 640);
+    await sleep(500);
+    const go = await wd.exec('const b = document.querySelector("[data-testid=host-form] button[type=submit]").getBoundingClientRect(); return { top: b.top, bottom: b.bottom, vh: window.innerHeight };');
+    assert(go.top >= 0 && go.bottom <= go.vh, `Open the table in view at 360×640: ${JSON.stringify(go)}`);
+    screenshot('friends-host-360x640');
+    await wd.setRect(1280, 800);
+    await wd.click('[data-testid=host-form] button[type=submit]');
+    await wd.waitFor(() => wd.exec('return !!document.querySelector("[data-testid=lobby]")'), { what: 'the lobby' });
+    const code = await wd.exec('const c = document.querySelector("[data-testid=table-code] .code"); const b = c.getBoundingClientRect(); return { text: c.textContent.trim(), height: b.height, size: parseFloat(getComputedStyle(c).fontSize) };');
+    assert(/^[0-9A-Z]{5}-[0-9A-Z]{5}$/.test(code.text) && code.size >= 36, `the table code, large: ${JSON.stringify(code)}`);
+    const where = await wd.text('[data-testid=table-code]');
+    assert(/:\d+/.test(where), `the address with the port: ${where}`);
+    await wd.click('[data-testid=talk] .phrase');
+    await wd.waitFor(() => wd.exec('return /Ann: Hello!/.test(document.querySelector("[data-testid=talk] .log").textContent)'), { what: 'the quick phrase in the log' });
+    screenshot('friends-lobby-1280x800');
+    await wd.setRect(360, 640);
+    await sleep(500);
+    screenshot('friends-lobby-360x640');
+    await wd.setRect(1280, 800);
+    await wd.click('[data-testid=lobby] .go-bar .btn.primary');
+    await wd.waitFor(() => wd.exec('return !!document.querySelector("[data-testid=friends-table]")'), { what: 'the table' });
+    await wd.waitFor(() => wd.exec('return !!document.querySelector(".hand.interactive button[data-card]:not([aria-disabled])")'), { timeout: 30_000, what: 'your first turn' });
+    screenshot('friends-table-1280x800');
+    await wd.setRect(360, 640);
+    await sleep(500);
+    screenshot('friends-table-360x640');
+    await wd.setRect(1280, 800);
+    await playFriendsMatch(wd);
+    const summary = await wd.text('dialog[open]');
+    assert(/The match is over/.test(summary), `the match summary: ${summary}`);
+    screenshot('friends-over-1280x800');
+    await wd.click('dialog[open] .btn.primary');
+    await wd.waitFor(() => wd.exec('return !!document.querySelector("[data-testid=lobby]")'), { what: 'the lobby again' });
+    await wd.click('[data-testid=room] .side .leave');
+    await wd.waitFor(() => wd.exec('return !!document.querySelector("dialog[open]")'), { what: 'the confirmation' });
+    const ask = await wd.text('dialog[open]');
+    assert(/closes for everyone/.test(ask), `closing asks first: ${ask}`);
+    await wd.click('dialog[open] .btn.primary');
+    await wd.waitFor(() => wd.exec('return !!document.querySelector("[data-testid=host-form]")'), { what: 'the Host form again' });
   },
 };
 

@@ -2,8 +2,8 @@
  * The one place that talks to the Tauri shell: the generated typed client over
  * `@tauri-apps/api`'s `invoke`. Everything else imports `shell()` from here.
  */
-import { invoke } from '@tauri-apps/api/core';
-import { commands } from './bindings/commands';
+import { Channel as TauriChannel, invoke } from '@tauri-apps/api/core';
+import { commands, type Channel } from './bindings/commands';
 import type { AppError } from './bindings/AppError';
 import { say } from './say';
 
@@ -22,6 +22,14 @@ export function shell(): Shell {
 /** Tests install a fake client here. */
 export function setShell(fake: Shell | null): void {
   override = fake;
+}
+
+/**
+ * A channel the shell sends on (a friends' table's messages): Tauri's, or a plain object while a test
+ * double is installed (the fake calls its `onmessage`).
+ */
+export function channel<T>(onmessage: (message: T) => void): Channel<T> {
+  return override ? { onmessage } : new TauriChannel<T>(onmessage);
 }
 
 /** True inside the Tauri webview (the IPC bridge exists). */

@@ -1,11 +1,14 @@
 /**
- * The shell's `GameView` → the table's plain `TableView`, and the bits of the
- * view the dialogs need (offers, the auction, the hand and match summaries).
- * Pure functions: tested with hand-written `GameView` fixtures.
+ * A seat's view of the hand → the table's plain `TableView`, and the bits of the view the dialogs
+ * need (offers, the auction, the hand and match summaries). One code for both tables: the session's
+ * `GameView` (you against the AI, at seat 0) and a friends' table's `SeatGame` (any seat), through
+ * what they share (`SeatHand`). Pure functions: tested with hand-written fixtures.
  */
 import type { Action } from '../bindings/Action';
 import type { Choices } from '../bindings/Choices';
 import type { GameView } from '../bindings/GameView';
+import type { HandRecap } from '../bindings/HandRecap';
+import type { MatchOutcome } from '../bindings/MatchOutcome';
 import type { Observation } from '../bindings/Observation';
 import type { MatchFormat } from '../bindings/MatchFormat';
 import type { Rank as EngineRank } from '../bindings/Rank';
@@ -13,16 +16,21 @@ import { RANK_LETTER, SUIT_LETTER, pointValues, type CardCode, type Rank } from 
 import type { TableTurn } from '../bindings/TableTurn';
 import type { Offer, ScoreUnit, SeatView, Spot, TableView, TrickPlay } from './view';
 
+/** What a seat sees of the hand: the fields the session's `GameView` and a friends' `SeatGame` share. */
+export type SeatHand = Pick<GameView, 'observation' | 'choices' | 'standing' | 'your_side' | 'hand_number' | 'last_trick' | 'card_values' | 'partners'>;
+
+/** How the table names its seats: yours ("You") and the others'. */
 export interface Names {
+  /** Your seat. */
+  seat: number;
   you: string;
-  /** Name of AI seat n (1-based). */
-  other: (n: number) => string;
+  /** The name of another seat. */
+  other: (seat: number) => string;
 }
 
 export function seatName(seat: number, names: Names): string {
-  return seat === 0 ? names.you : names.other(seat);
+  return seat === names.seat ? names.you : names.other(seat);
 }
-
 
 /**
  * Where each other seat sits around the table. Seat `you + k` of `n` stands at angle k·360°/n from
@@ -63,7 +71,7 @@ export function seatSpots(you: number, n: number, turn: TableTurn = 'counter_clo
 }
 
 /** The optional move the engine offers among your choices: trump exchange (or 2-takes-trump), mano negra. */
-export function offerFrom(view: GameView): Offer | null {
+export function offerFrom(view: SeatHand): Offer | null {
   const c = view.choices;
   if (c.mano_negra) return { kind: 'manoNegra', cards: c.mano_negra };
   if (c.exchange) {
@@ -113,7 +121,26 @@ export interface FromViewExtra {
   turn?: TableTurn;
 }
 
+/** The session's table: the match's format, undo, and nothing to play while an AI seat thinks. */
 export function tableViewFrom(view: GameView, extra: FromViewExtra): TableView {
+  return seatTableView(view, { ...extra, format: view.setup.format, over: isOver(view), othersMove: view.ai_to_move, canUndo: view.can_undo });
+}
+
+/** What the table needs beside the seat's view. */
+export interface SeatExtra extends FromViewExtra {
+  /** The match format (what the score counts). */
+  format: MatchFormat;
+  /** The match is over: nobody's turn, nothing to hint. */
+  over: boolean;
+  /** Another seat is moving for now, whatever the view offers you (the session's AI). */
+  othersMove?: boolean;
+  canUndo?: boolean;
+  /** Hints are offered at this table (the session's; not a friends' table). */
+  hints?: boolean;
+}
+
+/** Any seat's view of the hand → the table's `TableView`. */
+export function seatTableView(view: SeatHand, extra: SeatExtra): TableView {
   const obs = view.observation;
   const n = obs.ruleset.players;
   const partners = view.partners;
@@ -139,7 +166,7 @@ export function tableViewFrom(view: GameView, extra: FromViewExtra): TableView {
     handPoints: side.reduce((a, s) => a + (obs.pile_points[s] ?? 0), 0),
   }));
   const trumpSuit = obs.trump ? SUIT_LETTER[obs.trump] : null;
-  const myMove = playing && obs.to_move === obs.seat && !view.ai_to_move && legal.size > 0;
+  const myMove = playing && obs.to_move === obs.seat && !extra.othersMove && legal.size > 0;
   return {
     seats,
     trick,
@@ -148,18 +175,18 @@ export function tableViewFrom(view: GameView, extra: FromViewExtra): TableView {
     trump: obs.face_up_trump,
     trumpSuit,
     nextStock: obs.next_stock_card,
-    turn: obs.phase === 'finished' || isOver(view) ? null : obs.to_move,
+    turn: obs.phase === 'finished' || extra.over ? null : obs.to_move,
     values: pointValues(view.card_values),
     handNo: view.hand_number,
     formatLabel: extra.formatLabel,
-    scoreUnit: scoreUnit(view.setup.format),
+    scoreUnit: scoreUnit(extra.format),
     scores,
     ring: seatRing(obs.seat, n, extra.turn),
     spots: seatSpots(obs.seat, n, extra.turn),
     turnWay: extra.turn ?? 'counter_clockwise',
     playable: obs.hand.map((c) => myMove && legal.has(c)),
-    canUndo: view.can_undo,
-    canHint: myMove && !isOver(view),
+    canUndo: extra.canUndo ?? false,
+    canHint: myMove && !extra.over && extra.hints !== false,
     hint: extra.hint ?? null,
     lastTrick: view.last_trick ? view.last_trick.plays.map((p) => ({ seat: p.seat, card: p.card })) : null,
     lastTaker: view.last_trick ? { seat: view.last_trick.winner, points: view.last_trick.points } : null,
@@ -211,7 +238,7 @@ export type PointRange = { rank: Rank; min: number; max: number };
 
 const ENGINE_RANK = Object.fromEntries(Object.entries(RANK_LETTER).map(([engine, letter]) => [letter, engine])) as Record<Rank, EngineRank>;
 
-export function auctionFrom(view: GameView): AuctionState | null {
+export function auctionFrom(view: SeatHand): AuctionState | null {
   const obs = view.observation;
   const { bid, call } = view.choices;
   if (!bid && call.length === 0) return null;
@@ -255,11 +282,24 @@ export function isOver(view: GameView): boolean {
   return view.outcome !== null || view.resigned;
 }
 
-/** The end-of-hand / end-of-match summary, once `observation.result` (or `outcome`) is there. */
+/** How a match ended, or that it goes on: the session's `GameView` says it, a friends' table's `match-over`. */
+export interface MatchEnd {
+  outcome: MatchOutcome | null;
+  resigned: boolean;
+  /** Every finished hand that counted. */
+  hands: HandRecap[];
+}
+
+/** The end-of-hand / end-of-match summary of the session's match. */
 export function summaryFrom(view: GameView, names: Names): SummaryData | null {
+  return seatSummary(view, names, view);
+}
+
+/** The end-of-hand / end-of-match summary, once `observation.result` (or the match's end) is there. */
+export function seatSummary(view: SeatHand, names: Names, end: MatchEnd): SummaryData | null {
   const obs = view.observation;
   const res = obs.result;
-  const matchOver = isOver(view);
+  const matchOver = end.outcome !== null || end.resigned;
   if (!res && !matchOver) return null;
   const wonCards = Array.from({ length: obs.ruleset.players }, () => 0);
   for (const t of obs.tricks) wonCards[t.winner] += t.plays.length;
@@ -274,11 +314,11 @@ export function summaryFrom(view: GameView, names: Names): SummaryData | null {
   const matchScore = view.standing.sides.map((side, i) => ({ name: sideName(side, names), value: view.standing.scores[i] ?? 0, you: i === view.your_side }));
   let outcome: SummaryData['outcome'];
   let winnerName = '';
-  if (view.resigned) {
+  if (end.resigned) {
     outcome = 'lose';
-  } else if (view.outcome) {
+  } else if (end.outcome) {
     // Several winners: chiamata's seats that won the deciding hand together.
-    const ws = view.outcome.winners;
+    const ws = end.outcome.winners;
     outcome = ws.length === 0 ? 'draw' : ws.includes(view.your_side) ? 'win' : 'lose';
     winnerName = sideName(ws.flatMap((w) => view.standing.sides[w] ?? []), names);
   } else {
@@ -286,6 +326,6 @@ export function summaryFrom(view: GameView, names: Names): SummaryData | null {
     outcome = o.kind === 'won' ? (o.side === mySide ? 'win' : 'lose') : 'draw';
     if (o.kind === 'won') winnerName = sideName(sides[o.side] ?? [], names);
   }
-  const hands = view.hands.map((h) => ({ points: [...h.points], result: h.result }));
-  return { outcome, winnerName, rows, matchScore, matchOver, resigned: view.resigned, hands };
+  const hands = end.hands.map((h) => ({ points: [...h.points], result: h.result }));
+  return { outcome, winnerName, rows, matchScore, matchOver, resigned: end.resigned, hands };
 }

@@ -16,6 +16,7 @@ import type { StoreWarning } from '../bindings/StoreWarning';
 import type { TrickView } from '../bindings/TrickView';
 import { shell, errorMessage } from '../shell';
 import { sleep } from '../motion.svelte';
+import { handNews, lastTrick, type HandNews } from './news';
 
 export interface SessionEvents {
   /** A card was played (seat, card), in order. */
@@ -73,38 +74,31 @@ class Session {
     void this.aiLoop();
   }
 
-  /** Shows a new view, announcing the plays since the last one and pausing on completed tricks. */
+  /** Shows a new view, announcing the news since the last one and pausing on completed tricks. */
   private async apply(v: GameView, animate = true): Promise<void> {
     const old = this.view;
     this.hint = null;
-    if (animate && old && old.hand_number === v.hand_number && old.observation.ruleset.players === v.observation.ruleset.players) {
-      const before = old.observation.tricks.length;
-      const after = v.observation.tricks;
-      const oldPlays = old.observation.current_trick.length;
-      for (const ex of v.observation.exchanges.slice(old.observation.exchanges.length)) this.events.onexchange?.(ex);
-      const [a, b] = [old.observation.auction, v.observation.auction];
-      if (a && b && JSON.stringify(a) !== JSON.stringify(b)) this.events.onauction?.(a, b);
-      const end = v.observation.result?.end;
-      if (end?.kind === 'mano-negra' && !old.observation.result) this.events.onmanonegra?.(end.seat);
-      if (after.length > before) {
-        // One or more tricks completed: announce their new plays, then the winner.
-        for (let i = before; i < after.length; i++) {
-          const plays = after[i].plays;
-          for (const p of plays.slice(i === before ? oldPlays : 0)) this.events.onplay?.(p.seat, p.card);
-          this.events.ontrick?.(after[i]);
-        }
-        this.shownTrick = after[after.length - 1];
-        if (this.events.collectOnTap?.()) await this.untilCollected();
-        else {
-          const wait = this.events.trickPause?.() ?? 0;
-          if (wait > 0) await sleep(wait);
-        }
-        this.shownTrick = null;
-      } else {
-        for (const p of v.observation.current_trick.slice(oldPlays)) this.events.onplay?.(p.seat, p.card);
+    const news = animate ? handNews(old, v) : [];
+    for (const n of news) this.tell(n);
+    const trick = lastTrick(news);
+    if (trick) {
+      this.shownTrick = trick;
+      if (this.events.collectOnTap?.()) await this.untilCollected();
+      else {
+        const wait = this.events.trickPause?.() ?? 0;
+        if (wait > 0) await sleep(wait);
       }
+      this.shownTrick = null;
     }
     this.view = v;
+  }
+
+  private tell(n: HandNews): void {
+    if (n.kind === 'exchange') this.events.onexchange?.(n.exchange);
+    else if (n.kind === 'auction') this.events.onauction?.(n.before, n.after);
+    else if (n.kind === 'mano-negra') this.events.onmanonegra?.(n.seat);
+    else if (n.kind === 'play') this.events.onplay?.(n.seat, n.card);
+    else this.events.ontrick?.(n.trick);
   }
 
   private untilCollected(): Promise<void> {

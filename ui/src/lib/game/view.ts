@@ -23,6 +23,8 @@ export interface SeatView {
   hand: CardCode[] | number;
   wonPoints: number;
   wonCards: number;
+  /** A word about the seat's player beside the name (a friends' table: away, and who plays for them). */
+  note?: string;
 }
 
 export interface TrickPlay {

@@ -82,6 +82,20 @@ describe('messages from Rust, worded', () => {
     );
   });
 
+  it('words the table’s refusals: nested reasons, seats and teams from 1, ports as typed, delays in seconds', () => {
+    const en = { lang: 'en', deck: 'italian' } as const;
+    expect(word({ id: 'table-refused', reason: { id: 'cannot-start', problem: { id: 'not-ready', seat: 2 } } }, en)).toBe(
+      'The table refused: The match cannot start yet: the player at seat 3 is not ready.',
+    );
+    expect(word({ id: 'cannot-start', problem: { id: 'empty-seat', seat: 1 } }, { lang: 'it', deck: 'italian' })).toBe(
+      'La partita non può ancora cominciare: il posto 2 è vuoto: lascialo a un amico che entra, o dallo al computer.',
+    );
+    expect(word({ id: 'team-full', team: 0 }, en)).toBe('Team 1 is full.');
+    expect(word({ id: 'port-in-use', port: 7878 }, en)).toBe('Another program uses port 7878: choose another port, or 0 for any free one.');
+    expect(word({ id: 'rate-limited', retry_ms: 1000 }, en)).toBe('Too fast: try again in 1 second.');
+    expect(word({ id: 'rate-limited', retry_ms: 1500 }, { lang: 'es', deck: 'spanish' })).toBe('Demasiado rápido: vuelve a intentarlo en 2 segundos.');
+  });
+
   it('falls back to English, then to the id', () => {
     expect(word({ id: 'no-such-message' }, { lang: 'pt', deck: 'french' })).toBe('no-such-message');
   });

@@ -5,7 +5,8 @@
  * `i18n/messages/<lang>.ts`, keyed by message id; a parameter is worded by what it is:
  * a card code → its name (`cardName`, the one card-naming function), an action → the card played or
  * the move in words, a suit or rank → its name,
- * a preset id → the preset's name, a number → `Intl.NumberFormat`, a list → `Intl.ListFormat`,
+ * a preset id → the preset's name, a number → `Intl.NumberFormat` (a seat or a team counted from 1,
+ * a port as it is typed, milliseconds as whole seconds), a list → `Intl.ListFormat`,
  * a nested message → worded the same way; a count with its forms (`{deals:# deal|# deals}`) by the
  * language's plural rules. Nothing here knows a rule.
  */
@@ -87,8 +88,9 @@ function param(name: string, v: unknown, m: MessageData, ctx: WordContext, atSta
     return dict[a.kind === 'pass' ? 'review.act.pass' : 'review.act.manoNegra'];
   }
   if (name === 'phase' && typeof v === 'string') return dict[`phase.${v}`] ?? v;
+  if (name === 'port' && typeof v === 'number') return String(v);
   if (name === 'allowed' && Array.isArray(v)) return list(v.map((x) => param('', x, m, ctx, false)), ctx.lang, 'disjunction');
-  if (typeof v === 'number') return number(v, ctx.lang);
+  if (typeof v === 'number') return number(counted(name, v), ctx.lang);
   if (typeof v === 'boolean') return dict[v ? 'common.on' : 'common.off'];
   if (Array.isArray(v)) return list(v.map((x) => param('', x, m, ctx, false)), ctx.lang, 'conjunction');
   if (isMessage(v)) return word(v, ctx);
@@ -100,9 +102,24 @@ function param(name: string, v: unknown, m: MessageData, ctx: WordContext, atSta
   return dict[`preset.${v}`] ?? v;
 }
 
+/**
+ * A number as a player counts it: seats and teams from 1 (the table numbers them from 0), a delay in
+ * milliseconds (`retry_ms`) as whole seconds, rounded up.
+ */
+function counted(name: string, v: number): number {
+  if (name === 'seat' || name === 'team') return v + 1;
+  if (name.endsWith('_ms')) return Math.ceil(v / 1000);
+  return v;
+}
+
 /** The template of a message id in a language (English, then the id itself, when missing). */
 export function template(id: string, lang: Lang): string {
   return MESSAGE_TEXTS[lang][id] ?? MESSAGE_TEXTS.en[id] ?? id;
+}
+
+/** A move as a message words it inside a sentence: the card played or called, or the move. */
+export function actionWords(action: Action, ctx: WordContext): string {
+  return param('action', action, { id: '' }, ctx, false);
 }
 
 /** The sentence for a message. */
@@ -111,6 +128,6 @@ export function word(m: MessageData, ctx: WordContext): string {
   return text.replace(PLACEHOLDER, (all, k: string, forms: string | undefined, at: number) => {
     if (!(k in m)) return all;
     const shown = param(k, m[k], m, ctx, at === 0);
-    return forms !== undefined && typeof m[k] === 'number' ? plural(forms, m[k] as number, ctx.lang, shown) : shown;
+    return forms !== undefined && typeof m[k] === 'number' ? plural(forms, counted(k, m[k] as number), ctx.lang, shown) : shown;
   });
 }

@@ -11,12 +11,7 @@ import Stats from '../Stats.svelte';
 import StatsScreen from '../StatsScreen.svelte';
 import History from '../History.svelte';
 import { PRESETS, valuesOf } from '../../lib/game/__tests__/shellData';
-import type { AppError } from '../../lib/bindings/AppError';
 import type { OptionSpec } from '../../lib/bindings/OptionSpec';
-import type { PresetInfo } from '../../lib/bindings/PresetInfo';
-import type { Ruleset } from '../../lib/bindings/Ruleset';
-import type { RulesetEdit } from '../../lib/bindings/RulesetEdit';
-import type { RulesetInfo } from '../../lib/bindings/RulesetInfo';
 
 import { opponentName } from '../../lib/names.svelte';
 import { setShell, type Shell } from '../../lib/shell';
@@ -28,7 +23,7 @@ import type { TableView } from '../../lib/game/view';
 import type { Preferences } from '../../lib/bindings/Preferences';
 import { initPrefs, prefs } from '../../lib/prefs.svelte';
 import { setLang } from '../../lib/i18n/index.svelte';
-import { prefsShell, ruleset } from '../../lib/game/__tests__/fixtures';
+import { prefsShell, ruleset, rulesShell } from '../../lib/game/__tests__/fixtures';
 import { session } from '../../lib/game/session.svelte';
 
 /** No match reviewed yet. */
@@ -355,30 +350,6 @@ describe('Settings', () => {
     setShell(null);
   });
 });
-
-/**
- * A stand-in for the shell's rules commands over the real `list_presets` data: `edit_ruleset`
- * answers an option change by setting that option's value (the engine's `with_option`, minus its
- * checks), a player count with the preset's defaults for it, `show` with the rules as sent.
- */
-function rulesShell(all: PresetInfo[], refuse?: AppError) {
-  const editRuleset = vi.fn(async (ruleset: Ruleset, edit: RulesetEdit): Promise<RulesetInfo> => {
-    if (refuse) throw refuse;
-    const p = all.find((x) => x.preset === ruleset.preset)!;
-    const base = p.defaults.find((d) => d.ruleset.players === (edit.kind === 'players' ? edit.players : ruleset.players)) ?? p.defaults[0];
-    const info: RulesetInfo = structuredClone(base);
-    if (edit.kind === 'show') info.ruleset = structuredClone(ruleset);
-    if (edit.kind === 'option') {
-      for (const o of info.options) if (o.id === edit.option) o.value = edit.value;
-      if (edit.option === 'mano-negra') info.ruleset.mano_negra = edit.value === true;
-    }
-    return info;
-  });
-  const fake = { ...prefsShell({ language: 'en' }).shell, editRuleset } as unknown as Shell;
-  setShell(fake);
-  session.presets = all;
-  return editRuleset;
-}
 
 describe('New game (generated from the shell’s presets)', () => {
   it('shows every option of the chosen rules, edits through the engine and hands back a NewGame', async () => {

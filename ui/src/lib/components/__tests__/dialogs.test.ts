@@ -41,9 +41,16 @@ describe('HandSummary', () => {
   });
 
   it('offers to play again at the end of the match', () => {
-    render(HandSummary, { open: true, handNo: 3, handPoints: 120, matchOver: true, outcome: 'win', rows: [{ name: 'You', points: 91, cards: 24, you: true }] });
+    render(HandSummary, { open: true, handNo: 3, handPoints: 120, matchOver: true, outcome: 'win', rows: [{ name: 'You', points: 91, cards: 24, you: true }], onplayagain: () => {} });
     expect(screen.getByRole('dialog', { name: 'The match is over' })).toHaveTextContent('You win the match!');
     expect(screen.getByRole('button', { name: 'Play again' })).toBeInTheDocument();
+  });
+
+  it('offers only what is yours to do: without Play again, a note of what comes next', () => {
+    render(HandSummary, { open: true, handNo: 3, handPoints: 120, matchOver: true, outcome: 'lose', winnerName: 'Ann', rows: [{ name: 'You', points: 51, cards: 14, you: true }], waiting: 'Waiting for the host.' });
+    expect(screen.getByRole('status')).toHaveTextContent('Waiting for the host.');
+    expect(screen.queryByRole('button', { name: 'Play again' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'New game' })).toBeNull();
   });
 
   it('words a hand won apart from a match won, in Italian too', () => {

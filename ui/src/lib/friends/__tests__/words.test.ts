@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { LANGS, setLang } from '../../i18n/index.svelte';
+import { QUICK_PHRASES, endingWords, friendsNames, linkWords, noteWords, phraseWords, seatLabel, standInWords } from '../words';
+import { initial, reduce, refusedInTalk } from '../state';
+import { lobby, lobbyView, message } from './fixtures';
+import type { Names } from '../../game/fromView';
+import type { Note, NoteBody } from '../state';
+
+const names: Names = { seat: 1, you: 'You', other: (s) => ['Ann', 'Bea', 'Seat 3', 'Computer 4'][s] };
+const note = (n: NoteBody): Note => ({ ...n, id: 0 });
+
+describe('a friends’ table in words', () => {
+  it('words every quick phrase in every language', () => {
+    for (const lang of LANGS) {
+      setLang(lang);
+      for (const p of QUICK_PHRASES) expect(phraseWords(p), `${lang}: ${p}`).not.toMatch(/^phrase\./);
+    }
+    setLang('it');
+    expect(phraseWords('good-luck')).toBe('Buona fortuna!');
+  });
+
+  it('names seats from the lobby: people by name, computers and empty seats by number from 1', () => {
+    setLang('en');
+    expect([0, 1, 2, 3].map((s) => seatLabel(lobbyView(), s))).toEqual(['Ann', 'Bea', 'Seat 3', 'Computer 4']);
+    const s = reduce(initial('Bea'), lobby(), 0);
+    const n = friendsNames(s);
+    expect([n.seat, n.you, n.other(0)]).toEqual([1, 'You', 'Ann']);
+  });
+
+  it('words the log from your seat', () => {
+    setLang('en');
+    expect(noteWords(note({ kind: 'chat', from: { seat: 0, name: 'Ann' }, chat: { kind: 'text', text: 'ciao' } }), names, 'italian')).toBe('Ann: ciao');
+    expect(noteWords(note({ kind: 'auto-played', seat: 1, action: { kind: 'play', card: 'Ad' }, expiries: 1 }), names, 'italian')).toBe('Your time ran out: ace of coins was played for you.');
+    expect(noteWords(note({ kind: 'disconnected', seat: 0 }), names, 'italian')).toBe('Ann dropped out.');
+    expect(noteWords(note({ kind: 'reconnected', seat: 0 }), names, 'italian')).toBe('Ann is back.');
+    expect(noteWords(note({ kind: 'short-timer', seat: 0 }), names, 'italian')).toMatch(/^Ann’s time ran out too often/);
+    expect(noteWords(note({ kind: 'timer-changed', seconds: null }), names, 'italian')).toBe('The turn timer is off.');
+    expect(noteWords(note({ kind: 'timer-off-proposed', by: 0, agreed: [0] }), names, 'italian')).toBe('Ann proposes turning the timer off.');
+    expect(noteWords(note({ kind: 'muted', seat: 0, muted: true }), names, 'italian')).toBe('You muted Ann.');
+    const result = { end: { kind: 'all-cards-played' as const }, seat_points: [30, 20, 40, 30], sides: [[0, 2], [1, 3]], side_points: [70, 50], outcome: { kind: 'won' as const, side: 0 }, chiamata: null };
+    expect(noteWords(note({ kind: 'hand-over', result }), names, 'italian')).toBe('Ann & Seat 3 wins this hand.');
+    setLang('es');
+    expect(noteWords(note({ kind: 'auto-played', seat: 0, action: { kind: 'play', card: 'Ad' }, expiries: 2 }), names, 'spanish')).toBe('Se le acabó el tiempo a Ann: se jugó as de oros por él.');
+  });
+
+  it('words the link, the endings and who plays for an absent player', () => {
+    setLang('en');
+    expect(linkWords(null)).toBe('Connecting to the table…');
+    expect(linkWords({ state: 'connected' })).toBeNull();
+    expect(linkWords({ state: 'reconnecting', attempt: 3, retry_ms: 4000 })).toBe('The connection dropped: reconnecting… (attempt 3)');
+    expect(endingWords({ kind: 'closed' })).toBe('The host closed the table.');
+    expect(endingWords({ kind: 'unreachable', reason: 'refused' })).toMatch(/^The table could not be reached/);
+    expect(standInWords({ kind: 'ai', level: 'medium' })).toBe('the computer plays for them (Medium)');
+  });
+
+  it('shows refusals of what was said in Talk there, the others above the screen', () => {
+    expect(refusedInTalk({ id: 'chat-too-long', max: 200 })).toBe(true);
+    expect(refusedInTalk({ id: 'rate-limited', retry_ms: 1000 })).toBe(true);
+    expect(refusedInTalk({ id: 'no-proposal' })).toBe(true);
+    expect(refusedInTalk({ id: 'cannot-start', problem: { id: 'empty-seat', seat: 2 } })).toBe(false);
+    expect(refusedInTalk({ id: 'not-your-turn' })).toBe(false);
+    expect(reduce(initial('Bea'), message({ type: 'error', error: { id: 'not-host' } }), 0).refusal?.error.id).toBe('not-host');
+  });
+});

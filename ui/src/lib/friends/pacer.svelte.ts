@@ -1,0 +1,74 @@
+/**
+ * The pace of a friends' table: the table sends your seat's views as fast as its seats move (an AI
+ * seat at once), so the screen shows them one after another — a card played by another seat stays
+ * a moment before the next one, a completed trick stays on the table before it is swept — and tells
+ * the news between them (`handNews`) in order. Your own move shows at once.
+ */
+import type { SeatGame } from '../bindings/SeatGame';
+import type { TrickView } from '../bindings/TrickView';
+import { handNews, lastTrick, type HandNews } from '../game/news';
+import { sleep } from '../motion.svelte';
+
+export interface Pauses {
+  /** After another seat's card, before the next view (ms). */
+  play: () => number;
+  /** A completed trick on show (ms). */
+  trick: () => number;
+}
+
+export class Pacer {
+  /** The view on show. */
+  shown: SeatGame | null = $state(null);
+  /** A completed trick on show before the view that follows it. */
+  shownTrick: TrickView | null = $state(null);
+  /** Told every piece of news, in order, with the view it leads to. */
+  onnews: (news: HandNews, view: SeatGame) => void = () => {};
+  pauses: Pauses = { play: () => 0, trick: () => 0 };
+  private queue: SeatGame[] = [];
+  private running = false;
+  /** Another seat's card stays on show until then (`Date.now()`). */
+  private holdUntil = 0;
+  /** Bumped by `reset`: a pause in progress then shows nothing more. */
+  private generation = 0;
+
+  push(view: SeatGame): void {
+    this.queue.push(view);
+    void this.run();
+  }
+
+  /** Nothing on show (another match, or no table). */
+  reset(): void {
+    this.generation++;
+    this.queue = [];
+    this.shown = null;
+    this.shownTrick = null;
+    this.running = false;
+    this.holdUntil = 0;
+  }
+
+  private async run(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    const generation = this.generation;
+    while (this.queue.length && generation === this.generation) {
+      const wait = this.holdUntil - Date.now();
+      if (wait > 0) {
+        await sleep(wait);
+        if (generation !== this.generation) return;
+      }
+      const next = this.queue.shift()!;
+      const news = handNews(this.shown, next);
+      for (const n of news) this.onnews(n, next);
+      const trick = lastTrick(news);
+      if (trick) {
+        this.shownTrick = trick;
+        await sleep(this.pauses.trick());
+        if (generation !== this.generation) return;
+        this.shownTrick = null;
+      }
+      this.shown = next;
+      if (news.some((n) => n.kind === 'play' && n.seat !== next.observation.seat)) this.holdUntil = Date.now() + this.pauses.play();
+    }
+    if (generation === this.generation) this.running = false;
+  }
+}

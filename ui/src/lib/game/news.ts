@@ -1,0 +1,42 @@
+/**
+ * What happened between two views of the same hand, in order: the news a table announces and paces
+ * (a completed trick stays on show a moment). Pure; the session's table and a friends' table both
+ * use it on the views their seat receives.
+ */
+import type { AuctionView } from '../bindings/AuctionView';
+import type { Card } from '../bindings/Card';
+import type { Exchange } from '../bindings/Exchange';
+import type { TrickView } from '../bindings/TrickView';
+import type { SeatHand } from './fromView';
+
+export type HandNews =
+  | { kind: 'exchange'; exchange: Exchange }
+  | { kind: 'auction'; before: AuctionView; after: AuctionView }
+  | { kind: 'mano-negra'; seat: number }
+  | { kind: 'play'; seat: number; card: Card }
+  | { kind: 'trick'; trick: TrickView };
+
+/** The news from `old` to `next`: none when there was no view before or `next` is another hand. */
+export function handNews(old: SeatHand | null, next: SeatHand): HandNews[] {
+  if (!old || old.hand_number !== next.hand_number || old.observation.ruleset.players !== next.observation.ruleset.players) return [];
+  const [a, b] = [old.observation, next.observation];
+  const news: HandNews[] = b.exchanges.slice(a.exchanges.length).map((exchange) => ({ kind: 'exchange', exchange }));
+  if (a.auction && b.auction && JSON.stringify(a.auction) !== JSON.stringify(b.auction)) news.push({ kind: 'auction', before: a.auction, after: b.auction });
+  const end = b.result?.end;
+  if (end?.kind === 'mano-negra' && !a.result) news.push({ kind: 'mano-negra', seat: end.seat });
+  const oldPlays = a.current_trick.length;
+  // One or more tricks completed: their new plays, then each winner.
+  for (let i = a.tricks.length; i < b.tricks.length; i++) {
+    const trick = b.tricks[i];
+    for (const p of trick.plays.slice(i === a.tricks.length ? oldPlays : 0)) news.push({ kind: 'play', seat: p.seat, card: p.card });
+    news.push({ kind: 'trick', trick });
+  }
+  if (b.tricks.length === a.tricks.length) for (const p of b.current_trick.slice(oldPlays)) news.push({ kind: 'play', seat: p.seat, card: p.card });
+  return news;
+}
+
+/** The last trick completed among the news, to keep on show before the next view. */
+export function lastTrick(news: HandNews[]): TrickView | null {
+  const tricks = news.flatMap((n) => (n.kind === 'trick' ? [n.trick] : []));
+  return tricks[tricks.length - 1] ?? null;
+}

@@ -20,6 +20,8 @@ export interface HostForm {
   /** Who plays a dropped player's seat meanwhile: nobody (`wait`) or an AI level. */
   absence: 'wait' | Level;
   randomSeats: boolean;
+  /** Whether players may ask their app for a hint. */
+  hints: boolean;
   tableName: string;
   yourName: string;
   port: number;
@@ -31,7 +33,7 @@ export const DEFAULT_PORT = 7878;
 export const DEFAULT_SECONDS = 30;
 
 export function hostForm(yourName: string): HostForm {
-  return { seats: ['friend'], timerOn: false, seconds: DEFAULT_SECONDS, absence: 'wait', randomSeats: false, tableName: '', yourName, port: DEFAULT_PORT };
+  return { seats: ['friend'], timerOn: false, seconds: DEFAULT_SECONDS, absence: 'wait', randomSeats: false, hints: false, tableName: '', yourName, port: DEFAULT_PORT };
 }
 
 /** One pick per seat but yours for `players` players: seats kept, new ones for friends. */
@@ -47,6 +49,7 @@ export function hostRequest(ruleset: Ruleset, format: MatchFormat, form: HostFor
     turn_seconds: form.timerOn ? form.seconds : null,
     absence: form.absence === 'wait' ? { kind: 'wait' } : { kind: 'ai', level: form.absence },
     random_seats: form.randomSeats,
+    hints: form.hints,
     table_name: form.tableName.trim(),
     your_name: form.yourName.trim(),
     port: form.port,

@@ -75,6 +75,9 @@ export interface FriendsState {
   /** The log: chat and the table's public events, the latest `NOTES_KEPT`. */
   notes: Note[];
   ending: Ending | null;
+  /** The finished match in your history (for its review), or `null` when it could not be saved;
+   *  `undefined` until the shell says. */
+  kept?: string | null;
   /** The next note or refusal number. */
   serial: number;
 }
@@ -92,7 +95,7 @@ function note(s: FriendsState, body: NoteBody): FriendsState {
 
 /** A new match, or the lobby again: nothing of the last match stays. */
 function freshMatch(s: FriendsState): FriendsState {
-  return { ...s, game: null, clock: null, proposal: null, results: [], over: null };
+  return { ...s, game: null, clock: null, proposal: null, results: [], over: null, kept: undefined };
 }
 
 /** The clock a view brings; still warned when it is the same turn's clock (a view again, a rejoin). */
@@ -110,6 +113,7 @@ const SAME_TURN_MS = 1000;
 /** The state after one event. */
 export function reduce(s: FriendsState, e: FriendsEvent, now: number): FriendsState {
   if (e.kind === 'game') return { ...s, game: e.view, clock: clockOf(e.view, s.clock, now) };
+  if (e.kind === 'kept') return { ...s, kept: e.history_id };
   if (e.kind === 'status') {
     const st = e.status;
     if (st.state === 'lost') return { ...s, link: st, ending: s.ending ?? { kind: 'lost' } };
@@ -141,8 +145,10 @@ export function reduce(s: FriendsState, e: FriendsEvent, now: number): FriendsSt
       return note(s, { kind: 'chat', from: m.from, chat: m.chat });
     case 'muted':
       return note({ ...s, muted: m.muted ? [...new Set([...s.muted, m.seat])] : s.muted.filter((x) => x !== m.seat) }, { kind: 'muted', seat: m.seat, muted: m.muted });
-    case 'timer-warning':
-      return { ...s, clock: { seat: m.seat, deadline: now + m.remaining_ms, limitMs: s.clock?.seat === m.seat ? s.clock.limitMs : null, warned: true } };
+    case 'timer-warning': {
+      const limitMs = s.clock && s.clock.seat === m.seat ? s.clock.limitMs : null;
+      return { ...s, clock: { seat: m.seat, deadline: now + m.remaining_ms, limitMs, warned: true } };
+    }
     case 'auto-played':
       return note(s, { kind: 'auto-played', seat: m.seat, action: m.action, expiries: m.expiries });
     case 'match-over':

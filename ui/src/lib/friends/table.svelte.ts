@@ -4,6 +4,7 @@
  * (`pacer`). One instance (`friends`); the screens read it and call it. Refusals of commands reject
  * with the shell's `AppError` (the screens word them); the table's own refusals come in `state`.
  */
+import type { Hint } from '../bindings/Hint';
 import type { ClientMessage } from '../bindings/ClientMessage';
 import type { FriendsEvent } from '../bindings/FriendsEvent';
 import type { HostInfo } from '../bindings/HostInfo';
@@ -65,6 +66,11 @@ class Friends {
 
   send(message: ClientMessage): Promise<null> {
     return shell().friendsSend(message);
+  }
+
+  /** A hint for your move, where the host allows hints (your own app computes it from your view). */
+  hint(): Promise<Hint> {
+    return shell().friendsHint();
   }
 
   /** Leaves the table (a host closes it for everyone) and forgets it. */

@@ -108,7 +108,7 @@ describe('Host a table', () => {
 
   it('gives the host the table’s controls and words the table’s refusal to start', async () => {
     const { fake, emit } = await friendsShell();
-    await friends.host({ ruleset: lobbyView().settings.ruleset, format: { kind: 'single-hand' }, ai_seats: [null, null, 'medium'], turn_seconds: null, absence: { kind: 'wait' }, random_seats: false, table_name: '', your_name: 'Ann', port: 7878 });
+    await friends.host({ ruleset: lobbyView().settings.ruleset, format: { kind: 'single-hand' }, ai_seats: [null, null, 'medium'], turn_seconds: null, absence: { kind: 'wait' }, random_seats: false, hints: false, table_name: '', your_name: 'Ann', port: 7878 });
     render(Friends);
     await emit(connected, welcome(0, true), lobby());
     await fireEvent.change(screen.getByLabelText('Who sits at seat 3'), { target: { value: 'easy' } });
@@ -279,7 +279,7 @@ describe('The connection', () => {
 
   it('asks before leaving; a host is told it closes the table for everyone', async () => {
     const { fake, emit } = await friendsShell();
-    await friends.host({ ruleset: lobbyView().settings.ruleset, format: { kind: 'single-hand' }, ai_seats: [null, null, 'medium'], turn_seconds: null, absence: { kind: 'wait' }, random_seats: false, table_name: '', your_name: 'Ann', port: 7878 });
+    await friends.host({ ruleset: lobbyView().settings.ruleset, format: { kind: 'single-hand' }, ai_seats: [null, null, 'medium'], turn_seconds: null, absence: { kind: 'wait' }, random_seats: false, hints: false, table_name: '', your_name: 'Ann', port: 7878 });
     render(Friends);
     await emit(connected, welcome(0, true), lobby());
     await fireEvent.click(screen.getByRole('button', { name: 'Close the table' }));

@@ -12,7 +12,7 @@ export function lobbyView(over: Partial<LobbyView> = {}): LobbyView {
   return {
     code: '1RGK4-T8SA9',
     stage: 'lobby',
-    settings: { ruleset: ruleset({ players: 4, partnerships: true }), format: { kind: 'single-hand' }, turn_seconds: null, absence: { kind: 'wait' }, random_seats: false, name: 'Friday cards' },
+    settings: { ruleset: ruleset({ players: 4, partnerships: true }), format: { kind: 'single-hand' }, turn_seconds: null, absence: { kind: 'wait' }, random_seats: false, name: 'Friday cards', hints: false },
     seats: [person('Ann', { host: true }), person('Bea'), { kind: 'empty' }, { kind: 'ai', level: 'medium' }],
     watchers: [],
     teams: [0, 1, 0, 1],

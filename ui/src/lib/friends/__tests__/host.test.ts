@@ -12,6 +12,7 @@ describe('the Host a table form → HostRequest', () => {
       turn_seconds: null,
       absence: { kind: 'wait' },
       random_seats: false,
+      hints: false,
       table_name: '',
       your_name: 'Ann',
       port: DEFAULT_PORT,

@@ -137,6 +137,7 @@ export const en: Record<string, string> = {
   'port-in-use': "Another program uses port {port}: choose another port, or 0 for any free one.",
   'cannot-listen': "The table cannot listen on port {port}: choose another port, or 0 for any free one.",
   'host-seats': "A table of {players} players needs a choice for each of the other seats, not {seats}.",
+  'hints-off': 'The host does not allow hints at this table.',
   'no-discovery': "Tables on the local network cannot be listed here: type the host's address.",
   'table-refused': "The table refused: {reason}",
   protocol: "The table could not read a message: {reason}",

@@ -137,6 +137,7 @@ export const es: Record<string, string> = {
   'port-in-use': "Otro programa usa el puerto {port}: elige otro, o 0 para cualquiera libre.",
   'cannot-listen': "La mesa no puede escuchar en el puerto {port}: elige otro, o 0 para cualquiera libre.",
   'host-seats': "Una mesa de {players} jugadores necesita una elección para cada uno de los demás asientos, no {seats}.",
+  'hints-off': 'El anfitrión no permite pistas en esta mesa.',
   'no-discovery': "Aquí no se pueden listar las mesas de la red local: escribe la dirección del anfitrión.",
   'table-refused': "La mesa lo ha rechazado: {reason}",
   'protocol': "La mesa no pudo leer un mensaje: {reason}",

@@ -137,6 +137,7 @@ export const it: Record<string, string> = {
   'port-in-use': "Un altro programma usa la porta {port}: scegline un’altra, o 0 per una libera qualsiasi.",
   'cannot-listen': "Il tavolo non può ascoltare sulla porta {port}: scegline un’altra, o 0 per una libera qualsiasi.",
   'host-seats': "Un tavolo di {players} giocatori ha bisogno di una scelta per ciascuno degli altri posti, non {seats}.",
+  'hints-off': 'Chi ospita non permette suggerimenti a questo tavolo.',
   'no-discovery': "Qui non si possono elencare i tavoli della rete locale: scrivi l’indirizzo di chi ospita.",
   'table-refused': "Il tavolo ha rifiutato: {reason}",
   'protocol': "Il tavolo non ha potuto leggere un messaggio: {reason}",

@@ -137,6 +137,7 @@ export const pt: Record<string, string> = {
   'port-in-use': "Outro programa usa a porta {port}: escolhe outra, ou 0 para qualquer uma livre.",
   'cannot-listen': "A mesa não consegue escutar na porta {port}: escolhe outra, ou 0 para qualquer uma livre.",
   'host-seats': "Uma mesa de {players} jogadores precisa de uma escolha para cada um dos outros lugares, não {seats}.",
+  'hints-off': 'O anfitrião não permite dicas nesta mesa.',
   'no-discovery': "Aqui não se podem listar as mesas da rede local: escreve o endereço do anfitrião.",
   'table-refused': "A mesa recusou: {reason}",
   'protocol': "A mesa não conseguiu ler uma mensagem: {reason}",

@@ -55,15 +55,21 @@ export async function serveTable(cli, args, log) {
 
 /**
  * A friend in the terminal: `briscola join ADDRESS CODE` with `args` (`--name`, `--token`, `--ready`,
- * `--start`), answering each "you can: …" with its first card (or first move).
+ * `--start`), answering each "you can: …" with its first card (or first move) — but for the first
+ * one when `skipFirst` (the turn timer then plays for it).
  */
-export function terminalPlayer(cli, address, code, args, log) {
+export function terminalPlayer(cli, address, code, args, log, { skipFirst = false } = {}) {
   const child = spawn(cli, ['join', address, code, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
   const out = lines(child, `join ${args.join(' ')}`, log);
+  let turns = 0;
+  let pending = '';
   child.stdout.on('data', (chunk) => {
-    for (const line of chunk.toString().split('\n')) {
+    const text = pending + chunk.toString();
+    const complete = text.split('\n');
+    pending = complete.pop();
+    for (const line of complete) {
       const m = line.match(/you can: (.*)$/);
-      if (!m) continue;
+      if (!m || (skipFirst && turns++ === 0)) continue;
       const moves = m[1].trim().split(/\s+/);
       const card = moves.find((w) => /^[A2-9JQK][dcsb]$/.test(w)) ?? moves[0];
       child.stdin.write(`${card}\n`);

@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { WebDriver, KEY } from './webdriver.mjs';
+import { relay, serveTable, terminalPlayer } from './friends.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const uiDir = resolve(here, '..');
@@ -32,8 +33,6 @@ if (!process.env.E2E_INNER) {
 }
 
 const BIN = resolve(uiDir, process.env.BRISCOLA_APP_BIN ?? '../target/debug/briscola-app');
-// The command line beside the app (the friends' scenarios run `briscola serve` and `briscola join`).
-const CLI = process.env.BRISCOLA_CLI_BIN ?? join(dirname(BIN), 'briscola');
 const DRIVER = process.env.TAURI_DRIVER ?? 'tauri-driver';
 const ONLY = (process.env.E2E_ONLY ?? '').split(',').filter(Boolean);
 const PORT = Number(process.env.E2E_PORT ?? 4444);
@@ -327,31 +326,13 @@ const CLI = resolve(uiDir, process.env.BRISCOLA_CLI_BIN ?? join(dirname(BIN), 'b
  * table plays for it). Returns the address, the code and a stop function.
  */
 async function cliTable(args) {
-  const serve = spawn(CLI, ['serve', '--listen', '127.0.0.1:0', '--host', 'Host', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  serve.stdout.on('data', (d) => (out += d));
-  serve.stderr.on('data', (d) => process.env.E2E_VERBOSE && process.stderr.write(d));
-  const field = (name) => out.match(new RegExp(`^${name} (\\S+)$`, 'm'))?.[1];
-  for (let i = 0; i < 100 && !field('host-token'); i++) await sleep(100);
-  const [address, code, token] = [field('address'), field('code'), field('host-token')];
-  assert(address && code && token, `briscola serve printed its table: ${out}`);
-  const host = spawn(CLI, ['join', address, code, '--token', token, '--start'], { stdio: ['pipe', 'pipe', 'pipe'] });
-  let turns = 0;
-  let pending = '';
-  host.stdout.on('data', (d) => {
-    pending += d;
-    const lines = pending.split('\n');
-    pending = lines.pop();
-    for (const line of lines) {
-      if (process.env.E2E_VERBOSE) log('host:', line);
-      const m = line.match(/^your turn.*; you can: (.*)$/);
-      if (m && turns++ > 0) host.stdin.write(`${m[1].trim().split(/\s+/)[0]}\n`);
-    }
-  });
+  const served = await serveTable(CLI, ['--host', 'Host', ...args], log);
+  const host = terminalPlayer(CLI, served.address, served.code, ['--token', served.token, '--start'], log, { skipFirst: true });
   const stop = () => {
-    for (const p of [host, serve]) if (p.exitCode === null) p.kill('SIGKILL');
+    host.kill();
+    served.stop();
   };
-  return { address, code, stop };
+  return { address: served.address, code: served.code, stop };
 }
 
 // ---------- scenarios ----------
@@ -1135,13 +1116,15 @@ const scenarios = {
     // the Join form, the guest's lobby and Ready, the countdown on your turn, the host's expired
     // turn announced, the summary with a waiting note, leaving (your seat kept).
     const table = await cliTable(['--players', '3', '--ai-seats', '2=easy', '--timer', '12']);
+    // The app reaches the table through a relay whose connections can be cut.
+    const line = await relay(table.address);
     try {
       await setup(wd);
       await wd.setRect(1280, 800);
       await nav(wd, 'friends');
       await wd.click('.intro .tabs .btn:nth-child(2)');
       await wd.waitFor(() => wd.exec('return !!document.querySelector("[data-testid=join-form]")'), { what: 'the Join form' });
-      await type(wd, '#address', table.address);
+      await type(wd, '#address', line.address);
       await type(wd, '#code', table.code.toLowerCase().replace('-', ' '));
       await type(wd, '#join-name', 'Bea');
       await wd.click('[data-testid=join-form] button[type=submit]');
@@ -1174,6 +1157,16 @@ const scenarios = {
           await wd.setRect(1280, 800);
           await sleep(200);
           if (await wd.exec('return !!document.querySelector("dialog[open]")')) break;
+          // The connection drops: the app says so, takes the same seat back with its token, and
+          // the match goes on.
+          const seat = await wd.exec('const others = [...document.querySelectorAll(".seat[data-seat]")].map((e) => Number(e.dataset.seat)); return [0, 1, 2].find((n) => !others.includes(n)) ?? null');
+          line.cut();
+          await wd.waitFor(() => wd.exec('return /reconnecting/i.test(document.querySelector("[data-testid=link]")?.textContent ?? "")'), { timeout: 15_000, what: 'the connection lost, shown' });
+          screenshot('friends-guest-reconnecting-1280x800');
+          await wd.waitFor(() => wd.exec('return !document.querySelector("[data-testid=link]")'), { timeout: 30_000, what: 'the seat taken back' });
+          const back = await wd.exec('const others = [...document.querySelectorAll(".seat[data-seat]")].map((e) => Number(e.dataset.seat)); return [0, 1, 2].find((n) => !others.includes(n)) ?? null');
+          assert(back === seat, `the same seat after reconnecting (${seat} → ${back})`);
+          continue;
         }
         const sel = `.hand.interactive button[data-card="${state}"]`;
         await wd.click(sel).catch(() => {});
@@ -1195,21 +1188,26 @@ const scenarios = {
       await wd.click('dialog[open] .btn.primary');
       await wd.waitFor(() => wd.exec('return !!document.querySelector(".intro .tabs")'), { what: 'the start of Play with friends' });
     } finally {
+      line.close();
       table.stop();
     }
   },
   async friends(wd) {
-    // Hosting a table in the app: the Host form (rules, one Easy AI seat, port 0), the lobby with the
-    // code large, Talk, the match played by clicks, the summary with Play again, closing the table.
+    // Hosting a table in the app for three: an Easy AI at seat 1 and a friend in the terminal
+    // (`briscola join`) at seat 2. The Host form (port 0), the lobby with the code large, Talk both
+    // ways, the match played by clicks with the friend dropping and coming back with their token,
+    // the summary with Play again, the match in the history (seen from your seat, a person at 2),
+    // closing the table.
     await setup(wd);
     await wd.setRect(1280, 800);
     await nav(wd, 'friends');
     await formReady(wd);
     await wd.click('label.preset:has(input[value="briscola"])');
     await formReady(wd);
-    await wd.click('label.choice:has(input[name="players"][value="2"])');
+    await wd.click('label.choice:has(input[name="players"][value="3"])');
     await formReady(wd);
     await select(wd, '#seat-0', 'easy');
+    await select(wd, '#seat-1', 'friend');
     await type(wd, '#your-name', 'Ann');
     await type(wd, '#table-name', 'Friday cards');
     await type(wd, '#port', '0');
@@ -1225,9 +1223,17 @@ const scenarios = {
     const code = await wd.exec('const c = document.querySelector("[data-testid=table-code] .code"); const b = c.getBoundingClientRect(); return { text: c.textContent.trim(), height: b.height, size: parseFloat(getComputedStyle(c).fontSize) };');
     assert(/^[0-9A-Z]{5}-[0-9A-Z]{5}$/.test(code.text) && code.size >= 36, `the table code, large: ${JSON.stringify(code)}`);
     const where = await wd.text('[data-testid=table-code]');
-    assert(/:\d+/.test(where), `the address with the port: ${where}`);
+    const port = where.match(/:(\d+)/)?.[1];
+    assert(port, `the address with the port: ${where}`);
+    let friend = terminalPlayer(CLI, `127.0.0.1:${port}`, code.text, ['--name', 'Bea', '--ready'], log);
+    const [, token] = await friend.waitFor(/your token \(to come back with --token\): (\S+)/);
+    await wd.waitFor(() => wd.exec('return /Bea/.test(document.querySelector("[data-testid=lobby]").textContent)'), { what: 'the friend in the lobby' });
     await wd.click('[data-testid=talk] .phrase');
     await wd.waitFor(() => wd.exec('return /Ann: Hello!/.test(document.querySelector("[data-testid=talk] .log").textContent)'), { what: 'the quick phrase in the log' });
+    await friend.waitFor(/Ann.*Hello/i);
+    friend.say('ciao a tutti');
+    await wd.waitFor(() => wd.exec('return /Bea: ciao a tutti/.test(document.querySelector("[data-testid=talk] .log").textContent)'), { what: "the friend's message in Talk" });
+    screenshot('friends-chat-1280x800');
     screenshot('friends-lobby-1280x800');
     await wd.setRect(360, 640);
     await sleep(500);
@@ -1241,10 +1247,20 @@ const scenarios = {
     await sleep(500);
     screenshot('friends-table-360x640');
     await wd.setRect(1280, 800);
+    // The friend drops: the table waits for them, and shows who is away.
+    friend.kill();
+    await wd.waitFor(() => wd.exec('return [...document.querySelectorAll("[data-testid=seat-note]")].some((n) => /Disconnected/.test(n.textContent))'), { timeout: 30_000, what: 'the dropped friend shown' });
+    screenshot('friends-dropped-1280x800');
+    friend = terminalPlayer(CLI, `127.0.0.1:${port}`, code.text, ['--token', token], log);
+    await wd.waitFor(() => wd.exec('return ![...document.querySelectorAll("[data-testid=seat-note]")].some((n) => /Disconnected/.test(n.textContent))'), { timeout: 30_000, what: 'the friend back' });
     await playFriendsMatch(wd);
     const summary = await wd.text('dialog[open]');
     assert(/The match is over/.test(summary), `the match summary: ${summary}`);
+    await wd.waitFor(() => wd.exec('return [...document.querySelectorAll("dialog[open] button")].some((b) => /Review/.test(b.textContent))'), { what: 'the review of the match kept in the history' });
     screenshot('friends-over-1280x800');
+    const kept = (await wd.invoke('list_history', { query: { offset: 0, limit: 1, with_people: true } })).items[0];
+    assert(kept && JSON.stringify(kept.people) === '[2]' && kept.opponent_names[1] === 'Bea' && kept.ruleset.players === 3, `the match in the history, with Bea at seat 2: ${JSON.stringify(kept)}`);
+    friend.kill();
     await wd.click('dialog[open] .btn.primary');
     await wd.waitFor(() => wd.exec('return !!document.querySelector("[data-testid=lobby]")'), { what: 'the lobby again' });
     await wd.click('[data-testid=room] .side .leave');

@@ -1250,6 +1250,7 @@ const scenarios = {
     // The friend drops: the table waits for them, and shows who is away.
     friend.kill();
     await wd.waitFor(() => wd.exec('return [...document.querySelectorAll("[data-testid=seat-note]")].some((n) => /Disconnected/.test(n.textContent))'), { timeout: 30_000, what: 'the dropped friend shown' });
+    await sleep(500);
     screenshot('friends-dropped-1280x800');
     friend = terminalPlayer(CLI, `127.0.0.1:${port}`, code.text, ['--token', token], log);
     await wd.waitFor(() => wd.exec('return ![...document.querySelectorAll("[data-testid=seat-note]")].some((n) => /Disconnected/.test(n.textContent))'), { timeout: 30_000, what: 'the friend back' });

@@ -21,6 +21,8 @@ export class Pacer {
   shown: SeatGame | null = $state(null);
   /** A completed trick on show before the view that follows it. */
   shownTrick: TrickView | null = $state(null);
+  /** Views are still to be shown: what comes after them (the match's summary) waits. */
+  busy = $state(false);
   /** Told every piece of news, in order, with the view it leads to. */
   onnews: (news: HandNews, view: SeatGame) => void = () => {};
   pauses: Pauses = { play: () => 0, trick: () => 0 };
@@ -33,6 +35,7 @@ export class Pacer {
 
   push(view: SeatGame): void {
     this.queue.push(view);
+    this.busy = true;
     void this.run();
   }
 
@@ -43,6 +46,7 @@ export class Pacer {
     this.shown = null;
     this.shownTrick = null;
     this.running = false;
+    this.busy = false;
     this.holdUntil = 0;
   }
 
@@ -69,6 +73,9 @@ export class Pacer {
       this.shown = next;
       if (news.some((n) => n.kind === 'play' && n.seat !== next.observation.seat)) this.holdUntil = Date.now() + this.pauses.play();
     }
-    if (generation === this.generation) this.running = false;
+    if (generation === this.generation) {
+      this.running = false;
+      this.busy = false;
+    }
   }
 }

@@ -88,9 +88,11 @@ describe('Pacer', () => {
       await vi.advanceTimersByTimeAsync(0);
       expect(p.shownTrick).toEqual(trick);
       expect(p.shown?.observation.tricks).toEqual([]);
+      expect(p.busy, 'what follows (the summary) waits for the trick').toBe(true);
       await vi.advanceTimersByTimeAsync(1500);
       expect(p.shownTrick).toBeNull();
       expect(p.shown?.observation.tricks).toEqual([trick]);
+      expect(p.busy).toBe(false);
       p.reset();
       expect(p.shown).toBeNull();
     } finally {

@@ -9,11 +9,9 @@ import { durations } from '../../lib/motion.svelte';
 import { setShell, type Shell } from '../../lib/shell';
 import { PRESETS } from '../../lib/game/__tests__/shellData';
 import { ruleset, rulesShell, seatGame } from '../../lib/game/__tests__/fixtures';
-import { connected, lobby, lobbyView, message, person } from '../../lib/friends/__tests__/fixtures';
-import type { Channel } from '../../lib/bindings/commands';
+import { connected, friendsCommands, lobby, lobbyView, message, person } from '../../lib/friends/__tests__/fixtures';
 import type { DiscoveredTable } from '../../lib/bindings/DiscoveredTable';
 import type { FriendsEvent } from '../../lib/bindings/FriendsEvent';
-import type { HostRequest } from '../../lib/bindings/HostRequest';
 import type { LobbyView } from '../../lib/bindings/LobbyView';
 
 const settle = () => new Promise((r) => setTimeout(r, 0));
@@ -25,25 +23,13 @@ const TABLES: DiscoveredTable[] = [
 
 /** The shell's rules commands over the real presets, and its friends commands keeping the channel. */
 async function friendsShell() {
-  let events: Channel<FriendsEvent> | null = null;
-  const fake = {
-    friendsHost: vi.fn(async (_r: HostRequest, ch: Channel<FriendsEvent>) => {
-      events = ch;
-      return { code: '1RGK4-T8SA9', port: 7878, addresses: ['192.168.1.20'], announced: true };
-    }),
-    friendsJoin: vi.fn(async (_a: string, _c: string, _n: string, ch: Channel<FriendsEvent>) => {
-      events = ch;
-      return null;
-    }),
-    friendsTables: vi.fn(async () => TABLES),
-    friendsSend: vi.fn(async () => null),
-    friendsLeave: vi.fn(async () => null),
-  };
+  const commands = friendsCommands();
+  const fake = { ...commands.fake, friendsTables: vi.fn(async () => TABLES) };
   rulesShell(PRESETS, undefined, fake as unknown as Partial<Shell>);
   await initPrefs();
   setLang('en');
   const emit = async (...es: FriendsEvent[]) => {
-    for (const e of es) events!.onmessage(e);
+    for (const e of es) commands.emit(e);
     await settle();
   };
   return { fake, emit };

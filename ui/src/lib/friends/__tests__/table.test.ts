@@ -2,33 +2,18 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { friends } from '../table.svelte';
 import { Pacer } from '../pacer.svelte';
 import { setShell, type Shell } from '../../shell';
-import type { Channel } from '../../bindings/commands';
-import type { FriendsEvent } from '../../bindings/FriendsEvent';
 import type { HandNews } from '../../game/news';
-import type { HostRequest } from '../../bindings/HostRequest';
 import { ruleset, seatGame } from '../../game/__tests__/fixtures';
 import { hostForm, hostRequest } from '../host';
-import { connected, lobby, message } from './fixtures';
+import { connected, friendsCommands, lobby, message } from './fixtures';
 
 const settle = () => new Promise((r) => setTimeout(r, 0));
 
 /** A fake shell whose friends commands keep the channel they are given. */
 function fakeShell() {
-  let events: Channel<FriendsEvent> | null = null;
-  const fake = {
-    friendsHost: vi.fn(async (_r: HostRequest, ch: Channel<FriendsEvent>) => {
-      events = ch;
-      return { code: '1RGK4-T8SA9', port: 7878, addresses: ['192.168.1.20'], announced: true };
-    }),
-    friendsJoin: vi.fn(async (_a: string, _c: string, _n: string, ch: Channel<FriendsEvent>) => {
-      events = ch;
-      return null;
-    }),
-    friendsSend: vi.fn(async () => null),
-    friendsLeave: vi.fn(async () => null),
-  };
-  setShell(fake as unknown as Shell);
-  return { fake, emit: (e: FriendsEvent) => events!.onmessage(e) };
+  const commands = friendsCommands();
+  setShell(commands.fake as unknown as Shell);
+  return commands;
 }
 
 afterEach(() => {

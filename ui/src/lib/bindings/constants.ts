@@ -2,6 +2,7 @@
 import type { DeckStyle } from "./DeckStyle";
 import type { Level } from "./Level";
 import type { Preset } from "./Preset";
+import type { QuickPhrase } from "./QuickPhrase";
 
 /** Every AI level, weakest first (`Level::ALL`). */
 export const LEVELS: readonly Level[] = ["easy", "medium", "hard"];
@@ -17,3 +18,16 @@ export const MIN_BID_POINTS = 61;
 
 /** The most card points a hand holds under any preset (`Ruleset::total_points`). */
 export const MAX_HAND_POINTS = 120;
+
+/** Every quick phrase of a friends' table, in the order Talk offers them (`QuickPhrase::ALL`). */
+export const QUICK_PHRASES: readonly QuickPhrase[] = ["hello", "good-luck", "well-played", "good-game", "thanks", "sorry", "oops", "one-moment", "timer-off-please", "bye"];
+
+/** The port a hosted table listens on unless the host picks another (`friends::DEFAULT_PORT`). */
+export const DEFAULT_PORT = 7878;
+
+/** A turn timer's seconds per move, fewest and most (`timer::MIN_SECONDS`, `MAX_SECONDS`). */
+export const TIMER_SECONDS = { min: 10, max: 600 } as const;
+
+/** The longest name at a table, and the longest chat line, in characters (`text`). */
+export const MAX_NAME_CHARS = 24;
+export const MAX_CHAT_CHARS = 200;

@@ -7,6 +7,7 @@ import type { HostRequest } from '../bindings/HostRequest';
 import type { Level } from '../bindings/Level';
 import type { MatchFormat } from '../bindings/MatchFormat';
 import type { Ruleset } from '../bindings/Ruleset';
+import { DEFAULT_PORT } from '../bindings/constants';
 
 /** A seat other than yours: a friend's (open until someone joins) or an AI level. */
 export type SeatPick = 'friend' | Level;
@@ -28,7 +29,7 @@ export interface HostForm {
 }
 
 /** The port a table listens on unless the host picks another (0: any free port). */
-export const DEFAULT_PORT = 7878;
+export { DEFAULT_PORT };
 /** The seconds per move the timer offers when it is switched on. */
 export const DEFAULT_SECONDS = 30;
 

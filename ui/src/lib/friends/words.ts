@@ -15,21 +15,8 @@ import { actionWords } from '../i18n/words';
 import type { Ending, FriendsState, Note } from './state';
 import { yourSeat } from './state';
 
-const PHRASES = {
-  hello: true,
-  'good-luck': true,
-  'well-played': true,
-  'good-game': true,
-  thanks: true,
-  sorry: true,
-  oops: true,
-  'one-moment': true,
-  'timer-off-please': true,
-  bye: true,
-} satisfies Record<QuickPhrase, true>;
-
-/** Every quick phrase the table knows, in the order the Talk panel offers them. */
-export const QUICK_PHRASES = Object.keys(PHRASES) as QuickPhrase[];
+/** Every quick phrase the table knows, in the order the Talk panel offers them (the shell's list). */
+export { QUICK_PHRASES } from '../bindings/constants';
 
 export function phraseWords(phrase: QuickPhrase): string {
   return tk(`phrase.${phrase}`);

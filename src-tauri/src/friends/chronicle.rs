@@ -12,11 +12,22 @@ use briscola::ai::Level;
 use briscola::{MatchRecord, Seat};
 use briscola_table::protocol::{SeatView, ServerMessage, Stage};
 
+use crate::preferences::OPPONENT_NAME_CHARS;
 use crate::session::{FinishedMatch, MatchSetup, SavedMatch, Session};
 
 /// The level standing for a person's seat in the history: the one that played for them when their
 /// time ran out.
 const PERSON_LEVEL: Level = Level::Medium;
+
+/// A name as the history keeps it: the host's table sent it (a remote party, not trusted), so it is
+/// cut to a stored name's length, without control characters.
+fn kept_name(name: &str) -> String {
+    name.trim()
+        .chars()
+        .filter(|c| !c.is_control())
+        .take(OPPONENT_NAME_CHARS)
+        .collect()
+}
 
 /// What is known of the match so far. See the module docs.
 #[derive(Debug, Default)]
@@ -63,7 +74,7 @@ impl Chronicle {
                 }
                 Some(SeatView::Person { name, .. }) => {
                     opponents.push(PERSON_LEVEL);
-                    opponent_names.push(name.clone());
+                    opponent_names.push(kept_name(name));
                     people.push(k);
                 }
                 Some(SeatView::Empty) | None => {
@@ -140,11 +151,13 @@ mod tests {
             game.apply(legal[rng.below(legal.len())]).expect("legal");
         }
         let record = game.record();
+        // Cy's name comes from a table that does not hold to the limits: kept cut and clean.
+        let long = format!("Cy\u{7}{}", "y".repeat(100));
         let seats = vec![
             person("Ada"),
             SeatView::Ai { level: Level::Hard },
             person("Bea"),
-            person("Cy"),
+            person(&long),
         ];
         let mut chronicle = Chronicle::default();
         let welcome = ServerMessage::Welcome {
@@ -173,7 +186,8 @@ mod tests {
         assert_eq!((finished.started_ms, finished.finished_ms), (2_000, 9_000));
         assert_eq!(finished.record, record.seen_from(2));
         // From seat 2: Cy (3), Ada (0), the Hard AI (1).
-        assert_eq!(finished.setup.opponent_names, ["Cy", "Ada", ""]);
+        let cy = format!("Cy{}", "y".repeat(OPPONENT_NAME_CHARS - 2));
+        assert_eq!(finished.setup.opponent_names, [cy.as_str(), "Ada", ""]);
         assert_eq!(
             finished.setup.opponents,
             [Level::Medium, Level::Medium, Level::Hard]

@@ -140,11 +140,6 @@ impl Link {
             })
     }
 
-    /// Whether the link is connected now.
-    pub fn is_connected(&self) -> bool {
-        self.connected.load(Ordering::SeqCst)
-    }
-
     /// Whether the link has ended for good (the listener heard why).
     pub fn has_ended(&self) -> bool {
         self.ended.load(Ordering::SeqCst)

@@ -181,8 +181,12 @@ impl MatchRecord {
     /// player at `seat` keeps it, where the app's history and review put the player at seat 0.
     /// Every hand deals and plays the same, the points moving with their seats.
     pub fn seen_from(&self, seat: Seat) -> MatchRecord {
-        let players = self.ruleset.players.max(1);
-        let turn = |s: Seat| (s + players - seat % players) % players;
+        // Wide arithmetic: a record from elsewhere may name seats past the table before it is replayed.
+        let players = u16::from(self.ruleset.players.max(1));
+        let turn = |s: Seat| {
+            let turned = (u16::from(s) % players + players - u16::from(seat) % players) % players;
+            Seat::try_from(turned).unwrap_or_default()
+        };
         MatchRecord {
             first_dealer: turn(self.first_dealer),
             hands: self

@@ -407,3 +407,18 @@ fn a_record_seen_from_another_seat_plays_the_same_with_the_seats_renumbered() {
         }
     }
 }
+
+#[test]
+fn a_record_naming_seats_past_the_table_is_turned_without_panic_and_refused_by_its_replay() {
+    let rules = preset(Preset::Briscola, 4);
+    let mut m = Match::new(rules, MatchFormat::SingleHand, 0, 5).expect("valid");
+    play_match(&mut m, &mut Rng::new(2));
+    let mut record = m.record();
+    record.first_dealer = u8::MAX;
+    record.hands[0].dealer = u8::MAX;
+    for seat in [0, 3, u8::MAX] {
+        let seen = record.seen_from(seat);
+        assert!(seen.first_dealer < 4, "turned into a seat at the table");
+    }
+    assert!(record.replay().is_err(), "a dealer off the table");
+}

@@ -84,6 +84,65 @@ fn observations_of_a_seat_not_to_move_and_finished_hands_are_refused() {
     assert_eq!(finished.validate(), Err(ObservationError::Finished));
 }
 
+#[test]
+fn every_seats_view_of_random_games_is_accepted_whoever_is_to_move_and_once_the_hand_is_over() {
+    let mut rng = Rng::new(29);
+    let mut views = 0;
+    for (name, rules) in variants() {
+        for g in 0..2 {
+            let dealer = rng.below(usize::from(rules.players)) as u8;
+            let mut game = Game::new(rules, dealer, &Deal::Seed(100 + g)).expect("deal");
+            loop {
+                for seat in 0..rules.players {
+                    let obs = game.observation(seat);
+                    assert_eq!(obs.validate_view(), Ok(()), "{name}: {obs:?}");
+                    views += 1;
+                }
+                if game.phase() == Phase::Finished {
+                    break;
+                }
+                game.apply(random_action(&game, &mut rng)).expect("legal");
+            }
+        }
+    }
+    assert!(views >= 1_000, "{views} views");
+}
+
+#[test]
+fn an_impossible_view_of_a_seat_not_to_move_is_refused() {
+    let rules = Ruleset::preset(Preset::Briscola, 4).expect("preset");
+    let mut game = Game::new(rules, 0, &Deal::Seed(7)).expect("deal");
+    let mut rng = Rng::new(3);
+    for _ in 0..6 {
+        game.apply(random_action(&game, &mut rng)).expect("legal");
+    }
+    let seat = (game.to_move() + 1) % 4;
+    let view = game.observation(seat);
+    assert_eq!(view.validate_view(), Ok(()));
+    // A card of the seat's hand said to be legal while another seat is to move.
+    let mut legal = view.clone();
+    legal.legal_actions = vec![Action::Play(view.hand.iter().next().expect("a card"))];
+    assert_eq!(
+        legal.validate_view(),
+        Err(ObservationError::Mismatch {
+            field: "legal_actions"
+        })
+    );
+    // A seat off the table.
+    let mut off = view.clone();
+    off.seat = 9;
+    assert!(matches!(
+        off.validate_view(),
+        Err(ObservationError::Seat { field: "seat", .. })
+    ));
+    // A trick whose points disagree with its cards.
+    let mut points = view;
+    if let Some(trick) = points.tricks.first_mut() {
+        trick.points += 1;
+    }
+    assert!(points.validate_view().is_err());
+}
+
 /// The two-player deal of the protocol docs after a few random moves, seat to move's view.
 fn midgame(moves: usize) -> Observation {
     let rules = Ruleset::preset(Preset::Briscola, 2).expect("preset");

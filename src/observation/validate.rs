@@ -9,7 +9,12 @@
 //! nothing is accepted that the rules cannot produce; a refusal of a reachable position would be a gap in
 //! the rebuilding, documented in `history`.
 //!
-//! Deliberately absent: finished hands (nothing to decide) and observations of a seat not to move.
+//! [`Observation::validate_view`] runs the same checks for any seat, whoever is to move and after the
+//! hand's last trick: what the app asks of every view a friends' table's host sends before it is shown,
+//! hinted or kept (a host is a remote party, not trusted).
+//!
+//! Deliberately absent from [`Observation::validate`]: finished hands (nothing to decide) and
+//! observations of a seat not to move.
 
 use super::{Observation, PlayView, history};
 use crate::game::{Action, IllegalAction, Phase, Seat, trick_winner_index};
@@ -120,6 +125,30 @@ impl Observation {
                 to_move: self.to_move,
             });
         }
+        self.check_position(deck)
+    }
+
+    /// Checks that this is a position the rules can produce, as its seat sees it, whoever is to move
+    /// and with the hand possibly over: the same proof as [`Observation::validate`] without asking that
+    /// the seat be the one to decide.
+    ///
+    /// ```
+    /// use briscola::{Deal, Game, ObservationError, Preset, Ruleset};
+    /// let game = Game::new(Ruleset::preset(Preset::Briscola, 2)?, 0, &Deal::Seed(42))?;
+    /// let mut obs = game.observation(0); // seat 1 is to move
+    /// assert_eq!(obs.validate_view(), Ok(()));
+    /// obs.hand_sizes[1] = 2;
+    /// assert!(obs.validate_view().is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn validate_view(&self) -> Result<(), ObservationError> {
+        let deck = self.ruleset.checked_deck()?;
+        self.check_seats()?;
+        self.check_position(deck)
+    }
+
+    /// The checks after the seats: cards, counts, tricks, then the replay.
+    fn check_position(&self, deck: CardSet) -> Result<(), ObservationError> {
         self.check_cards(deck)?;
         self.check_counts(deck)?;
         self.check_tricks()?;

@@ -11,7 +11,7 @@ use tauri::ipc::Channel;
 use tokio::sync::Mutex;
 
 use crate::error::{AppError, ErrorKind};
-use crate::friends::{self, Friends, FriendsEvent, HostInfo, HostRequest, LinkEvent};
+use crate::friends::{self, Friends, FriendsEvent, HostInfo, HostRequest, LinkEvent, MovesSent};
 use crate::game_commands::{Hint, history_entry};
 use crate::input::Input;
 use crate::session::history_id;
@@ -22,6 +22,7 @@ use crate::store::stamp::now_ms;
 fn listen(
     state: &AppState,
     events: Channel<FriendsEvent>,
+    moves: MovesSent,
 ) -> impl Fn(LinkEvent) + Send + Sync + use<> {
     let state = state.clone();
     friends::listener(
@@ -37,6 +38,7 @@ fn listen(
             let _ = events.send(event);
         },
         now_ms,
+        moves,
     )
 }
 
@@ -54,7 +56,8 @@ pub async fn friends_host(
 ) -> Result<HostInfo, AppError> {
     let request = request.get("request")?;
     let mut friends = friends.0.lock().await;
-    Ok(friends.host(&request, listen(&state, events)).await?)
+    let listen = listen(&state, events, friends.moves_sent());
+    Ok(friends.host(&request, listen).await?)
 }
 
 /// Joins the table at `address` (`HOST:PORT`) with its code, as `name`; the table's answer comes
@@ -74,7 +77,8 @@ pub async fn friends_join(
         name.get("name")?,
     );
     let mut friends = friends.0.lock().await;
-    Ok(friends.join(&address, code, name, listen(&state, events))?)
+    let listen = listen(&state, events, friends.moves_sent());
+    Ok(friends.join(&address, code, name, listen)?)
 }
 
 /// The tables announced on the local network now (the UI asks again every few seconds).

@@ -2,9 +2,14 @@
 //! summary, and malformed payloads through every command that takes arguments, as the webview
 //! sends them (Tauri's IPC with a mock runtime).
 //!
+//! Also crafted messages of a friends' table's host, each inside a real match, through everything
+//! of the app that hears a host (the guard, the hint, the history's chronicle, the view's
+//! completion).
+//!
 //! Counts are small by default (debug `cargo test`); `scripts/test.sh` runs the full counts in
 //! release: `BRISCOLA_FUZZ_RECORDS` (default 200, full 2,000), `BRISCOLA_FUZZ_IPC` (default
-//! 1,000, full 10,000), `BRISCOLA_FUZZ_SEED` (default fixed). Results are in
+//! 1,000, full 10,000), `BRISCOLA_FUZZ_HOST` (default 300, full 10,000), `BRISCOLA_FUZZ_SEED`
+//! (default fixed). Results are in
 //! `docs/robustness.md`.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -471,4 +476,215 @@ fn malformed_ipc_payloads_get_typed_errors_and_change_nothing() {
         "IPC fuzz: {total} payloads: {errors} typed errors, {answered} answered (still-valid reads or preferences), state unchanged"
     );
     assert_eq!(errors + answered, total);
+}
+
+/// Changes one leaf of `value` to another of its kind, or reorders a list, keeping the shape: a
+/// number to a seat, a count or an extreme, a string to a card, a name or a hostile text.
+fn mutate_leaf(rng: &mut Rng, value: &mut Value) {
+    match value {
+        Value::Object(map) if !map.is_empty() => {
+            // The tags that name a message's kind stay: a changed one is only an unreadable frame.
+            let keys: Vec<String> = map
+                .keys()
+                .filter(|k| !matches!(k.as_str(), "type" | "kind" | "state"))
+                .cloned()
+                .collect();
+            let key = keys.get(rng.below(keys.len())).cloned().unwrap_or_default();
+            if let Some(child) = map.get_mut(&key) {
+                mutate_leaf(rng, child);
+            }
+        }
+        Value::Array(items) if !items.is_empty() => match rng.below(6) {
+            0 => drop(items.remove(rng.below(items.len()))),
+            1 => {
+                let copy = items[rng.below(items.len())].clone();
+                items.push(copy);
+            }
+            2 => {
+                let (a, b) = (rng.below(items.len()), rng.below(items.len()));
+                items.swap(a, b);
+            }
+            _ => {
+                let at = rng.below(items.len());
+                mutate_leaf(rng, &mut items[at]);
+            }
+        },
+        Value::Number(n) => {
+            let old = n.as_i64().unwrap_or(0);
+            *value = json!(*rng.pick(&[
+                0,
+                1,
+                2,
+                3,
+                4,
+                5,
+                6,
+                7,
+                9,
+                40,
+                120,
+                255,
+                old.saturating_add(1),
+                old.saturating_sub(1)
+            ]));
+        }
+        Value::String(_) => {
+            let texts = [
+                "Ad",
+                "3s",
+                "2c",
+                "Kb",
+                "7d",
+                "Jc",
+                "Ada",
+                "P1",
+                "Zoe",
+                "\u{202e}evil",
+                "\u{1b}[2J",
+                "",
+                "0RGK4-T8SA9",
+                "zz",
+            ];
+            *value = json!(rng.pick(&texts));
+        }
+        Value::Bool(b) => *b = !*b,
+        _ => {}
+    }
+}
+
+/// Everything of the app that hears a table's host, in the order the link runs it: the guard, then
+/// the hint's and the history's followers and the view's completion for the webview.
+struct Hearing {
+    guard: crate::friends::HostGuard,
+    hinting: crate::friends::Hinting,
+    chronicle: crate::friends::Chronicle,
+    moves: crate::friends::MovesSent,
+}
+
+impl Hearing {
+    fn new() -> Self {
+        let moves = crate::friends::MovesSent::default();
+        Hearing {
+            guard: crate::friends::HostGuard::default(),
+            hinting: crate::friends::Hinting::default(),
+            chronicle: crate::friends::Chronicle::new(moves.clone()),
+            moves,
+        }
+    }
+
+    /// One message; a match kept for the history, if it ended one. Hints are asked for (and, for
+    /// the first few of `searches`, searched) wherever the view says it is this player's move.
+    fn hear(
+        &mut self,
+        message: &briscola_table::ServerMessage,
+        searches: &mut u32,
+    ) -> Option<crate::session::FinishedMatch> {
+        use crate::friends::{FriendsEvent, LinkEvent};
+        if self.guard.check(message).is_err() {
+            return None;
+        }
+        self.hinting.hear(message);
+        // This player moves whenever it is their turn, as a person would.
+        if let briscola_table::ServerMessage::Game { view } = message
+            && view.observation.to_move == view.observation.seat
+            && !view.observation.legal_actions.is_empty()
+        {
+            self.moves.count_one();
+            if let Ok(request) = self.hinting.request()
+                && *searches > 0
+            {
+                *searches -= 1;
+                let action = request.decide().action;
+                assert!(view.observation.legal_actions.contains(&action));
+            }
+        }
+        let kept = self.chronicle.hear(message, 1_000);
+        let _ = FriendsEvent::from(LinkEvent::Message {
+            message: message.clone(),
+        });
+        kept
+    }
+}
+
+#[test]
+fn hostile_host_messages_never_panic_and_no_invalid_match_is_kept() {
+    use briscola::Preset;
+
+    use crate::friends::guard_streams::stream;
+
+    let streams: Vec<_> = [
+        (Preset::Briscola, 2),
+        (Preset::Briscola, 4),
+        (Preset::Chiamata, 5),
+        (Preset::Brisca, 3),
+        (Preset::Briscolone, 2),
+    ]
+    .into_iter()
+    .enumerate()
+    .map(|(i, (preset, players))| stream(preset, players, 40 + i as u64, 1))
+    .collect();
+    let mut rng = Rng::seeded();
+    let total = count("BRISCOLA_FUZZ_HOST", 300);
+    let mut searches = 12;
+    let (mut unreadable, mut refused, mut kept_real) = (0u64, 0u64, 0u64);
+    let mut n = 0;
+    while n < total {
+        assert!(
+            unreadable < total * 10,
+            "the mutations mostly read as messages"
+        );
+        let stream = rng.pick(&streams);
+        let at = rng.below(stream.messages.len());
+        let mut crafted = serde_json::to_value(&stream.messages[at]).expect("json");
+        for _ in 0..=rng.below(3) {
+            // Mostly what still reads as a message (a seat, a card, a count, a name changed), now
+            // and then anything.
+            if rng.below(8) == 0 {
+                mutate(&mut rng, &mut crafted);
+            } else {
+                mutate_leaf(&mut rng, &mut crafted);
+            }
+        }
+        let Ok(crafted) = serde_json::from_value::<briscola_table::ServerMessage>(crafted) else {
+            // The link drops a frame that is not a message of the protocol.
+            unreadable += 1;
+            continue;
+        };
+        n += 1;
+        let outcome = catch_unwind(AssertUnwindSafe(|| {
+            let mut hearing = Hearing::new();
+            let mut kept = Vec::new();
+            // The real table up to `at`, the crafted message, then the crafted one again in a
+            // flood of repeats and the rest of the real table.
+            let tail = &stream.messages[at..];
+            let flood = std::iter::repeat_n(&crafted, 1 + rng.below(3));
+            for message in stream.messages[..at].iter().chain(flood).chain(tail) {
+                kept.extend(hearing.hear(message, &mut searches));
+            }
+            (kept, hearing.guard.refused())
+        }));
+        let Ok((kept, refusals)) = outcome else {
+            panic!("a host's message {n} panicked the app: {crafted:?}");
+        };
+        refused += refusals;
+        assert!(kept.len() <= 1, "one match, at most one entry: {crafted:?}");
+        for finished in kept {
+            // The seed is a label the engine does not check; the deals and every move are the
+            // match really played.
+            let real = stream.record.seen_from(stream.seat);
+            assert_eq!(
+                (finished.record.hands, finished.record.ruleset),
+                (real.hands, real.ruleset),
+                "only the match really played is kept: {crafted:?}"
+            );
+            kept_real += 1;
+        }
+    }
+    println!(
+        "hostile host fuzz: {total} crafted messages read as the protocol's, each inside a real match ({unreadable} more did not read and were dropped by the link): {refused} refused by the guard, {kept_real} real matches kept, 0 invalid kept, 0 panics"
+    );
+    assert!(
+        refused > 0,
+        "the crafted messages reach the guard's refusals"
+    );
 }

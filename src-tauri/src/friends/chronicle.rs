@@ -5,8 +5,16 @@
 //! (the engine renumbers it so the player is seat 0, as the history, its replay and its review
 //! expect), the others' names, which seats were people, and the result for the player.
 //!
+//! At most one entry a match this player actually played: a record is kept only once per start of
+//! a match (each Play again is a new start), and only when this player sent a move of their own
+//! since that start ([`MovesSent`]), so a host sending match after match in a loop cannot fill the
+//! history. The record itself was replayed by the guard before it came here.
+//!
 //! Deliberately absent: anything for someone watching without a seat (nothing is kept), and a
 //! match that did not end (a table closed mid-match keeps nothing).
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use briscola::ai::Level;
 use briscola::{MatchRecord, Seat};
@@ -29,24 +37,60 @@ fn kept_name(name: &str) -> String {
         .collect()
 }
 
+/// How many moves this player has sent to the table: the link's sender counts, the chronicle reads.
+#[derive(Debug, Clone, Default)]
+pub struct MovesSent(Arc<AtomicU64>);
+
+impl MovesSent {
+    /// One more move sent.
+    pub fn count_one(&self) {
+        self.0.fetch_add(1, Ordering::SeqCst);
+    }
+
+    /// Moves sent so far.
+    pub fn get(&self) -> u64 {
+        self.0.load(Ordering::SeqCst)
+    }
+}
+
+/// A match under way: when it started, and how many moves this player had sent then.
+#[derive(Debug, Clone, Copy)]
+struct Start {
+    at_ms: i64,
+    moves: u64,
+}
+
 /// What is known of the match so far. See the module docs.
 #[derive(Debug, Default)]
 pub struct Chronicle {
     seat: Option<Seat>,
     seats: Vec<SeatView>,
-    started_ms: Option<i64>,
+    started: Option<Start>,
+    moves: MovesSent,
 }
 
 impl Chronicle {
+    /// A chronicle reading this player's moves from `moves`.
+    pub fn new(moves: MovesSent) -> Chronicle {
+        Chronicle {
+            moves,
+            ..Chronicle::default()
+        }
+    }
+
     /// Takes a message heard at `now_ms`; the finished match once the record arrives.
     pub fn hear(&mut self, message: &ServerMessage, now_ms: i64) -> Option<FinishedMatch> {
         match message {
             ServerMessage::Welcome { seat, .. } => self.seat = *seat,
             ServerMessage::Lobby { lobby } => match lobby.stage {
                 // Back in the lobby (another match at the same table): a new start comes.
-                Stage::Lobby => self.started_ms = None,
+                Stage::Lobby => self.started = None,
                 Stage::Playing => {
-                    self.started_ms.get_or_insert(now_ms);
+                    let moves = self.moves.get();
+                    self.started.get_or_insert(Start {
+                        at_ms: now_ms,
+                        moves,
+                    });
                     self.seats.clone_from(&lobby.seats);
                 }
                 Stage::Over => {}
@@ -59,14 +103,22 @@ impl Chronicle {
 
     fn finished(&mut self, record: &MatchRecord, now_ms: i64) -> Option<FinishedMatch> {
         let seat = self.seat?;
-        let started_ms = self.started_ms.take().unwrap_or(now_ms);
+        // Once per start, and only a match this player made a move in.
+        let started = self.started.take()?;
+        if self.moves.get() <= started.moves {
+            return None;
+        }
+        let started_ms = started.at_ms;
         let players = record.ruleset.players;
+        if seat >= players || self.seats.len() != usize::from(players) {
+            return None;
+        }
         let seen = record.seen_from(seat);
         let mut opponents = Vec::new();
         let mut opponent_names = Vec::new();
         let mut people = Vec::new();
         for k in 1..players {
-            let at = usize::from((seat + k) % players);
+            let at = (usize::from(seat) + usize::from(k)) % usize::from(players);
             match self.seats.get(at) {
                 Some(SeatView::Ai { level }) => {
                     opponents.push(*level);
@@ -159,7 +211,8 @@ mod tests {
             person("Bea"),
             person(&long),
         ];
-        let mut chronicle = Chronicle::default();
+        let moves = MovesSent::default();
+        let mut chronicle = Chronicle::new(moves.clone());
         let welcome = ServerMessage::Welcome {
             code: "1RGK4-T8SA9".into(),
             token: "00".repeat(16),
@@ -182,7 +235,10 @@ mod tests {
             outcome: game.outcome().cloned(),
             record: record.clone(),
         };
+        moves.count_one();
         let finished = chronicle.hear(&over, 9_000).expect("kept");
+        // The same record again, with no new start: not kept twice.
+        assert!(chronicle.hear(&over, 9_500).is_none());
         assert_eq!((finished.started_ms, finished.finished_ms), (2_000, 9_000));
         assert_eq!(finished.record, record.seen_from(2));
         // From seat 2: Cy (3), Ada (0), the Hard AI (1).
@@ -211,5 +267,50 @@ mod tests {
         // Someone watching keeps nothing.
         let mut watcher = Chronicle::default();
         assert!(watcher.hear(&over, 9_000).is_none());
+    }
+
+    #[test]
+    fn a_host_cannot_fill_the_history_with_matches_this_player_did_not_play() {
+        let rules = Ruleset::preset(Preset::Briscola, 2).expect("preset");
+        let mut game = Match::new(rules, MatchFormat::SingleHand, 0, 5).expect("a match");
+        let mut rng = Rng::new(1);
+        while game.game().phase() != Phase::Finished {
+            let legal = game.game().legal_actions();
+            game.apply(legal[rng.below(legal.len())]).expect("legal");
+        }
+        let over = ServerMessage::MatchOver {
+            standing: game.standing().clone(),
+            outcome: game.outcome().cloned(),
+            record: game.record(),
+        };
+        let seats = vec![person("Ada"), person("Bea")];
+        let welcome = |seat| ServerMessage::Welcome {
+            code: "1RGK4-T8SA9".into(),
+            token: "00".repeat(16),
+            seat: Some(seat),
+            host: false,
+        };
+        let moves = MovesSent::default();
+        let mut chronicle = Chronicle::new(moves.clone());
+        chronicle.hear(&welcome(1), 0);
+        // A record with no match started: nothing.
+        assert!(chronicle.hear(&over, 1).is_none());
+        // Started, but this player never moved: nothing, however often.
+        for at in 0..1_000 {
+            chronicle.hear(&lobby(Stage::Playing, seats.clone(), rules), at);
+            assert!(chronicle.hear(&over, at).is_none());
+        }
+        // One move, one match: one entry; the same again without a new move, none.
+        chronicle.hear(&lobby(Stage::Playing, seats.clone(), rules), 2_000);
+        moves.count_one();
+        assert!(chronicle.hear(&over, 3_000).is_some());
+        chronicle.hear(&lobby(Stage::Playing, seats.clone(), rules), 4_000);
+        assert!(chronicle.hear(&over, 5_000).is_none());
+        // A seat past the table (a welcome the guard would have refused) keeps nothing, never panics.
+        let mut stray = Chronicle::new(moves.clone());
+        stray.hear(&welcome(255), 0);
+        stray.hear(&lobby(Stage::Playing, seats, rules), 1);
+        moves.count_one();
+        assert!(stray.hear(&over, 2).is_none());
     }
 }

@@ -12,17 +12,23 @@
 
 mod addresses;
 mod chronicle;
+mod guard;
 mod hint;
 mod host;
 mod link;
+mod outbox;
 #[cfg(test)]
 mod tests;
 mod view;
 
-pub use chronicle::Chronicle;
+pub use chronicle::{Chronicle, MovesSent};
+#[cfg(test)]
+pub(crate) use guard::tests as guard_streams;
+pub use guard::{HostGuard, Refused};
 pub use hint::Hinting;
 pub use host::{DEFAULT_PORT, HostInfo, HostRequest, Hosting};
 pub use link::{Link, LinkEvent, LinkStatus, RECONNECT_FOR_MS, SendError};
+pub use outbox::Outbox;
 pub use view::{FriendsEvent, SeatGame};
 
 use std::sync::{Arc, Mutex, PoisonError};
@@ -130,15 +136,20 @@ impl From<SendError> for FriendsError {
     }
 }
 
-/// What the shell gives a link to listen with: every event goes to the webview (`tell`) as a
-/// [`FriendsEvent`]; a match that ends is put into the history (`keep`, which gives its id) and the
-/// webview then hears [`FriendsEvent::Kept`]. `now_ms` is the clock the history's times come from.
+/// What the shell gives a link to listen with: every event goes to the webview (`tell`, paced by an
+/// [`Outbox`] started on the current tokio runtime) as a [`FriendsEvent`]; a match that ends is put
+/// into the history (`keep`, which gives its id) and the webview then hears [`FriendsEvent::Kept`].
+/// `now_ms` is the clock the history's times come from; `moves` counts this player's moves (see
+/// [`Friends::moves_sent`]), so only a match the player played is kept.
 pub fn listener(
     keep: impl Fn(&FinishedMatch) -> Option<String> + Send + Sync + 'static,
     tell: impl Fn(FriendsEvent) + Send + Sync + 'static,
     now_ms: impl Fn() -> i64 + Send + Sync + 'static,
+    moves: MovesSent,
 ) -> impl Fn(LinkEvent) + Send + Sync + 'static {
-    let chronicle = Mutex::new(Chronicle::default());
+    let chronicle = Mutex::new(Chronicle::new(moves));
+    let outbox = Outbox::start(tell);
+    let tell = move |event| outbox.push(event);
     move |event| {
         let finished = match &event {
             LinkEvent::Message { message } => chronicle
@@ -168,6 +179,8 @@ pub struct Friends {
     browser: Option<Browser>,
     /// What a hint at the current table is computed from.
     hinting: Arc<Mutex<Hinting>>,
+    /// The moves this player sent, for the chronicle.
+    moves: MovesSent,
 }
 
 /// `address` checked as `HOST:PORT` (a `ws://` prefix and a trailing slash allowed).
@@ -193,6 +206,7 @@ impl Default for Friends {
             link: None,
             browser: None,
             hinting: Arc::default(),
+            moves: MovesSent::default(),
         }
     }
 }
@@ -288,15 +302,29 @@ impl Friends {
             .request()
     }
 
-    /// `listen`, with what hints are computed from kept up to date (fresh for a new table).
+    /// The count of moves this player sends, for [`listener`].
+    pub fn moves_sent(&self) -> MovesSent {
+        self.moves.clone()
+    }
+
+    /// `listen`, hearing only what the [`HostGuard`] lets through, with what hints are computed from
+    /// kept up to date (fresh for a new table).
     fn hearing(
         &mut self,
         listen: impl Fn(LinkEvent) + Send + Sync + 'static,
     ) -> impl Fn(LinkEvent) + Send + Sync + 'static {
         self.hinting = Arc::default();
         let hinting = self.hinting.clone();
+        let guard = Mutex::new(HostGuard::default());
         move |event| {
             if let LinkEvent::Message { message } = &event {
+                let checked = guard
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .check(message);
+                if checked.is_err() {
+                    return;
+                }
                 hinting
                     .lock()
                     .unwrap_or_else(PoisonError::into_inner)
@@ -309,7 +337,12 @@ impl Friends {
     /// Sends a message to the table.
     pub fn send(&self, message: ClientMessage) -> Result<(), FriendsError> {
         let link = self.link.as_ref().ok_or(FriendsError::NotAtTable)?;
-        Ok(link.send(message)?)
+        let is_move = matches!(message, ClientMessage::Act { .. });
+        link.send(message)?;
+        if is_move {
+            self.moves.count_one();
+        }
+        Ok(())
     }
 
     /// Leaves the table. A host closes it: everyone is told, and the server stops after

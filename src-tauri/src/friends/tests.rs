@@ -392,7 +392,7 @@ async fn play(
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_whole_match_with_a_friend_and_an_ai_goes_into_both_histories() {
     let kept: Arc<Mutex<Vec<crate::session::FinishedMatch>>> = Arc::default();
-    let player = |kept: Arc<Mutex<Vec<crate::session::FinishedMatch>>>| {
+    let player = |kept: Arc<Mutex<Vec<crate::session::FinishedMatch>>>, moves: MovesSent| {
         let (tell, heard) = tokio::sync::mpsc::unbounded_channel();
         let listen = listener(
             move |finished| {
@@ -403,11 +403,12 @@ async fn a_whole_match_with_a_friend_and_an_ai_goes_into_both_histories() {
                 let _ = tell.send(event);
             },
             || 1_000,
+            moves,
         );
         (listen, heard)
     };
     let host = Arc::new(tokio::sync::Mutex::new(Friends::unannounced()));
-    let (listen, host_heard) = player(kept.clone());
+    let (listen, host_heard) = player(kept.clone(), host.lock().await.moves_sent());
     let info = host
         .lock()
         .await
@@ -415,7 +416,7 @@ async fn a_whole_match_with_a_friend_and_an_ai_goes_into_both_histories() {
         .await
         .expect("hosted");
     let friend = Arc::new(tokio::sync::Mutex::new(Friends::unannounced()));
-    let (listen, friend_heard) = player(kept.clone());
+    let (listen, friend_heard) = player(kept.clone(), friend.lock().await.moves_sent());
     friend
         .lock()
         .await

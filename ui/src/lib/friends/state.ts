@@ -67,7 +67,7 @@ export interface FriendsState {
   proposal: { by: number; agreed: number[] } | null;
   /** The seats you muted. */
   muted: number[];
-  /** The results of the hands heard of in this match, in order. */
+  /** The results of the hands heard of in this match, in order (the latest `RESULTS_KEPT`). */
   results: HandResult[];
   over: { record: MatchRecord; standing: MatchStanding; outcome: MatchOutcome | null } | null;
   /** The last thing the table refused you, numbered so that the same refusal twice shows twice. */
@@ -84,6 +84,10 @@ export interface FriendsState {
 
 /** How many notes the log keeps. */
 export const NOTES_KEPT = 100;
+
+/** How many hand results a match keeps (far more than any match plays; a host sending more cannot
+ *  grow what the screen holds). */
+export const RESULTS_KEPT = 200;
 
 export function initial(name: string): FriendsState {
   return { name, link: null, welcome: null, lobby: null, game: null, clock: null, proposal: null, muted: [], results: [], over: null, refusal: null, notes: [], ending: null, serial: 0 };
@@ -136,7 +140,7 @@ export function reduce(s: FriendsState, e: FriendsEvent, now: number): FriendsSt
     case 'event': {
       const ev = m.event;
       if (ev.kind === 'acted') return s;
-      if (ev.kind === 'hand-over') return note({ ...s, results: [...s.results, ev.result], clock: null }, { kind: 'hand-over', result: ev.result });
+      if (ev.kind === 'hand-over') return note({ ...s, results: [...s.results.slice(1 - RESULTS_KEPT), ev.result], clock: null }, { kind: 'hand-over', result: ev.result });
       if (ev.kind === 'timer-off-proposed') return note({ ...s, proposal: { by: ev.by, agreed: ev.agreed } }, { kind: 'timer-off-proposed', by: ev.by, agreed: ev.agreed });
       if (ev.kind === 'timer-changed') return note({ ...s, proposal: null, clock: ev.seconds === null ? null : s.clock }, { kind: 'timer-changed', seconds: ev.seconds });
       return note(s, { kind: ev.kind, seat: ev.seat });

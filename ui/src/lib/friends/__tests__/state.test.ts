@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countdown, initial, recaps, reduce, timeLeft, yourSeat, type FriendsState } from '../state';
+import { NOTES_KEPT, RESULTS_KEPT, countdown, initial, recaps, reduce, timeLeft, yourSeat, type FriendsState } from '../state';
 import type { FriendsEvent } from '../../bindings/FriendsEvent';
 import type { HandResult } from '../../bindings/HandResult';
 import { seatGame } from '../../game/__tests__/fixtures';
@@ -97,6 +97,17 @@ describe('the friends’ table, event by event', () => {
       s,
     );
     expect(s.ending).toEqual({ kind: 'closed' });
+  });
+
+  it('holds what a host sends without end in bounded lists (results, the log)', () => {
+    let s = run([[0, connected], [1, lobby(playing)]]);
+    for (let i = 0; i < 20_000; i++) {
+      s = reduce(s, message({ type: 'event', event: { kind: 'hand-over', result, standing } }), i);
+      s = reduce(s, message({ type: 'chat', from: { seat: 0, name: 'Ann' }, chat: { kind: 'text', text: `${i}` } }), i);
+    }
+    expect(s.results.length).toBe(RESULTS_KEPT);
+    expect(s.notes.length).toBe(NOTES_KEPT);
+    expect(s.notes.at(-1)).toMatchObject({ kind: 'chat', chat: { text: '19999' } });
   });
 
   it('finds your seat by your name in the lobby once you moved (the table does not welcome you again)', () => {

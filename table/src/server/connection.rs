@@ -257,7 +257,11 @@ pub(super) async fn serve(
     }
     // What is left: a place at the door is given back; a table is told the connection closed.
     match stage {
-        Some(Stage::Waiting { place, .. }) => leave(&place),
+        Some(Stage::Waiting { place, queue, .. }) => {
+            leave(&place);
+            // The writer ends with its queue once what it holds is sent.
+            drop(queue);
+        }
         Some(Stage::Seated { inputs, .. }) => {
             let _ = inputs.send(Input::Closed { conn }).await;
         }

@@ -356,4 +356,6 @@ async fn accept(listener: TcpListener, shared: Arc<Shared>) {
 }
 
 #[cfg(test)]
+mod attack;
+#[cfg(test)]
 mod tests;

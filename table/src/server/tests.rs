@@ -823,3 +823,113 @@ async fn the_host_closing_the_table_tells_everyone_then_closes_their_connections
     assert_eq!(server.tables(), 0);
     server.stop();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn silent_and_idle_connections_are_closed_by_their_deadlines() {
+    let config = ServerConfig {
+        handshake_ms: 300,
+        join_ms: 300,
+        ..ServerConfig::default()
+    };
+    let (server, table) = server(config).await;
+    // A TCP connection that never starts the handshake.
+    let mut silent = TcpStream::connect(server.local_addr)
+        .await
+        .expect("connects");
+    let mut byte = [0u8; 1];
+    let read = timeout(
+        PATIENCE,
+        tokio::io::AsyncReadExt::read(&mut silent, &mut byte),
+    )
+    .await
+    .expect("closed by the server");
+    assert!(matches!(read, Ok(0) | Err(_)), "{read:?}");
+    // A WebSocket that never sends its first message.
+    let mut idle = client(server.local_addr).await;
+    assert_eq!(
+        timeout(PATIENCE, next(&mut idle)).await.expect("closed"),
+        None
+    );
+    // One whose join is refused, and then says nothing more.
+    let (mut refused_one, answer) = first_answer(
+        server.local_addr,
+        &ClientMessage::Join {
+            code: table.code.clone(),
+            name: "host".into(),
+        },
+    )
+    .await;
+    assert_eq!(answer, refused(ErrorCode::NameTaken));
+    assert_eq!(
+        timeout(PATIENCE, next(&mut refused_one))
+            .await
+            .expect("closed"),
+        None
+    );
+    // A person at the table is not waiting: they stay.
+    let mut host = client(server.local_addr).await;
+    sit_as_host(&mut host, &table).await;
+    until(&mut host, |m| matches!(m, ServerMessage::Welcome { .. })).await;
+    tokio::time::sleep(Duration::from_millis(900)).await;
+    send(&mut host, &ClientMessage::Stand).await;
+    assert_eq!(
+        until(&mut host, |m| matches!(m, ServerMessage::Error { .. })).await,
+        refused(ErrorCode::HostStays),
+        "still connected"
+    );
+    server.stop();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn web_pages_of_other_origins_cannot_open_connections() {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let (server, _table) = server(ServerConfig::default()).await;
+    let handshake = |origin: Option<&'static str>| async move {
+        let addr = server.local_addr;
+        let mut request = format!("ws://{addr}/")
+            .into_client_request()
+            .expect("a request");
+        if let Some(origin) = origin {
+            request
+                .headers_mut()
+                .insert("origin", origin.parse().expect("a header"));
+        }
+        let stream = TcpStream::connect(addr).await.expect("connects");
+        client_async(request, stream).await.map(|_| ())
+    };
+    assert!(handshake(None).await.is_ok());
+    assert!(handshake(Some("tauri://localhost")).await.is_ok());
+    assert!(handshake(Some("http://tauri.localhost")).await.is_ok());
+    let refused = handshake(Some("https://evil.example")).await;
+    assert!(
+        matches!(
+            &refused,
+            Err(tokio_tungstenite::tungstenite::Error::Http(response))
+                if response.status() == 403
+        ),
+        "{refused:?}"
+    );
+    server.stop();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_address_holds_only_a_few_waiting_connections() {
+    let (server, _table) = server(ServerConfig::default()).await;
+    let source = Ipv4Addr::new(127, 0, 4, 1);
+    let mut held = Vec::new();
+    for _ in 0..super::door::WAITING_PER_ADDRESS {
+        held.push(client_from(server.local_addr, source).await);
+    }
+    // The next from that address is closed on arrival (no handshake); another address is not.
+    let tcp = tokio::net::TcpSocket::new_v4().expect("a socket");
+    tcp.bind(SocketAddr::new(IpAddr::V4(source), 0))
+        .expect("a loopback source address");
+    let stream = tcp.connect(server.local_addr).await.expect("connects");
+    let addr = server.local_addr;
+    let refused = timeout(PATIENCE, client_async(format!("ws://{addr}/"), stream))
+        .await
+        .expect("answered");
+    assert!(refused.is_err(), "a ninth waiting connection");
+    let _other = client_from(server.local_addr, Ipv4Addr::new(127, 0, 4, 2)).await;
+    server.stop();
+}

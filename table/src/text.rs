@@ -23,7 +23,7 @@ pub const MAX_CHAT_CHARS: usize = 200;
 
 /// Control characters, line and paragraph separators, format characters (Unicode's `Cf`, but for the
 /// zero-width joiner and non-joiner) and the invisible fillers.
-pub(crate) fn is_forbidden(c: char) -> bool {
+pub fn is_forbidden(c: char) -> bool {
     c.is_control()
         || matches!(
             c,

@@ -63,7 +63,8 @@ pub struct ServerConfig {
     /// Connections open at once, over all tables; more are closed on arrival. Of them, all but
     /// [`ServerConfig::reserve`] may be waiting for a table.
     pub max_connections: usize,
-    /// Connections kept for people at tables: waiting connections never take them.
+    /// Connections kept for people at tables (at most half of them): waiting connections never
+    /// take them.
     pub reserve: usize,
     /// How long the WebSocket handshake may take, in milliseconds.
     pub handshake_ms: u64,
@@ -170,7 +171,7 @@ pub async fn start(listener: TcpListener, config: ServerConfig) -> Server {
         config,
         registry: Mutex::new(Registry::new()),
         door: Mutex::new(door::Door::new(
-            config.max_connections.saturating_sub(config.reserve),
+            config.max_connections - config.reserve.min(config.max_connections / 2),
         )),
         events,
         runtime: Handle::current(),

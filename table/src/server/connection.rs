@@ -202,21 +202,22 @@ pub(super) async fn serve(
                 continue;
             }
         };
-        // Pay for the frame: a reader out of tokens is not read until they come back.
-        loop {
-            let now = u64::try_from(start.elapsed().as_millis()).unwrap_or(u64::MAX);
-            let own = tokens.take_many(now, cost(bytes.len()));
-            let shared_wait = match own {
-                Ok(()) => match shared.door.lock() {
-                    Ok(mut door) => door.message(address, bytes.len()),
-                    Err(_) => Ok(()),
-                },
-                Err(wait) => Err(wait),
-            };
-            match shared_wait {
-                Ok(()) => break,
-                Err(wait) => sleep(Duration::from_millis(wait).min(MAX_PAUSE)).await,
-            }
+        // Pay for the frame: a reader out of tokens is not read until they come back (a waiting
+        // connection no longer than its deadline).
+        let deadline = match &stage {
+            Some(Stage::Waiting { deadline, .. }) => Some(*deadline),
+            _ => None,
+        };
+        let elapsed = || u64::try_from(start.elapsed().as_millis()).unwrap_or(u64::MAX);
+        let own = pay(deadline, || tokens.take_many(elapsed(), cost(bytes.len()))).await;
+        let paid = own
+            && pay(deadline, || match shared.door.lock() {
+                Ok(mut door) => door.message(address, bytes.len()),
+                Err(_) => Ok(()),
+            })
+            .await;
+        if !paid {
+            break;
         }
         match stage.take() {
             Some(Stage::Seated { inputs, released }) => {
@@ -273,6 +274,20 @@ pub(super) async fn serve(
         let _ = timeout(DRAIN, &mut writer).await;
     }
     writer.abort();
+}
+
+/// Waits until `take` has the tokens (`true`), or until `deadline` (`false`).
+async fn pay(deadline: Option<Instant>, mut take: impl FnMut() -> Result<(), u64>) -> bool {
+    loop {
+        let wait = match take() {
+            Ok(()) => return true,
+            Err(wait) => Duration::from_millis(wait).min(MAX_PAUSE),
+        };
+        if deadline.is_some_and(|deadline| Instant::now() + wait > deadline) {
+            return false;
+        }
+        sleep(wait).await;
+    }
 }
 
 /// What a waiting connection's `join` or `rejoin` came to.

@@ -82,7 +82,7 @@ pub(super) async fn serve(
     address: IpAddr,
     conn: ConnId,
     shared: Arc<Shared>,
-    place: Place,
+    mut place: Place,
 ) {
     let config = shared.config;
     let leave = |place: &Place| {
@@ -100,12 +100,14 @@ pub(super) async fn serve(
         .max_frame_size(Some(config.max_frame_bytes));
     let handshake =
         tokio_tungstenite::accept_hdr_async_with_config(stream, origin::check, Some(limits));
-    let socket = match timeout(Duration::from_millis(config.handshake_ms), handshake).await {
-        Ok(Ok(socket)) => socket,
-        _ => {
-            leave(&place);
-            return;
-        }
+    let shaken = tokio::select! {
+        shaken = timeout(Duration::from_millis(config.handshake_ms), handshake) => shaken.ok(),
+        // Closed at the door to make room: its descriptor is freed at once.
+        _ = &mut place.evicted => None,
+    };
+    let Some(Ok(socket)) = shaken else {
+        leave(&place);
+        return;
     };
     let (mut sink, mut frames) = socket.split();
     let (queue, mut outgoing) = mpsc::channel::<String>(config.queue.max(1));

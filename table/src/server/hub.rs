@@ -1,7 +1,9 @@
 //! A hub: the one task that owns a table. It takes inputs from the connections and from the AI
 //! threads, ticks the table when its clock says so, routes what the table answers, and ends — closing
 //! the table's connections — a while after the match is over or once nobody has been connected for a
-//! while ([`Lifetime`]).
+//! while ([`Lifetime`]). It holds only connections a person joined the table on: a waiting
+//! connection's `join` or `rejoin` ([`Attempt`]) is answered and, if refused, handed straight back;
+//! a connection the table no longer counts as joined is given back to its reader after each input.
 
 use std::net::IpAddr;
 use std::time::Duration;

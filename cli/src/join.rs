@@ -1,6 +1,7 @@
 //! `briscola join`: sits at a friends' table in the terminal, as `briscola play` plays a hand — the
 //! seat's own view, moves typed in the card notation, chat (`/say`), timer warnings — over the table's
-//! WebSocket protocol (docs/multiplayer.md). `--token` takes a seat back (the host's included);
+//! WebSocket protocol (docs/multiplayer.md). `--token-file` (or `--token -`, read from standard input)
+//! takes a seat back (the host's included) without the token showing on a command line;
 //! `--ready` says ready once seated; `--start` (the host) starts the match as soon as it can start;
 //! `--record` writes the match record when it is over. The client ends when the match is over, the
 //! connection closes, or input ends.
@@ -27,11 +28,17 @@ pub struct JoinArgs {
     /// The table code (case, spaces and dashes do not matter).
     code: String,
     /// Your name at the table (1 to 24 characters).
-    #[arg(long, required_unless_present = "token")]
+    #[arg(long, required_unless_present_any = ["token", "token_file"])]
     name: Option<String>,
-    /// Take your seat back with its token (shown when you joined; the host's by `briscola serve`).
-    #[arg(long)]
+    /// Take your seat back with its token (shown when you joined); `-` reads it from standard input's
+    /// first line. A token given here shows on the command line to other users of this computer:
+    /// prefer `--token-file` or `-`.
+    #[arg(long, conflicts_with = "token_file")]
     token: Option<String>,
+    /// Take your seat back with the token in this file (its first line; `briscola serve` writes the
+    /// host's to a file and says where).
+    #[arg(long, value_name = "PATH")]
+    token_file: Option<PathBuf>,
     /// Say you are ready as soon as you are seated.
     #[arg(long)]
     ready: bool,
@@ -87,11 +94,35 @@ fn read_input() -> mpsc::Receiver<Option<String>> {
     receiver
 }
 
+/// The seat token to come back with, if one was given: from `--token-file`, from standard input
+/// (`--token -`) or as given.
+fn token(args: &JoinArgs) -> Result<Option<String>, String> {
+    let text = match (&args.token_file, args.token.as_deref()) {
+        (Some(path), _) => {
+            let bytes = briscola_store::input::read_bytes(path).map_err(|e| e.to_string())?;
+            String::from_utf8(bytes).map_err(|_| format!("{} is not text", path.display()))?
+        }
+        (None, Some("-")) => {
+            let mut input = std::io::stdin().lock();
+            briscola_store::input::read_line(&mut input)?.ok_or("no token on standard input")?
+        }
+        (None, Some(token)) => token.to_string(),
+        (None, None) => return Ok(None),
+    };
+    let token = text.lines().next().unwrap_or_default().trim().to_string();
+    if token.is_empty() {
+        return Err("the token is empty".into());
+    }
+    Ok(Some(token))
+}
+
 async fn join(args: &JoinArgs) -> Result<(), String> {
+    // Read before standard input goes to the moves.
+    let token = token(args)?;
     let (mut sender, mut receiver) = client::connect(&args.address)
         .await
-        .map_err(|e| e.to_string())?;
-    let first = match (&args.token, &args.name) {
+        .map_err(|e| seat_text::shown(&e.to_string()))?;
+    let first = match (&token, &args.name) {
         (Some(token), _) => ClientMessage::Rejoin {
             code: args.code.clone(),
             token: token.clone(),
@@ -100,7 +131,9 @@ async fn join(args: &JoinArgs) -> Result<(), String> {
             code: args.code.clone(),
             name: name.clone(),
         },
-        (None, None) => return Err("give --name (or --token to take a seat back)".into()),
+        (None, None) => {
+            return Err("give --name (or --token-file to take a seat back)".into());
+        }
     };
     let mut outbox = vec![first];
     let mut input = read_input();
@@ -117,10 +150,12 @@ async fn join(args: &JoinArgs) -> Result<(), String> {
             received = receiver.next() => {
                 let message = match received {
                     Some(Received::Message(message)) => message,
-                    Some(Received::Unreadable(e)) => return Err(format!("not a table message: {e}")),
+                    Some(Received::Unreadable(e)) => {
+                        return Err(format!("not a table message: {}", seat_text::shown(&e.to_string())));
+                    }
                     None => return Err("the table closed the connection".into()),
                 };
-                if let Some(done) = receive(args, &mut me, &message, &mut outbox)? {
+                if let Some(done) = receive(args, token.is_some(), &mut me, &message, &mut outbox)? {
                     return done;
                 }
             }
@@ -146,6 +181,7 @@ async fn join(args: &JoinArgs) -> Result<(), String> {
 /// Shows a message and reacts to it; `Some` ends the client.
 fn receive(
     args: &JoinArgs,
+    rejoined: bool,
     me: &mut Place,
     message: &ServerMessage,
     outbox: &mut Vec<ClientMessage>,
@@ -157,7 +193,7 @@ fn receive(
         }
         _ => {
             if let Some(line) = seat_text::message(message, me.seat) {
-                outln!("{line}");
+                outln!("{}", seat_text::shown(&line));
             }
         }
     }
@@ -165,8 +201,11 @@ fn receive(
         ServerMessage::Welcome {
             token, seat, host, ..
         } => {
-            if args.token.is_none() && !me.welcomed {
-                outln!("your token (to come back with --token): {token}");
+            if !rejoined && !me.welcomed {
+                outln!(
+                    "your token (to come back with --token): {}",
+                    seat_text::shown(token)
+                );
             }
             me.welcomed = true;
             me.seat = *seat;

@@ -51,7 +51,8 @@ enum Command {
     History(history::HistoryArgs),
     /// Review one seat's decisions in a match record: every decision rated, the better action shown.
     Review(review::ReviewArgs),
-    /// Host a table for friends (WebSocket): prints its address, code and the host's token.
+    /// Host a table for friends (WebSocket): prints its address, code and the file holding the host's
+    /// token.
     Serve(serve::ServeArgs),
     /// Sit at a friends' table in the terminal (the server's address and the table code).
     Join(join::JoinArgs),

@@ -1,6 +1,8 @@
 //! `briscola join`'s words: the table's messages as lines of text, and typed lines as messages.
 //! Everything shown comes from what the table sent this connection (its own seat's view and public
-//! events); nothing is worked out from anything else.
+//! events); nothing is worked out from anything else. The server is a remote peer: whatever text
+//! of its reaches the terminal passes [`shown`] first, so it cannot write escape sequences or turn
+//! text around.
 
 use briscola::Action;
 use briscola_table::protocol::{
@@ -27,6 +29,20 @@ pub enum Command {
 /// The commands, for `?`.
 pub const HELP: &str = "type a move (Ad, `exchange 7s`, `bid K`, pass, `call Ac`), or: /say TEXT, \
 /ready, /unready, /sit SEAT, /start (host), /close (host: close the table), /quit";
+
+/// Text from the server as it may reach a terminal: control characters (escape sequences start with
+/// one), line separators and the format characters that change how text reads become U+FFFD.
+pub fn shown(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if briscola_table::text::is_forbidden(c) {
+                '\u{FFFD}'
+            } else {
+                c
+            }
+        })
+        .collect()
+}
 
 /// Reads one typed line.
 pub fn command(line: &str) -> Command {

@@ -1,8 +1,10 @@
 //! `briscola serve`: hosts a table headless. Creates it with the rules, format, AI seats and timer of
-//! its flags, prints where it listens, the table code and the host's token (seat 0 is the host's: a
-//! person who sits with `briscola join … --token`, or the app), then logs on standard error one line per
-//! event (joins, leaves, drops, the match's start and end) until the table closes, and exits. With
-//! `--state FILE` the table is saved after every change and brought back on start ([`state`]).
+//! its flags, prints where it listens, the table code and the file holding the host's token (seat 0 is
+//! the host's: a person who sits with `briscola join … --token-file FILE`, or the app; the token is
+//! never printed, so it never has to be copied onto a command line where other users see it), then
+//! logs on standard error one line per event (joins, leaves, drops, the match's start and end) until
+//! the table closes, removes the token file and exits. With `--state FILE` the table is saved after
+//! every change and brought back on start ([`state`]).
 //!
 //! Deliberately absent: several tables from one command (the server holds many; this verb makes one),
 //! and a host without a person (the table's host sits at seat 0 and starts the match).
@@ -53,6 +55,23 @@ pub struct ServeArgs {
     /// rules flags are then the saved table's); the file is removed when the table closes.
     #[arg(long)]
     state: Option<PathBuf>,
+    /// Where to write the host's token (readable by you only; removed when the table closes).
+    /// Default: beside the `--state` file as `FILE.host-token`, else in the temporary folder.
+    #[arg(long, value_name = "PATH")]
+    token_file: Option<PathBuf>,
+}
+
+/// Where the host's token goes: as asked, beside the state file, or in the temporary folder.
+fn token_path(args: &ServeArgs, code: &str) -> PathBuf {
+    if let Some(path) = &args.token_file {
+        return path.clone();
+    }
+    if let Some(state) = &args.state {
+        let mut path = state.as_os_str().to_owned();
+        path.push(".host-token");
+        return PathBuf::from(path);
+    }
+    std::env::temp_dir().join(format!("briscola-host-token-{code}"))
 }
 
 /// One `--ai-seats` entry as the host's `set-seat` message.
@@ -125,13 +144,16 @@ async fn serve(
         _ => None,
     };
     let address = server.local_addr;
+    let token_file = token_path(args, &table.code);
+    state::write_private(&token_file, format!("{}\n", table.host_token).as_bytes())
+        .map_err(|e| format!("cannot write {}: {e}", token_file.display()))?;
     outln!("address {address}");
     outln!("code {}", table.code);
-    outln!("host-token {}", table.host_token);
+    outln!("host-token-file {}", token_file.display());
     outln!(
-        "The host sits at seat 0 with: briscola join {address} {} --token {}",
+        "The host sits at seat 0 with: briscola join {address} {} --token-file {}",
         table.code,
-        table.host_token
+        token_file.display()
     );
     outln!(
         "Friends join with: briscola join {address} {} --name NAME",
@@ -144,6 +166,7 @@ async fn serve(
         }
     }
     server.stop();
+    let _ = std::fs::remove_file(&token_file);
     // The table is gone: nothing to bring back.
     if let (Some(saving), Some(path)) = (saving, &args.state) {
         let _ = saving.await;

@@ -2,7 +2,8 @@
 //! players in their own processes, each answering its prompts through standard input with a move it
 //! was offered, a chat line between them, and the same replayable record for both at the end; and a
 //! server killed and started again from its `--state` file, where a player takes her seat back with
-//! her token.
+//! her token typed on standard input. The host's token comes in a file readable by its owner only,
+//! never printed.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdout, Command, Stdio};
@@ -79,7 +80,8 @@ fn two_players_join_a_served_table_and_play_a_match_to_its_record() {
     };
     let address = field("address");
     let code = field("code");
-    let token = field("host-token");
+    let token_file = field("host-token-file");
+    assert_private(&token_file);
     let record = |who: &str| dir.path().join(format!("{who}.json"));
     let join = |extra: &[&str], who: &str| {
         briscola()
@@ -92,7 +94,10 @@ fn two_players_join_a_served_table_and_play_a_match_to_its_record() {
             .spawn()
             .expect("join starts")
     };
-    let (mut ann, ann_lines) = player(join(&[&code, "--token", &token, "--start"], "ann"), &[]);
+    let (mut ann, ann_lines) = player(
+        join(&[&code, "--token-file", &token_file, "--start"], "ann"),
+        &[],
+    );
     // Bea types the code as read aloud, and says hello at her first turn.
     let spoken = code.to_lowercase().replace('-', " ");
     let (mut bea, bea_lines) = player(
@@ -162,14 +167,33 @@ fn serve(args: &[&str]) -> (Child, [String; 3], std::sync::mpsc::Receiver<String
         .spawn()
         .expect("serve starts");
     let said = output(&mut server);
-    let announced = ["address", "code", "host-token"].map(|name| {
+    let [address, code, token_file] = ["address", "code", "host-token-file"].map(|name| {
         let line = said.recv_timeout(PATIENCE).expect("an announcement");
         line.strip_prefix(name)
             .unwrap_or_else(|| panic!("`{name}` expected, got `{line}`"))
             .trim()
             .to_string()
     });
-    (server, announced, said)
+    assert_private(&token_file);
+    let token = std::fs::read_to_string(&token_file).expect("the host's token");
+    // The token is in the file only, never printed.
+    let rest = said.recv_timeout(PATIENCE).expect("how to sit");
+    assert!(!rest.contains(token.trim()), "{rest}");
+    (server, [address, code, token.trim().to_string()], said)
+}
+
+/// A file readable by its owner only.
+fn assert_private(path: &str) {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(path)
+            .expect("the file")
+            .permissions()
+            .mode();
+        assert_eq!(mode & 0o777, 0o600, "{path}");
+    }
+    let _ = path;
 }
 
 /// A child's output, a line at a time, read on a thread of its own (so the child never blocks on a
@@ -225,12 +249,17 @@ fn a_served_table_comes_back_from_its_state_file_and_takes_its_people_back() {
     assert!(!wait(&mut bea, "Bea's client").success());
     let (mut second, [address, again, host_again], _said_again) = serve(&["--state", state_arg]);
     assert_eq!((&again, &host_again), (&code, &host_token));
+    // The token typed on standard input, not on the command line.
     let mut back = briscola()
-        .args(["join", &address, &code, "--token", &token])
+        .args(["join", &address, &code, "--token", "-"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
         .expect("join starts");
+    {
+        let stdin = back.stdin.as_mut().expect("stdin");
+        writeln!(stdin, "{token}").expect("the token typed");
+    }
     let welcome = line_of(&output(&mut back), |l| l.starts_with("joined table"));
     assert_eq!(welcome, format!("joined table {code} at seat 1"));
     let _ = back.kill();

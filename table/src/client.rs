@@ -2,16 +2,21 @@
 //! [`ClientMessage`]s and reads [`ServerMessage`]s. The app, `briscola join` and the tests sit at
 //! tables through it.
 //!
-//! The server is a remote peer like any other: a message from it over [`MAX_SERVER_MESSAGE_BYTES`]
-//! ends the connection, and a frame that is not a server message of this protocol version is
-//! reported as such, never trusted.
+//! The server is a remote peer like any other: connecting and the WebSocket handshake each have a
+//! deadline ([`CONNECT_PATIENCE`]; a server that takes the connection and never answers is
+//! [`ConnectError::Silent`]), a message from it over [`MAX_SERVER_MESSAGE_BYTES`] ends the connection,
+//! and a frame that is not a server message of this protocol version is reported as such, never
+//! trusted.
 //!
 //! Deliberately absent: reconnecting (the caller's policy: it holds the seat token), TLS, and
 //! anything about what the messages mean.
 
+use std::time::Duration;
+
 use futures_util::stream::{SplitSink, SplitStream};
 use futures_util::{SinkExt, StreamExt};
 use tokio::net::TcpStream;
+use tokio::time::timeout;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::{WebSocketStream, client_async_with_config};
@@ -20,6 +25,9 @@ use crate::protocol::{ClientMessage, ProtocolError, ServerMessage, decode_server
 
 /// The largest message a client takes from a server (a long match's record fits many times over).
 pub const MAX_SERVER_MESSAGE_BYTES: usize = 4 * 1024 * 1024;
+
+/// How long connecting may take, and then the WebSocket handshake.
+pub const CONNECT_PATIENCE: Duration = Duration::from_secs(10);
 
 /// The read buffer a connection starts with (grown for a larger message, up to the cap).
 const READ_BUFFER_BYTES: usize = 4 * 1024;
@@ -44,6 +52,12 @@ pub enum ConnectError {
         address: String,
         /// Why.
         reason: String,
+    },
+    /// Something took the connection but did not answer the handshake in time.
+    #[error("{address} does not answer (no table server there, or it is overloaded)")]
+    Silent {
+        /// The address as given.
+        address: String,
     },
 }
 
@@ -76,23 +90,42 @@ pub fn host_port(address: &str) -> &str {
         .trim_end_matches('/')
 }
 
-/// Connects to the table server at `address` (`HOST:PORT`, or `ws://HOST:PORT/`).
+/// Connects to the table server at `address` (`HOST:PORT`, or `ws://HOST:PORT/`), waiting at most
+/// [`CONNECT_PATIENCE`] for the connection and as long again for the handshake.
 pub async fn connect(address: &str) -> Result<(Sender, Receiver), ConnectError> {
+    connect_within(address, CONNECT_PATIENCE).await
+}
+
+/// [`connect`] with another deadline for each step.
+pub async fn connect_within(
+    address: &str,
+    patience: Duration,
+) -> Result<(Sender, Receiver), ConnectError> {
     let host = host_port(address);
-    let stream = TcpStream::connect(host)
-        .await
-        .map_err(|e| ConnectError::Unreachable {
+    let stream = match timeout(patience, TcpStream::connect(host)).await {
+        Ok(connected) => connected.map_err(|e| ConnectError::Unreachable {
             address: host.to_string(),
             reason: e.to_string(),
-        })?;
+        })?,
+        Err(_) => {
+            return Err(ConnectError::Unreachable {
+                address: host.to_string(),
+                reason: "no answer in time".into(),
+            });
+        }
+    };
     // A move should leave at once, not wait for more (Nagle's algorithm).
     let _ = stream.set_nodelay(true);
     let limits = WebSocketConfig::default()
         .read_buffer_size(READ_BUFFER_BYTES)
         .max_message_size(Some(MAX_SERVER_MESSAGE_BYTES))
         .max_frame_size(Some(MAX_SERVER_MESSAGE_BYTES));
-    let (socket, _) = client_async_with_config(format!("ws://{host}/"), stream, Some(limits))
+    let handshake = client_async_with_config(format!("ws://{host}/"), stream, Some(limits));
+    let (socket, _) = timeout(patience, handshake)
         .await
+        .map_err(|_| ConnectError::Silent {
+            address: host.to_string(),
+        })?
         .map_err(|e| ConnectError::NotATable {
             address: host.to_string(),
             reason: e.to_string(),
@@ -201,6 +234,28 @@ mod tests {
                 .expect("in time"),
             Err(ConnectError::NotATable { .. })
         ));
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_server_that_takes_the_connection_and_never_answers_is_given_up() {
+        let listener = TcpListener::bind("127.0.0.1:0").await.expect("a port");
+        let address = listener.local_addr().expect("an address");
+        // Takes connections and holds them, saying nothing.
+        let holder = tokio::spawn(async move {
+            let mut held = Vec::new();
+            while let Ok((stream, _)) = listener.accept().await {
+                held.push(stream);
+            }
+        });
+        let patience = Duration::from_millis(300);
+        let answer = timeout(PATIENCE, connect_within(&address.to_string(), patience))
+            .await
+            .expect("given up by itself");
+        assert!(
+            matches!(answer, Err(ConnectError::Silent { .. })),
+            "{answer:?}"
+        );
+        holder.abort();
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

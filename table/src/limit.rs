@@ -1,5 +1,6 @@
 //! Rate limits with the time passed in: a [`Bucket`] (a token bucket, kept as the time its next token
-//! is free) and [`PerAddress`], one bucket per network address for joining.
+//! is free; a message may cost several tokens) and [`PerAddress`], one bucket per network address for
+//! joining.
 
 use std::collections::BTreeMap;
 use std::net::IpAddr;
@@ -26,9 +27,18 @@ impl Bucket {
 
     /// Takes one token at `now`, or says how many milliseconds until one is free.
     pub fn take(&mut self, now: u64) -> Result<(), u64> {
+        self.take_many(now, 1)
+    }
+
+    /// Takes `count` tokens at `now`, or says how many milliseconds until they are free (a count over
+    /// the burst costs the burst).
+    pub fn take_many(&mut self, now: u64, count: u32) -> Result<(), u64> {
         let start = self.full_at.max(now);
         let window = self.interval_ms.saturating_mul(u64::from(self.burst));
-        let after = start.saturating_add(self.interval_ms);
+        let cost = self
+            .interval_ms
+            .saturating_mul(u64::from(count.min(self.burst)));
+        let after = start.saturating_add(cost);
         if after.saturating_sub(now) > window {
             return Err(after - now - window);
         }

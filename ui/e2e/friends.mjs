@@ -3,6 +3,7 @@
 // relay whose connections can be cut, so a client loses its connection while the server stays up.
 import { spawn } from 'node:child_process';
 import { createServer, connect } from 'node:net';
+import { readFileSync } from 'node:fs';
 
 /** Lines a child prints, with a way to wait for one. */
 function lines(child, name, log) {
@@ -43,14 +44,18 @@ function lines(child, name, log) {
   return { seen, waitFor };
 }
 
-/** `briscola serve` with `args`, on a free loopback port: its address, code and host token. */
+/**
+ * `briscola serve` with `args`, on a free loopback port: its address, code, and the file holding the
+ * host token (serve never prints the token itself) with the token read from it.
+ */
 export async function serveTable(cli, args, log) {
   const child = spawn(cli, ['serve', '--listen', '127.0.0.1:0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   const out = lines(child, 'serve', log);
   const [, address] = await out.waitFor(/^address (\S+)/);
   const [, code] = await out.waitFor(/^code (\S+)/);
-  const [, token] = await out.waitFor(/^host-token (\S+)/);
-  return { child, address, code, token, port: Number(address.split(':').pop()), ...out, stop: () => child.kill() };
+  const [, tokenFile] = await out.waitFor(/^host-token-file (.+)$/);
+  const token = readFileSync(tokenFile, 'utf8').trim();
+  return { child, address, code, token, tokenFile, port: Number(address.split(':').pop()), ...out, stop: () => child.kill() };
 }
 
 /**

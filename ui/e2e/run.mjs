@@ -327,7 +327,7 @@ const CLI = resolve(uiDir, process.env.BRISCOLA_CLI_BIN ?? join(dirname(BIN), 'b
  */
 async function cliTable(args) {
   const served = await serveTable(CLI, ['--host', 'Host', ...args], log);
-  const host = terminalPlayer(CLI, served.address, served.code, ['--token', served.token, '--start'], log, { skipFirst: true });
+  const host = terminalPlayer(CLI, served.address, served.code, ['--token-file', served.tokenFile, '--start'], log, { skipFirst: true });
   const stop = () => {
     host.kill();
     served.stop();

@@ -1,7 +1,19 @@
-//! One client connection: the WebSocket handshake with the frame cap, a writer draining the
-//! connection's queue, and the reader. Until a table takes the connection, the reader hands its frames
-//! to the registry ([`super::registry`]), which picks the table or refuses; from then on it forwards
-//! them to that table's hub.
+//! One client connection: the WebSocket handshake (with its deadline, the frame cap and the
+//! [`super::origin`] rule), a writer draining the connection's queue, and the reader.
+//!
+//! A connection *waits* ([`super::door`]) until a table takes it: its frames go to the registry
+//! ([`super::registry`]), which picks the table or refuses, and the table's hub answers whether the
+//! `join` or `rejoin` got in. A refused attempt leaves the connection waiting, with nothing held at
+//! the table; a connection not taken by a table within [`ServerConfig::join_ms`] of its arrival (or
+//! of the table letting it go) is closed, as is one the door closes to make room. Once taken, its
+//! frames go to that table's hub until the hub lets it go or it closes.
+//!
+//! Every frame is paid for in tokens, from the connection's own bucket and its address's
+//! ([`super::door`]): a reader out of tokens stops reading until they come back, so a flood is paced
+//! by TCP itself. A waiting connection's frame over [`MAX_WAITING_FRAME_BYTES`] is not a `join` or a
+//! `rejoin`: the connection is closed unread.
+//!
+//! [`ServerConfig::join_ms`]: super::ServerConfig::join_ms
 
 use std::net::IpAddr;
 use std::sync::Arc;
@@ -9,14 +21,17 @@ use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
 use tokio::net::TcpStream;
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, oneshot};
+use tokio::time::{Instant, sleep, sleep_until, timeout};
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 
-use super::Shared;
-use super::hub::Input;
-use crate::ConnId;
+use super::door::{Place, cost};
+use super::hub::{Attempt, Input};
+use super::{Shared, origin};
+use crate::limit::Bucket;
 use crate::protocol::{self, ServerMessage};
+use crate::{ConnId, ErrorCode};
 
 /// How long a closing connection's queued messages may take to go out.
 const DRAIN: Duration = Duration::from_secs(5);
@@ -24,9 +39,57 @@ const DRAIN: Duration = Duration::from_secs(5);
 /// The read buffer each connection starts with.
 const READ_BUFFER_BYTES: usize = 4 * 1024;
 
-/// Serves one connection until it closes.
-pub(super) async fn serve(stream: TcpStream, address: IpAddr, conn: ConnId, shared: Arc<Shared>) {
+/// The largest frame a waiting connection may send (a `join` or `rejoin` is a few hundred bytes).
+pub const MAX_WAITING_FRAME_BYTES: usize = 1024;
+
+/// Message tokens of one connection: 40 at once, then one every 25 ms (40 a second).
+pub const CONNECTION_BURST: u32 = 40;
+/// See [`CONNECTION_BURST`].
+pub const CONNECTION_INTERVAL_MS: u64 = 25;
+
+/// The longest a reader waits for its tokens at once (then it looks again).
+const MAX_PAUSE: Duration = Duration::from_secs(1);
+
+/// Where a connection is.
+enum Stage {
+    /// Not at a table: its place at the door, and when it is closed if no table takes it.
+    Waiting {
+        place: Place,
+        deadline: Instant,
+        queue: mpsc::Sender<String>,
+    },
+    /// At a table: its hub, and how the hub gives the connection back.
+    Seated {
+        inputs: mpsc::Sender<Input>,
+        released: mpsc::Receiver<mpsc::Sender<String>>,
+    },
+}
+
+/// What the reader does next.
+enum Next {
+    Frame(Option<Result<Message, tokio_tungstenite::tungstenite::Error>>),
+    /// The writer ended: the socket failed, or the hub dropped this connection.
+    Written,
+    /// Closed at the door: no table took it in time, or it made room for another.
+    Closed,
+    /// The table let it go: it waits again.
+    Released(Option<mpsc::Sender<String>>),
+}
+
+/// Serves one connection until it closes; `place` is its place at the door.
+pub(super) async fn serve(
+    stream: TcpStream,
+    address: IpAddr,
+    conn: ConnId,
+    shared: Arc<Shared>,
+    mut place: Place,
+) {
     let config = shared.config;
+    let leave = |place: &Place| {
+        if let Ok(mut door) = shared.door.lock() {
+            door.leave(place.id);
+        }
+    };
     // Moves are small messages that should leave at once, not wait for more (Nagle's algorithm).
     let _ = stream.set_nodelay(true);
     // The read buffer starts small (tungstenite's default fills 128 KiB per connection up front) and
@@ -35,7 +98,15 @@ pub(super) async fn serve(stream: TcpStream, address: IpAddr, conn: ConnId, shar
         .read_buffer_size(READ_BUFFER_BYTES)
         .max_message_size(Some(config.max_frame_bytes))
         .max_frame_size(Some(config.max_frame_bytes));
-    let Ok(socket) = tokio_tungstenite::accept_async_with_config(stream, Some(limits)).await else {
+    let handshake =
+        tokio_tungstenite::accept_hdr_async_with_config(stream, origin::check, Some(limits));
+    let shaken = tokio::select! {
+        shaken = timeout(Duration::from_millis(config.handshake_ms), handshake) => shaken.ok(),
+        // Closed at the door to make room: its descriptor is freed at once.
+        _ = &mut place.evicted => None,
+    };
+    let Some(Ok(socket)) = shaken else {
+        leave(&place);
         return;
     };
     let (mut sink, mut frames) = socket.split();
@@ -56,70 +127,229 @@ pub(super) async fn serve(stream: TcpStream, address: IpAddr, conn: ConnId, shar
         // The hub dropped this connection (too slow), or the table is gone.
         let _ = sink.close().await;
     });
-    // Held until a table takes the connection: the table's hub then owns the only sender, so the
-    // writer ends when the hub lets the connection go.
-    let mut queue = Some(queue);
-    let mut table: Option<mpsc::Sender<Input>> = None;
+    let join_within = Duration::from_millis(config.join_ms);
+    // Until a table takes the connection, it holds its own queue; a table's hub then owns the only
+    // sender, so the writer ends when the hub drops the connection.
+    let mut stage = Some(Stage::Waiting {
+        place,
+        deadline: Instant::now() + join_within,
+        queue,
+    });
+    let mut tokens = Bucket::new(CONNECTION_BURST, CONNECTION_INTERVAL_MS);
+    let start = Instant::now();
     let mut written = false;
-    loop {
-        let frame = tokio::select! {
-            frame = frames.next() => frame,
-            // The writer ended: the socket failed, or the hub dropped this connection.
-            _ = &mut writer => {
+    while let Some(current) = stage.take() {
+        let next = match current {
+            Stage::Waiting {
+                mut place,
+                deadline,
+                queue,
+            } => {
+                let next = tokio::select! {
+                    frame = frames.next() => Next::Frame(frame),
+                    _ = &mut writer => Next::Written,
+                    () = sleep_until(deadline) => Next::Closed,
+                    _ = &mut place.evicted => Next::Closed,
+                };
+                stage = Some(Stage::Waiting {
+                    place,
+                    deadline,
+                    queue,
+                });
+                next
+            }
+            Stage::Seated {
+                inputs,
+                mut released,
+            } => {
+                let next = tokio::select! {
+                    frame = frames.next() => Next::Frame(frame),
+                    _ = &mut writer => Next::Written,
+                    queue = released.recv() => Next::Released(queue),
+                };
+                stage = Some(Stage::Seated { inputs, released });
+                next
+            }
+        };
+        let bytes = match next {
+            Next::Frame(Some(Ok(Message::Text(text)))) => text.as_bytes().to_vec(),
+            Next::Frame(Some(Ok(Message::Binary(bytes)))) => bytes.to_vec(),
+            // Pings are answered by tungstenite; pongs and raw frames carry nothing.
+            Next::Frame(Some(Ok(Message::Ping(_) | Message::Pong(_) | Message::Frame(_)))) => {
+                continue;
+            }
+            Next::Frame(_) | Next::Closed => break,
+            Next::Written => {
                 written = true;
                 break;
             }
-        };
-        let bytes = match frame {
-            Some(Ok(Message::Text(text))) => text.as_bytes().to_vec(),
-            Some(Ok(Message::Binary(bytes))) => bytes.to_vec(),
-            Some(Ok(Message::Close(_)) | Err(_)) | None => break,
-            // Pings are answered by tungstenite; pongs and raw frames carry nothing.
-            Some(Ok(_)) => continue,
-        };
-        if let Some(inputs) = &table {
-            if inputs.send(Input::Frame { conn, bytes }).await.is_err() {
-                break;
-            }
-            continue;
-        }
-        let Some(sender) = queue.take() else { break };
-        let routed = match shared.registry.lock() {
-            Ok(mut registry) => registry.route(&bytes, address),
-            Err(_) => break,
-        };
-        match routed {
-            Ok(inputs) => {
-                let open = Input::Open {
-                    conn,
-                    address,
-                    queue: sender,
+            Next::Released(queue) => {
+                // The table let the connection go (its queue back), or dropped it (none).
+                let Some(queue) = queue else { break };
+                let place = match shared.door.lock() {
+                    Ok(mut door) => door.wait(address),
+                    Err(_) => break,
                 };
-                // A table that closed meanwhile: the connection ends.
-                if inputs.send(open).await.is_err()
-                    || inputs.send(Input::Frame { conn, bytes }).await.is_err()
-                {
+                let Ok(place) = place else {
+                    // Back in the hub's hands, to be closed below.
+                    drop(queue);
+                    stage = None;
+                    break;
+                };
+                stage = Some(Stage::Waiting {
+                    place,
+                    deadline: Instant::now() + join_within,
+                    queue,
+                });
+                continue;
+            }
+        };
+        // Pay for the frame: a reader out of tokens is not read until they come back (a waiting
+        // connection no longer than its deadline).
+        let deadline = match &stage {
+            Some(Stage::Waiting { deadline, .. }) => Some(*deadline),
+            _ => None,
+        };
+        let elapsed = || u64::try_from(start.elapsed().as_millis()).unwrap_or(u64::MAX);
+        let own = pay(deadline, || tokens.take_many(elapsed(), cost(bytes.len()))).await;
+        let paid = own
+            && pay(deadline, || match shared.door.lock() {
+                Ok(mut door) => door.message(address, bytes.len()),
+                Err(_) => Ok(()),
+            })
+            .await;
+        if !paid {
+            break;
+        }
+        match stage.take() {
+            Some(Stage::Seated { inputs, released }) => {
+                if inputs.send(Input::Frame { conn, bytes }).await.is_err() {
                     break;
                 }
-                table = Some(inputs);
+                stage = Some(Stage::Seated { inputs, released });
             }
-            Err(error) => {
-                let refused = protocol::encode(&ServerMessage::Error { error });
-                if sender.try_send(refused).is_err() {
+            Some(Stage::Waiting {
+                place,
+                deadline,
+                queue,
+            }) => {
+                if bytes.len() > MAX_WAITING_FRAME_BYTES {
+                    leave(&place);
                     break;
                 }
-                queue = Some(sender);
+                match attempt(&shared, conn, address, bytes, queue).await {
+                    Tried::Seated { inputs, released } => {
+                        leave(&place);
+                        stage = Some(Stage::Seated { inputs, released });
+                    }
+                    Tried::Refused(queue) => {
+                        stage = Some(Stage::Waiting {
+                            place,
+                            deadline,
+                            queue,
+                        });
+                    }
+                    Tried::Gone => {
+                        leave(&place);
+                        break;
+                    }
+                }
             }
+            None => break,
         }
     }
-    if let Some(inputs) = table {
-        let _ = inputs.send(Input::Closed { conn }).await;
+    // What is left: a place at the door is given back; a table is told the connection closed.
+    match stage {
+        Some(Stage::Waiting { place, queue, .. }) => {
+            leave(&place);
+            // The writer ends with its queue once what it holds is sent.
+            drop(queue);
+        }
+        Some(Stage::Seated { inputs, .. }) => {
+            let _ = inputs.send(Input::Closed { conn }).await;
+        }
+        None => {}
     }
     // What is queued still goes out — the record, when the table closed as this client spoke — and
     // the writer ends with its queue (the hub lets it go); a peer that does not read is cut off.
-    drop(queue);
     if !written {
-        let _ = tokio::time::timeout(DRAIN, &mut writer).await;
+        let _ = timeout(DRAIN, &mut writer).await;
     }
     writer.abort();
+}
+
+/// Waits until `take` has the tokens (`true`), or until `deadline` (`false`).
+async fn pay(deadline: Option<Instant>, mut take: impl FnMut() -> Result<(), u64>) -> bool {
+    loop {
+        let wait = match take() {
+            Ok(()) => return true,
+            Err(wait) => Duration::from_millis(wait).min(MAX_PAUSE),
+        };
+        if deadline.is_some_and(|deadline| Instant::now() + wait > deadline) {
+            return false;
+        }
+        sleep(wait).await;
+    }
+}
+
+/// What a waiting connection's `join` or `rejoin` came to.
+enum Tried {
+    /// A table took it.
+    Seated {
+        inputs: mpsc::Sender<Input>,
+        released: mpsc::Receiver<mpsc::Sender<String>>,
+    },
+    /// Refused (told why): it keeps waiting, with its queue.
+    Refused(mpsc::Sender<String>),
+    /// The table or the server is gone.
+    Gone,
+}
+
+/// A waiting connection's frame: to the table its code names, which takes it or not.
+async fn attempt(
+    shared: &Shared,
+    conn: ConnId,
+    address: IpAddr,
+    bytes: Vec<u8>,
+    queue: mpsc::Sender<String>,
+) -> Tried {
+    let routed = match shared.registry.lock() {
+        Ok(mut registry) => registry.route(&bytes, address),
+        Err(_) => return Tried::Gone,
+    };
+    let inputs = match routed {
+        Ok(inputs) => inputs,
+        Err(error) => return refuse(queue, error),
+    };
+    let (answer, answered) = oneshot::channel();
+    let (release, released) = mpsc::channel(1);
+    let attempt = Attempt {
+        conn,
+        address,
+        queue,
+        bytes,
+        answer,
+        release,
+    };
+    if inputs
+        .send(Input::Attempt(Box::new(attempt)))
+        .await
+        .is_err()
+    {
+        return Tried::Gone;
+    }
+    match answered.await {
+        Ok(None) => Tried::Seated { inputs, released },
+        Ok(Some(queue)) => Tried::Refused(queue),
+        Err(_) => Tried::Gone,
+    }
+}
+
+/// Tells a waiting connection why the registry refused it.
+fn refuse(queue: mpsc::Sender<String>, error: ErrorCode) -> Tried {
+    let refused = protocol::encode(&ServerMessage::Error { error });
+    if queue.try_send(refused).is_err() {
+        return Tried::Gone;
+    }
+    Tried::Refused(queue)
 }

@@ -1,18 +1,20 @@
 //! A hub: the one task that owns a table. It takes inputs from the connections and from the AI
 //! threads, ticks the table when its clock says so, routes what the table answers, and ends — closing
 //! the table's connections — a while after the match is over or once nobody has been connected for a
-//! while ([`Lifetime`]).
+//! while ([`Lifetime`]). It holds only connections a person joined the table on: a waiting
+//! connection's `join` or `rejoin` ([`Attempt`]) is answered and, if refused, handed straight back;
+//! a connection the table no longer counts as joined is given back to its reader after each input.
 
 use std::net::IpAddr;
 use std::time::Duration;
 
 use briscola::Action;
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, oneshot};
 use tokio::time::{Instant, sleep_until};
 
 use super::events::Watch;
 use super::router::Router;
-use crate::protocol::{ErrorCode, ServerMessage, Stage};
+use crate::protocol::Stage;
 use crate::{AiRequest, ConnId, Outgoing, Table, decide, protocol};
 
 /// How often the snapshot is refreshed while a turn clock runs and nothing else happens, so that a
@@ -22,15 +24,26 @@ const CLOCK_SAVE: Duration = Duration::from_secs(5);
 /// Inputs waiting for the hub.
 pub(super) const INPUT_QUEUE: usize = 1024;
 
+/// A waiting connection's `join` or `rejoin`.
+#[derive(Debug)]
+pub(super) struct Attempt {
+    pub conn: ConnId,
+    pub address: IpAddr,
+    /// Where its messages go.
+    pub queue: mpsc::Sender<String>,
+    /// The frame.
+    pub bytes: Vec<u8>,
+    /// `None`: the table took the connection; else its queue back, with the refusal queued.
+    pub answer: oneshot::Sender<Option<mpsc::Sender<String>>>,
+    /// How the hub gives the connection back later (no longer joined).
+    pub release: mpsc::Sender<mpsc::Sender<String>>,
+}
+
 /// What the hub is told.
 #[derive(Debug)]
 pub(super) enum Input {
-    /// A connection is open; its messages go to `queue`.
-    Open {
-        conn: ConnId,
-        address: IpAddr,
-        queue: mpsc::Sender<String>,
-    },
+    /// A waiting connection asks to sit at the table.
+    Attempt(Box<Attempt>),
     /// A client's frame.
     Frame { conn: ConnId, bytes: Vec<u8> },
     /// A connection closed.
@@ -42,15 +55,13 @@ pub(super) enum Input {
     },
 }
 
-/// How long a table lives, and how many connections it takes.
+/// How long a table lives.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Lifetime {
     /// After the match is over, so everyone can read the record and the last words.
     pub after_match: Duration,
     /// With no connection open.
     pub empty: Duration,
-    /// Connections open at the table at once; more are refused (`table-full`) and closed.
-    pub connections: usize,
 }
 
 /// Runs the table until it closes (see [`Lifetime`]) or the server stops; gives back the watch, to
@@ -126,23 +137,7 @@ pub(super) async fn run(
         };
         let Some(input) = input else { break };
         let out = match input {
-            Input::Open { queue, .. } if router.len() >= life.connections => {
-                let full = ServerMessage::Error {
-                    error: ErrorCode::TableFull,
-                };
-                // The queue dropped here ends the connection's writer, closing it.
-                let _ = queue.try_send(protocol::encode(&full));
-                Vec::new()
-            }
-            Input::Open {
-                conn,
-                address,
-                queue,
-            } => {
-                router.open(conn, queue);
-                table.connect(conn, address);
-                Vec::new()
-            }
+            Input::Attempt(attempt) => sit(&mut table, &mut router, *attempt, now()),
             Input::Frame { conn, bytes } if router.is_open(conn) => {
                 table.receive(conn, &bytes, now())
             }
@@ -159,8 +154,53 @@ pub(super) async fn run(
             }
         };
         deliver(&mut table, &mut router, out, now());
+        release(&mut table, &mut router, now());
     }
     watch
+}
+
+/// A waiting connection's `join` or `rejoin`: the table takes the connection if it joined it;
+/// otherwise the refusal goes to the connection's own queue and the table forgets it at once.
+fn sit(table: &mut Table, router: &mut Router, attempt: Attempt, now: u64) -> Vec<Outgoing> {
+    let Attempt {
+        conn,
+        address,
+        queue,
+        bytes,
+        answer,
+        release,
+    } = attempt;
+    table.connect(conn, address);
+    let mut out = table.receive(conn, &bytes, now);
+    if table.joined(conn) {
+        if answer.send(None).is_err() {
+            // The connection closed meanwhile.
+            out.extend(table.disconnect(conn, now));
+            return out;
+        }
+        router.open(conn, queue, release);
+        return out;
+    }
+    let (mine, others): (Vec<_>, Vec<_>) = out.into_iter().partition(|o| o.to == conn);
+    for refusal in mine {
+        let _ = queue.try_send(protocol::encode(&refusal.message));
+    }
+    let mut out = others;
+    out.extend(table.disconnect(conn, now));
+    let _ = answer.send(Some(queue));
+    out
+}
+
+/// Gives back every connection the table no longer counts as joined (replaced by a rejoin
+/// elsewhere, left, removed): it waits at the door again, holding nothing here.
+fn release(table: &mut Table, router: &mut Router, now: u64) {
+    for conn in router.connections() {
+        if !table.joined(conn) {
+            let out = table.disconnect(conn, now);
+            router.release(conn);
+            deliver(table, router, out, now);
+        }
+    }
 }
 
 /// Routes a batch; connections too slow to take it are disconnected from the table, and what that

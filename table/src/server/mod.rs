@@ -1,10 +1,16 @@
 //! The transport: many [`Table`]s served over WebSocket (tokio and tokio-tungstenite), behind the
 //! `server` feature.
 //!
-//! Tasks: the accept loop (at most [`ServerConfig::max_connections`] at once), one reader and one
-//! writer per connection, and one hub per table, the only owner of its table. A connection's first
-//! message (`join` or `rejoin`) names a table by its code ([`registry`]): an unknown code is refused
-//! (`wrong-code`), and attempts are limited per network address across the server. From then on the
+//! Tasks: the accept loop (at most [`ServerConfig::max_connections`] at once, no more than the
+//! process's open-file limit allows, which [`start`] raises to its hard limit), one reader and one
+//! writer per connection, and one hub per table, the only owner of its table. Until a table takes it,
+//! a connection *waits* at the door ([`door`]): per address and over the server, waiting connections
+//! are capped below the connection cap (the rest is kept for people at tables), the oldest makes room
+//! for a newcomer, and one not taken within [`ServerConfig::join_ms`] (the WebSocket handshake within
+//! [`ServerConfig::handshake_ms`]) is closed. Its `join` or `rejoin` names a table by its code
+//! ([`registry`]): an unknown code is refused (`wrong-code`), and attempts are limited per network
+//! address across the server; a table that refuses the attempt keeps nothing of the connection. Every
+//! frame is paced per connection and per address. From then on the
 //! reader forwards frames to that table's hub (tungstenite refuses a frame or message over
 //! [`ServerConfig::max_frame_bytes`] and the connection ends); the hub feeds the table and queues each
 //! outgoing message on its connection's bounded queue without waiting ([`router`]): a client whose
@@ -16,13 +22,18 @@
 //! latest [`TableSnapshot`] is kept for a host that saves it, and [`Server::restore`] brings a table
 //! back from one.
 //!
+//! The WebSocket handshake is refused (403) for an `Origin` other than the app's own ([`origin`]).
+//!
 //! Deliberately absent: creating tables over the wire (the process that runs the server creates
 //! them), TLS (put the server behind a tunnel or a TLS proxy on untrusted networks), discovery on the
 //! local network, and HTTP beyond the WebSocket handshake.
 
 mod connection;
+mod descriptors;
+mod door;
 mod events;
 mod hub;
+mod origin;
 mod registry;
 mod router;
 
@@ -34,6 +45,7 @@ use tokio::net::TcpListener;
 use tokio::runtime::Handle;
 use tokio::sync::{Semaphore, mpsc, watch};
 use tokio::task::JoinHandle;
+use tokio::time::sleep;
 
 pub use events::{ServerEvent, TableEvent};
 
@@ -48,10 +60,17 @@ pub struct ServerConfig {
     pub max_frame_bytes: usize,
     /// Messages waiting for one client before it is dropped as too slow.
     pub queue: usize,
-    /// Connections open at once, over all tables; more are closed on arrival.
+    /// Connections open at once, over all tables; more are closed on arrival. Of them, all but
+    /// [`ServerConfig::reserve`] may be waiting for a table.
     pub max_connections: usize,
-    /// Connections open at one table at once; more are refused (`table-full`).
-    pub table_connections: usize,
+    /// Connections kept for people at tables (at most half of them): waiting connections never
+    /// take them.
+    pub reserve: usize,
+    /// How long the WebSocket handshake may take, in milliseconds.
+    pub handshake_ms: u64,
+    /// How long a connection may wait until a table takes it (its `join` or `rejoin` accepted), in
+    /// milliseconds.
+    pub join_ms: u64,
     /// Tables open at once; [`Server::create`] refuses more.
     pub max_tables: usize,
     /// How long a table stays after its match is over, in milliseconds.
@@ -70,7 +89,9 @@ impl Default for ServerConfig {
             max_frame_bytes: MAX_FRAME_BYTES,
             queue: 256,
             max_connections: 4_096,
-            table_connections: 32,
+            reserve: 512,
+            handshake_ms: 5_000,
+            join_ms: 10_000,
             max_tables: 1_000,
             linger_ms: 10 * 60 * 1_000,
             empty_ms: 10 * 60 * 1_000,
@@ -108,6 +129,7 @@ pub struct NewTable {
 struct Shared {
     config: ServerConfig,
     registry: Mutex<Registry>,
+    door: Mutex<door::Door>,
     events: Option<mpsc::Sender<ServerEvent>>,
     runtime: Handle,
 }
@@ -126,8 +148,16 @@ pub struct Server {
 const CREATOR: ConnId = 0;
 
 /// Serves tables on `listener`; it holds none until [`Server::create`]. Call it inside a tokio
-/// runtime.
+/// runtime. Raises the process's open-file limit to its hard limit, and holds no more connections
+/// than that limit leaves room for.
 pub async fn start(listener: TcpListener, config: ServerConfig) -> Server {
+    let config = ServerConfig {
+        max_connections: descriptors::connections_within(
+            config.max_connections,
+            descriptors::raise_limit(),
+        ),
+        ..config
+    };
     let local_addr = listener
         .local_addr()
         .unwrap_or(SocketAddr::new(IpAddr::V4(Ipv4Addr::UNSPECIFIED), 0));
@@ -140,6 +170,9 @@ pub async fn start(listener: TcpListener, config: ServerConfig) -> Server {
     let shared = Arc::new(Shared {
         config,
         registry: Mutex::new(Registry::new()),
+        door: Mutex::new(door::Door::new(
+            config.max_connections - config.reserve.min(config.max_connections / 2),
+        )),
         events,
         runtime: Handle::current(),
     });
@@ -241,7 +274,6 @@ impl Server {
         let life = hub::Lifetime {
             after_match: Duration::from_millis(shared.config.linger_ms),
             empty: Duration::from_millis(shared.config.empty_ms),
-            connections: shared.config.table_connections,
         };
         let (inputs, receiver) = mpsc::channel(hub::INPUT_QUEUE);
         let ai = inputs.clone();
@@ -284,15 +316,33 @@ impl Server {
     }
 }
 
-/// Accepts connections, each with its own reader and writer.
+/// How long the accept loop pauses when the system refuses a connection for want of resources
+/// (open files, memory), so it does not spin while they are short.
+const ACCEPT_BACKOFF: Duration = Duration::from_millis(100);
+
+/// Accepts connections, each with its own reader and writer, each let in at the door first.
 async fn accept(listener: TcpListener, shared: Arc<Shared>) {
     let slots = Arc::new(Semaphore::new(shared.config.max_connections));
     let mut next: ConnId = CREATOR + 1;
     loop {
-        let Ok((stream, peer)) = listener.accept().await else {
-            continue;
+        let (stream, peer) = match listener.accept().await {
+            Ok(accepted) => accepted,
+            Err(e) => {
+                if descriptors::is_shortage(&e) {
+                    sleep(ACCEPT_BACKOFF).await;
+                }
+                continue;
+            }
         };
         let Ok(slot) = slots.clone().try_acquire_owned() else {
+            drop(stream);
+            continue;
+        };
+        let place = match shared.door.lock() {
+            Ok(mut door) => door.arrive(peer.ip()),
+            Err(_) => continue,
+        };
+        let Ok(place) = place else {
             drop(stream);
             continue;
         };
@@ -300,11 +350,13 @@ async fn accept(listener: TcpListener, shared: Arc<Shared>) {
         next += 1;
         let shared = shared.clone();
         tokio::spawn(async move {
-            connection::serve(stream, peer.ip(), conn, shared).await;
+            connection::serve(stream, peer.ip(), conn, shared, place).await;
             drop(slot);
         });
     }
 }
 
+#[cfg(test)]
+mod attack;
 #[cfg(test)]
 mod tests;

@@ -8,15 +8,39 @@ use tokio::sync::mpsc;
 use crate::protocol::ServerMessage;
 use crate::{ConnId, Outgoing, protocol};
 
+/// A connection at the table: its queue, and how to give it back.
+#[derive(Debug)]
+struct Seated {
+    queue: mpsc::Sender<String>,
+    release: mpsc::Sender<mpsc::Sender<String>>,
+}
+
 /// The connections' queues.
 #[derive(Debug, Default)]
 pub(super) struct Router {
-    queues: HashMap<ConnId, mpsc::Sender<String>>,
+    queues: HashMap<ConnId, Seated>,
 }
 
 impl Router {
-    pub fn open(&mut self, conn: ConnId, queue: mpsc::Sender<String>) {
-        self.queues.insert(conn, queue);
+    pub fn open(
+        &mut self,
+        conn: ConnId,
+        queue: mpsc::Sender<String>,
+        release: mpsc::Sender<mpsc::Sender<String>>,
+    ) {
+        self.queues.insert(conn, Seated { queue, release });
+    }
+
+    /// The connections at the table.
+    pub fn connections(&self) -> Vec<ConnId> {
+        self.queues.keys().copied().collect()
+    }
+
+    /// Gives a connection back to its reader, queue and all (it waits at the door again).
+    pub fn release(&mut self, conn: ConnId) {
+        if let Some(seated) = self.queues.remove(&conn) {
+            let _ = seated.release.try_send(seated.queue);
+        }
     }
 
     /// Connections open.
@@ -40,7 +64,7 @@ impl Router {
         // A message to everyone comes as one copy per connection, in a row: encoded once.
         let mut last: Option<(ServerMessage, String)> = None;
         for Outgoing { to, message } in out {
-            let Some(queue) = self.queues.get(&to) else {
+            let Some(Seated { queue, .. }) = self.queues.get(&to) else {
                 continue;
             };
             let text = match &last {

@@ -357,14 +357,13 @@ async fn guessing_codes_is_rate_limited_per_address_across_the_server() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn tables_and_their_connections_are_capped_and_empty_tables_close() {
+async fn tables_are_capped_and_empty_tables_close() {
     let config = ServerConfig {
         max_tables: 2,
-        table_connections: 1,
         empty_ms: 500,
         ..ServerConfig::default()
     };
-    let (server, table) = server(config).await;
+    let (server, _table) = server(config).await;
     let _second = server
         .create(three_seats(), "other")
         .expect("a second table");
@@ -372,31 +371,57 @@ async fn tables_and_their_connections_are_capped_and_empty_tables_close() {
         server.create(three_seats(), "third"),
         Err(super::CreateError::Full)
     );
-    // One connection fits at the first table; the next is refused and closed.
-    let join = |name: &str| ClientMessage::Join {
-        code: table.code.clone(),
-        name: name.into(),
-    };
-    let (_bea, answer) = first_answer(server.local_addr, &join("Bea")).await;
-    assert!(
-        matches!(answer, ServerMessage::Welcome { .. }),
-        "{answer:?}"
-    );
-    let (mut late, answer) = first_answer(server.local_addr, &join("Cid")).await;
-    assert_eq!(answer, refused(ErrorCode::TableFull));
-    assert_eq!(
-        timeout(PATIENCE, next(&mut late)).await.expect("closed"),
-        None
-    );
-    // The second table, where nobody came, closes; then there is room for another.
+    // The tables, where nobody came, close; then there is room for another.
     timeout(PATIENCE, async {
-        while server.tables() > 1 {
+        while server.tables() > 0 {
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
     })
     .await
-    .expect("the empty table closes");
+    .expect("the empty tables close");
     assert!(server.create(three_seats(), "third").is_ok());
+    server.stop();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn refused_joins_hold_nothing_at_the_table_and_a_dropped_player_gets_back_in() {
+    let (server, table) = server(ServerConfig::default()).await;
+    let (_host, mut guest) = seat_everyone(&server, &table).await;
+    let ServerMessage::Welcome { token, .. } =
+        until(&mut guest, |m| matches!(m, ServerMessage::Welcome { .. })).await
+    else {
+        unreachable!("a welcome")
+    };
+    drop(guest);
+    // Strangers with the code fill the table with refused joins, from many addresses, each
+    // connection staying open.
+    let mut strangers = Vec::new();
+    for i in 0..40u8 {
+        let mut socket = client_from(server.local_addr, Ipv4Addr::new(127, 0, 3, i)).await;
+        send(
+            &mut socket,
+            &ClientMessage::Join {
+                code: table.code.clone(),
+                name: "host".into(),
+            },
+        )
+        .await;
+        assert_eq!(next(&mut socket).await, Some(refused(ErrorCode::NameTaken)));
+        strangers.push(socket);
+    }
+    // The dropped guest comes back with the token: it gets in.
+    let (_again, answer) = first_answer(
+        server.local_addr,
+        &ClientMessage::Rejoin {
+            code: table.code.clone(),
+            token,
+        },
+    )
+    .await;
+    assert!(
+        matches!(answer, ServerMessage::Welcome { seat: Some(1), .. }),
+        "{answer:?}"
+    );
     server.stop();
 }
 
@@ -433,8 +458,9 @@ fn a_full_queue_drops_its_connection_and_no_other() {
     let mut router = Router::default();
     let (slow, _unread) = mpsc::channel(2);
     let (fast, mut read) = mpsc::channel(100);
-    router.open(1, slow);
-    router.open(2, fast);
+    let (release, _released) = mpsc::channel(1);
+    router.open(1, slow, release.clone());
+    router.open(2, fast, release);
     let out: Vec<Outgoing> = (0..5)
         .flat_map(|_| {
             [1, 2].map(|to| Outgoing {
@@ -461,23 +487,53 @@ struct Fake {
     hub_end: mpsc::WeakSender<String>,
 }
 
+/// A connection's `join` or `rejoin` with its queue: whether the table took it.
+async fn attempt(
+    inputs: &mpsc::Sender<Input>,
+    conn: ConnId,
+    queue: mpsc::Sender<String>,
+    message: &ClientMessage,
+) -> bool {
+    let (answer, answered) = tokio::sync::oneshot::channel();
+    let (release, _released) = mpsc::channel(1);
+    let attempt = hub::Attempt {
+        conn,
+        address: IpAddr::V4(Ipv4Addr::new(10, 0, 0, conn as u8)),
+        queue,
+        bytes: encode_client(message).into_bytes(),
+        answer,
+        release,
+    };
+    inputs
+        .send(Input::Attempt(Box::new(attempt)))
+        .await
+        .expect("the hub runs");
+    answered.await.expect("an answer").is_none()
+}
+
 impl Fake {
-    async fn open(inputs: &mpsc::Sender<Input>, conn: ConnId, capacity: usize) -> Fake {
+    /// A connection and the sending end of its queue, not yet at the table.
+    fn new(conn: ConnId, capacity: usize) -> (Fake, mpsc::Sender<String>) {
         let (sender, queue) = mpsc::channel(capacity);
         let hub_end = sender.downgrade();
-        inputs
-            .send(Input::Open {
-                conn,
-                address: IpAddr::V4(Ipv4Addr::new(10, 0, 0, conn as u8)),
-                queue: sender,
-            })
-            .await
-            .expect("the hub runs");
-        Fake {
+        let fake = Fake {
             conn,
             queue,
             hub_end,
-        }
+        };
+        (fake, sender)
+    }
+
+    /// A connection the table takes with `first`.
+    async fn sit(
+        inputs: &mpsc::Sender<Input>,
+        conn: ConnId,
+        capacity: usize,
+        first: &ClientMessage,
+    ) -> Fake {
+        let (fake, sender) = Fake::new(conn, capacity);
+        assert!(attempt(inputs, conn, sender, first).await, "taken");
+        fake
     }
 
     async fn send(&self, inputs: &mpsc::Sender<Input>, message: &ClientMessage) {
@@ -526,33 +582,24 @@ async fn a_client_that_stops_reading_does_not_stall_the_table() {
     let life = hub::Lifetime {
         after_match: Duration::from_secs(600),
         empty: Duration::from_secs(600),
-        connections: 32,
     };
     let watch = super::events::Watch::new(&table, None, false);
     let hub = tokio::spawn(hub::run(table, receiver, inputs.clone(), life, watch));
-    let host = Fake::open(&inputs, 1, 1024).await;
-    host.send(
-        &inputs,
-        &ClientMessage::Rejoin {
-            code: code.clone(),
-            token,
-        },
-    )
-    .await;
-    let guest = Fake::open(&inputs, 2, 1024).await;
-    guest
-        .send(
-            &inputs,
-            &ClientMessage::Join {
-                code: code.clone(),
-                name: "Bea".into(),
-            },
-        )
-        .await;
+    let rejoin = ClientMessage::Rejoin {
+        code: code.clone(),
+        token,
+    };
+    let host = Fake::sit(&inputs, 1, 1024, &rejoin).await;
+    let join = ClientMessage::Join {
+        code: code.clone(),
+        name: "Bea".into(),
+    };
+    let guest = Fake::sit(&inputs, 2, 1024, &join).await;
     // The third person reads until the match starts, then never again; its queue holds 4. Until the
     // start each input waits until it has read everything sent so far, so that a busy machine
     // cannot fill its queue before the start.
-    let mut silent = Fake::open(&inputs, 3, 4).await;
+    let (mut silent, silent_sender) = Fake::new(3, 4);
+    let mut silent_sender = Some(silent_sender);
     let silent_conn = silent.conn;
     let silent_hub_end = silent.hub_end.clone();
     let silent_read = Arc::new(AtomicUsize::new(0));
@@ -578,11 +625,15 @@ async fn a_client_that_stops_reading_does_not_stall_the_table() {
         (guest.conn, ClientMessage::Ready { ready: true }),
     ] {
         let before = silent_read.load(Ordering::SeqCst);
-        let bytes = encode_client(&message).into_bytes();
-        inputs
-            .send(Input::Frame { conn, bytes })
-            .await
-            .expect("the hub runs");
+        if let Some(sender) = silent_sender.take() {
+            assert!(attempt(&inputs, conn, sender, &message).await, "taken");
+        } else {
+            let bytes = encode_client(&message).into_bytes();
+            inputs
+                .send(Input::Frame { conn, bytes })
+                .await
+                .expect("the hub runs");
+        }
         // Every one of these inputs changes the lobby the silent client is sent.
         timeout(PATIENCE, async {
             while silent_read.load(Ordering::SeqCst) == before
@@ -770,5 +821,115 @@ async fn the_host_closing_the_table_tells_everyone_then_closes_their_connections
         }
     }
     assert_eq!(server.tables(), 0);
+    server.stop();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn silent_and_idle_connections_are_closed_by_their_deadlines() {
+    let config = ServerConfig {
+        handshake_ms: 300,
+        join_ms: 300,
+        ..ServerConfig::default()
+    };
+    let (server, table) = server(config).await;
+    // A TCP connection that never starts the handshake.
+    let mut silent = TcpStream::connect(server.local_addr)
+        .await
+        .expect("connects");
+    let mut byte = [0u8; 1];
+    let read = timeout(
+        PATIENCE,
+        tokio::io::AsyncReadExt::read(&mut silent, &mut byte),
+    )
+    .await
+    .expect("closed by the server");
+    assert!(matches!(read, Ok(0) | Err(_)), "{read:?}");
+    // A WebSocket that never sends its first message.
+    let mut idle = client(server.local_addr).await;
+    assert_eq!(
+        timeout(PATIENCE, next(&mut idle)).await.expect("closed"),
+        None
+    );
+    // One whose join is refused, and then says nothing more.
+    let (mut refused_one, answer) = first_answer(
+        server.local_addr,
+        &ClientMessage::Join {
+            code: table.code.clone(),
+            name: "host".into(),
+        },
+    )
+    .await;
+    assert_eq!(answer, refused(ErrorCode::NameTaken));
+    assert_eq!(
+        timeout(PATIENCE, next(&mut refused_one))
+            .await
+            .expect("closed"),
+        None
+    );
+    // A person at the table is not waiting: they stay.
+    let mut host = client(server.local_addr).await;
+    sit_as_host(&mut host, &table).await;
+    until(&mut host, |m| matches!(m, ServerMessage::Welcome { .. })).await;
+    tokio::time::sleep(Duration::from_millis(900)).await;
+    send(&mut host, &ClientMessage::Stand).await;
+    assert_eq!(
+        until(&mut host, |m| matches!(m, ServerMessage::Error { .. })).await,
+        refused(ErrorCode::HostStays),
+        "still connected"
+    );
+    server.stop();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn web_pages_of_other_origins_cannot_open_connections() {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let (server, _table) = server(ServerConfig::default()).await;
+    let handshake = |origin: Option<&'static str>| async move {
+        let addr = server.local_addr;
+        let mut request = format!("ws://{addr}/")
+            .into_client_request()
+            .expect("a request");
+        if let Some(origin) = origin {
+            request
+                .headers_mut()
+                .insert("origin", origin.parse().expect("a header"));
+        }
+        let stream = TcpStream::connect(addr).await.expect("connects");
+        client_async(request, stream).await.map(|_| ())
+    };
+    assert!(handshake(None).await.is_ok());
+    assert!(handshake(Some("tauri://localhost")).await.is_ok());
+    assert!(handshake(Some("http://tauri.localhost")).await.is_ok());
+    let refused = handshake(Some("https://evil.example")).await;
+    assert!(
+        matches!(
+            &refused,
+            Err(tokio_tungstenite::tungstenite::Error::Http(response))
+                if response.status() == 403
+        ),
+        "{refused:?}"
+    );
+    server.stop();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_address_holds_only_a_few_waiting_connections() {
+    let (server, _table) = server(ServerConfig::default()).await;
+    let source = Ipv4Addr::new(127, 0, 4, 1);
+    let mut held = Vec::new();
+    for _ in 0..super::door::WAITING_PER_ADDRESS {
+        held.push(client_from(server.local_addr, source).await);
+    }
+    // The next from that address is closed on arrival (no handshake); another address is not.
+    let tcp = tokio::net::TcpSocket::new_v4().expect("a socket");
+    tcp.bind(SocketAddr::new(IpAddr::V4(source), 0))
+        .expect("a loopback source address");
+    let stream = tcp.connect(server.local_addr).await.expect("connects");
+    let addr = server.local_addr;
+    let refused = timeout(PATIENCE, client_async(format!("ws://{addr}/"), stream))
+        .await
+        .expect("answered");
+    assert!(refused.is_err(), "a ninth waiting connection");
+    let _other = client_from(server.local_addr, Ipv4Addr::new(127, 0, 4, 2)).await;
     server.stop();
 }

@@ -1,5 +1,6 @@
-//! Chat at the table: seated people write short lines or quick phrases, rate-limited per connection;
-//! each person may mute another (a mute only changes what the muting person receives).
+//! Chat at the table: seated people write short lines or quick phrases, rate-limited per person (a new
+//! connection does not reset it); each person may mute another (a mute only changes what the muting
+//! person receives).
 
 use briscola::Seat;
 
@@ -15,16 +16,12 @@ impl Table {
         now: u64,
     ) -> Result<(), ErrorCode> {
         let seat = self.seat_of(member).ok_or(ErrorCode::NotSeated)?;
-        let conn = self
-            .members
-            .get(&member)
-            .and_then(|m| m.conn)
-            .ok_or(ErrorCode::NotJoined)?;
-        if let Some(c) = self.conns.get_mut(&conn) {
-            c.chat
-                .take(now)
-                .map_err(|retry_ms| ErrorCode::RateLimited { retry_ms })?;
-        }
+        self.members
+            .get_mut(&member)
+            .ok_or(ErrorCode::NotJoined)?
+            .chat
+            .take(now)
+            .map_err(|retry_ms| ErrorCode::RateLimited { retry_ms })?;
         let chat = match chat {
             ChatBody::Text { text } => ChatBody::Text {
                 text: crate::text::chat_line(&text)?,

@@ -227,7 +227,7 @@ impl Table {
             next_deal_at: None,
         });
         self.stage = Stage::Playing;
-        self.turn += 1;
+        self.turn = self.turn.wrapping_add(1);
         self.broadcast_lobby();
         // Seats may have moved: everyone learns their seat again.
         let ids: Vec<MemberId> = self.members.keys().copied().collect();

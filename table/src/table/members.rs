@@ -19,9 +19,13 @@ pub(super) type MemberId = u32;
 /// Most people at a table at once, seated or not.
 pub const MAX_MEMBERS: usize = 12;
 
-/// Chat lines per connection: 5 at once, then one a second.
+/// Chat lines per person (kept with the person, so a new connection does not refill it): 5 at once,
+/// then one a second.
 const CHAT_BURST: u32 = 5;
 const CHAT_INTERVAL_MS: u64 = 1_000;
+
+/// The highest member number a table hands out; past it, nobody else may join.
+pub(super) const LAST_MEMBER: MemberId = MemberId::MAX - 1;
 
 /// Who sits at a seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,6 +45,23 @@ pub(super) struct Member {
     pub ready: bool,
     /// Members whose chat this one does not receive.
     pub muted: BTreeSet<MemberId>,
+    /// The person's chat limit.
+    pub chat: Bucket,
+}
+
+impl Member {
+    /// A person just joined (or brought back from a snapshot), with a full chat limit.
+    pub fn new(name: String, token: SeatToken, seat: Option<Seat>) -> Member {
+        Member {
+            name,
+            token,
+            conn: None,
+            seat,
+            ready: false,
+            muted: BTreeSet::new(),
+            chat: Bucket::new(CHAT_BURST, CHAT_INTERVAL_MS),
+        }
+    }
 }
 
 /// A transport connection.
@@ -48,7 +69,6 @@ pub(super) struct Member {
 pub(super) struct Conn {
     pub address: IpAddr,
     pub member: Option<MemberId>,
-    pub chat: Bucket,
 }
 
 impl Conn {
@@ -56,7 +76,6 @@ impl Conn {
         Conn {
             address,
             member: None,
-            chat: Bucket::new(CHAT_BURST, CHAT_INTERVAL_MS),
         }
     }
 }
@@ -105,7 +124,11 @@ impl Table {
             return Err(ErrorCode::NotInLobby);
         }
         let name = crate::text::name(name)?;
-        if self.members.values().any(|m| m.name == name) {
+        if self
+            .members
+            .values()
+            .any(|m| crate::text::same_name(&m.name, &name))
+        {
             return Err(ErrorCode::NameTaken);
         }
         if self.members.len() >= MAX_MEMBERS {
@@ -118,22 +141,17 @@ impl Table {
     pub(super) fn add_member(&mut self, conn: ConnId, name: String) -> Result<MemberId, ErrorCode> {
         let token = SeatToken::generate(&mut self.entropy).map_err(|_| ErrorCode::Unavailable)?;
         let id = self.next_member;
-        self.next_member += 1;
+        if id > LAST_MEMBER {
+            return Err(ErrorCode::TableFull);
+        }
+        self.next_member = id + 1;
         let seat = self.seats.iter().position(|o| *o == Occupant::Empty);
         if let Some(seat) = seat {
             self.seats[seat] = Occupant::Person(id);
         }
-        self.members.insert(
-            id,
-            Member {
-                name,
-                token,
-                conn: Some(conn),
-                seat: seat.map(|s| s as Seat),
-                ready: false,
-                muted: BTreeSet::new(),
-            },
-        );
+        let mut member = Member::new(name, token, seat.map(|s| s as Seat));
+        member.conn = Some(conn);
+        self.members.insert(id, member);
         if let Some(c) = self.conns.get_mut(&conn) {
             c.member = Some(id);
         }
@@ -214,7 +232,8 @@ impl Table {
     }
 
     pub(super) fn leave(&mut self, member: MemberId, now: u64) -> Result<(), ErrorCode> {
-        if self.stage != Stage::Lobby {
+        let watcher = self.seat_of(member).is_none();
+        if self.stage != Stage::Lobby && !watcher {
             // During and after a match the seat is kept, as for a dropped connection; the
             // connection stays open, not joined.
             let conn = self.members.get(&member).and_then(|m| m.conn);

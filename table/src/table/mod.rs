@@ -246,6 +246,11 @@ impl Table {
         self.conns.insert(conn, Conn::new(address));
     }
 
+    /// Whether a person joined the table on `conn` (the transport keeps only such connections).
+    pub fn joined(&self, conn: ConnId) -> bool {
+        self.member_of(conn).is_ok()
+    }
+
     /// A connection closed; its person's seat is kept.
     pub fn disconnect(&mut self, conn: ConnId, now: u64) -> Vec<Outgoing> {
         self.drop_connection(conn, now);

@@ -70,7 +70,7 @@ impl Table {
         if game.awaiting_next_hand() {
             play.next_deal_at = Some(now.saturating_add(HAND_PAUSE_MS));
         }
-        self.turn += 1;
+        self.turn = self.turn.wrapping_add(1);
         self.broadcast(&ServerMessage::Event {
             event: PublicEvent::Acted { seat, action },
         });
@@ -108,7 +108,7 @@ impl Table {
             // Not awaiting a hand (cannot happen while a deal is scheduled): nothing to deal.
             return;
         }
-        self.turn += 1;
+        self.turn = self.turn.wrapping_add(1);
         self.refresh_clock(now);
         self.send_views(now);
     }

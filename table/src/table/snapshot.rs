@@ -19,7 +19,7 @@ use briscola::ai::Level;
 use briscola::{MAX_PLAYERS, MatchRecord, RecordError, Seat, SeatedMatch};
 use serde::{Deserialize, Serialize};
 
-use super::members::{Member, MemberId, Occupant};
+use super::members::{LAST_MEMBER, MAX_MEMBERS, Member, MemberId, Occupant};
 use super::{HAND_PAUSE_MS, Play, Table, TableSettings};
 use crate::limit::PerAddress;
 use crate::protocol::Stage;
@@ -181,19 +181,36 @@ impl Table {
         if !settings.name.is_empty() && crate::text::name(&settings.name).is_err() {
             return Err(Invalid("name"));
         }
+        super::lobby::check_timer(settings.turn_seconds).map_err(|_| Invalid("timer"))?;
+        // A table that could still take people: member numbers left, no more people than a table
+        // holds.
+        if snapshot.next_member > LAST_MEMBER || snapshot.members.len() > MAX_MEMBERS {
+            return Err(Invalid("members"));
+        }
         let code = TableCode::parse(&snapshot.code).ok_or(Invalid("code"))?;
         let players = usize::from(settings.ruleset.players);
         let mut members = BTreeMap::new();
+        let ids: BTreeSet<MemberId> = snapshot.members.iter().map(|m| m.id).collect();
         for m in snapshot.members {
             let token = SeatToken::from_hex(&m.token).ok_or(Invalid("token"))?;
-            let member = Member {
-                name: crate::text::name(&m.name).map_err(|_| Invalid("name"))?,
-                token,
-                conn: None,
-                seat: m.seat,
-                ready: m.ready,
-                muted: m.muted.into_iter().collect::<BTreeSet<_>>(),
-            };
+            // Names by the table's own rules: valid as given, and no two that read the same.
+            let name = crate::text::name(&m.name).map_err(|_| Invalid("name"))?;
+            if name != m.name
+                || members
+                    .values()
+                    .any(|other: &Member| crate::text::same_name(&other.name, &name))
+            {
+                return Err(Invalid("name"));
+            }
+            if m.muted
+                .iter()
+                .any(|muted| !ids.contains(muted) || *muted == m.id)
+            {
+                return Err(Invalid("muted"));
+            }
+            let mut member = Member::new(name, token, m.seat);
+            member.ready = m.ready;
+            member.muted = m.muted.into_iter().collect();
             if m.id >= snapshot.next_member || members.insert(m.id, member).is_some() {
                 return Err(Invalid("members"));
             }
@@ -222,8 +239,33 @@ impl Table {
             m.seat
                 .is_some_and(|s| seats.get(usize::from(s)) != Some(&Occupant::Person(id)))
         });
-        if seated_elsewhere {
+        // The host sits (the host stays at the table); tokens are each one person's.
+        let host_seated = members
+            .get(&snapshot.host)
+            .is_some_and(|m| m.seat.is_some());
+        if seated_elsewhere || !host_seated {
             return Err(Invalid("seats"));
+        }
+        let tokens: BTreeSet<String> = members.values().map(|m| m.token.to_hex()).collect();
+        if tokens.len() != members.len() {
+            return Err(Invalid("token"));
+        }
+        let past_the_seats = snapshot
+            .expiries
+            .iter()
+            .skip(players)
+            .any(|&count| count != 0);
+        if snapshot.expiries.len() > MAX_PLAYERS || past_the_seats {
+            return Err(Invalid("expiries"));
+        }
+        if let Some(clock) = snapshot.clock {
+            let limit = settings
+                .turn_seconds
+                .map(|s| u64::from(s).saturating_mul(1_000));
+            let fits = limit.is_some_and(|limit| clock.remaining_ms <= limit);
+            if usize::from(clock.seat) >= players || !fits {
+                return Err(Invalid("clock"));
+            }
         }
         let mut expiries = [0u8; MAX_PLAYERS];
         for (slot, &count) in expiries.iter_mut().zip(&snapshot.expiries) {
@@ -246,7 +288,14 @@ impl Table {
             }
             None => None,
         };
-        if (snapshot.stage == Stage::Lobby) != play.is_none() {
+        // A match in play is not over, and a match over is.
+        let over = play.as_ref().map(|p| p.seated.game().outcome().is_some());
+        let holds = match snapshot.stage {
+            Stage::Lobby => over.is_none(),
+            Stage::Playing => over == Some(false),
+            Stage::Over => over == Some(true),
+        };
+        if !holds {
             return Err(Invalid("stage"));
         }
         let mut table = Table {

@@ -1,4 +1,4 @@
-//! Chat: limits, the rate per connection, mutes per recipient.
+//! Chat: limits, the rate per person (a new connection does not reset it), mutes per recipient.
 
 use briscola::{Preset, Ruleset};
 
@@ -153,4 +153,32 @@ fn watchers_do_not_chat() {
     sim.send(102, &say("hi"));
     assert_eq!(sim.client(102).last_error(), Some(ErrorCode::NotSeated));
     assert_eq!(chats(&sim, HOST), 0);
+}
+
+#[test]
+fn rejoining_with_a_token_does_not_refill_the_chat_limit() {
+    let mut sim = three();
+    let token = sim.client(101).token.clone().expect("a token");
+    let code = sim.table.code();
+    for round in 0..8u64 {
+        // A fresh connection each time, each taking the seat back with the token.
+        let conn = 500 + round;
+        sim.connect(conn);
+        sim.send(
+            conn,
+            &ClientMessage::Rejoin {
+                code: code.clone(),
+                token: token.clone(),
+            },
+        );
+        for i in 0..5 {
+            sim.send(conn, &say(&format!("spam {round} {i}")));
+        }
+        // Join attempts are limited too: time passes as the attacker waits for them.
+        sim.now += 2_000;
+    }
+    // 5 at once, then one a second: 5 + 14 s of refills at most over the 16 s.
+    let heard = chats(&sim, 102);
+    assert!(heard <= 5 + 16, "{heard} lines");
+    assert!(heard < 40, "{heard} lines: the limit was reset");
 }

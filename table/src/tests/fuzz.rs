@@ -151,7 +151,8 @@ fn hostile(rng: &mut Rng, code: &str, watcher_token: &str) -> Vec<u8> {
             3 => ClientMessage::Ready { ready: true },
             4 => ClientMessage::ProposeTimerOff,
             5 => ClientMessage::AgreeTimerOff,
-            6 => ClientMessage::Leave,
+            // Not `leave`: the watcher who leaves is forgotten, which the players see in the lobby.
+            6 => ClientMessage::Sit { seat: 0 },
             7 => ClientMessage::Stand,
             _ => ClientMessage::Chat {
                 chat: crate::protocol::ChatBody::Phrase {

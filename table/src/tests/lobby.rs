@@ -233,3 +233,57 @@ fn the_table_holds_at_most_its_member_cap() {
     // The watchers are listed without seats.
     assert_eq!(sim.table.lobby_view().watchers.len(), MAX_MEMBERS - 2);
 }
+
+#[test]
+fn names_that_read_the_same_are_taken() {
+    let mut sim = sim(Preset::Briscola, 4);
+    sim.join(101, "Ada");
+    let code = sim.table.code();
+    for (i, name) in [
+        "ada",
+        "ADA",
+        "\u{0410}d\u{0430}",
+        "A\u{200D}da",
+        "Ad\u{FE0F}a",
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let conn = 200 + i as u64;
+        sim.connect(conn);
+        sim.send(
+            conn,
+            &ClientMessage::Join {
+                code: code.clone(),
+                name: name.into(),
+            },
+        );
+        assert_eq!(
+            sim.client(conn).last_error(),
+            Some(ErrorCode::NameTaken),
+            "{name:?}"
+        );
+    }
+    sim.join(300, "Bea");
+    assert!(sim.client(300).token.is_some());
+}
+
+#[test]
+fn a_watcher_who_leaves_mid_match_is_forgotten() {
+    let mut sim = sim(Preset::Briscola, 2);
+    sim.join(101, "Bea");
+    sim.join(102, "Cy");
+    assert_eq!(sim.client(102).seat, None, "a watcher");
+    sim.send(101, &ClientMessage::Ready { ready: true });
+    sim.send(HOST, &ClientMessage::Start);
+    assert_eq!(sim.table.stage(), Stage::Playing);
+    assert_eq!(sim.table.lobby_view().watchers, vec!["Cy".to_string()]);
+    sim.send(102, &ClientMessage::Leave);
+    assert!(sim.table.lobby_view().watchers.is_empty());
+    // The seated keep their seat when they leave mid-match.
+    sim.send(101, &ClientMessage::Leave);
+    assert!(matches!(
+        sim.table.lobby_view().seats[1],
+        crate::protocol::SeatView::Person { .. }
+    ));
+}

@@ -157,3 +157,122 @@ fn a_restored_turn_keeps_the_time_it_had_left_and_no_more() {
         "the warning comes when 10 s are left"
     );
 }
+
+#[test]
+fn a_snapshot_whose_counters_or_people_do_not_hold_together_is_refused() {
+    let settings = TableSettings {
+        turn_seconds: Some(30),
+        ..TableSettings::new(Ruleset::preset(Preset::Briscola, 2).expect("preset"))
+    };
+    let sim = two_people(settings);
+    let good = serde_json::to_value(sim.table.snapshot(sim.now)).expect("a snapshot serializes");
+    let restore = |snapshot: serde_json::Value| {
+        let snapshot: TableSnapshot = serde_json::from_value(snapshot).expect("still a snapshot");
+        Table::restore(snapshot, 0).err()
+    };
+    let with = |edit: &dyn Fn(&mut serde_json::Value)| {
+        let mut snapshot = good.clone();
+        edit(&mut snapshot);
+        restore(snapshot)
+    };
+    let invalid = |what| Some(RestoreError::Invalid(what));
+    // Member numbers exhausted: the next joiner would take a number already given.
+    assert_eq!(
+        with(&|s| s["next_member"] = u32::MAX.into()),
+        invalid("members")
+    );
+    assert_eq!(
+        with(&|s| s["settings"]["turn_seconds"] = 0.into()),
+        invalid("timer")
+    );
+    // 40 watchers: more people than a table takes.
+    assert_eq!(
+        with(&|s| {
+            let template = s["members"][1].clone();
+            let members = s["members"].as_array_mut().expect("a list");
+            for i in 0..40u32 {
+                let mut watcher = template.clone();
+                watcher["id"] = (10 + i).into();
+                watcher["name"] = format!("watcher {i}").into();
+                watcher["seat"] = serde_json::Value::Null;
+                watcher["token"] = format!("{:032x}", 1000 + i).into();
+                members.push(watcher);
+            }
+            s["next_member"] = 100.into();
+        }),
+        invalid("members")
+    );
+    // Two people at one seat, a seat past the table.
+    assert_eq!(
+        with(&|s| s["members"][1]["seat"] = 0.into()),
+        invalid("seats")
+    );
+    assert_eq!(
+        with(&|s| s["members"][1]["seat"] = 7.into()),
+        invalid("seats")
+    );
+    // Names as the table takes them: no direction overrides, no two that read the same.
+    assert_eq!(
+        with(&|s| s["members"][1]["name"] = "\u{202E}evil\u{202C}.exe".into()),
+        invalid("name")
+    );
+    let host_name = good["members"][0]["name"]
+        .as_str()
+        .expect("a name")
+        .to_uppercase();
+    assert_eq!(
+        with(&|s| s["members"][1]["name"] = host_name.clone().into()),
+        invalid("name")
+    );
+    assert_eq!(
+        with(&|s| s["members"][1]["token"] = s["members"][0]["token"].clone()),
+        invalid("token")
+    );
+    assert_eq!(
+        with(&|s| s["members"][1]["muted"] = serde_json::json!([77])),
+        invalid("muted")
+    );
+    assert_eq!(
+        with(&|s| s["clock"] = serde_json::json!({"seat": 5, "remaining_ms": 1000})),
+        invalid("clock")
+    );
+    assert_eq!(
+        with(&|s| s["clock"] = serde_json::json!({"seat": 0, "remaining_ms": u64::MAX})),
+        invalid("clock")
+    );
+    assert_eq!(
+        with(&|s| s["expiries"] = serde_json::json!([0, 0, 1, 0, 0, 0])),
+        invalid("expiries")
+    );
+    assert_eq!(with(&|s| s["stage"] = "over".into()), invalid("stage"));
+}
+
+#[test]
+fn a_turn_counter_at_its_maximum_plays_on() {
+    let mut sim = two_people(TableSettings {
+        turn_seconds: Some(30),
+        ..TableSettings::new(Ruleset::preset(Preset::Briscola, 2).expect("preset"))
+    });
+    let mut snapshot = serde_json::to_value(sim.table.snapshot(sim.now)).expect("serializes");
+    snapshot["turn"] = u64::MAX.into();
+    let snapshot: TableSnapshot = serde_json::from_value(snapshot).expect("a snapshot");
+    sim.table = Table::restore(snapshot, sim.now).expect("it restores");
+    let tokens: Vec<_> = [HOST, GUEST]
+        .iter()
+        .map(|&conn| sim.client(conn).token.clone().expect("a token"))
+        .collect();
+    let code = sim.table.code();
+    for (conn, token) in [HOST, GUEST].into_iter().zip(tokens) {
+        sim.connect(conn);
+        sim.send(
+            conn,
+            &ClientMessage::Rejoin {
+                code: code.clone(),
+                token,
+            },
+        );
+    }
+    let mut rng = Rng::new(3);
+    sim.play_out(&mut rng);
+    assert_eq!(sim.table.stage(), Stage::Over);
+}

@@ -17,6 +17,9 @@
 //! Progress is reported to a callback that may stop the review: no threads, no clocks.
 //! Deliberately absent: the "all cards known" hindsight line, and storage (the app keeps reviews).
 
+mod advice;
+#[cfg(test)]
+mod gifts;
 mod habit;
 mod mark;
 mod reason;
@@ -29,6 +32,7 @@ use super::hard;
 use crate::message::Message;
 use crate::{Action, Match, MatchRecord, Observation, Phase, RecordError, Rng, Seat, Stakes};
 
+pub use advice::hint;
 pub use habit::{Habit, HabitStat, habit_stats};
 pub use mark::{Cost, Mark, NOISE_MARGIN, POINTS_PER_WIN_POINT, WinOf, accuracy, clear};
 pub use reason::{NotReviewed, ReviewReason};
@@ -418,20 +422,21 @@ pub fn review_decision(
     if legal.len() <= 1 {
         return Verdict::Forced;
     }
-    let mut rng = Rng::new(seed);
-    let per_world = hard::action_values(obs, legal, &mut rng, worlds, stakes);
-    let actions = value::summarize(legal, &per_world, stakes);
-    let outcome_only = value::outcome_only(legal, &per_world, stakes);
-    let ranked = outcome_only.as_deref().unwrap_or(&per_world);
-    let scores = value::means(legal.len(), ranked);
+    let Evaluation {
+        per_world,
+        actions,
+        scores,
+    } = evaluate(obs, stakes, seed, worlds);
     let best_at = value::best(&scores, taken_at);
     let is_best = scores[best_at] - scores[taken_at] <= SAME_VALUE;
     let cost = value::cost(&per_world, &actions, best_at, taken_at, stakes);
     let mark = Mark::from_cost(&cost, is_best);
     let (loss, noise) = cost.loss();
     let habits = habit::detect(obs, taken);
-    let reason = (mark != Mark::Best)
-        .then(|| reason::explain(obs, &actions[taken_at], &actions[best_at], &cost, &habits));
+    let reason = (mark != Mark::Best).then(|| {
+        let (taken, best) = (&actions[taken_at], &actions[best_at]);
+        reason::explain(obs, taken, best, &cost, mark, &habits)
+    });
     Verdict::Rated(Rating {
         mark,
         cost,
@@ -445,10 +450,144 @@ pub fn review_decision(
     })
 }
 
+/// Every legal action of a decision, valued by Hard's search in the same worlds: what the review
+/// rates a decision by and what a hint ([`hint`]) chooses and quotes from.
+struct Evaluation {
+    /// Each world's value of each legal action.
+    per_world: Vec<hard::WorldValues>,
+    /// Each legal action, valued, in the observation's order.
+    actions: Vec<ActionValue>,
+    /// What ranks the actions ([`value::means`], by the outcome alone where mano negra may be shown:
+    /// [`value::outcome_only`]).
+    scores: Vec<f32>,
+}
+
+/// Where the noise may hide a mark, the worlds sampled are this many times the budget's.
+pub const MORE_WORLDS: u32 = 8;
+
+/// Values every legal action of `obs` in `worlds` worlds drawn from `seed`, at `stakes` — or in
+/// [`MORE_WORLDS`] times as many where the noise hides a mark: where some action's loss, as
+/// measured, is an inaccuracy or worse but within the noise it would be marked good. The more
+/// worlds are drawn once, for the whole decision (the same for every action taken), so the
+/// evaluation is the position's and its seed's alone. Exact endgames (fewer worlds than asked, card
+/// counting having left few) are never extended.
+fn evaluate(obs: &Observation, stakes: Stakes, seed: u64, worlds: u32) -> Evaluation {
+    let legal = &obs.legal_actions;
+    let mut rng = Rng::new(seed);
+    let mut per_world = hard::action_values(obs, legal, &mut rng, worlds, stakes);
+    let mut evaluation = valued(obs, stakes, per_world);
+    let sampled = evaluation.per_world.len() == worlds.max(1) as usize;
+    if sampled && evaluation.hides_a_mark(stakes) {
+        per_world = evaluation.per_world;
+        let more = worlds.max(1).saturating_mul(MORE_WORLDS - 1);
+        per_world.extend(hard::action_values(obs, legal, &mut rng, more, stakes));
+        evaluation = valued(obs, stakes, per_world);
+    }
+    evaluation
+}
+
+/// The actions of `obs` valued over `per_world`.
+fn valued(obs: &Observation, stakes: Stakes, per_world: Vec<hard::WorldValues>) -> Evaluation {
+    let legal = &obs.legal_actions;
+    let actions = value::summarize(legal, &per_world, stakes);
+    let outcome_only = value::outcome_only(legal, &per_world, stakes);
+    let ranked = outcome_only.as_deref().unwrap_or(&per_world);
+    let scores = value::means(legal.len(), ranked);
+    Evaluation {
+        per_world,
+        actions,
+        scores,
+    }
+}
+
+impl Evaluation {
+    /// Whether some action's loss against the best, as measured, is an inaccuracy or worse while
+    /// the noise would mark it good.
+    fn hides_a_mark(&self, stakes: Stakes) -> bool {
+        let best = value::best(&self.scores, usize::MAX);
+        (0..self.actions.len()).filter(|&i| i != best).any(|i| {
+            let cost = value::cost(&self.per_world, &self.actions, best, i, stakes);
+            cost.loss().0 >= Mark::INACCURACY_FROM && cost.clear_loss() < Mark::INACCURACY_FROM
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ai::test_deal::{every_preset, random_positions};
     use crate::message::assert_examples_cover;
+
+    /// Generated decisions with a choice, in play (the auction is not rated), each with a seed.
+    fn decisions(games: u64, seed: u64) -> Vec<(Observation, u64)> {
+        random_positions(&every_preset(), games, seed)
+            .into_iter()
+            .map(|(_, obs)| obs)
+            .filter(|obs| obs.phase == Phase::Playing && obs.legal_actions.len() > 1)
+            .enumerate()
+            .map(|(i, obs)| (obs, i as u64))
+            .collect()
+    }
+
+    #[test]
+    fn a_mark_and_its_reason_always_agree() {
+        // Every legal action of generated decisions, reviewed: the best has no reason; a loss
+        // inside the noise gets only "within the noise"; a reason against the move (anything but
+        // what the search measured) comes with an inaccuracy or worse.
+        let (mut rated, mut against) = (0, 0);
+        for (obs, seed) in decisions(2, 21) {
+            for &taken in &obs.legal_actions {
+                let Verdict::Rated(r) = review_decision(&obs, taken, Stakes::SINGLE_HAND, seed, 12)
+                else {
+                    continue;
+                };
+                rated += 1;
+                let why = format!("{taken} in {obs:?}: {r:?}");
+                match &r.reason {
+                    None => assert_eq!(r.mark, Mark::Best, "{why}"),
+                    Some(reason) => {
+                        assert_ne!(r.mark, Mark::Best, "{why}");
+                        if r.clear_loss() <= 0.0 {
+                            assert!(matches!(reason, ReviewReason::Slightly { .. }), "{why}");
+                        }
+                        if !reason.is_measured() {
+                            against += 1;
+                            assert!(r.mark >= Mark::Inaccuracy, "{why}");
+                        }
+                    }
+                }
+            }
+        }
+        eprintln!("{rated} rated decisions, {against} reasons against the move");
+        assert!(rated >= 1000 && against >= 100, "{rated} {against}");
+    }
+
+    #[test]
+    fn the_hint_and_the_review_give_one_number_for_the_same_card() {
+        // The hint at a decision's review seed names the card the review marks best if played, and
+        // quotes the review's own win chance for it, whichever card is then reviewed.
+        let mut quoted = 0;
+        for (obs, seed) in decisions(1, 22) {
+            let hint = hint(&obs, Stakes::SINGLE_HAND, seed, 12);
+            let crate::ai::HintReason::SearchedWins { win_percent, .. } = hint.hint else {
+                continue;
+            };
+            quoted += 1;
+            for &taken in &obs.legal_actions {
+                let Verdict::Rated(r) = review_decision(&obs, taken, Stakes::SINGLE_HAND, seed, 12)
+                else {
+                    panic!("{taken} not rated in {obs:?}");
+                };
+                let figure = r.actions.iter().find(|v| v.action == hint.action);
+                let figure = figure.map(|v| v.win_percent.round() as u8);
+                assert_eq!(figure, Some(win_percent), "{taken} in {obs:?}");
+                if taken == hint.action {
+                    assert_eq!(r.mark, Mark::Best, "{obs:?}");
+                }
+            }
+        }
+        assert!(quoted >= 300, "{quoted}");
+    }
 
     #[test]
     fn examples_cover_every_review_error() {

@@ -485,3 +485,59 @@ fn a_review_of_the_first_format_reads_on_todays_scale() {
     }
     assert!(upgraded.accuracy.is_some());
 }
+
+#[test]
+fn every_hint_taken_is_what_the_review_of_the_match_calls_best_with_the_same_figure() {
+    // Seat 0 plays every card its hint names (seeded from the match as the app's review seeds
+    // itself: the record's seed, the hand, the action's index), Medium plays seat 1, over a match of
+    // three hands; the review of the match then marks every one of those decisions best, with the
+    // win chance the hint quoted.
+    use briscola::SeatedMatch;
+    use briscola::ai::HintReason;
+    let rules = preset(Preset::Briscola, 2);
+    let format = MatchFormat::FirstTo { hands: 2 };
+    let mut table = SeatedMatch::new(rules, format, 0, 41, 9).expect("match");
+    let mut quoted = Vec::new();
+    let worlds = 16;
+    while table.game().outcome().is_none() {
+        if table.game().awaiting_next_hand() {
+            table.next_hand().expect("next hand");
+            continue;
+        }
+        let Some(seat) = table.to_move() else { break };
+        let action = if seat == 0 {
+            let hint = table.hint(0, worlds).expect("seat 0 to move").decide();
+            if let HintReason::SearchedWins { win_percent, .. } = hint.hint {
+                let m = table.game();
+                quoted.push((m.hand_number() - 1, m.hand_actions(), win_percent));
+            }
+            hint.action
+        } else {
+            table
+                .request(seat, Level::Medium)
+                .expect("to move")
+                .decide()
+                .action
+        };
+        table.play(seat, action).expect("legal");
+    }
+    let record = table.game().record();
+    let reviewed = review(&record, 0, record.seed, worlds);
+    assert!(quoted.len() >= 20, "{quoted:?}");
+    for (hand, index, win_percent) in quoted {
+        let decision = reviewed.hands[hand as usize]
+            .decisions
+            .iter()
+            .find(|d| d.index == index)
+            .expect("the hinted decision");
+        let Verdict::Rated(rating) = &decision.verdict else {
+            panic!("not rated: {decision:?}");
+        };
+        assert_eq!(rating.mark, Mark::Best, "{decision:?}");
+        assert_eq!(
+            rating.taken.win_percent.round() as u8,
+            win_percent,
+            "{decision:?}"
+        );
+    }
+}

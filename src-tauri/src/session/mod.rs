@@ -26,7 +26,7 @@ pub use setup::{MatchSetup, NewGame};
 pub use view::{GameView, HandRecap};
 
 pub use briscola::ai::AiRequest;
-use briscola::ai::{Budget, Decision, HintRequest, Level};
+use briscola::ai::{Budget, Decision, HintRequest};
 use serde::Serialize;
 use ts_rs::TS;
 

@@ -16,16 +16,16 @@ use crate::ai::situation::Situation;
 use crate::ai::{Decision, HintReason, hint as card_hint, special};
 use crate::{Action, Observation, Phase, Stakes};
 
-/// The hint for the seat to move in `obs`, in a hand worth `stakes`: the action the review values
+/// The hint for the seat to move in `obs`, in a hand worth `stakes`: the card the review values
 /// highest in `worlds` worlds drawn from `seed` (the review's seed for this decision, so the two
-/// agree), with the review's win chance for it. The auction, a lone legal action and a seat with
-/// nothing to do get the shared heuristics' decision, as every level's.
+/// agree), with the review's win chance for it. The decisions that are not a choice of cards (the
+/// auction and the call, mano negra and the trump exchange, which every level takes whenever it
+/// may, a lone legal card, nothing to do) get the shared rules' decision, as every level's.
 pub fn hint(obs: &Observation, stakes: Stakes, seed: u64, worlds: u32) -> Decision {
-    let searched = obs.phase == Phase::Playing && obs.legal_actions.len() > 1;
-    if !searched {
-        if let Some(decision) = special::special(obs) {
-            return decision;
-        }
+    if let Some(decision) = special::special(obs) {
+        return decision;
+    }
+    if obs.phase != Phase::Playing || obs.legal_actions.len() < 2 {
         let s = Situation::from_observation(obs, true);
         return crate::ai::card_decision(obs, &s, s.legal.first());
     }
@@ -49,11 +49,7 @@ pub fn hint(obs: &Observation, stakes: Stakes, seed: u64, worlds: u32) -> Decisi
                 why
             }
         }
-        Action::Exchange(gave) => match obs.face_up_trump {
-            Some(took) => HintReason::Exchange { gave, took },
-            None => HintReason::OnlyChoice { action },
-        },
-        Action::ManoNegra => HintReason::ManoNegra,
+        // Only cards are left once the special actions are taken.
         _ => HintReason::OnlyChoice { action },
     };
     Decision { action, hint }

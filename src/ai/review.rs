@@ -462,25 +462,26 @@ struct Evaluation {
     scores: Vec<f32>,
 }
 
-/// Where the noise may hide a mark, the worlds sampled are this many times the budget's.
+/// Where the noise hides a mark, the worlds sampled go up to this many times the budget's.
 pub const MORE_WORLDS: u32 = 8;
 
-/// Values every legal action of `obs` in `worlds` worlds drawn from `seed`, at `stakes` — or in
-/// [`MORE_WORLDS`] times as many where the noise hides a mark: where some action's loss, as
-/// measured, is an inaccuracy or worse but within the noise it would be marked good. The more
-/// worlds are drawn once, for the whole decision (the same for every action taken), so the
-/// evaluation is the position's and its seed's alone. Exact endgames (fewer worlds than asked, card
-/// counting having left few) are never extended.
+/// Values every legal action of `obs` in `worlds` worlds drawn from `seed`, at `stakes` — and in
+/// more, another `worlds` at a time up to [`MORE_WORLDS`] times as many, while the noise hides a
+/// mark: while some action's loss, as measured, is an inaccuracy or worse but within the noise it
+/// would be marked good. Whether to draw more looks at every action, not at the one taken, so the
+/// evaluation is the position's and its seed's alone (a hint and a review of the decision get the
+/// same). Exact endgames (fewer worlds than asked: card counting left few) are never extended.
 fn evaluate(obs: &Observation, stakes: Stakes, seed: u64, worlds: u32) -> Evaluation {
     let legal = &obs.legal_actions;
     let mut rng = Rng::new(seed);
     let mut per_world = hard::action_values(obs, legal, &mut rng, worlds, stakes);
     let mut evaluation = valued(obs, stakes, per_world);
-    let sampled = evaluation.per_world.len() == worlds.max(1) as usize;
-    if sampled && evaluation.hides_a_mark(stakes) {
+    let batch = worlds.max(1) as usize;
+    let most = batch.saturating_mul(MORE_WORLDS as usize);
+    let sampled = evaluation.per_world.len() == batch;
+    while sampled && evaluation.per_world.len() < most && evaluation.hides_a_mark(stakes) {
         per_world = evaluation.per_world;
-        let more = worlds.max(1).saturating_mul(MORE_WORLDS - 1);
-        per_world.extend(hard::action_values(obs, legal, &mut rng, more, stakes));
+        per_world.extend(hard::action_values(obs, legal, &mut rng, worlds, stakes));
         evaluation = valued(obs, stakes, per_world);
     }
     evaluation

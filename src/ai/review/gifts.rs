@@ -2,6 +2,7 @@
 //! player calls it, with the reason a player gives, in card points where points were given away.
 
 use super::*;
+use crate::Card;
 use crate::ai::test_deal::{card, two_player};
 
 /// The verdict on `played` by the seat to move in `game`, at Hard's default budget.
@@ -86,12 +87,13 @@ fn a_king_thrown_under_the_ace_of_trumps_when_a_blank_was_free_gives_its_points_
     let game = after(two_player("Ab Ks 5c 4c Qc 5s 7b"), &["Ab"]);
     let rating = rate(&game, "Ks");
     assert!(rating.mark >= Mark::Inaccuracy, "{rating:?}");
-    assert_eq!(
-        rating.reason,
-        Some(ReviewReason::PointsIntoLostTrick {
-            played: card("Ks"),
-            points: 4,
-            better: card("4c"),
-        })
+    let blank = |c: Card| c == card("4c") || c == card("5s");
+    assert!(
+        matches!(
+            rating.reason,
+            Some(ReviewReason::PointsIntoLostTrick { played, points: 4, better })
+                if played == card("Ks") && blank(better)
+        ),
+        "{rating:?}"
     );
 }

@@ -541,3 +541,47 @@ fn every_hint_taken_is_what_the_review_of_the_match_calls_best_with_the_same_fig
         );
     }
 }
+
+#[test]
+fn a_review_stored_before_marks_and_reasons_agreed_keeps_no_fault_beside_a_good_mark() {
+    // A review of the second format whose good marks came with reasons against the move (as stored
+    // then: "The trick held no points…" beside "good") reads with what the search measured instead.
+    let rules = preset(Preset::Briscola, 2);
+    let record = played(
+        rules,
+        MatchFormat::SingleHand,
+        &[Level::Easy, Level::Medium],
+        5,
+    );
+    let today = review(&record, 0, 5, 12);
+    let mut old = serde_json::to_value(&today).expect("JSON");
+    old["version"] = 2.into();
+    let mut planted = 0;
+    for hand in old["hands"].as_array_mut().expect("hands") {
+        for decision in hand["decisions"].as_array_mut().expect("decisions") {
+            let verdict = &mut decision["verdict"];
+            if verdict["mark"] == "good" {
+                let card = &verdict["taken"]["action"]["card"];
+                let better = &verdict["best"]["action"]["card"];
+                if card.is_string() && better.is_string() {
+                    verdict["reason"] = serde_json::json!({
+                        "id": "trump-spent", "played": card, "better": better
+                    });
+                    planted += 1;
+                }
+            }
+        }
+    }
+    assert!(planted >= 1, "a good mark to plant a fault beside");
+    let read: MatchReview = serde_json::from_value(old).expect("the second format reads");
+    let upgraded = read.upgrade();
+    assert_eq!(upgraded.version, MatchReview::VERSION);
+    for rating in upgraded.ratings() {
+        if rating.mark < Mark::Inaccuracy
+            && let Some(reason) = &rating.reason
+        {
+            assert!(reason.is_measured(), "{rating:?}");
+        }
+    }
+    assert_eq!(upgraded.accuracy, today.accuracy);
+}

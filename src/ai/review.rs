@@ -100,7 +100,8 @@ pub struct MatchReview {
 
 impl MatchReview {
     /// The review format version this build writes (it reads every earlier one: [`MatchReview::upgrade`]).
-    pub const VERSION: u32 = 2;
+    /// 2 added the costs in the player's units; 3, reasons that agree with their marks.
+    pub const VERSION: u32 = 3;
 
     /// Every rated decision of the match.
     pub fn ratings(&self) -> impl Iterator<Item = &Rating> {
@@ -109,15 +110,25 @@ impl MatchReview {
 
     /// The review on today's scale: a review of the first format (stored before the costs in the
     /// player's units) gets them from its stored values ([`Rating`]'s marks and the accuracies
-    /// follow); a review of this format is returned as it is.
+    /// follow); a review stored before reasons agreed with marks keeps a reason against the move only
+    /// with an inaccuracy or worse (else what the search measured, or "within the noise"); a review
+    /// of this format is returned as it is.
     pub fn upgrade(mut self) -> MatchReview {
         if self.version >= MatchReview::VERSION {
             return self;
         }
+        let first = self.version < 2;
         for hand in &mut self.hands {
             for decision in &mut hand.decisions {
                 if let Verdict::Rated(rating) = &mut decision.verdict {
-                    *rating = rating.clone().upgraded();
+                    if first {
+                        *rating = rating.clone().upgraded();
+                    }
+                    if let Some(old) = rating.reason.take() {
+                        let (taken, best) = (&rating.taken, &rating.best);
+                        let agreed = reason::agreeing(old, taken, best, &rating.cost, rating.mark);
+                        rating.reason = Some(agreed);
+                    }
                 }
             }
             hand.accuracy = accuracy(hand.ratings().map(Rating::clear_loss));

@@ -196,11 +196,8 @@ pub(super) fn explain(
     habits: &[Habit],
 ) -> ReviewReason {
     let better = best.action;
-    if cost.clear_loss() <= 0.0 {
-        return ReviewReason::Slightly { better };
-    }
-    if mark < Mark::Inaccuracy {
-        return measured(taken, best, cost);
+    if cost.clear_loss() <= 0.0 || mark < Mark::Inaccuracy {
+        return measured_for(taken, best, cost);
     }
     match better {
         Action::Exchange(gave) => {
@@ -337,6 +334,35 @@ fn trump_for_later(obs: &Observation, played: Card, better: Card) -> Option<Revi
         better,
         out,
     })
+}
+
+/// A reason stored by an earlier review format, made to agree with its mark as [`explain`] makes
+/// its own: what the search measured (or "within the noise") unless the mark is an inaccuracy or
+/// worse.
+pub(super) fn agreeing(
+    reason: ReviewReason,
+    taken: &ActionValue,
+    best: &ActionValue,
+    cost: &Cost,
+    mark: Mark,
+) -> ReviewReason {
+    if cost.clear_loss() <= 0.0 || mark < Mark::Inaccuracy {
+        measured_for(taken, best, cost)
+    } else {
+        reason
+    }
+}
+
+/// The reason for a good mark: "within the noise" when nothing is clear of it, else what the search
+/// measured.
+fn measured_for(taken: &ActionValue, best: &ActionValue, cost: &Cost) -> ReviewReason {
+    if cost.clear_loss() <= 0.0 {
+        ReviewReason::Slightly {
+            better: best.action,
+        }
+    } else {
+        measured(taken, best, cost)
+    }
 }
 
 /// What the search measured, in a unit where it is beyond the search's noise: a better win chance,

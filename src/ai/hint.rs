@@ -7,7 +7,8 @@
 //! is kept. A partner is fed only when no rival still to play may take the trick. It never
 //! mentions a card the seat cannot know about, and it only claims what holds: a lead states what the
 //! trick can cost (an upper bound, [`Situation::lead_risk`]), "draw out the trumps" needs a duty to
-//! follow suit, and a card given up is called cheap only when no legal card gives fewer points. The
+//! follow suit, a card given up is called cheap only when no legal card gives fewer points, and a
+//! trick is "not worth it" only when some legal card could take it (else: no card can). The
 //! explanation is a [`HintReason`]: data that a user interface words in the player's language.
 
 use super::HintReason;

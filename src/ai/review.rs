@@ -12,6 +12,11 @@
 //! match comes from the losses on that scale ([`accuracy`]); [`habit_stats`] adds habits up across
 //! reviews.
 //!
+//! Where the sampling noise would hide a mark, a decision draws more worlds ([`MORE_WORLDS`]), and a
+//! reason never contradicts its mark (a fault of the move is named only with an inaccuracy or
+//! worse). The app's hint is this same evaluation of the decision at the same seed ([`hint`]), so
+//! the hint and the review give one number for a card.
+//!
 //! Forced decisions (one legal action) are listed but not rated; the chiamata auction (bids and the
 //! call) is listed as [`NotReviewed`] because the AI does not search it, rather than guessed at.
 //! Progress is reported to a callback that may stop the review: no threads, no clocks.

@@ -2,11 +2,14 @@
 //! ([`NotReviewed`]), as data: an id and typed parameters, with an English `Display` for the command
 //! line (the app words them per language, see "Messages as data" in docs/engine.md).
 //!
-//! One reason per decision, the most concrete that holds, each a true statement about the position
-//! as the seat saw it (the tests state each one's condition and check it over thousands of generated
-//! decisions): a better special action (the exchange, mano negra); then what the cards do
+//! One reason per decision, agreeing with its mark: a loss inside the search's noise gets "within
+//! the noise", a good mark only what the search measured, and a reason against the move comes only
+//! with an inaccuracy or worse. Then the most concrete that holds, each a true statement about the
+//! position as the seat saw it (the tests state each one's condition and check it over thousands of
+//! generated decisions): a better special action (the exchange, mano negra); then what the cards do
 //! in the trick — the better card takes the trick and the points on the table, the trick could not be
-//! taken and the card played gave more points than the better one, a ten-pointer led under a higher
+//! taken and the card played gave more points than the better one, the card played gave its points
+//! to a rival's trick where the better one gave fewer (a gift, in card points), a ten-pointer led under a higher
 //! card still out, a trump spent on an empty trick, a partner's trick taken over, a trump played
 //! where a plain card would do while more points in aces and threes are still out than the trick
 //! holds; and only then what the search measured — a better win chance, else more card points, else

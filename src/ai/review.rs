@@ -603,6 +603,7 @@ mod tests {
                 }
             }
         }
+        eprintln!("{quoted} hints quoting a figure, each checked against every card's review");
         assert!(quoted >= 300, "{quoted}");
     }
 

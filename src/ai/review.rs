@@ -490,13 +490,13 @@ pub const MORE_WORLDS: u32 = 8;
 fn evaluate(obs: &Observation, stakes: Stakes, seed: u64, worlds: u32) -> Evaluation {
     let legal = &obs.legal_actions;
     let mut rng = Rng::new(seed);
-    let mut per_world = hard::action_values(obs, legal, &mut rng, worlds, stakes);
-    let mut evaluation = valued(obs, stakes, per_world);
+    let first = hard::action_values(obs, legal, &mut rng, worlds, stakes);
+    let mut evaluation = valued(obs, stakes, first);
     let batch = worlds.max(1) as usize;
     let most = batch.saturating_mul(MORE_WORLDS as usize);
     let sampled = evaluation.per_world.len() == batch;
     while sampled && evaluation.per_world.len() < most && evaluation.hides_a_mark(stakes) {
-        per_world = evaluation.per_world;
+        let mut per_world = evaluation.per_world;
         per_world.extend(hard::action_values(obs, legal, &mut rng, worlds, stakes));
         evaluation = valued(obs, stakes, per_world);
     }

@@ -199,7 +199,7 @@ pub(super) fn explain(
     habits: &[Habit],
 ) -> ReviewReason {
     let better = best.action;
-    if cost.clear_loss() <= 0.0 || mark < Mark::Inaccuracy {
+    if mark < Mark::Inaccuracy {
         return measured_for(taken, best, cost);
     }
     match better {
@@ -349,7 +349,7 @@ pub(super) fn agreeing(
     cost: &Cost,
     mark: Mark,
 ) -> ReviewReason {
-    if cost.clear_loss() <= 0.0 || mark < Mark::Inaccuracy {
+    if mark < Mark::Inaccuracy {
         measured_for(taken, best, cost)
     } else {
         reason

@@ -301,6 +301,18 @@ impl Match {
         self.hands.len() as u32
     }
 
+    /// The seed the match's hands are dealt from (the record's `seed`).
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// Actions taken so far in the hand in play: the index in its record of the next one.
+    pub fn hand_actions(&self) -> u32 {
+        self.hands
+            .last()
+            .map_or(0, |hand| hand.actions.len() as u32)
+    }
+
     /// Whether the current hand is over and the match goes on ([`Match::next_hand`] deals).
     pub fn awaiting_next_hand(&self) -> bool {
         self.game.phase() == Phase::Finished && self.outcome.is_none()

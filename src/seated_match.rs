@@ -3,14 +3,14 @@
 //! The app's one-player session (you and AI levels) and the friends' table (people and AI levels) run
 //! their match through this one type. It takes a move only from the seat to move — checked before the
 //! engine sees the move, so a refusal never tells what another seat holds — hands out [`AiRequest`]s
-//! for the seat to move, counts the moves (each AI decision is seeded from the match's AI seed and that
+//! (and [`HintRequest`]s, seeded as the match's review will be) for the seat to move, counts the moves (each AI decision is seeded from the match's AI seed and that
 //! count, so a replay decides the same), and keeps a version that every change bumps, so that an AI
 //! answer computed for a match that has moved on is refused.
 //!
 //! Deliberately absent: who sits at which seat and what each one is shown (the session's and the
 //! table's own business), people, clocks and threads.
 
-use crate::ai::{AiRequest, Level};
+use crate::ai::{AiRequest, HintRequest, Level};
 use crate::{
     Action, Match, MatchError, MatchFormat, MatchRecord, Phase, RecordError, Ruleset, Seat,
 };
@@ -123,6 +123,16 @@ impl SeatedMatch {
                 self.moves,
                 self.version,
             )),
+        }
+    }
+
+    /// A hint for `seat`, if it is the seat to move: the review's evaluation of this decision at
+    /// `worlds` worlds, seeded as a review of the match will seed it ([`HintRequest::new`]).
+    pub fn hint(&self, seat: Seat, worlds: u32) -> Result<HintRequest, SeatError> {
+        match self.to_move() {
+            None => Err(SeatError::HandOver),
+            Some(to_move) if to_move != seat => Err(SeatError::NotYourTurn),
+            Some(_) => Ok(HintRequest::new(&self.game, seat, worlds)),
         }
     }
 

@@ -8,7 +8,8 @@
 //! is the filter over the other hand that Hard draws its worlds from (it reads only the plays in the
 //! observation's history, which both worlds share). The match review's verdict on a decision takes the
 //! same test (`review_decision`; `tests/ai_review.rs` checks that `review_match` rates every decision by
-//! exactly that function of the seat's observation).
+//! exactly that function of the seat's observation), and so does the app's hint, the review's
+//! evaluation of the decision (`review::hint`).
 
 use briscola::ai::review::{Verdict, review_decision};
 use briscola::ai::{self, AgentConfig, Budget, HintReason, Level};
@@ -100,6 +101,11 @@ fn the_review_of_a_decision_sees_only_the_observation() {
                     };
                     let verdict = review(&a);
                     assert_eq!(verdict, review(&b), "{preset}-{n}p step {step}");
+                    // The app's hint is the same evaluation: it too sees only the observation.
+                    let hint = |world: &Game| {
+                        ai::review::hint(&world.observation(seat), Stakes::SINGLE_HAND, step, 4)
+                    };
+                    assert_eq!(hint(&a), hint(&b), "{preset}-{n}p step {step}");
                     compared += 1;
                     rated += usize::from(matches!(verdict, Verdict::Rated(_)));
                 }

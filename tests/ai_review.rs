@@ -485,3 +485,103 @@ fn a_review_of_the_first_format_reads_on_todays_scale() {
     }
     assert!(upgraded.accuracy.is_some());
 }
+
+#[test]
+fn every_hint_taken_is_what_the_review_of_the_match_calls_best_with_the_same_figure() {
+    // Seat 0 plays every card its hint names (seeded from the match as the app's review seeds
+    // itself: the record's seed, the hand, the action's index), Medium plays seat 1, over a match of
+    // three hands; the review of the match then marks every one of those decisions best, with the
+    // win chance the hint quoted.
+    use briscola::SeatedMatch;
+    use briscola::ai::HintReason;
+    let rules = preset(Preset::Briscola, 2);
+    let format = MatchFormat::FirstTo { hands: 2 };
+    let mut table = SeatedMatch::new(rules, format, 0, 41, 9).expect("match");
+    let mut quoted = Vec::new();
+    let worlds = 16;
+    while table.game().outcome().is_none() {
+        if table.game().awaiting_next_hand() {
+            table.next_hand().expect("next hand");
+            continue;
+        }
+        let Some(seat) = table.to_move() else { break };
+        let action = if seat == 0 {
+            let hint = table.hint(0, worlds).expect("seat 0 to move").decide();
+            if let HintReason::SearchedWins { win_percent, .. } = hint.hint {
+                let m = table.game();
+                quoted.push((m.hand_number() - 1, m.hand_actions(), win_percent));
+            }
+            hint.action
+        } else {
+            table
+                .request(seat, Level::Medium)
+                .expect("to move")
+                .decide()
+                .action
+        };
+        table.play(seat, action).expect("legal");
+    }
+    let record = table.game().record();
+    let reviewed = review(&record, 0, record.seed, worlds);
+    assert!(quoted.len() >= 20, "{quoted:?}");
+    for (hand, index, win_percent) in quoted {
+        let decision = reviewed.hands[hand as usize]
+            .decisions
+            .iter()
+            .find(|d| d.index == index)
+            .expect("the hinted decision");
+        let Verdict::Rated(rating) = &decision.verdict else {
+            panic!("not rated: {decision:?}");
+        };
+        assert_eq!(rating.mark, Mark::Best, "{decision:?}");
+        assert_eq!(
+            rating.taken.win_percent.round() as u8,
+            win_percent,
+            "{decision:?}"
+        );
+    }
+}
+
+#[test]
+fn a_review_stored_before_marks_and_reasons_agreed_keeps_no_fault_beside_a_good_mark() {
+    // A review of the second format whose good marks came with reasons against the move (as stored
+    // then: "The trick held no points…" beside "good") reads with what the search measured instead.
+    let rules = preset(Preset::Briscola, 2);
+    let record = played(
+        rules,
+        MatchFormat::SingleHand,
+        &[Level::Easy, Level::Medium],
+        5,
+    );
+    let today = review(&record, 0, 5, 12);
+    let mut old = serde_json::to_value(&today).expect("JSON");
+    old["version"] = 2.into();
+    let mut planted = 0;
+    for hand in old["hands"].as_array_mut().expect("hands") {
+        for decision in hand["decisions"].as_array_mut().expect("decisions") {
+            let verdict = &mut decision["verdict"];
+            if verdict["mark"] == "good" {
+                let card = &verdict["taken"]["action"]["card"];
+                let better = &verdict["best"]["action"]["card"];
+                if card.is_string() && better.is_string() {
+                    verdict["reason"] = serde_json::json!({
+                        "id": "trump-spent", "played": card, "better": better
+                    });
+                    planted += 1;
+                }
+            }
+        }
+    }
+    assert!(planted >= 1, "a good mark to plant a fault beside");
+    let read: MatchReview = serde_json::from_value(old).expect("the second format reads");
+    let upgraded = read.upgrade();
+    assert_eq!(upgraded.version, MatchReview::VERSION);
+    for rating in upgraded.ratings() {
+        if rating.mark < Mark::Inaccuracy
+            && let Some(reason) = &rating.reason
+        {
+            assert!(reason.is_measured(), "{rating:?}");
+        }
+    }
+    assert_eq!(upgraded.accuracy, today.accuracy);
+}

@@ -127,7 +127,9 @@ pub async fn ai_move(state: State<'_, AppState>) -> Result<GameView, AppError> {
 #[tauri::command]
 pub async fn get_hint(state: State<'_, AppState>) -> Result<Hint, AppError> {
     let request = state.with_game(|game, _| Ok(playing(game)?.hint()?))?;
-    let (_, decision) = compute(request).await?;
+    let decision = tauri::async_runtime::spawn_blocking(move || request.decide())
+        .await
+        .map_err(|error| AppError::new(ErrorKind::Internal, error.to_string()))?;
     Ok(Hint {
         action: decision.action,
         reason: decision.hint,

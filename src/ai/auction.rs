@@ -4,7 +4,8 @@
 //! threes a little). The bid comes down one rank at a time while that value supports it; on the weakest
 //! rank it raises the points a little for a very strong hand. The call names the chosen rank in the
 //! suit where the hand is strongest and which it does not hold itself, so that suit becomes trump and
-//! the holder of the card a partner. Deliberately simple: no reading of the other bidders.
+//! the holder of the card a partner; a bid's hint names that suit, so it never speaks of calling a
+//! card the player holds. Deliberately simple: no reading of the other bidders.
 
 use super::HintReason;
 use crate::{Action, Bid, Card, CardSet, Observation, Rank, Suit};
@@ -45,6 +46,25 @@ fn best_suit(obs: &Observation) -> (Suit, f32) {
     best
 }
 
+/// The suit a call of `rank` would make trump, as [`call`] chooses it: the strongest suit whose card
+/// of that rank the hand does not hold (a bid's hint names it, never a call of the player's own
+/// card); `None` when the hand holds that rank in every suit of the deck.
+fn call_suit(obs: &Observation, rank: Rank) -> Option<Suit> {
+    let deck = obs.ruleset.deck_cards();
+    let mut best: Option<(Suit, f32)> = None;
+    for suit in Suit::ALL {
+        let card = Card::new(suit, rank);
+        if !deck.contains(card) || obs.hand.contains(card) {
+            continue;
+        }
+        let v = suit_value(obs, suit);
+        if best.is_none_or(|(_, b)| v > b) {
+            best = Some((suit, v));
+        }
+    }
+    best.map(|(suit, _)| suit)
+}
+
 /// The value needed to bid the rank at position `i` of the strength order (0 = the ace).
 fn needed(i: usize) -> f32 {
     26.0 + 3.5 * i as f32
@@ -75,8 +95,15 @@ pub(crate) fn bid(obs: &Observation) -> (Action, HintReason) {
             points: Bid::MIN_POINTS,
         });
         if legal(&action) {
-            let held = held(obs, suit);
-            return (action, HintReason::Bid { rank, suit, held });
+            let hint = match call_suit(obs, rank) {
+                Some(suit) => HintReason::Bid {
+                    rank,
+                    suit,
+                    held: held(obs, suit),
+                },
+                None => HintReason::HoldsEveryCall { rank },
+            };
+            return (action, hint);
         }
     }
     if let Some((_, b)) = best {
@@ -88,14 +115,15 @@ pub(crate) fn bid(obs: &Observation) -> (Action, HintReason) {
                 points: raise_to,
             });
             if legal(&action) {
-                return (
-                    action,
-                    HintReason::Raise {
+                let hint = match call_suit(obs, b.rank) {
+                    Some(suit) => HintReason::Raise {
                         points: raise_to,
                         suit,
                         held: held(obs, suit),
                     },
-                );
+                    None => HintReason::HoldsEveryCall { rank: b.rank },
+                };
+                return (action, hint);
             }
         }
     }

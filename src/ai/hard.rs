@@ -23,8 +23,8 @@
 //! running), and sampling stops once one card is left or the rest are provably within a utility
 //! unit of the leader — at eight times the budget's worlds at most, so a close choice gets up to
 //! eight times the worlds and a clear one half. The [`Budget`] bounds the worlds (deterministic) and
-//! optionally the wall-clock time. Its hint quotes the search: the card's heuristic reason, the
-//! deals tried and the (weighted) share of them in which its side won the hand after the card — or,
+//! optionally the wall-clock time. Its hint quotes the search: the card's heuristic reason and the
+//! (weighted) share of the deals tried in which its side won the hand after the card — or,
 //! in a card-points match where a hand is not won or lost, in which the card did as well as any
 //! other. [`action_values`] gives the same evaluation of every legal action, for the match review.
 //!
@@ -386,13 +386,11 @@ impl Agent for Hard {
                     HintReason::SearchedWins {
                         why: Box::new(hint::explain(&s, card)),
                         win_percent: quote.win_percent,
-                        deals: quote.deals,
                     }
                 } else {
                     HintReason::Searched {
                         why: Box::new(hint::explain(&s, card)),
                         best_percent: quote.best_percent,
-                        deals: quote.deals,
                     }
                 },
             },

@@ -7,7 +7,8 @@
 //! is kept. A partner is fed only when no rival still to play may take the trick. It never
 //! mentions a card the seat cannot know about, and it only claims what holds: a lead states what the
 //! trick can cost (an upper bound, [`Situation::lead_risk`]), "draw out the trumps" needs a duty to
-//! follow suit, and a card given up is called cheap only when no legal card gives fewer points. The
+//! follow suit, a card given up is called cheap only when no legal card gives fewer points, and a
+//! trick is "not worth it" only when some legal card could take it (else: no card can). The
 //! explanation is a [`HintReason`]: data that a user interface words in the player's language.
 
 use super::HintReason;
@@ -59,7 +60,15 @@ pub(crate) fn explain(s: &Situation, card: Card) -> HintReason {
 fn explain_give_up(s: &Situation, card: Card) -> HintReason {
     let points = s.points(card);
     if points == 0 {
-        return HintReason::ThrowAway { card };
+        // "Not worth it" only of a trick some legal card could take.
+        let takable = s
+            .best()
+            .is_some_and(|(_, best)| s.legal.iter().any(|c| s.beats(c, best)));
+        return if takable {
+            HintReason::ThrowAway { card }
+        } else {
+            HintReason::CannotTake { card }
+        };
     }
     let cheaper: Vec<Card> = s.legal.iter().filter(|&c| s.points(c) < points).collect();
     if cheaper.is_empty() {
@@ -195,7 +204,15 @@ mod tests {
                         points(card) == 0
                             && top.is_some_and(|(w, b)| w != obs.seat && !beats(card, b))
                     }
-                    H::ThrowAway { .. } => points(card) == 0,
+                    // "Not worth it": some legal card could have taken the trick.
+                    H::ThrowAway { .. } => {
+                        points(card) == 0
+                            && top.is_some_and(|(_, b)| s.legal.iter().any(|c| beats(c, b)))
+                    }
+                    H::CannotTake { .. } => {
+                        points(card) == 0
+                            && top.is_some_and(|(_, b)| s.legal.iter().all(|c| !beats(c, b)))
+                    }
                     H::GiveUpCheaply { points: p, .. } => {
                         *p == points(card) && s.legal.iter().all(|c| points(c) >= *p)
                     }
@@ -243,6 +260,73 @@ mod tests {
             decisions >= 3000 && hints >= 10_000,
             "{decisions} / {hints}"
         );
+    }
+
+    #[test]
+    fn every_auction_hint_is_true_over_generated_auctions() {
+        // A bid or a raise names the suit its call would make trump, never one where the player
+        // holds the card the call would name; a call of a partner names a card the player does not
+        // hold. Was "Bid the ace: with coins as trumps you hold the ace of coins…".
+        use crate::ai::test_deal::random_positions;
+        use crate::{Phase, Rank, Suit};
+        use HintReason as H;
+        let chiamata = crate::Ruleset::preset(crate::Preset::Chiamata, 5).expect("preset");
+        let positions = random_positions(&[chiamata], 200, 13);
+        let (mut bids, mut calls) = (0, 0);
+        for (_, obs) in &positions {
+            if !matches!(obs.phase, Phase::Bidding | Phase::Calling) {
+                continue;
+            }
+            let decision = crate::ai::special::special(obs).expect("an auction decision");
+            let deck = obs.ruleset.deck_cards();
+            let of_suit = |suit: Suit| {
+                let mut cards: Vec<Card> = obs.hand.iter().filter(|c| c.suit() == suit).collect();
+                cards.sort_by_key(|&c| std::cmp::Reverse(obs.ruleset.order.card_strength(c)));
+                cards
+            };
+            let call_free = |rank: Rank, suit: Suit| {
+                let called = Card::new(suit, rank);
+                deck.contains(called) && !obs.hand.contains(called)
+            };
+            let best_rank = obs
+                .auction
+                .as_ref()
+                .and_then(|a| a.best)
+                .map(|(_, b)| b.rank);
+            let ok = match &decision.hint {
+                H::Bid { rank, suit, held } => {
+                    bids += 1;
+                    decision.action
+                        == Action::Bid(crate::Bid {
+                            rank: *rank,
+                            points: crate::Bid::MIN_POINTS,
+                        })
+                        && call_free(*rank, *suit)
+                        && *held == of_suit(*suit)
+                }
+                H::Raise { suit, held, .. } => {
+                    bids += 1;
+                    best_rank.is_some_and(|rank| call_free(rank, *suit)) && *held == of_suit(*suit)
+                }
+                H::HoldsEveryCall { rank } => {
+                    bids += 1;
+                    Suit::ALL.iter().all(|&suit| !call_free(*rank, suit))
+                }
+                H::PassWeak { held, suit } => *held == of_suit(*suit),
+                H::CallPartner { card, held } => {
+                    calls += 1;
+                    !obs.hand.contains(*card) && *held == of_suit(card.suit())
+                }
+                H::CallOwn { card } => {
+                    calls += 1;
+                    obs.hand.contains(*card)
+                }
+                other => panic!("not an auction hint: {other:?}"),
+            };
+            assert!(ok, "{:?} in {obs:?}", decision.hint);
+        }
+        eprintln!("{bids} bids, {calls} calls");
+        assert!(bids >= 100 && calls >= 20, "{bids} {calls}");
     }
 
     #[test]
@@ -343,6 +427,17 @@ mod tests {
             reason.to_string(),
             "Give up this trick with the ace of cups: it costs 11 points"
         );
+        // No card of seat 0 takes the four of swords: not "not worth it", but what it is.
+        assert_eq!(
+            hint(&game, "4b"),
+            HintReason::CannotTake { card: card("4b") }
+        );
+        assert_eq!(
+            hint(&game, "4b").to_string(),
+            "No card you hold can take this trick: throw away the four of clubs"
+        );
+        // With a trump in hand the trick could be taken: throwing a blank is a choice.
+        let game = after(two_player("Kc 2d 4s 4b 5s 6b 7d"), &["4s"]);
         assert_eq!(
             hint(&game, "4b"),
             HintReason::ThrowAway { card: card("4b") }

@@ -55,7 +55,7 @@ use crate::{Action, Observation, Stakes};
 
 pub use hard::{Budget, HardSearch};
 pub use reason::HintReason;
-pub use request::AiRequest;
+pub use request::{AiRequest, HintRequest};
 pub use solver::exact_card_values;
 
 /// The strength of an agent.

@@ -91,6 +91,11 @@ pub enum HintReason {
         /// The card.
         card: Card,
     },
+    /// No legal card can take the trick: a worthless card.
+    CannotTake {
+        /// The card.
+        card: Card,
+    },
     /// The trick is lost anyway: the card giving the fewest points of the legal ones.
     GiveUpCheaply {
         /// The card.
@@ -142,15 +147,14 @@ pub enum HintReason {
     },
     /// Mano negra wins the hand at once.
     ManoNegra,
-    /// Hard's choice, with its search: the card's reason, and in what share of the deals it sampled
-    /// its side won the hand after the card.
+    /// The searched choice: the card's reason, and in what share of the deals played out (weighted
+    /// by belief) its side won the hand after the card. How many deals were played out is not said
+    /// (it means nothing to a player; the lab and the search's own tests count them).
     SearchedWins {
         /// Why the card, as the heuristics describe it.
         why: Box<HintReason>,
         /// Share of the deals (weighted by belief) won after the card, in percent.
         win_percent: u8,
-        /// Deals tried.
-        deals: u32,
     },
     /// Hard's choice where a hand is not won or lost (a card-points match): the card's reason, and in
     /// what share of the deals it sampled the card did as well as any other.
@@ -159,8 +163,6 @@ pub enum HintReason {
         why: Box<HintReason>,
         /// Share of the deals (weighted by belief) in which the card did best, in percent.
         best_percent: u8,
-        /// Deals tried.
-        deals: u32,
     },
     /// Taking the face-up trump.
     Exchange {
@@ -186,6 +188,12 @@ pub enum HintReason {
         suit: Suit,
         /// The cards of that suit in the hand, strongest first.
         held: Vec<Card>,
+    },
+    /// Chiamata: bidding (or raising) a rank the hand holds in every suit: the call will name one of
+    /// its own cards, and the bidder plays alone.
+    HoldsEveryCall {
+        /// The rank bid.
+        rank: Rank,
     },
     /// Chiamata: passing, the hand too weak for the next bid.
     PassWeak {
@@ -231,6 +239,7 @@ impl HintReason {
             | H::PartnerHoldsSoFar { card, .. }
             | H::KeepTrump { card, .. }
             | H::ThrowAway { card }
+            | H::CannotTake { card }
             | H::GiveUpCheaply { card, .. }
             | H::GiveUpKeepTrumps { card, .. }
             | H::GiveUp { card, .. }
@@ -311,6 +320,11 @@ impl fmt::Display for HintReason {
                 "This trick is not worth it: throw away the {}",
                 card.name()
             ),
+            H::CannotTake { card } => write!(
+                f,
+                "No card you hold can take this trick: throw away the {}",
+                card.name()
+            ),
             H::GiveUpCheaply { card, points } => write!(
                 f,
                 "Give up this trick cheaply: the {} costs {points} points, the fewest you can give",
@@ -345,21 +359,13 @@ impl fmt::Display for HintReason {
             H::ManoNegra => {
                 f.write_str("Show the ace, three and king of trumps: mano negra wins the hand")
             }
-            H::SearchedWins {
-                why,
-                win_percent,
-                deals,
-            } => write!(
+            H::SearchedWins { why, win_percent } => write!(
                 f,
-                "{why}; played out over {deals} possible deal(s), this card wins the hand in {win_percent}%"
+                "{why}; played out over the possible deals, this card wins the hand in {win_percent}% of them"
             ),
-            H::Searched {
-                why,
-                best_percent,
-                deals,
-            } => write!(
+            H::Searched { why, best_percent } => write!(
                 f,
-                "{why}; played out over {deals} possible deal(s), this card does best in {best_percent}%"
+                "{why}; played out over the possible deals, this card does best in {best_percent}% of them"
             ),
             H::Exchange { gave, took } => write!(
                 f,
@@ -379,6 +385,11 @@ impl fmt::Display for HintReason {
                 "Raise to {points} points: with {} as trumps you hold {}",
                 suit.name(),
                 names(held)
+            ),
+            H::HoldsEveryCall { rank } => write!(
+                f,
+                "Bid the {}: you hold it in every suit, so you will call one of your own and play alone",
+                rank.name()
             ),
             H::PassWeak { suit, held } => write!(
                 f,
@@ -442,6 +453,7 @@ impl Message for HintReason {
                 threat: Card::new(Suit::Coins, Rank::Three),
             },
             H::ThrowAway { card },
+            H::CannotTake { card },
             H::GiveUpCheaply { card, points: 2 },
             H::GiveUpKeepTrumps { card, points: 10 },
             H::GiveUp { card, points: 10 },
@@ -461,7 +473,6 @@ impl Message for HintReason {
                     risk: 21,
                 }),
                 win_percent: 64,
-                deals: 200,
             },
             H::Searched {
                 why: Box::new(H::LeadCheap {
@@ -470,7 +481,6 @@ impl Message for HintReason {
                     risk: 21,
                 }),
                 best_percent: 64,
-                deals: 200,
             },
             H::Exchange {
                 gave: Card::new(Suit::Coins, Rank::Seven),
@@ -486,6 +496,7 @@ impl Message for HintReason {
                 suit: Suit::Swords,
                 held: held.clone(),
             },
+            H::HoldsEveryCall { rank: Rank::Ace },
             H::PassWeak {
                 suit: Suit::Swords,
                 held: held.clone(),
@@ -539,8 +550,10 @@ mod tests {
                 H::TrumpItSoFar { .. } => 26,
                 H::WinTrickSoFar { .. } => 27,
                 H::PartnerHoldsSoFar { .. } => 28,
+                H::CannotTake { .. } => 29,
+                H::HoldsEveryCall { .. } => 30,
             },
-            29,
+            31,
         );
     }
 

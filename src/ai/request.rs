@@ -7,10 +7,14 @@
 //! Hard searches) and hands the action back with the request, whose `version` lets the match refuse
 //! an answer that comes after it moved on.
 //!
+//! A hint is a [`HintRequest`]: the match review's evaluation of the decision, seeded as the review
+//! of the match will seed it ([`super::review::hint`]), so the hint and the review say one thing.
+//!
 //! Deliberately absent: threads and clocks (the driver's), and the full game state.
 
-use crate::{Match, Observation, Rng, Seat};
+use crate::{Match, Observation, Rng, Seat, Stakes};
 
+use super::review::{self, decision_seed};
 use super::{AgentConfig, Decision, Level, agent_with};
 
 /// A move to compute for a seat: what it sees and how its agent is built.
@@ -51,5 +55,38 @@ impl AiRequest {
     /// Computes the decision (blocking: Hard searches; run it off a UI thread or event loop).
     pub fn decide(&self) -> Decision {
         agent_with(self.config).choose(&self.observation)
+    }
+}
+
+/// A hint to compute for the seat to move: the review's evaluation of its decision, with the seed the
+/// review of the match gives that decision (the match seed, the hand and the action's index in it).
+#[derive(Clone, Debug)]
+pub struct HintRequest {
+    /// What the seat knows.
+    pub observation: Observation,
+    /// What the hand is worth in its match.
+    pub stakes: Stakes,
+    /// The worlds' seed: [`decision_seed`] of the match seed, the hand and the action's index.
+    pub seed: u64,
+    /// Worlds sampled: the review's (its default is Hard's budget, [`super::Budget::default`]).
+    pub worlds: u32,
+}
+
+impl HintRequest {
+    /// The hint for `seat` (which must be to move) of `game`, searched as a review of `worlds`
+    /// worlds per decision will search it.
+    pub fn new(game: &Match, seat: Seat, worlds: u32) -> HintRequest {
+        let hand = game.hand_number().saturating_sub(1);
+        HintRequest {
+            observation: game.game().observation(seat),
+            stakes: game.stakes(),
+            seed: decision_seed(game.seed(), hand, game.hand_actions()),
+            worlds,
+        }
+    }
+
+    /// Computes the hint (blocking: it searches; run it off a UI thread or event loop).
+    pub fn decide(&self) -> Decision {
+        review::hint(&self.observation, self.stakes, self.seed, self.worlds)
     }
 }

@@ -12,11 +12,19 @@
 //! match comes from the losses on that scale ([`accuracy`]); [`habit_stats`] adds habits up across
 //! reviews.
 //!
+//! Where the sampling noise would hide a mark, a decision draws more worlds ([`MORE_WORLDS`]), and a
+//! reason never contradicts its mark (a fault of the move is named only with an inaccuracy or
+//! worse). The app's hint is this same evaluation of the decision at the same seed ([`hint`]), so
+//! the hint and the review give one number for a card.
+//!
 //! Forced decisions (one legal action) are listed but not rated; the chiamata auction (bids and the
 //! call) is listed as [`NotReviewed`] because the AI does not search it, rather than guessed at.
 //! Progress is reported to a callback that may stop the review: no threads, no clocks.
 //! Deliberately absent: the "all cards known" hindsight line, and storage (the app keeps reviews).
 
+mod advice;
+#[cfg(test)]
+mod gifts;
 mod habit;
 mod mark;
 mod reason;
@@ -29,6 +37,7 @@ use super::hard;
 use crate::message::Message;
 use crate::{Action, Match, MatchRecord, Observation, Phase, RecordError, Rng, Seat, Stakes};
 
+pub use advice::hint;
 pub use habit::{Habit, HabitStat, habit_stats};
 pub use mark::{Cost, Mark, NOISE_MARGIN, POINTS_PER_WIN_POINT, WinOf, accuracy, clear};
 pub use reason::{NotReviewed, ReviewReason};
@@ -96,7 +105,8 @@ pub struct MatchReview {
 
 impl MatchReview {
     /// The review format version this build writes (it reads every earlier one: [`MatchReview::upgrade`]).
-    pub const VERSION: u32 = 2;
+    /// 2 added the costs in the player's units; 3, reasons that agree with their marks.
+    pub const VERSION: u32 = 3;
 
     /// Every rated decision of the match.
     pub fn ratings(&self) -> impl Iterator<Item = &Rating> {
@@ -105,15 +115,25 @@ impl MatchReview {
 
     /// The review on today's scale: a review of the first format (stored before the costs in the
     /// player's units) gets them from its stored values ([`Rating`]'s marks and the accuracies
-    /// follow); a review of this format is returned as it is.
+    /// follow); a review stored before reasons agreed with marks keeps a reason against the move only
+    /// with an inaccuracy or worse (else what the search measured, or "within the noise"); a review
+    /// of this format is returned as it is.
     pub fn upgrade(mut self) -> MatchReview {
         if self.version >= MatchReview::VERSION {
             return self;
         }
+        let first = self.version < 2;
         for hand in &mut self.hands {
             for decision in &mut hand.decisions {
                 if let Verdict::Rated(rating) = &mut decision.verdict {
-                    *rating = rating.clone().upgraded();
+                    if first {
+                        *rating = rating.clone().upgraded();
+                    }
+                    if let Some(old) = rating.reason.take() {
+                        let (taken, best) = (&rating.taken, &rating.best);
+                        let agreed = reason::agreeing(old, taken, best, &rating.cost, rating.mark);
+                        rating.reason = Some(agreed);
+                    }
                 }
             }
             hand.accuracy = accuracy(hand.ratings().map(Rating::clear_loss));
@@ -418,20 +438,21 @@ pub fn review_decision(
     if legal.len() <= 1 {
         return Verdict::Forced;
     }
-    let mut rng = Rng::new(seed);
-    let per_world = hard::action_values(obs, legal, &mut rng, worlds, stakes);
-    let actions = value::summarize(legal, &per_world, stakes);
-    let outcome_only = value::outcome_only(legal, &per_world, stakes);
-    let ranked = outcome_only.as_deref().unwrap_or(&per_world);
-    let scores = value::means(legal.len(), ranked);
+    let Evaluation {
+        per_world,
+        actions,
+        scores,
+    } = evaluate(obs, stakes, seed, worlds);
     let best_at = value::best(&scores, taken_at);
     let is_best = scores[best_at] - scores[taken_at] <= SAME_VALUE;
     let cost = value::cost(&per_world, &actions, best_at, taken_at, stakes);
     let mark = Mark::from_cost(&cost, is_best);
     let (loss, noise) = cost.loss();
     let habits = habit::detect(obs, taken);
-    let reason = (mark != Mark::Best)
-        .then(|| reason::explain(obs, &actions[taken_at], &actions[best_at], &cost, &habits));
+    let reason = (mark != Mark::Best).then(|| {
+        let (taken, best) = (&actions[taken_at], &actions[best_at]);
+        reason::explain(obs, taken, best, &cost, mark, &habits)
+    });
     Verdict::Rated(Rating {
         mark,
         cost,
@@ -445,10 +466,146 @@ pub fn review_decision(
     })
 }
 
+/// Every legal action of a decision, valued by Hard's search in the same worlds: what the review
+/// rates a decision by and what a hint ([`hint`]) chooses and quotes from.
+struct Evaluation {
+    /// Each world's value of each legal action.
+    per_world: Vec<hard::WorldValues>,
+    /// Each legal action, valued, in the observation's order.
+    actions: Vec<ActionValue>,
+    /// What ranks the actions ([`value::means`], by the outcome alone where mano negra may be shown:
+    /// [`value::outcome_only`]).
+    scores: Vec<f32>,
+}
+
+/// Where the noise hides a mark, the worlds sampled go up to this many times the budget's.
+pub const MORE_WORLDS: u32 = 8;
+
+/// Values every legal action of `obs` in `worlds` worlds drawn from `seed`, at `stakes` — and in
+/// more, another `worlds` at a time up to [`MORE_WORLDS`] times as many, while the noise hides a
+/// mark: while some action's loss, as measured, is an inaccuracy or worse but within the noise it
+/// would be marked good. Whether to draw more looks at every action, not at the one taken, so the
+/// evaluation is the position's and its seed's alone (a hint and a review of the decision get the
+/// same). Exact endgames (fewer worlds than asked: card counting left few) are never extended.
+fn evaluate(obs: &Observation, stakes: Stakes, seed: u64, worlds: u32) -> Evaluation {
+    let legal = &obs.legal_actions;
+    let mut rng = Rng::new(seed);
+    let first = hard::action_values(obs, legal, &mut rng, worlds, stakes);
+    let mut evaluation = valued(obs, stakes, first);
+    let batch = worlds.max(1) as usize;
+    let most = batch.saturating_mul(MORE_WORLDS as usize);
+    let sampled = evaluation.per_world.len() == batch;
+    while sampled && evaluation.per_world.len() < most && evaluation.hides_a_mark(stakes) {
+        let mut per_world = evaluation.per_world;
+        per_world.extend(hard::action_values(obs, legal, &mut rng, worlds, stakes));
+        evaluation = valued(obs, stakes, per_world);
+    }
+    evaluation
+}
+
+/// The actions of `obs` valued over `per_world`.
+fn valued(obs: &Observation, stakes: Stakes, per_world: Vec<hard::WorldValues>) -> Evaluation {
+    let legal = &obs.legal_actions;
+    let actions = value::summarize(legal, &per_world, stakes);
+    let outcome_only = value::outcome_only(legal, &per_world, stakes);
+    let ranked = outcome_only.as_deref().unwrap_or(&per_world);
+    let scores = value::means(legal.len(), ranked);
+    Evaluation {
+        per_world,
+        actions,
+        scores,
+    }
+}
+
+impl Evaluation {
+    /// Whether some action's loss against the best, as measured, is an inaccuracy or worse while
+    /// the noise would mark it good.
+    fn hides_a_mark(&self, stakes: Stakes) -> bool {
+        let best = value::best(&self.scores, usize::MAX);
+        (0..self.actions.len()).filter(|&i| i != best).any(|i| {
+            let cost = value::cost(&self.per_world, &self.actions, best, i, stakes);
+            cost.loss().0 >= Mark::INACCURACY_FROM && cost.clear_loss() < Mark::INACCURACY_FROM
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ai::test_deal::{every_preset, random_positions};
     use crate::message::assert_examples_cover;
+
+    /// Generated decisions with a choice, in play (the auction is not rated), each with a seed.
+    fn decisions(games: u64, seed: u64) -> Vec<(Observation, u64)> {
+        random_positions(&every_preset(), games, seed)
+            .into_iter()
+            .map(|(_, obs)| obs)
+            .filter(|obs| obs.phase == Phase::Playing && obs.legal_actions.len() > 1)
+            .enumerate()
+            .map(|(i, obs)| (obs, i as u64))
+            .collect()
+    }
+
+    #[test]
+    fn a_mark_and_its_reason_always_agree() {
+        // Every legal action of generated decisions, reviewed: the best has no reason; a loss
+        // inside the noise gets only "within the noise"; a reason against the move (anything but
+        // what the search measured) comes with an inaccuracy or worse.
+        let (mut rated, mut against) = (0, 0);
+        for (obs, seed) in decisions(2, 21) {
+            for &taken in &obs.legal_actions {
+                let Verdict::Rated(r) = review_decision(&obs, taken, Stakes::SINGLE_HAND, seed, 12)
+                else {
+                    continue;
+                };
+                rated += 1;
+                let why = format!("{taken} in {obs:?}: {r:?}");
+                match &r.reason {
+                    None => assert_eq!(r.mark, Mark::Best, "{why}"),
+                    Some(reason) => {
+                        assert_ne!(r.mark, Mark::Best, "{why}");
+                        if r.clear_loss() <= 0.0 {
+                            assert!(matches!(reason, ReviewReason::Slightly { .. }), "{why}");
+                        }
+                        if !reason.is_measured() {
+                            against += 1;
+                            assert!(r.mark >= Mark::Inaccuracy, "{why}");
+                        }
+                    }
+                }
+            }
+        }
+        eprintln!("{rated} rated decisions, {against} reasons against the move");
+        assert!(rated >= 1000 && against >= 100, "{rated} {against}");
+    }
+
+    #[test]
+    fn the_hint_and_the_review_give_one_number_for_the_same_card() {
+        // The hint at a decision's review seed names the card the review marks best if played, and
+        // quotes the review's own win chance for it, whichever card is then reviewed.
+        let mut quoted = 0;
+        for (obs, seed) in decisions(1, 22) {
+            let hint = hint(&obs, Stakes::SINGLE_HAND, seed, 12);
+            let crate::ai::HintReason::SearchedWins { win_percent, .. } = hint.hint else {
+                continue;
+            };
+            quoted += 1;
+            for &taken in &obs.legal_actions {
+                let Verdict::Rated(r) = review_decision(&obs, taken, Stakes::SINGLE_HAND, seed, 12)
+                else {
+                    panic!("{taken} not rated in {obs:?}");
+                };
+                let figure = r.actions.iter().find(|v| v.action == hint.action);
+                let figure = figure.map(|v| v.win_percent.round() as u8);
+                assert_eq!(figure, Some(win_percent), "{taken} in {obs:?}");
+                if taken == hint.action {
+                    assert_eq!(r.mark, Mark::Best, "{obs:?}");
+                }
+            }
+        }
+        eprintln!("{quoted} hints quoting a figure, each checked against every card's review");
+        assert!(quoted >= 300, "{quoted}");
+    }
 
     #[test]
     fn examples_cover_every_review_error() {

@@ -1,7 +1,7 @@
 //! [`Tally`]: what a search over sampled deals measured, card by card — the (weighted) total value that
 //! picks the card, in how many of the deals each card did as well as any other, and in how many the
-//! searching side won the hand after it — so Hard's hint can quote its search ("wins in 64% of the 200
-//! deals I tried", or where winning a hand means nothing, "did best in 64%").
+//! searching side won the hand after it — so Hard's hint can quote its search ("wins in 64% of the
+//! deals played out", or where winning a hand means nothing, "did best in 64%").
 //!
 //! The values summed are the search's utilities (at the match's stakes); the wins come with them as a
 //! [`Score`] (the outcome at the end of the playout, or of the line of best play in exact search).
@@ -25,8 +25,6 @@ pub(crate) struct Quote {
     /// Share of the deals (weighted) in which the searching side won the hand after the chosen card,
     /// in percent.
     pub win_percent: u8,
-    /// Deals tried.
-    pub deals: u32,
 }
 
 /// When a card leaves the race, and when the race is over.
@@ -54,7 +52,6 @@ pub(crate) struct Tally {
     played: Vec<f64>,
     weight: f64,
     weight_sq: f64,
-    deals: u32,
 }
 
 impl Tally {
@@ -71,7 +68,6 @@ impl Tally {
             played: vec![0.0; n],
             weight: 0.0,
             weight_sq: 0.0,
-            deals: 0,
         }
     }
 
@@ -107,7 +103,6 @@ impl Tally {
         }
         self.weight += weight;
         self.weight_sq += weight * weight;
-        self.deals += 1;
     }
 
     /// The running card with the best total (the first one on ties).
@@ -187,7 +182,6 @@ impl Tally {
         let quote = Quote {
             best_percent: percent(self.best[i]),
             win_percent: percent(self.wins[i]),
-            deals: self.deals,
         };
         Some((self.cards[i], quote))
     }
@@ -221,7 +215,6 @@ mod tests {
             Quote {
                 best_percent: 75,
                 win_percent: 75,
-                deals: 3
             }
         );
         tally.add(1.0, |c| score(if c == b { 20 } else { 0 }));
@@ -232,7 +225,6 @@ mod tests {
             Quote {
                 best_percent: 80,
                 win_percent: 60,
-                deals: 4
             }
         );
     }
@@ -318,7 +310,6 @@ mod tests {
             Some(Quote {
                 best_percent: 0,
                 win_percent: 0,
-                deals: 0
             })
         );
     }

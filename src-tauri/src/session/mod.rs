@@ -26,7 +26,7 @@ pub use setup::{MatchSetup, NewGame};
 pub use view::{GameView, HandRecap};
 
 pub use briscola::ai::AiRequest;
-use briscola::ai::{Decision, Level};
+use briscola::ai::{Budget, Decision, HintRequest};
 use serde::Serialize;
 use ts_rs::TS;
 
@@ -281,11 +281,13 @@ impl Session {
         self.game.apply_ai(request, action).map_err(refused)
     }
 
-    /// A hint for your move: a Hard search from your seat, to compute with [`decide`].
-    pub fn hint(&self) -> Result<AiRequest, SessionError> {
+    /// A hint for your move: the match review's evaluation of this decision (Hard's search at the
+    /// review's budget and seed, so the hint and a later review of the match say the same), to
+    /// compute with [`HintRequest::decide`].
+    pub fn hint(&self) -> Result<HintRequest, SessionError> {
         self.check_on()?;
         self.game
-            .request(YOU, Level::Hard)
+            .hint(YOU, Budget::default().worlds)
             .map_err(|_| SessionError::NotYourTurn)
     }
 

@@ -2,11 +2,14 @@
 //! ([`NotReviewed`]), as data: an id and typed parameters, with an English `Display` for the command
 //! line (the app words them per language, see "Messages as data" in docs/engine.md).
 //!
-//! One reason per decision, the most concrete that holds, each a true statement about the position
-//! as the seat saw it (the tests state each one's condition and check it over thousands of generated
-//! decisions): a better special action (the exchange, mano negra); then what the cards do
+//! One reason per decision, agreeing with its mark: a loss inside the search's noise gets "within
+//! the noise", a good mark only what the search measured, and a reason against the move comes only
+//! with an inaccuracy or worse. Then the most concrete that holds, each a true statement about the
+//! position as the seat saw it (the tests state each one's condition and check it over thousands of
+//! generated decisions): a better special action (the exchange, mano negra); then what the cards do
 //! in the trick — the better card takes the trick and the points on the table, the trick could not be
-//! taken and the card played gave more points than the better one, a ten-pointer led under a higher
+//! taken and the card played gave more points than the better one, the card played gave its points
+//! to a rival's trick where the better one gave fewer (a gift, in card points), a ten-pointer led under a higher
 //! card still out, a trump spent on an empty trick, a partner's trick taken over, a trump played
 //! where a plain card would do while more points in aces and threes are still out than the trick
 //! holds; and only then what the search measured — a better win chance, else more card points, else
@@ -19,7 +22,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::habit::Habit;
-use super::mark::Cost;
+use super::mark::{Cost, Mark, clear};
 use super::value::ActionValue;
 use crate::ai::situation::Situation;
 use crate::message::Message;
@@ -67,6 +70,33 @@ pub enum ReviewReason {
         played: Card,
         /// Its points.
         points: u16,
+        /// The better card.
+        better: Card,
+        /// Its points (fewer, more than none).
+        better_points: u16,
+    },
+    /// Card points given to the other side: a rival holds the trick and no partner plays after, the
+    /// card played does not take it and neither does the better card, which gives nothing (the trick
+    /// could be taken, by another card: "no card could take it" is [`ReviewReason::PointsIntoLostTrick`]).
+    GavePoints {
+        /// The card played.
+        played: Card,
+        /// Its points, given to the other side.
+        points: u16,
+        /// The card holding the trick.
+        on: Card,
+        /// The better card, worth nothing.
+        better: Card,
+    },
+    /// As [`ReviewReason::GavePoints`], where the better card gives fewer points than the one played
+    /// but more than none.
+    GaveMorePoints {
+        /// The card played.
+        played: Card,
+        /// Its points, given to the other side.
+        points: u16,
+        /// The card holding the trick.
+        on: Card,
         /// The better card.
         better: Card,
         /// Its points (fewer, more than none).
@@ -136,18 +166,42 @@ pub enum ReviewReason {
     },
 }
 
+impl ReviewReason {
+    /// Whether the reason only states what the search measured (a win chance, card points, a
+    /// standing, a difference within the noise) rather than a fault in the move: the reasons a good
+    /// mark may come with. Every other reason comes with an inaccuracy or worse.
+    pub fn is_measured(&self) -> bool {
+        matches!(
+            self,
+            ReviewReason::WinsMoreOften { .. }
+                | ReviewReason::MorePoints { .. }
+                | ReviewReason::BetterStanding { .. }
+                | ReviewReason::Slightly { .. }
+        )
+    }
+}
+
 /// Win-chance gains below this (percentage points) are explained by points instead.
 const WIN_GAIN_SHOWN: f32 = 1.0;
 
-/// The reason `best` beats `taken` in the observing seat's position, given what the decision cost.
+/// The reason `best` beats `taken` in the observing seat's position, given what the decision cost
+/// and the mark it got — so the two agree: a loss inside the search's noise gets
+/// [`ReviewReason::Slightly`] and nothing against the move; a good mark (a small loss beyond the
+/// noise) only what the search measured, in the unit where it is beyond the noise; a reason against
+/// the move (a better special action, what the cards do in the trick, a ten-pointer exposed, a trump
+/// spent) only with an inaccuracy or worse.
 pub(super) fn explain(
     obs: &Observation,
     taken: &ActionValue,
     best: &ActionValue,
     cost: &Cost,
+    mark: Mark,
     habits: &[Habit],
 ) -> ReviewReason {
     let better = best.action;
+    if mark < Mark::Inaccuracy {
+        return measured_for(taken, best, cost);
+    }
     match better {
         Action::Exchange(gave) => {
             if let Some(took) = obs.face_up_trump {
@@ -227,6 +281,27 @@ fn in_the_trick(
             }
         });
     }
+    // Neither card takes the trick a rival holds, and no partner plays after to take it back: the
+    // card played gives its points to the other side, the better one fewer.
+    let gives = !partner_after && !takes(played) && !takes(better);
+    if gives && cheaper < given {
+        return Some(if cheaper == 0 {
+            ReviewReason::GavePoints {
+                played,
+                points: given,
+                on: top,
+                better,
+            }
+        } else {
+            ReviewReason::GaveMorePoints {
+                played,
+                points: given,
+                on: top,
+                better,
+                better_points: cheaper,
+            }
+        });
+    }
     None
 }
 
@@ -264,21 +339,57 @@ fn trump_for_later(obs: &Observation, played: Card, better: Card) -> Option<Revi
     })
 }
 
-/// What the search measured: a better win chance, else more card points, else a better standing in
-/// the match, else a difference the shown units do not tell apart.
+/// A reason stored by an earlier review format, made to agree with its mark as [`explain`] makes
+/// its own: what the search measured (or "within the noise") unless the mark is an inaccuracy or
+/// worse.
+pub(super) fn agreeing(
+    reason: ReviewReason,
+    taken: &ActionValue,
+    best: &ActionValue,
+    cost: &Cost,
+    mark: Mark,
+) -> ReviewReason {
+    if mark < Mark::Inaccuracy {
+        measured_for(taken, best, cost)
+    } else {
+        reason
+    }
+}
+
+/// The reason for a good mark: "within the noise" when nothing is clear of it, else what the search
+/// measured.
+fn measured_for(taken: &ActionValue, best: &ActionValue, cost: &Cost) -> ReviewReason {
+    if cost.clear_loss() <= 0.0 {
+        ReviewReason::Slightly {
+            better: best.action,
+        }
+    } else {
+        measured(taken, best, cost)
+    }
+}
+
+/// What the search measured, in a unit where it is beyond the search's noise: a better win chance,
+/// else more card points, else a better standing in the match, else a difference the shown units do
+/// not tell apart.
 fn measured(taken: &ActionValue, best: &ActionValue, cost: &Cost) -> ReviewReason {
     let better = best.action;
     let percent = |x: f32| x.round().clamp(0.0, 100.0) as u8;
     let (win_percent, taken_percent) = (percent(best.win_percent), percent(taken.win_percent));
-    if cost.win >= WIN_GAIN_SHOWN && win_percent > taken_percent {
+    let win_clear = clear(cost.win, cost.win_noise) > 0.0;
+    if win_clear && cost.win >= WIN_GAIN_SHOWN && win_percent > taken_percent {
         return ReviewReason::WinsMoreOften {
             better,
             win_percent,
             taken_percent,
         };
     }
+    let points_clear = cost
+        .points
+        .is_some_and(|p| clear(p, cost.points_noise.unwrap_or(0.0)) > 0.0);
     match cost.points.map(|p| (p * 10.0).round() / 10.0) {
-        Some(points) if points >= 0.1 => ReviewReason::MorePoints { better, points },
+        Some(points) if points >= 0.1 && points_clear => {
+            ReviewReason::MorePoints { better, points }
+        }
         None if cost.win > 0.0 || best.value > taken.value => {
             ReviewReason::BetterStanding { better }
         }
@@ -326,6 +437,31 @@ impl fmt::Display for ReviewReason {
                 f,
                 "No card could take the trick: the {} gave away {points} points, the {} only {better_points}",
                 played.name(),
+                better.name()
+            ),
+            R::GavePoints {
+                played,
+                points,
+                on,
+                better,
+            } => write!(
+                f,
+                "You gave {points} points: the {} on the {}, when the {} lost nothing",
+                played.name(),
+                on.name(),
+                better.name()
+            ),
+            R::GaveMorePoints {
+                played,
+                points,
+                on,
+                better,
+                better_points,
+            } => write!(
+                f,
+                "You gave {points} points: the {} on the {}, when the {} gave only {better_points}",
+                played.name(),
+                on.name(),
                 better.name()
             ),
             R::ExposedTen {
@@ -410,6 +546,19 @@ impl Message for ReviewReason {
                 played,
                 points: 10,
                 better: Card::new(Suit::Cups, Rank::Jack),
+                better_points: 2,
+            },
+            R::GavePoints {
+                played: Card::new(Suit::Swords, Rank::Ace),
+                points: 11,
+                on: Card::new(Suit::Coins, Rank::Seven),
+                better: Card::new(Suit::Swords, Rank::Two),
+            },
+            R::GaveMorePoints {
+                played: Card::new(Suit::Swords, Rank::Ace),
+                points: 11,
+                on: Card::new(Suit::Coins, Rank::Seven),
+                better: Card::new(Suit::Swords, Rank::Jack),
                 better_points: 2,
             },
             R::ExposedTen {
@@ -541,6 +690,27 @@ mod tests {
             .collect()
     }
 
+    /// Whether a rival holds the trick with `on` (the play winning it, `top`), neither `played`
+    /// nor `better` takes it, and no partner plays after: what a gift of points needs.
+    fn gives(
+        game: &Game,
+        obs: &Observation,
+        top: Option<(u8, Card)>,
+        played: Card,
+        better: Card,
+        on: Card,
+        partner: &dyn Fn(u8) -> bool,
+    ) -> bool {
+        top.is_some_and(|(holder, b)| {
+            b == on
+                && holder != obs.seat
+                && !partner(holder)
+                && !beats(obs, played, b)
+                && !beats(obs, better, b)
+                && !after(game, obs).iter().any(|&s| partner(s))
+        })
+    }
+
     /// Whether `reason`, given for playing `taken` in `obs` (from `game`) rather than the better
     /// action, is a true statement about the position.
     fn holds(game: &Game, obs: &Observation, taken: Action, reason: &ReviewReason) -> bool {
@@ -623,6 +793,35 @@ mod tests {
                 played_is(played)
                     && top.is_some()
                     && legal_cards(obs).iter().all(|&c| !takes(c))
+                    && *p == points(obs, *played)
+                    && *better_points == points(obs, *better)
+                    && 0 < *better_points
+                    && better_points < p
+            }
+            R::GavePoints {
+                played,
+                points: p,
+                on,
+                better,
+            } => {
+                // A rival holds the trick with `on`, neither card takes it, no partner plays after.
+                let gave = gives(game, obs, top, *played, *better, *on, &partner);
+                played_is(played)
+                    && gave
+                    && *p == points(obs, *played)
+                    && *p > 0
+                    && points(obs, *better) == 0
+            }
+            R::GaveMorePoints {
+                played,
+                points: p,
+                on,
+                better,
+                better_points,
+            } => {
+                let gave = gives(game, obs, top, *played, *better, *on, &partner);
+                played_is(played)
+                    && gave
                     && *p == points(obs, *played)
                     && *better_points == points(obs, *better)
                     && 0 < *better_points
@@ -711,7 +910,7 @@ mod tests {
                 let habits = habit::detect(obs, taken);
                 for &better in obs.legal_actions.iter().filter(|&&a| a != taken) {
                     let (t, b, cost) = values(taken, better);
-                    let reason = explain(obs, &t, &b, &cost, &habits);
+                    let reason = explain(obs, &t, &b, &cost, Mark::Inaccuracy, &habits);
                     assert!(
                         holds(game, obs, taken, &reason),
                         "{reason:?} for {taken} (better {better}) in {obs:?}"
@@ -728,7 +927,7 @@ mod tests {
         assert!(concrete >= 3000, "{concrete} concrete reasons");
         // Every concrete kind met (mano negra is no preset's default: its own test shows it).
         eprintln!("{decisions} decisions, {concrete} concrete reasons: {kinds:?}");
-        assert_eq!(kinds.len(), 8, "{kinds:?}");
+        assert_eq!(kinds.len(), 10, "{kinds:?}");
     }
 
     #[test]
@@ -742,7 +941,14 @@ mod tests {
         let obs = game.observation(0);
         let (ace, three) = (Action::Play(card("Ac")), Action::Play(card("3b")));
         let (t, b, cost) = values(ace, three);
-        let reason = explain(&obs, &t, &b, &cost, &habit::detect(&obs, ace));
+        let reason = explain(
+            &obs,
+            &t,
+            &b,
+            &cost,
+            Mark::Inaccuracy,
+            &habit::detect(&obs, ace),
+        );
         assert_eq!(
             reason,
             ReviewReason::TakesTrick {
@@ -757,14 +963,27 @@ mod tests {
         );
         assert!(!habit::detect(&obs, ace).contains(&Habit::PointsIntoLostTrick));
         // With only the four of coins as the better card, the trick could still be taken (by the
-        // three of clubs): no "lost trick" reason, the measured one instead.
+        // three of clubs): no "lost trick" reason, but the points the ace gave to the king.
         let four = Action::Play(card("4d"));
         let (t, b, cost) = values(ace, four);
-        let reason = explain(&obs, &t, &b, &cost, &habit::detect(&obs, ace));
-        assert!(
-            matches!(reason, ReviewReason::MorePoints { .. }),
-            "{reason:?}"
+        let reason = explain(
+            &obs,
+            &t,
+            &b,
+            &cost,
+            Mark::Inaccuracy,
+            &habit::detect(&obs, ace),
         );
+        assert_eq!(
+            reason,
+            ReviewReason::GavePoints {
+                played: card("Ac"),
+                points: 11,
+                on: card("Ks"),
+                better: card("4d")
+            }
+        );
+        assert!(holds(&game, &obs, ace, &reason));
     }
 
     #[test]
@@ -777,7 +996,14 @@ mod tests {
         let obs = game.observation(0);
         let (two, four) = (Action::Play(card("2b")), Action::Play(card("4d")));
         let (t, b, cost) = values(two, four);
-        let reason = explain(&obs, &t, &b, &cost, &habit::detect(&obs, two));
+        let reason = explain(
+            &obs,
+            &t,
+            &b,
+            &cost,
+            Mark::Inaccuracy,
+            &habit::detect(&obs, two),
+        );
         assert_eq!(
             reason,
             ReviewReason::TrumpForLater {
@@ -793,7 +1019,14 @@ mod tests {
         );
         // The other way round (the four played, the trump better) is no such reason.
         let (t, b, cost) = values(four, two);
-        let back = explain(&obs, &t, &b, &cost, &habit::detect(&obs, four));
+        let back = explain(
+            &obs,
+            &t,
+            &b,
+            &cost,
+            Mark::Inaccuracy,
+            &habit::detect(&obs, four),
+        );
         assert!(
             !matches!(back, ReviewReason::TrumpForLater { .. }),
             "{back:?}"
@@ -876,8 +1109,10 @@ mod tests {
                 R::FewerPointsIntoLostTrick { .. } => 10,
                 R::Slightly { .. } => 11,
                 R::TrumpForLater { .. } => 12,
+                R::GavePoints { .. } => 13,
+                R::GaveMorePoints { .. } => 14,
             },
-            13,
+            15,
         );
         assert_examples_cover::<NotReviewed>(
             |m| match m {

@@ -93,6 +93,10 @@ threat: Card, } | { "id": "throw-away",
 /**
  * The card.
  */
+card: Card, } | { "id": "cannot-take", 
+/**
+ * The card.
+ */
 card: Card, } | { "id": "give-up-cheaply", 
 /**
  * The card.
@@ -155,11 +159,7 @@ why: HintReason,
 /**
  * Share of the deals (weighted by belief) won after the card, in percent.
  */
-win_percent: number, 
-/**
- * Deals tried.
- */
-deals: number, } | { "id": "searched", 
+win_percent: number, } | { "id": "searched", 
 /**
  * Why the card, as the heuristics describe it.
  */
@@ -167,11 +167,7 @@ why: HintReason,
 /**
  * Share of the deals (weighted by belief) in which the card did best, in percent.
  */
-best_percent: number, 
-/**
- * Deals tried.
- */
-deals: number, } | { "id": "exchange", 
+best_percent: number, } | { "id": "exchange", 
 /**
  * The card given.
  */
@@ -203,7 +199,11 @@ suit: Suit,
 /**
  * The cards of that suit in the hand, strongest first.
  */
-held: Array<Card>, } | { "id": "pass-weak", 
+held: Array<Card>, } | { "id": "holds-every-call", 
+/**
+ * The rank bid.
+ */
+rank: Rank, } | { "id": "pass-weak", 
 /**
  * The hand's strongest suit as trumps.
  */

@@ -54,6 +54,42 @@ better: Card,
 /**
  * Its points (fewer, more than none).
  */
+better_points: number, } | { "id": "gave-points", 
+/**
+ * The card played.
+ */
+played: Card, 
+/**
+ * Its points, given to the other side.
+ */
+points: number, 
+/**
+ * The card holding the trick.
+ */
+on: Card, 
+/**
+ * The better card, worth nothing.
+ */
+better: Card, } | { "id": "gave-more-points", 
+/**
+ * The card played.
+ */
+played: Card, 
+/**
+ * Its points, given to the other side.
+ */
+points: number, 
+/**
+ * The card holding the trick.
+ */
+on: Card, 
+/**
+ * The better card.
+ */
+better: Card, 
+/**
+ * Its points (fewer, more than none).
+ */
 better_points: number, } | { "id": "exposed-ten", 
 /**
  * The card led.

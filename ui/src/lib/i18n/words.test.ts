@@ -58,27 +58,38 @@ describe('messages from Rust, worded', () => {
     expect(number(12345, 'en')).toBe('12,345');
   });
 
-  it('words Hard’s hint: the reason for its card, then its search', () => {
-    const wins = { id: 'searched-wins', why: { id: 'lead-cheap', card: '3d', points: 10, risk: 21 }, win_percent: 64, deals: 200 };
+  it('words the searched hint: the reason for its card, then the search’s figure, never a count of deals', () => {
+    const wins = { id: 'searched-wins', why: { id: 'lead-cheap', card: '3d', points: 10, risk: 21 }, win_percent: 64 };
     expect(word(wins, { lang: 'en', deck: 'italian' })).toBe(
-      'Lead the three of coins: it carries 10 points, and the trick can cost at most 21 points. Played out over 200 possible deals, this card wins the hand in 64% of them.',
+      'Lead the three of coins: it carries 10 points, and the trick can cost at most 21 points. Played out over the possible deals, this card wins the hand in 64% of them.',
     );
     expect(word(wins, { lang: 'it', deck: 'italian' })).toBe(
-      'Apri con tre di denari: vale 10 punti, e la presa può costare al massimo 21 punti. Giocata in 200 smazzate possibili, questa carta vince la mano nel 64% dei casi.',
+      'Apri con tre di denari: vale 10 punti, e la presa può costare al massimo 21 punti. Giocata nelle smazzate possibili, questa carta vince la mano nel 64% dei casi.',
     );
-    // No first person, and the count worded by each language's plural rules: never "delle 1 smazzate".
+    // No first person, and no number but the card's points and the figure: never "1 possible deal".
     for (const lang of ['it', 'es', 'en', 'pt'] as const) {
-      const one = word({ ...wins, deals: 1 }, { lang, deck: 'italian' });
-      expect(one, lang).not.toMatch(/\b(I|ho provato|probé|experimentei)\b/);
-      expect(one, lang).toMatch(/1 (possible deal|smazzata possibile|reparto posible|distribuição possível),/);
+      const text = word(wins, { lang, deck: 'italian' });
+      expect(text, lang).not.toMatch(/\b(I|ho provato|probé|experimentei)\b/);
+      expect(text.match(/\d+/g), lang).toEqual(['10', '21', '64']);
     }
     // In a card-points match a hand is not won or lost: where the card did best.
-    const m = { id: 'searched', why: { id: 'lead-cheap', card: '3d', points: 10, risk: 21 }, best_percent: 64, deals: 200 };
+    const m = { id: 'searched', why: { id: 'lead-cheap', card: '3d', points: 10, risk: 21 }, best_percent: 64 };
     expect(word(m, { lang: 'en', deck: 'italian' })).toBe(
-      'Lead the three of coins: it carries 10 points, and the trick can cost at most 21 points. Played out over 200 possible deals, this card does as well as any other in 64% of them.',
+      'Lead the three of coins: it carries 10 points, and the trick can cost at most 21 points. Played out over the possible deals, this card does as well as any other in 64% of them.',
     );
-    expect(word(m, { lang: 'it', deck: 'italian' })).toBe(
-      'Apri con tre di denari: vale 10 punti, e la presa può costare al massimo 21 punti. Giocata in 200 smazzate possibili, questa carta fa bene quanto le altre nel 64% dei casi.',
+  });
+
+  it('words a gift of card points in card points', () => {
+    const gave = { id: 'gave-points', played: 'As', points: 11, on: '7d', better: '2s' };
+    expect(word(gave, { lang: 'en', deck: 'italian' })).toBe(
+      'You gave 11 points: the ace of swords on the seven of coins, when the two of swords lost nothing.',
+    );
+    expect(word(gave, { lang: 'it', deck: 'italian' })).toBe(
+      'Hai regalato 11 punti giocando asso di spade su sette di denari, quando con due di spade non perdevi nulla.',
+    );
+    const more = { id: 'gave-more-points', played: 'As', points: 11, on: '7d', better: 'Js', better_points: 2 };
+    expect(word(more, { lang: 'en', deck: 'italian' })).toBe(
+      'You gave 11 points: the ace of swords on the seven of coins, when the jack of swords gave only 2.',
     );
   });
 

@@ -12,6 +12,13 @@ use briscola::ai::Level;
 use briscola::{MatchFormat, Preset, Ruleset};
 use serde::{Deserialize, Serialize};
 
+/// The most hands a stored summary may list: far above any real match (a best of 9 plays at most
+/// 9, a target of game points a few dozen).
+pub const MAX_HANDS: usize = 512;
+
+/// The longest opponent name a stored summary may hold, in bytes (the app keeps 24 characters).
+pub const MAX_NAME_BYTES: usize = 128;
+
 /// The human's result in a finished match.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
@@ -75,13 +82,35 @@ impl MatchSummary {
             .collect()
     }
 
-    /// Checks what the type cannot: a usable id and a sane time span.
+    /// Checks what the type cannot: a usable id, a sane time span, and every list within what
+    /// the match's rules can hold (one opponent entry per other seat, one score per side and at
+    /// most [`MAX_HANDS`] hands), so a crafted summary costs what a real one does.
     pub fn validate(&self) -> Result<(), String> {
         if self.id.trim().is_empty() || self.id.len() > 128 {
             return Err("match id must be 1 to 128 characters".into());
         }
         if self.finished_at_ms < self.started_at_ms {
             return Err("match finishes before it starts".into());
+        }
+        let others = usize::from(self.ruleset.players.saturating_sub(1));
+        if self.opponents.len() > others
+            || self.opponent_names.len() > others
+            || self.people.len() > others
+        {
+            return Err(format!("more opponents than the {others} other seats"));
+        }
+        if self.opponent_names.iter().any(|name| name.len() > MAX_NAME_BYTES) {
+            return Err(format!("an opponent name over {MAX_NAME_BYTES} bytes"));
+        }
+        if self.people.iter().any(|&seat| seat == 0 || usize::from(seat) > others) {
+            return Err("a person's seat is not an opponent seat".into());
+        }
+        if self.hand_scores.len() > MAX_HANDS {
+            return Err(format!("more than {MAX_HANDS} hands"));
+        }
+        let sides = usize::from(self.ruleset.players);
+        if self.hand_scores.iter().any(|hand| hand.len() > sides) {
+            return Err(format!("a hand with more than {sides} scores"));
         }
         Ok(())
     }

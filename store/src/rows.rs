@@ -1,0 +1,431 @@
+//! The history's rows: one finished match is a `matches` row (the filter columns and the summary
+//! as JSON) and a `records` row (the record, read only when the match is opened); a review is a
+//! `reviews` row. Pages, filters and totals are SQL over the `matches_newest` index, so listing
+//! costs one page whatever the history's size.
+//!
+//! Every value is checked on the way in and on the way out: a summary must parse, pass
+//! [`MatchSummary::validate`] (list lengths bounded by the rules) and stay under
+//! [`MAX_SUMMARY_BYTES`]; a record stays under [`MAX_RECORD_BYTES`], a review under
+//! [`MAX_REVIEW_BYTES`]. SQL checks the lengths before a value is loaded, so a crafted row costs
+//! what a normal one does; a row that fails is left out and counted (`unreadable-lines`).
+//!
+//! The live history is capped ([`MAX_MATCHES`], [`MAX_HISTORY_BYTES`]): an append past the cap
+//! first moves the oldest matches out to an archive file (see [`crate::archive`]), so a full
+//! history never refuses a match.
+
+use std::io;
+
+use rusqlite::{Connection, OptionalExtension, Transaction, params, params_from_iter};
+use serde_json::Value;
+
+use crate::db::io_error;
+use crate::disk::too_large;
+use crate::history::HistoryEntry;
+use crate::summary::{HistoryPage, HistoryQuery, MatchSummary};
+
+/// Largest stored summary (JSON bytes); a real one is under 1 KB, one within every list bound
+/// about 12 KB.
+pub const MAX_SUMMARY_BYTES: usize = 32 * 1024;
+
+/// Largest stored match record (JSON bytes); real ones are a few KB.
+pub const MAX_RECORD_BYTES: usize = 1024 * 1024;
+
+/// Largest stored review (JSON bytes); a two-player hand's review is about 10 KB.
+pub const MAX_REVIEW_BYTES: usize = 2 * 1024 * 1024;
+
+/// Most matches the live history holds; older ones are archived.
+pub const MAX_MATCHES: u64 = 500_000;
+
+/// Most bytes (summaries and records) the live history holds; older matches are archived.
+pub const MAX_HISTORY_BYTES: u64 = 1024 * 1024 * 1024;
+
+/// The live history's caps: past either, an append first archives the oldest matches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Caps {
+    /// Most matches.
+    pub matches: u64,
+    /// Most bytes of summaries and records.
+    pub bytes: u64,
+}
+
+impl Default for Caps {
+    fn default() -> Self {
+        Self {
+            matches: MAX_MATCHES,
+            bytes: MAX_HISTORY_BYTES,
+        }
+    }
+}
+
+/// The JSON name of a serde enum value (`"briscola"`, `"won"`).
+fn name<T: serde::Serialize>(value: &T) -> io::Result<String> {
+    match serde_json::to_value(value).map_err(io::Error::other)? {
+        Value::String(name) => Ok(name),
+        other => Err(io::Error::other(format!("{other} is not a name"))),
+    }
+}
+
+/// A summary as stored: checked, then serialized within [`MAX_SUMMARY_BYTES`].
+fn summary_json(summary: &MatchSummary) -> io::Result<String> {
+    summary
+        .validate()
+        .map_err(|reason| io::Error::new(io::ErrorKind::InvalidInput, reason))?;
+    let json = serde_json::to_string(summary).map_err(io::Error::other)?;
+    if json.len() > MAX_SUMMARY_BYTES {
+        return Err(too_large(json.len() as u64, MAX_SUMMARY_BYTES as u64));
+    }
+    Ok(json)
+}
+
+/// A stored summary read back, checked as on the way in.
+fn read_summary(json: &str) -> Result<MatchSummary, String> {
+    let summary: MatchSummary = serde_json::from_str(json).map_err(|e| e.to_string())?;
+    summary.validate()?;
+    Ok(summary)
+}
+
+/// `levels` column: the AI levels as `,easy,hard,` so a level filter is a `LIKE`.
+fn levels_column(summary: &MatchSummary) -> io::Result<String> {
+    let mut column = String::from(",");
+    for level in summary.ai_levels() {
+        column.push_str(&name(&level)?);
+        column.push(',');
+    }
+    Ok(column)
+}
+
+/// Live totals kept with every change: matches and bytes.
+pub fn totals(conn: &Connection) -> io::Result<(u64, u64)> {
+    conn.query_row(
+        "SELECT (SELECT value FROM meta WHERE key = 'matches'), \
+                (SELECT value FROM meta WHERE key = 'bytes')",
+        [],
+        |row| Ok((row.get::<_, i64>(0)?, row.get::<_, i64>(1)?)),
+    )
+    .map(|(m, b)| (m.max(0).unsigned_abs(), b.max(0).unsigned_abs()))
+    .map_err(io_error)
+}
+
+fn add_totals(tx: &Transaction<'_>, matches: i64, bytes: i64) -> io::Result<()> {
+    tx.execute(
+        "UPDATE meta SET value = value + CASE key WHEN 'matches' THEN ?1 ELSE ?2 END \
+         WHERE key IN ('matches', 'bytes')",
+        params![matches, bytes],
+    )
+    .map_err(io_error)?;
+    Ok(())
+}
+
+/// A match ready to insert: checked and serialized.
+pub struct NewMatch {
+    id: String,
+    finished_at_ms: i64,
+    preset: String,
+    players: u8,
+    levels: String,
+    with_people: bool,
+    outcome: String,
+    summary: String,
+    record: String,
+}
+
+impl NewMatch {
+    /// Checks and serializes `entry`; a summary that fails its checks or a value over its cap is
+    /// refused (`InvalidInput` / too large).
+    pub fn new<R: serde::Serialize>(entry: &HistoryEntry<R>) -> io::Result<Self> {
+        let record = serde_json::to_string(&entry.record).map_err(io::Error::other)?;
+        if record.len() > MAX_RECORD_BYTES {
+            return Err(too_large(record.len() as u64, MAX_RECORD_BYTES as u64));
+        }
+        let summary = &entry.summary;
+        Ok(Self {
+            id: summary.id.clone(),
+            finished_at_ms: summary.finished_at_ms,
+            preset: name(&summary.ruleset.preset)?,
+            players: summary.ruleset.players,
+            levels: levels_column(summary)?,
+            with_people: !summary.people.is_empty(),
+            outcome: name(&summary.outcome)?,
+            summary: summary_json(summary)?,
+            record,
+        })
+    }
+
+    /// Its size in the history's byte total.
+    pub fn bytes(&self) -> u64 {
+        (self.summary.len() + self.record.len()) as u64
+    }
+
+    /// Its id.
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+}
+
+/// Inserts `new` unless its id is there; returns whether it was added.
+pub fn insert(tx: &Transaction<'_>, new: &NewMatch) -> io::Result<bool> {
+    let added = tx
+        .execute(
+            "INSERT INTO matches (id, finished_at_ms, preset, players, levels, with_people, \
+             outcome, bytes, summary) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) \
+             ON CONFLICT (id) DO NOTHING",
+            params![
+                new.id,
+                new.finished_at_ms,
+                new.preset,
+                new.players,
+                new.levels,
+                new.with_people,
+                new.outcome,
+                i64::try_from(new.bytes()).unwrap_or(i64::MAX),
+                new.summary
+            ],
+        )
+        .map_err(io_error)?;
+    if added == 0 {
+        return Ok(false);
+    }
+    tx.execute(
+        "INSERT INTO records (seq, record) VALUES (last_insert_rowid(), ?1)",
+        params![new.record],
+    )
+    .map_err(io_error)?;
+    add_totals(tx, 1, i64::try_from(new.bytes()).unwrap_or(i64::MAX))?;
+    Ok(true)
+}
+
+/// Whether match `id` is stored.
+pub fn contains(conn: &Connection, id: &str) -> io::Result<bool> {
+    conn.query_row("SELECT 1 FROM matches WHERE id = ?1", [id], |_| Ok(()))
+        .optional()
+        .map(|found| found.is_some())
+        .map_err(io_error)
+}
+
+/// Deletes match `id` with its record and review; returns whether it was there.
+pub fn delete(tx: &Transaction<'_>, id: &str) -> io::Result<bool> {
+    let bytes: Option<i64> = tx
+        .query_row(
+            "DELETE FROM matches WHERE id = ?1 RETURNING bytes",
+            [id],
+            |row| row.get(0),
+        )
+        .optional()
+        .map_err(io_error)?;
+    let Some(bytes) = bytes else {
+        return Ok(false);
+    };
+    add_totals(tx, -1, -bytes)?;
+    Ok(true)
+}
+
+/// The `WHERE` clause and parameters of a query's filters.
+fn filters(query: &HistoryQuery) -> io::Result<(String, Vec<rusqlite::types::Value>)> {
+    use rusqlite::types::Value as Sql;
+    let mut clauses = Vec::new();
+    let mut values = Vec::new();
+    if let Some(preset) = query.preset {
+        clauses.push("preset = ?");
+        values.push(Sql::Text(name(&preset)?));
+    }
+    if let Some(players) = query.players {
+        clauses.push("players = ?");
+        values.push(Sql::Integer(players.into()));
+    }
+    if let Some(level) = query.level {
+        clauses.push("levels LIKE ?");
+        values.push(Sql::Text(format!("%,{},%", name(&level)?)));
+    }
+    if let Some(people) = query.with_people {
+        clauses.push("with_people = ?");
+        values.push(Sql::Integer(people.into()));
+    }
+    if let Some(outcome) = query.outcome {
+        clauses.push("outcome = ?");
+        values.push(Sql::Text(name(&outcome)?));
+    }
+    if let Some(from) = query.from_ms {
+        clauses.push("finished_at_ms >= ?");
+        values.push(Sql::Integer(from));
+    }
+    if let Some(to) = query.to_ms {
+        clauses.push("finished_at_ms < ?");
+        values.push(Sql::Integer(to));
+    }
+    let clause = if clauses.is_empty() {
+        String::new()
+    } else {
+        format!("WHERE {}", clauses.join(" AND "))
+    };
+    Ok((clause, values))
+}
+
+/// One page of the query, newest first (ties by id), with the number of matches that pass its
+/// filters, and how many rows of the page were unreadable (left out).
+pub fn page(conn: &Connection, query: &HistoryQuery) -> io::Result<(HistoryPage, u64)> {
+    let (clause, values) = filters(query)?;
+    let total: i64 = conn
+        .query_row(
+            &format!("SELECT count(*) FROM matches INDEXED BY matches_newest {clause}"),
+            params_from_iter(values.iter()),
+            |row| row.get(0),
+        )
+        .map_err(io_error)?;
+    let mut statement = conn
+        .prepare(&format!(
+            "SELECT CASE WHEN length(summary) <= {MAX_SUMMARY_BYTES} THEN summary END \
+             FROM matches INDEXED BY matches_newest {clause} \
+             ORDER BY finished_at_ms DESC, id LIMIT {} OFFSET {}",
+            query.limit, query.offset
+        ))
+        .map_err(io_error)?;
+    let mut rows = statement
+        .query(params_from_iter(values.iter()))
+        .map_err(io_error)?;
+    let mut items = Vec::new();
+    let mut unreadable = 0;
+    while let Some(row) = rows.next().map_err(io_error)? {
+        let json: Option<String> = row.get(0).map_err(io_error)?;
+        match json.as_deref().map(read_summary) {
+            Some(Ok(summary)) => items.push(summary),
+            _ => unreadable += 1,
+        }
+    }
+    let page = HistoryPage {
+        total: u32::try_from(total).unwrap_or(u32::MAX),
+        offset: query.offset,
+        items,
+    };
+    Ok((page, unreadable))
+}
+
+/// The summary and record of match `id` as JSON, checked on the way out (an unreadable row is an
+/// `InvalidData` error naming why).
+pub fn entry(conn: &Connection, id: &str) -> io::Result<Option<HistoryEntry<Value>>> {
+    let row: Option<(Option<String>, Option<String>)> = conn
+        .query_row(
+            &format!(
+                "SELECT CASE WHEN length(m.summary) <= {MAX_SUMMARY_BYTES} THEN m.summary END, \
+                        CASE WHEN length(r.record) <= {MAX_RECORD_BYTES} THEN r.record END \
+                 FROM matches m JOIN records r ON r.seq = m.seq WHERE m.id = ?1"
+            ),
+            [id],
+            |row| Ok((row.get(0)?, row.get(1)?)),
+        )
+        .optional()
+        .map_err(io_error)?;
+    let Some((summary, record)) = row else {
+        return Ok(None);
+    };
+    let bad = |why: String| io::Error::new(io::ErrorKind::InvalidData, format!("match {id}: {why}"));
+    let summary = read_summary(&summary.ok_or_else(|| bad("summary too large".into()))?)
+        .map_err(|why| bad(format!("summary: {why}")))?;
+    let record = serde_json::from_str(&record.ok_or_else(|| bad("record too large".into()))?)
+        .map_err(|e| bad(format!("record: {e}")))?;
+    Ok(Some(HistoryEntry { summary, record }))
+}
+
+/// Stores `review` (JSON within [`MAX_REVIEW_BYTES`]) for match `id`: `None` if the match is not
+/// stored, `Some(false)` if it already has a review (never replaced).
+pub fn insert_review(tx: &Transaction<'_>, id: &str, review: &str) -> io::Result<Option<bool>> {
+    if review.len() > MAX_REVIEW_BYTES {
+        return Err(too_large(review.len() as u64, MAX_REVIEW_BYTES as u64));
+    }
+    let seq: Option<i64> = tx
+        .query_row("SELECT seq FROM matches WHERE id = ?1", [id], |row| row.get(0))
+        .optional()
+        .map_err(io_error)?;
+    let Some(seq) = seq else {
+        return Ok(None);
+    };
+    let added = tx
+        .execute(
+            "INSERT INTO reviews (seq, review) VALUES (?1, ?2) ON CONFLICT (seq) DO NOTHING",
+            params![seq, review],
+        )
+        .map_err(io_error)?;
+    Ok(Some(added == 1))
+}
+
+/// The stored review of match `id` as JSON text, checked for size on the way out.
+pub fn review(conn: &Connection, id: &str) -> io::Result<Option<String>> {
+    let row: Option<Option<String>> = conn
+        .query_row(
+            &format!(
+                "SELECT CASE WHEN length(v.review) <= {MAX_REVIEW_BYTES} THEN v.review END \
+                 FROM reviews v JOIN matches m ON m.seq = v.seq WHERE m.id = ?1"
+            ),
+            [id],
+            |row| row.get(0),
+        )
+        .optional()
+        .map_err(io_error)?;
+    match row {
+        None => Ok(None),
+        Some(Some(json)) => Ok(Some(json)),
+        Some(None) => Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("the review of match {id} is over {MAX_REVIEW_BYTES} bytes"),
+        )),
+    }
+}
+
+/// Calls `each` with every reviewed match's summary and review text, oldest finish first; rows
+/// that fail their checks are skipped and counted in the result.
+pub fn for_each_review(
+    conn: &Connection,
+    mut each: impl FnMut(MatchSummary, &str),
+) -> io::Result<u64> {
+    let mut statement = conn
+        .prepare(&format!(
+            "SELECT CASE WHEN length(m.summary) <= {MAX_SUMMARY_BYTES} THEN m.summary END, \
+                    CASE WHEN length(v.review) <= {MAX_REVIEW_BYTES} THEN v.review END \
+             FROM reviews v JOIN matches m ON m.seq = v.seq ORDER BY m.finished_at_ms, m.id"
+        ))
+        .map_err(io_error)?;
+    let mut rows = statement.query([]).map_err(io_error)?;
+    let mut unreadable = 0;
+    while let Some(row) = rows.next().map_err(io_error)? {
+        let summary: Option<String> = row.get(0).map_err(io_error)?;
+        let review: Option<String> = row.get(1).map_err(io_error)?;
+        match (summary.as_deref().map(read_summary), review) {
+            (Some(Ok(summary)), Some(review)) => each(summary, &review),
+            _ => unreadable += 1,
+        }
+    }
+    Ok(unreadable)
+}
+
+/// Calls `each` with every stored match (summary and record as JSON text), oldest first, for
+/// export and archiving; stops early when `each` says so.
+pub fn for_each_match(
+    conn: &Connection,
+    oldest_first_limit: Option<u64>,
+    mut each: impl FnMut(i64, &str, &str, i64) -> io::Result<bool>,
+) -> io::Result<()> {
+    let limit = oldest_first_limit.map_or(-1, |n| i64::try_from(n).unwrap_or(i64::MAX));
+    let mut statement = conn
+        .prepare(
+            "SELECT m.seq, m.summary, r.record, m.bytes FROM matches m \
+             JOIN records r ON r.seq = m.seq ORDER BY m.seq LIMIT ?1",
+        )
+        .map_err(io_error)?;
+    let mut rows = statement.query([limit]).map_err(io_error)?;
+    while let Some(row) = rows.next().map_err(io_error)? {
+        let seq: i64 = row.get(0).map_err(io_error)?;
+        let summary: String = row.get(1).map_err(io_error)?;
+        let record: String = row.get(2).map_err(io_error)?;
+        let bytes: i64 = row.get(3).map_err(io_error)?;
+        if !each(seq, &summary, &record, bytes)? {
+            break;
+        }
+    }
+    Ok(())
+}
+
+/// Deletes the matches up to `seq` (archived), updating the totals.
+pub fn delete_through(tx: &Transaction<'_>, seq: i64, matches: i64, bytes: i64) -> io::Result<()> {
+    tx.execute("DELETE FROM matches WHERE seq <= ?1", [seq])
+        .map_err(io_error)?;
+    add_totals(tx, -matches, -bytes)
+}

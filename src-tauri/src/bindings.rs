@@ -69,6 +69,11 @@ fn signatures(cfg: &Config) -> Vec<Signature> {
             &[("id", String::name(cfg))],
             <HistoryEntry<MatchRecord>>::name(cfg),
         ),
+        sig(
+            "delete_match",
+            &[("id", String::name(cfg))],
+            bool::name(cfg),
+        ),
         sig("list_presets", &[], <Vec<PresetInfo>>::name(cfg)),
         sig(
             "edit_ruleset",

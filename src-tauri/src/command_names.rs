@@ -9,6 +9,7 @@ pub const COMMANDS: &[&str] = &[
     "store_warnings",
     "list_history",
     "get_match_record",
+    "delete_match",
     "list_presets",
     "edit_ruleset",
     "current_game",

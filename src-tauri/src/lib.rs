@@ -70,6 +70,7 @@ pub fn app_builder<R: Runtime>(builder: Builder<R>) -> Builder<R> {
             commands::store_warnings,
             commands::list_history,
             commands::get_match_record,
+            commands::delete_match,
             game_commands::list_presets,
             game_commands::edit_ruleset,
             game_commands::current_game,

@@ -1,8 +1,9 @@
 //! The upgrade from the files of earlier versions to the database, on the first open of a data
 //! folder that has them: `history/records.jsonl` (history lines of version 1 and 2, read through
 //! the old listing rules: torn tails and unreadable lines skipped and reported), its index (not
-//! needed: the log is the source of truth), `history/reviews.jsonl`, `preferences.json` (every
-//! version, through the caller's migrations) and `unfinished-match.json`.
+//! needed: the log is the source of truth), `history/reviews.jsonl`, `preferences.json` and
+//! `unfinished-match.json` (kept at their version: the store upgrades them through the caller's
+//! migrations when it reads them, like any document row).
 //!
 //! Everything readable is inserted in one transaction, which also marks the import done; only
 //! then are the old files moved, byte for byte, into `pre-sqlite-backup/` in the data folder and
@@ -20,8 +21,8 @@ use rusqlite::{Connection, OptionalExtension, Transaction};
 use serde_json::Value;
 
 use crate::db::io_error;
-use crate::disk::{Disk, RealDisk, read_capped};
-use crate::document::{Decoded, DocumentSpec, MAX_DOCUMENT_BYTES};
+use crate::disk::{Disk, RealDisk, read_capped, too_large};
+use crate::document::{DocumentSpec, MAX_DOCUMENT_BYTES};
 use crate::history::{HistoryListing, Unreadable};
 use crate::lines::for_each_line;
 use crate::reviews::{MAX_REVIEW_LINE_BYTES, MAX_REVIEW_LOG_BYTES, check_line};
@@ -171,7 +172,9 @@ fn import_reviews(
     let Some(len) = RealDisk.file_len(&path)? else {
         return Ok(());
     };
-    let len = len.min(MAX_REVIEW_LOG_BYTES);
+    if len > MAX_REVIEW_LOG_BYTES {
+        return Err(too_large(len, MAX_REVIEW_LOG_BYTES));
+    }
     let mut unreadable = Unreadable::default();
     let mut failure = None;
     for_each_line(&RealDisk, &path, 0, len, MAX_REVIEW_LINE_BYTES, |line| {
@@ -206,7 +209,9 @@ struct ReviewOf {
     review: Value,
 }
 
-/// Imports one versioned document, upgraded to its current version.
+/// Imports one versioned document as it is, of whatever version (the store upgrades it through
+/// its migrations when it is read, so any process can import what only the app knows how to
+/// upgrade). One that is not a JSON object, or over the size cap, stays in the backup only.
 fn import_document(
     tx: &Transaction<'_>,
     dir: &Path,
@@ -216,48 +221,46 @@ fn import_document(
 ) -> io::Result<()> {
     let path = spec.path(dir);
     let moved_to = backed_up(backup, spec.file_name).display().to_string();
+    let unreadable = |detail: String| StoreWarning::Quarantined {
+        file: spec.file_name.into(),
+        moved_to: moved_to.clone(),
+        detail,
+    };
     let bytes = match read_capped(&RealDisk, &path, MAX_DOCUMENT_BYTES) {
         Ok(Some(bytes)) => bytes,
         Ok(None) => return Ok(()),
         Err(error) if error.kind() == io::ErrorKind::InvalidData => {
-            warnings.push(StoreWarning::Quarantined {
-                file: spec.file_name.into(),
-                moved_to,
-                detail: format!("too large: {error}"),
-            });
+            warnings.push(unreadable(format!("too large: {error}")));
             return Ok(());
         }
         Err(error) => return Err(error),
     };
-    let data = match spec.decode::<Value>(&bytes) {
-        Decoded::Current(data) => data,
-        Decoded::Migrated { value, from } => {
-            warnings.push(StoreWarning::Migrated {
-                file: spec.file_name.into(),
-                from,
-                to: spec.version,
-                backup: moved_to,
-            });
-            value
+    let object = match serde_json::from_slice::<Value>(&bytes) {
+        Ok(Value::Object(object)) => object,
+        Ok(_) => {
+            warnings.push(unreadable("not a JSON object".into()));
+            return Ok(());
         }
-        Decoded::Future(found) => {
-            // Kept as it is in the database: the document stays read-only for this build.
-            let data = serde_json::from_slice::<Value>(&bytes)
-                .ok()
-                .and_then(|mut v| v.get_mut("data").map(Value::take))
-                .unwrap_or(Value::Null);
-            return crate::documents::put(tx, spec.file_name, found, &data);
-        }
-        Decoded::Unreadable(detail) => {
-            warnings.push(StoreWarning::Quarantined {
-                file: spec.file_name.into(),
-                moved_to,
-                detail,
-            });
+        Err(error) => {
+            warnings.push(unreadable(format!("not valid JSON: {error}")));
             return Ok(());
         }
     };
-    crate::documents::put(tx, spec.file_name, spec.version, &data)
+    let (version, data) = match object.get("version").map(Value::as_u64) {
+        None => (0, Value::Object(object)),
+        Some(Some(version)) => match u32::try_from(version) {
+            Ok(version) => (version, object.get("data").cloned().unwrap_or(Value::Null)),
+            Err(_) => {
+                warnings.push(unreadable(format!("bad version {version}")));
+                return Ok(());
+            }
+        },
+        Some(None) => {
+            warnings.push(unreadable("bad version".into()));
+            return Ok(());
+        }
+    };
+    crate::documents::put(tx, spec.file_name, version, &data)
 }
 
 #[cfg(test)]

@@ -39,7 +39,9 @@ pub mod summary;
 pub mod warning;
 
 pub use history::HistoryEntry;
-pub use store::{MAX_MEMORY_MATCHES, PreferencesDocument, Store, StoreError, UNFINISHED_MATCH};
+pub use store::{
+    MAX_MEMORY_MATCHES, NoPreferences, PreferencesDocument, Store, StoreError, UNFINISHED_MATCH,
+};
 pub use summary::{HistoryPage, HistoryQuery, MatchSummary, Outcome};
 pub use warning::{FolderProblem, StoreWarning, WarningKind};
 

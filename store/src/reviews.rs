@@ -2,7 +2,7 @@
 //! [`crate::legacy`]): `history/reviews.jsonl`, one line per reviewed match,
 //! `{"v":1,"match_id":"…","review":{…}}`. A line over [`MAX_REVIEW_LINE_BYTES`], of another
 //! version or that does not parse is skipped and counted; the first readable line for a match is
-//! its review; a log over [`MAX_REVIEW_LOG_BYTES`] is read no further than that.
+//! its review; a log over [`MAX_REVIEW_LOG_BYTES`] is not read (the upgrade waits, nothing saved).
 //!
 //! Deliberately absent: writing the old format.
 
@@ -15,7 +15,7 @@ pub const REVIEW_VERSION: u32 = 1;
 /// Longest review line (with its newline) parsed.
 pub const MAX_REVIEW_LINE_BYTES: u64 = 2 * 1024 * 1024;
 
-/// The most of a review log that is read.
+/// Largest review log that is read.
 pub const MAX_REVIEW_LOG_BYTES: u64 = 256 * 1024 * 1024;
 
 /// A review line's parts: the review must be there, its content is the caller's to check.

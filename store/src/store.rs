@@ -42,8 +42,29 @@ use crate::{archive, documents, legacy, quarantine, rows};
 pub trait PreferencesDocument: Serialize + DeserializeOwned + Default + Clone + fmt::Debug {
     /// Its name, version and migrations (the name is also the file of earlier versions).
     const DOCUMENT: DocumentSpec;
+    /// False for a user of the store that has no preferences of its own (the command line, the
+    /// lab): the stored preferences are then neither read nor written, whatever their version.
+    const KEPT: bool = true;
     /// Puts fields the type cannot bound back in range, naming the fields it changed.
     fn repaired(self) -> (Self, Vec<&'static str>);
+}
+
+/// The preferences of a user of the store that has none of its own (the command line, the lab):
+/// the stored preferences are never read or written through it.
+#[derive(Debug, Clone, Default, serde::Deserialize, Serialize)]
+pub struct NoPreferences {}
+
+impl PreferencesDocument for NoPreferences {
+    const DOCUMENT: DocumentSpec = DocumentSpec {
+        file_name: "preferences.json",
+        version: 0,
+        migrations: &[],
+    };
+    const KEPT: bool = false;
+
+    fn repaired(self) -> (Self, Vec<&'static str>) {
+        (self, Vec::new())
+    }
 }
 
 /// The unfinished match, saved after every action. Its content belongs to the session.
@@ -270,6 +291,10 @@ impl<P: PreferencesDocument> Store<P> {
 
     /// Loads the documents, recording what was worked around.
     fn load(&mut self) {
+        if !P::KEPT {
+            self.preferences_writable = false;
+            return;
+        }
         match self.read_document::<P>(&P::DOCUMENT) {
             Ok((value, writable)) => {
                 let value = value.map(|value| {
@@ -292,7 +317,7 @@ impl<P: PreferencesDocument> Store<P> {
     /// Reads a document row through its migrations. An unreadable row is moved into the
     /// `quarantined` warning's detail (kept in the database under `<name>.corrupt`) and the
     /// default is used; a newer one is left alone (not writable).
-    fn read_document<T: DeserializeOwned>(
+    fn read_document<T: DeserializeOwned + Serialize>(
         &mut self,
         spec: &DocumentSpec,
     ) -> Result<(Option<T>, bool), StoreError> {
@@ -314,11 +339,29 @@ impl<P: PreferencesDocument> Store<P> {
         match spec.decode::<T>(&bytes) {
             Decoded::Current(value) => Ok((Some(value), true)),
             Decoded::Migrated { value, from } => {
+                // The upgraded document replaces the row; the old one is kept under another name.
+                let backup = format!(
+                    "{}.v{from}-backup-{}",
+                    spec.file_name,
+                    crate::stamp::utc_stamp(crate::stamp::now_ms())
+                );
+                let data = serde_json::to_value(&value).map_err(io::Error::other);
+                let saved = data.and_then(|data| {
+                    conn.execute(
+                        "UPDATE OR REPLACE documents SET name = ?2 WHERE name = ?1",
+                        [spec.file_name, backup.as_str()],
+                    )
+                    .map_err(io_error)?;
+                    documents::put(conn, spec.file_name, spec.version, &data)
+                });
+                if let Err(error) = saved {
+                    self.stop_saving(&io_err("upgrading a document", &path)(error));
+                }
                 self.warnings.push(StoreWarning::Migrated {
                     file: spec.file_name.into(),
                     from,
                     to: spec.version,
-                    backup: format!("{}#documents/{}", path.display(), spec.file_name),
+                    backup: format!("{}#documents/{backup}", path.display()),
                 });
                 Ok((Some(value), true))
             }
@@ -555,7 +598,7 @@ impl<P: PreferencesDocument> Store<P> {
     /// memory and saved later. Validation is the caller's job.
     pub fn set_preferences(&mut self, preferences: P) -> Result<(), StoreError> {
         self.preferences = preferences;
-        if !self.preferences_writable {
+        if !self.preferences_writable || !P::KEPT {
             return Ok(());
         }
         let data = serde_json::to_value(&self.preferences)

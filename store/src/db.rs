@@ -6,8 +6,9 @@
 //! Tables (see `docs/persistence.md`): `documents` (the preferences and the unfinished match, as
 //! versioned JSON), `matches` (one row per finished match: the columns the History screen filters
 //! and sorts on, and the summary as JSON), `records` (the full match record, read only when a match
-//! is opened), `reviews` (one per reviewed match), `meta` (totals kept with every change, and
-//! whether the files of earlier versions were imported).
+//! is opened), `reviews` (one per reviewed match), `hand_points` (how many finished hands scored
+//! each card-point count, kept with every change for the Statistics screen), `meta` (totals kept
+//! with every change, and whether the files of earlier versions were imported).
 //!
 //! SQLite errors become I/O errors of the matching kind (busy, read-only, full, corrupt), so the
 //! store names a folder problem the same way whatever failed. Deliberately absent: any other
@@ -56,6 +57,12 @@ CREATE TABLE records (
 CREATE TABLE reviews (
     seq INTEGER PRIMARY KEY REFERENCES matches (seq) ON DELETE CASCADE,
     review TEXT NOT NULL
+) STRICT;
+CREATE TABLE hand_points (
+    with_people INTEGER NOT NULL,
+    points INTEGER NOT NULL,
+    hands INTEGER NOT NULL,
+    PRIMARY KEY (with_people, points)
 ) STRICT;
 INSERT INTO meta (key, value) VALUES ('matches', 0), ('bytes', 0), ('legacy_imported', 0);
 "];

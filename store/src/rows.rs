@@ -15,13 +15,17 @@
 
 use std::io;
 
+use briscola::Preset;
+use briscola::ai::Level;
 use rusqlite::{Connection, OptionalExtension, Transaction, params, params_from_iter};
 use serde_json::Value;
 
 use crate::db::io_error;
 use crate::disk::too_large;
 use crate::history::HistoryEntry;
-use crate::summary::{HistoryPage, HistoryQuery, MatchSummary};
+use crate::summary::{
+    HistoryPage, HistoryQuery, HistoryStats, MatchSummary, Outcome, RatePoint, WonOf,
+};
 
 /// Largest stored summary (JSON bytes); a real one is under 1 KB, one within every list bound
 /// about 12 KB.
@@ -127,6 +131,36 @@ pub struct NewMatch {
     outcome: String,
     summary: String,
     record: String,
+    points: Vec<u32>,
+}
+
+/// Your side's card points in each hand of a match, for [`HistoryStats::hand_points`] (none for
+/// chiamata, whose sides change every hand), capped at [`HistoryStats::MAX_POINTS`].
+fn hand_points(summary: &MatchSummary) -> Vec<u32> {
+    if summary.ruleset.preset == Preset::Chiamata {
+        return Vec::new();
+    }
+    summary
+        .hand_scores
+        .iter()
+        .map(|hand| hand.first().copied().unwrap_or(0).min(HistoryStats::MAX_POINTS))
+        .collect()
+}
+
+/// Adds `delta` hands at each of `points` for one kind of match.
+fn count_points(tx: &Transaction<'_>, with_people: bool, points: &[u32], delta: i64) -> io::Result<()> {
+    let mut statement = tx
+        .prepare_cached(
+            "INSERT INTO hand_points (with_people, points, hands) VALUES (?1, ?2, ?3) \
+             ON CONFLICT (with_people, points) DO UPDATE SET hands = max(0, hands + excluded.hands)",
+        )
+        .map_err(io_error)?;
+    for &point in points {
+        statement
+            .execute(params![with_people, point, delta])
+            .map_err(io_error)?;
+    }
+    Ok(())
 }
 
 impl NewMatch {
@@ -148,6 +182,7 @@ impl NewMatch {
             outcome: name(&summary.outcome)?,
             summary: summary_json(summary)?,
             record,
+            points: hand_points(summary),
         })
     }
 
@@ -191,6 +226,7 @@ pub fn insert(tx: &Transaction<'_>, new: &NewMatch) -> io::Result<bool> {
     )
     .map_err(io_error)?;
     add_totals(tx, 1, i64::try_from(new.bytes()).unwrap_or(i64::MAX))?;
+    count_points(tx, new.with_people, &new.points, 1)?;
     Ok(true)
 }
 
@@ -204,18 +240,19 @@ pub fn contains(conn: &Connection, id: &str) -> io::Result<bool> {
 
 /// Deletes match `id` with its record and review; returns whether it was there.
 pub fn delete(tx: &Transaction<'_>, id: &str) -> io::Result<bool> {
-    let bytes: Option<i64> = tx
+    let deleted: Option<(i64, String)> = tx
         .query_row(
-            "DELETE FROM matches WHERE id = ?1 RETURNING bytes",
+            "DELETE FROM matches WHERE id = ?1 RETURNING bytes, summary",
             [id],
-            |row| row.get(0),
+            |row| Ok((row.get(0)?, row.get(1)?)),
         )
         .optional()
         .map_err(io_error)?;
-    let Some(bytes) = bytes else {
+    let Some((bytes, summary)) = deleted else {
         return Ok(false);
     };
     add_totals(tx, -1, -bytes)?;
+    forget_points(tx, &summary)?;
     Ok(true)
 }
 
@@ -423,9 +460,178 @@ pub fn for_each_match(
     Ok(())
 }
 
-/// Deletes the matches up to `seq` (archived), updating the totals.
+/// Takes a leaving match's hands out of the hand-point counts (a summary that no longer reads
+/// had none counted it could be told from).
+fn forget_points(tx: &Transaction<'_>, summary: &str) -> io::Result<()> {
+    if let Ok(summary) = read_summary(summary) {
+        count_points(tx, !summary.people.is_empty(), &hand_points(&summary), -1)?;
+    }
+    Ok(())
+}
+
+/// Deletes the matches up to `seq` (archived), updating the totals and the hand-point counts.
 pub fn delete_through(tx: &Transaction<'_>, seq: i64, matches: i64, bytes: i64) -> io::Result<()> {
-    tx.execute("DELETE FROM matches WHERE seq <= ?1", [seq])
+    let summaries: Vec<String> = tx
+        .prepare("DELETE FROM matches WHERE seq <= ?1 RETURNING summary")
+        .and_then(|mut statement| statement.query_map([seq], |row| row.get(0))?.collect())
         .map_err(io_error)?;
+    for summary in &summaries {
+        forget_points(tx, summary)?;
+    }
     add_totals(tx, -matches, -bytes)
+}
+
+/// The Statistics screen's figures for matches with people (`with_people`) or against the AI
+/// alone: SQL aggregates over the `matches_newest` index and the kept hand-point counts, and one
+/// pass over the index's results in date order for the streak and the running win rate.
+pub fn stats(conn: &Connection, with_people: bool) -> io::Result<HistoryStats> {
+    let mut stats = HistoryStats::default();
+    let groups = |column: &str| -> io::Result<Vec<(String, u32, u32)>> {
+        let mut statement = conn
+            .prepare_cached(&format!(
+                "SELECT {column}, sum(outcome = 'won'), count(*) FROM matches \
+                 INDEXED BY matches_newest WHERE with_people = ?1 GROUP BY {column}"
+            ))
+            .map_err(io_error)?;
+        let rows = statement
+            .query_map([with_people], |row| {
+                Ok((row.get(0)?, row.get::<_, i64>(1)?, row.get::<_, i64>(2)?))
+            })
+            .map_err(io_error)?;
+        rows.map(|row| {
+            row.map(|(key, won, played)| (key, count(won), count(played)))
+                .map_err(io_error)
+        })
+        .collect()
+    };
+    let by_preset = groups("preset")?;
+    let by_levels = groups("levels")?;
+    for preset in Preset::ALL {
+        let key = name(&preset)?;
+        if let Some((_, won, played)) = by_preset.iter().find(|(k, _, _)| *k == key) {
+            stats.by_preset.push(WonOf {
+                key: preset,
+                won: *won,
+                played: *played,
+            });
+        }
+    }
+    for level in Level::ALL {
+        let key = format!(",{},", name(&level)?);
+        let (won, played) = by_levels
+            .iter()
+            .filter(|(levels, _, _)| levels.contains(&key))
+            .fold((0u32, 0u32), |(w, p), (_, won, played)| {
+                (w.saturating_add(*won), p.saturating_add(*played))
+            });
+        stats.by_level.push(WonOf {
+            key: level,
+            won,
+            played,
+        });
+    }
+    let total: u32 = by_preset
+        .iter()
+        .fold(0, |sum, (_, _, played)| sum.saturating_add(*played));
+    let mut statement = conn
+        .prepare_cached(
+            "SELECT finished_at_ms, outcome FROM matches INDEXED BY matches_newest \
+             WHERE with_people = ?1 ORDER BY finished_at_ms, id DESC",
+        )
+        .map_err(io_error)?;
+    let mut rows = statement.query([with_people]).map_err(io_error)?;
+    let (mut streak, mut step) = (0u32, 0usize);
+    let every = (total as usize).div_ceil(HistoryStats::RATE_POINTS).max(1);
+    while let Some(row) = rows.next().map_err(io_error)? {
+        let finished_at_ms: i64 = row.get(0).map_err(io_error)?;
+        let outcome: String = row.get(1).map_err(io_error)?;
+        stats.played += 1;
+        match outcome.as_str() {
+            "won" => stats.won += 1,
+            "lost" => stats.lost += 1,
+            _ => {}
+        }
+        streak = if outcome == "won" { streak + 1 } else { 0 };
+        stats.best_streak = stats.best_streak.max(streak);
+        step += 1;
+        if step == every || stats.played == total {
+            step = 0;
+            let percent = u64::from(stats.won) * 100 / u64::from(stats.played.max(1));
+            stats.rate.push(RatePoint {
+                finished_at_ms,
+                percent: u8::try_from(percent).unwrap_or(100),
+            });
+        }
+    }
+    stats.current_streak = streak;
+    let mut statement = conn
+        .prepare_cached("SELECT points, hands FROM hand_points WHERE with_people = ?1 AND hands > 0")
+        .map_err(io_error)?;
+    let mut rows = statement.query([with_people]).map_err(io_error)?;
+    stats.hand_points = vec![0; HistoryStats::MAX_POINTS as usize + 1];
+    while let Some(row) = rows.next().map_err(io_error)? {
+        let points: i64 = row.get(0).map_err(io_error)?;
+        let hands: i64 = row.get(1).map_err(io_error)?;
+        let at = usize::try_from(points.clamp(0, i64::from(HistoryStats::MAX_POINTS))).unwrap_or(0);
+        stats.hand_points[at] = stats.hand_points[at].saturating_add(count(hands));
+    }
+    Ok(stats)
+}
+
+/// Adds matches not yet stored (kept in memory while the disk refuses) to `stats`, in date order
+/// after the stored ones.
+pub fn add_waiting(stats: &mut HistoryStats, waiting: &[&MatchSummary]) {
+    let mut waiting = waiting.to_vec();
+    waiting.sort_by_key(|s| s.finished_at_ms);
+    if stats.hand_points.is_empty() {
+        stats.hand_points = vec![0; HistoryStats::MAX_POINTS as usize + 1];
+    }
+    for summary in waiting {
+        let won = summary.outcome == Outcome::Won;
+        stats.played += 1;
+        stats.won += u32::from(won);
+        stats.lost += u32::from(summary.outcome == Outcome::Lost);
+        stats.current_streak = if won { stats.current_streak + 1 } else { 0 };
+        stats.best_streak = stats.best_streak.max(stats.current_streak);
+        stats.rate.push(RatePoint {
+            finished_at_ms: summary.finished_at_ms,
+            percent: u8::try_from(u64::from(stats.won) * 100 / u64::from(stats.played)).unwrap_or(100),
+        });
+        let preset = summary.ruleset.preset;
+        match stats.by_preset.iter_mut().find(|p| p.key == preset) {
+            Some(known) => bump(known, won),
+            None => {
+                stats.by_preset.push(WonOf { key: preset, won: u32::from(won), played: 1 });
+                stats.by_preset.sort_by_key(|p| Preset::ALL.iter().position(|&q| q == p.key));
+            }
+        }
+        let levels = summary.ai_levels();
+        for level in stats.by_level.iter_mut().filter(|l| levels.contains(&l.key)) {
+            bump(level, won);
+        }
+        if stats.by_level.is_empty() {
+            stats.by_level = Level::ALL
+                .iter()
+                .map(|&level| WonOf {
+                    key: level,
+                    won: u32::from(won && levels.contains(&level)),
+                    played: u32::from(levels.contains(&level)),
+                })
+                .collect();
+        }
+        for point in hand_points(summary) {
+            let at = point as usize;
+            stats.hand_points[at] = stats.hand_points[at].saturating_add(1);
+        }
+    }
+}
+
+fn bump<K>(count: &mut WonOf<K>, won: bool) {
+    count.played += 1;
+    count.won += u32::from(won);
+}
+
+/// A SQL count as a `u32` (negative counts, which the schema never holds, are 0).
+fn count(n: i64) -> u32 {
+    u32::try_from(n.max(0)).unwrap_or(u32::MAX)
 }

@@ -780,6 +780,25 @@ impl<P: PreferencesDocument> Store<P> {
         Ok(merged)
     }
 
+    /// The Statistics screen's figures for matches with people or against the AI alone: SQL
+    /// aggregates in the database, with the matches waiting in memory added in.
+    pub fn history_stats(&mut self, with_people: bool) -> Result<crate::HistoryStats, StoreError> {
+        let mut stats = self
+            .read("reading the statistics", |conn| rows::stats(conn, with_people))?
+            .unwrap_or_default();
+        let waiting: Vec<_> = self
+            .waiting
+            .matches
+            .iter()
+            .filter(|m| m.summary.people.is_empty() != with_people)
+            .map(|m| &m.summary)
+            .collect();
+        if !waiting.is_empty() {
+            rows::add_waiting(&mut stats, &waiting);
+        }
+        Ok(stats)
+    }
+
     fn report_unreadable(&mut self, rows: u64) {
         if rows > 0 && !self.warnings.iter().any(|w| matches!(w, StoreWarning::UnreadableLines { .. })) {
             self.warnings.push(StoreWarning::UnreadableLines {

@@ -305,6 +305,66 @@ impl HistoryQuery {
     }
 }
 
+/// Matches won out of matches played, for one AI level or one preset.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct WonOf<K> {
+    /// The level or preset.
+    pub key: K,
+    /// Matches won.
+    pub won: u32,
+    /// Matches played.
+    pub played: u32,
+}
+
+/// A point of the running win rate: after the match finished at `finished_at_ms`, `percent` of
+/// the matches so far were won.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct RatePoint {
+    /// When that match finished (ms since the epoch).
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub finished_at_ms: i64,
+    /// The whole percentage of matches won up to it.
+    pub percent: u8,
+}
+
+/// The Statistics screen's figures over one kind of match (with people or against the AI alone),
+/// computed by the store's database, never from the whole history in memory.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct HistoryStats {
+    /// Matches played, won and lost (the rest were drawn).
+    pub played: u32,
+    /// Matches won.
+    pub won: u32,
+    /// Matches lost.
+    pub lost: u32,
+    /// The longest run of consecutive wins.
+    pub best_streak: u32,
+    /// The run of wins the last matches make (to continue the count over matches not yet stored).
+    #[serde(skip)]
+    #[cfg_attr(feature = "ts", ts(skip))]
+    pub current_streak: u32,
+    /// The running win rate, at most [`HistoryStats::RATE_POINTS`] points evenly spread over the
+    /// matches in date order (the last match always included).
+    pub rate: Vec<RatePoint>,
+    /// Per AI level (weakest first), the matches with an opponent at that level.
+    pub by_level: Vec<WonOf<Level>>,
+    /// Per preset (the engine's order), the matches played with it.
+    pub by_preset: Vec<WonOf<Preset>>,
+    /// `hands[p]`: how many finished hands your side scored `p` card points in (chiamata left out:
+    /// its sides change each hand); a higher score counts at the last index.
+    pub hand_points: Vec<u32>,
+}
+
+impl HistoryStats {
+    /// Most points of the running win rate sent to the chart.
+    pub const RATE_POINTS: usize = 240;
+    /// Highest card-point count kept apart in [`HistoryStats::hand_points`].
+    pub const MAX_POINTS: u32 = 130;
+}
+
 /// Summaries for tests (this crate's and, with the `test-support` feature, the app's).
 #[cfg(any(test, feature = "test-support"))]
 pub mod examples {

@@ -12,6 +12,7 @@ use serde_json::{Value, json};
 
 use super::*;
 use crate::rows::Caps;
+use crate::summary::MatchSummary;
 use crate::summary::examples::summary;
 use crate::test_prefs::{Preferences, Store};
 
@@ -520,7 +521,10 @@ fn a_damaged_database_is_set_aside_and_its_readable_rows_kept() {
     let pages = fs::metadata(&path).unwrap().len() / 4096;
     damage_a_page(&path, pages / 2);
     let mut store = Store::open(dir.path());
-    let listed = ids(&mut store);
+    // Listing and opening every match reaches the damaged page, wherever it is.
+    for id in ids(&mut store) {
+        let _ = store.history_entry::<Value>(&id);
+    }
     assert!(store.is_saving(), "{:?}", store.warnings());
     let quarantined: Vec<_> = store
         .warnings()
@@ -532,9 +536,10 @@ fn a_damaged_database_is_set_aside_and_its_readable_rows_kept() {
         .collect();
     assert_eq!(quarantined.len(), 1, "{:?}", store.warnings());
     assert!(Path::new(&quarantined[0]).exists(), "the damaged file is kept");
+    let listed = ids(&mut store);
     assert!(listed.len() >= 250, "the readable rows are kept: {}", listed.len());
     for id in &listed {
-        assert!(store.history_entry::<Value>(id).unwrap().is_some());
+        assert!(store.history_entry::<Value>(id).unwrap().is_some(), "{id}");
     }
     assert_eq!(store.preferences().card_size_percent, 150);
     store.append_match(&entry(301)).unwrap();
@@ -567,4 +572,100 @@ fn new_files_are_private() {
     let mode = |p: &Path| fs::metadata(p).unwrap().permissions().mode() & 0o777;
     assert_eq!(mode(&dir), 0o700);
     assert_eq!(mode(&dir.join(db::DATABASE_FILE)) & 0o077, 0, "not readable by others");
+}
+
+/// The Statistics figures as the UI computed them from every summary, for comparison.
+fn stats_in_memory(all: &[MatchSummary], people: bool) -> HistoryStats {
+    let mut chosen: Vec<&MatchSummary> = all
+        .iter()
+        .filter(|s| s.people.is_empty() != people)
+        .collect();
+    chosen.sort_by(|a, b| a.finished_at_ms.cmp(&b.finished_at_ms).then(b.id.cmp(&a.id)));
+    let mut stats = HistoryStats {
+        hand_points: vec![0; HistoryStats::MAX_POINTS as usize + 1],
+        ..HistoryStats::default()
+    };
+    rows::add_waiting(&mut stats, &chosen);
+    stats.by_preset.retain(|p| p.played > 0);
+    stats
+}
+
+#[test]
+fn statistics_are_sql_aggregates_equal_to_the_figures_over_every_summary() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut store = Store::open(dir.path());
+    let mut all = Vec::new();
+    for n in 1..=60 {
+        let preset = [Preset::Briscola, Preset::Chiamata, Preset::Bisca][n as usize % 3];
+        let players = if preset == Preset::Chiamata { 5 } else { 2 };
+        let outcome = [Outcome::Won, Outcome::Won, Outcome::Lost, Outcome::Drawn][n as usize % 4];
+        let mut s = summary(n, Preset::Briscola, Level::Easy, outcome);
+        s.ruleset = Ruleset::preset(preset, players).unwrap();
+        s.opponents = vec![[Level::Easy, Level::Medium, Level::Hard][n as usize % 3]; usize::from(players) - 1];
+        s.opponent_names = Vec::new();
+        s.hand_scores = vec![vec![(n as u32 * 7) % 121, 0], vec![200, 0]];
+        if n % 5 == 0 {
+            s.people = vec![1];
+        }
+        store
+            .append_match(&HistoryEntry { summary: s.clone(), record: json!(n) })
+            .unwrap();
+        all.push(s);
+    }
+    for gone in ["m7", "m30"] {
+        store.delete_match(gone).unwrap();
+        all.retain(|s| s.id != gone);
+    }
+    for people in [false, true] {
+        let mut expected = stats_in_memory(&all, people);
+        let found = store.history_stats(people).unwrap();
+        // The database thins the running rate to at most RATE_POINTS points; here there are fewer.
+        expected.current_streak = found.current_streak;
+        assert_eq!(found, expected, "with people: {people}");
+        assert!(found.hand_points[HistoryStats::MAX_POINTS as usize] > 0, "high scores capped");
+    }
+    // Matches kept in memory while the disk refuses count too.
+    let holder = other_connection(dir.path());
+    holder.execute_batch("BEGIN EXCLUSIVE").unwrap();
+    let mut extra = summary(100, Preset::Bisca, Level::Hard, Outcome::Won);
+    extra.id = "extra".into();
+    store
+        .append_match(&HistoryEntry { summary: extra.clone(), record: json!(0) })
+        .unwrap();
+    assert!(!store.is_saving());
+    all.push(extra);
+    let in_memory = store.history_stats(false).unwrap();
+    holder.execute_batch("COMMIT").unwrap();
+    store.append_match(&entry(101)).unwrap();
+    all.push(entry(101).summary);
+    let stored = store.history_stats(false).unwrap();
+    assert_eq!(in_memory.played + 1, stored.played);
+    let mut expected = stats_in_memory(&all, false);
+    expected.current_streak = stored.current_streak;
+    assert_eq!(stored, expected);
+}
+
+#[test]
+fn the_running_rate_is_thinned_to_its_point_budget() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut store = Store::open(dir.path());
+    let conn = store.connection().unwrap();
+    let tx = conn.unchecked_transaction().unwrap();
+    for n in 1..=1000 {
+        let outcome = if n % 3 == 0 { Outcome::Lost } else { Outcome::Won };
+        let new = rows::NewMatch::new(&HistoryEntry {
+            summary: summary(n, Preset::Briscola, Level::Easy, outcome),
+            record: json!(n),
+        })
+        .unwrap();
+        rows::insert(&tx, &new).unwrap();
+    }
+    tx.commit().unwrap();
+    let stats = store.history_stats(false).unwrap();
+    assert_eq!(stats.played, 1000);
+    assert!(stats.rate.len() <= HistoryStats::RATE_POINTS, "{}", stats.rate.len());
+    let last = stats.rate.last().unwrap();
+    assert_eq!(last.finished_at_ms, 1_000_000, "the last match is always a point");
+    assert_eq!(u32::from(last.percent), stats.won * 100 / 1000);
+    assert_eq!(stats.best_streak, 2);
 }

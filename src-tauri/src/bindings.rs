@@ -28,7 +28,7 @@ use crate::command_names::COMMANDS;
 use crate::error::AppError;
 use crate::friends::{FriendsEvent, HostInfo, HostRequest};
 use crate::game_commands::Hint;
-use crate::history::{HistoryPage, HistoryQuery};
+use crate::history::{HistoryPage, HistoryQuery, HistoryStats};
 use crate::preferences::Preferences;
 use crate::review::ReviewStats;
 use crate::session::{
@@ -63,6 +63,11 @@ fn signatures(cfg: &Config) -> Vec<Signature> {
             "list_history",
             &[("query", HistoryQuery::name(cfg))],
             HistoryPage::name(cfg),
+        ),
+        sig(
+            "history_stats",
+            &[("with_people", bool::name(cfg))],
+            HistoryStats::name(cfg),
         ),
         sig(
             "get_match_record",
@@ -170,6 +175,7 @@ fn export_types(cfg: &Config) {
     StoreWarning::export_all(cfg).unwrap();
     HistoryQuery::export_all(cfg).unwrap();
     HistoryPage::export_all(cfg).unwrap();
+    HistoryStats::export_all(cfg).unwrap();
     <HistoryEntry<MatchRecord>>::export_all(cfg).unwrap();
     GameView::export_all(cfg).unwrap();
     PresetInfo::export_all(cfg).unwrap();

@@ -8,6 +8,7 @@ pub const COMMANDS: &[&str] = &[
     "set_preferences",
     "store_warnings",
     "list_history",
+    "history_stats",
     "get_match_record",
     "delete_match",
     "list_presets",

@@ -11,7 +11,7 @@
 use tauri::State;
 
 use crate::error::{AppError, CommandError};
-use crate::history::{HistoryPage, HistoryQuery};
+use crate::history::{HistoryPage, HistoryQuery, HistoryStats};
 use crate::input::Input;
 use crate::preferences::Preferences;
 use crate::state::{AppState, MatchRecord};
@@ -59,6 +59,19 @@ pub async fn list_history(
     query.validate().map_err(AppError::invalid_input)?;
     state
         .with_store_blocking(move |store| Ok(store.history_page(&query)?))
+        .await
+}
+
+/// The Statistics screen's figures for matches with people (`true`) or against the AI alone
+/// (`false`): SQL aggregates in the store's database, never the whole history in memory.
+#[tauri::command]
+pub async fn history_stats(
+    state: State<'_, AppState>,
+    with_people: Input<bool>,
+) -> Result<HistoryStats, AppError> {
+    let with_people = with_people.get("with_people")?;
+    state
+        .with_store_blocking(move |store| Ok(store.history_stats(with_people)?))
         .await
 }
 

@@ -69,6 +69,7 @@ pub fn app_builder<R: Runtime>(builder: Builder<R>) -> Builder<R> {
             commands::set_preferences,
             commands::store_warnings,
             commands::list_history,
+            commands::history_stats,
             commands::get_match_record,
             commands::delete_match,
             game_commands::list_presets,

@@ -195,6 +195,9 @@ export const en = {
   'replay.keys': 'Arrow keys step through the cards, Space plays or pauses.',
   'replay.back': 'Back to the list',
   'history.open': 'Replay',
+  'history.delete': 'Delete',
+  'history.deleteAsk': 'Delete this match? Its replay and review go with it.',
+  'history.deleteYes': 'Delete it',
 
   'stats.title': 'Statistics',
   'stats.empty': 'Play a few matches and your charts will appear here.',

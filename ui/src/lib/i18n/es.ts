@@ -196,6 +196,9 @@ export const es: Messages = {
   'replay.keys': 'Las flechas avanzan o retroceden carta a carta; la barra espaciadora reproduce o pausa.',
   'replay.back': 'Volver a la lista',
   'history.open': 'Ver',
+  'history.delete': 'Eliminar',
+  'history.deleteAsk': '¿Eliminar esta partida? Se borran también su repetición y su análisis.',
+  'history.deleteYes': 'Eliminarla',
 
   'stats.title': 'Estadísticas',
   'stats.empty': 'Juega unas cuantas partidas y aquí aparecerán tus gráficos.',

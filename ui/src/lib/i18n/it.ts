@@ -196,6 +196,9 @@ export const it: Messages = {
   'replay.keys': 'Le frecce scorrono le carte, la barra spaziatrice avvia o mette in pausa.',
   'replay.back': 'Torna all’elenco',
   'history.open': 'Rivedi',
+  'history.delete': 'Elimina',
+  'history.deleteAsk': 'Eliminare questa partita? Se ne vanno anche la ripresa e l\'analisi.',
+  'history.deleteYes': 'Eliminala',
 
   'stats.title': 'Statistiche',
   'stats.empty': 'Gioca qualche partita e qui compariranno i tuoi grafici.',

@@ -196,6 +196,9 @@ export const pt: Messages = {
   'replay.keys': 'As setas avançam ou recuam carta a carta; a barra de espaço reproduz ou pausa.',
   'replay.back': 'Voltar à lista',
   'history.open': 'Rever',
+  'history.delete': 'Excluir',
+  'history.deleteAsk': 'Excluir esta partida? A repetição e a análise vão junto.',
+  'history.deleteYes': 'Excluir mesmo',
 
   'stats.title': 'Estatísticas',
   'stats.empty': 'Joga alguns jogos e os teus gráficos aparecem aqui.',

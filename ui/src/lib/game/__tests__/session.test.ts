@@ -32,6 +32,21 @@ describe('session', () => {
     expect(session.view?.version).toBe(7);
   });
 
+  it('shows the not-saving banner as soon as a move is kept in memory, and drops it once saved', async () => {
+    const notSaving = { id: 'not-saving', path: '/d', problem: 'in-use', detail: 'locked' };
+    const storeWarnings = vi.fn(async () => [notSaving]);
+    const start = gameView({ version: 1 });
+    setShell(fakeShell({ storeWarnings: storeWarnings as never, playAction: vi.fn(async () => gameView({ version: 2 })) }));
+    session.view = start;
+    session.events = { aiPause: () => 0, trickPause: () => 0 };
+    await session.play({ kind: 'play', card: 'Ad' });
+    await vi.waitFor(() => expect(session.warnings.map((w) => w.id)).toEqual(['not-saving']));
+    expect(session.view?.version).toBe(2);
+    storeWarnings.mockImplementation(async () => []);
+    await session.play({ kind: 'play', card: 'Ad' });
+    await vi.waitFor(() => expect(session.warnings).toEqual([]));
+  });
+
   it('plays, announces the plays and the trick, then runs the AI until it is your turn', async () => {
     const start = gameView({ version: 1 });
     const trick: TrickView = { plays: [{ seat: 0, card: 'Ad' }, { seat: 1, card: '3d' }], winner: 0, points: 21 };

@@ -49,6 +49,8 @@ mod bindings;
 mod fuzz_tests;
 #[cfg(test)]
 mod ipc_harness;
+#[cfg(test)]
+mod test_db;
 
 /// The command list shared with `build.rs`.
 pub mod command_names {

@@ -328,7 +328,7 @@ impl<P: PreferencesDocument> Store<P> {
         let bytes = match documents::get(conn, spec.file_name) {
             Ok(bytes) => bytes,
             Err(error) if error.kind() == io::ErrorKind::InvalidData => {
-                self.set_aside_document(spec, &error.to_string());
+                self.set_aside_document(spec, "corrupt", &error.to_string());
                 return Ok((None, true));
             }
             Err(error) => return Err(io_err("reading the database", &path)(error)),
@@ -374,17 +374,17 @@ impl<P: PreferencesDocument> Store<P> {
                 Ok((None, false))
             }
             Decoded::Unreadable(detail) => {
-                self.set_aside_document(spec, &detail);
+                self.set_aside_document(spec, "corrupt", &detail);
                 Ok((None, true))
             }
         }
     }
 
-    /// Renames an unreadable document row to `<name>.corrupt-<UTC>` (kept, never overwritten)
-    /// and reports it.
-    fn set_aside_document(&mut self, spec: &DocumentSpec, detail: &str) {
+    /// Renames a document row that cannot be used to `<name>.<label>-<UTC>` (kept, never
+    /// overwritten) and reports it.
+    fn set_aside_document(&mut self, spec: &DocumentSpec, label: &str, detail: &str) {
         let aside = format!(
-            "{}.corrupt-{}",
+            "{}.{label}-{}",
             spec.file_name,
             crate::stamp::utc_stamp(crate::stamp::now_ms())
         );
@@ -656,7 +656,7 @@ impl<P: PreferencesDocument> Store<P> {
     /// replays) aside, keeping it, and reports it; a new match can then be saved.
     pub fn set_aside_unfinished(&mut self, reason: &str) {
         self.waiting.unfinished = None;
-        self.set_aside_document(&UNFINISHED_MATCH, reason);
+        self.set_aside_document(&UNFINISHED_MATCH, "unresumable", reason);
         self.unfinished_writable = true;
     }
 

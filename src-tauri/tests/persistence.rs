@@ -163,11 +163,13 @@ fn run_and_kill(role: &str, rng: &mut Rng, max_delay_us: u64) -> Vec<String> {
     let reader = {
         let acks = Arc::clone(&acks);
         thread::spawn(move || {
+            let mut ready = false;
             for line in BufReader::new(stdout).lines().map_while(Result::ok) {
                 // libtest may print "test child_process ... " before it.
                 if line.ends_with("ready") {
+                    ready = true;
                     let _ = ready_tx.send(());
-                } else {
+                } else if ready && !line.is_empty() {
                     acks.lock().unwrap().push(line);
                 }
             }
@@ -230,6 +232,7 @@ fn killed_writer_never_loses_what_was_acknowledged() {
     let dir = tempfile::tempdir().unwrap();
     let mut rng = Rng(seed());
     let (mut present, mut deleted, mut reviewed) = (HashSet::new(), HashSet::new(), HashSet::new());
+    let mut undecided = HashSet::new();
     let mut acknowledged = 0usize;
     let mut last_saved: Option<(i64, bool)> = None;
     let started = Instant::now();
@@ -243,10 +246,19 @@ fn killed_writer_never_loses_what_was_acknowledged() {
         for ack in &acks {
             let (kind, what) = ack.split_once(' ').unwrap();
             match kind {
-                "appended" => drop(present.insert(what.to_string())),
-                "reviewed" => drop(reviewed.insert(what.to_string())),
+                // Every third match is deleted right after: until that is acknowledged, the
+                // kill may have come before or after the deletion's commit.
+                "appended" if what[1..].parse::<u64>().unwrap() % 3 == 0 => {
+                    undecided.insert(what.to_string());
+                }
+                "appended" => {
+                    present.insert(what.to_string());
+                }
+                "reviewed" => {
+                    reviewed.insert(what.to_string());
+                }
                 "deleted" => {
-                    present.remove(what);
+                    undecided.remove(what);
                     reviewed.remove(what);
                     deleted.insert(what.to_string());
                 }
@@ -266,24 +278,23 @@ fn killed_writer_never_loses_what_was_acknowledged() {
         for id in &deleted {
             assert!(!ids.contains(id), "rep {rep}: deleted match {id} came back");
         }
-        for id in &reviewed {
+        for id in reviewed.iter().filter(|id| !undecided.contains(*id)) {
             assert!(
                 store.review::<Value>(id).unwrap().is_some(),
                 "rep {rep}: the review of {id} was lost"
             );
         }
-        // The unfinished match is the last one acknowledged, or one step newer (a write that
-        // was committed but not yet acknowledged when the kill came).
+        // The unfinished match is never older than the last one acknowledged (a later save may
+        // have been committed before the kill, and not yet acknowledged).
         let unfinished = store
             .load_unfinished::<Value>()
             .map(|v| v["n"].as_i64().unwrap());
-        if let Some((n, saved)) = last_saved.filter(|_| !acks.is_empty()) {
-            match (saved, unfinished) {
-                (true, Some(found)) => assert_eq!(found, n, "rep {rep}"),
-                (true, None) => {} // cleared after the save, not yet acknowledged
-                (false, Some(found)) => assert!(found > n, "rep {rep}: {found} after {n} cleared"),
-                (false, None) => {}
+        match (last_saved, unfinished) {
+            (Some((n, true)), Some(found)) => assert!(found >= n, "rep {rep}: {found} < {n}"),
+            (Some((n, false)), Some(found)) => {
+                assert!(found > n, "rep {rep}: {found} after {n} was cleared")
             }
+            _ => {}
         }
     }
     eprintln!(
@@ -318,7 +329,7 @@ fn an_upgrade_killed_at_any_moment_loses_nothing() {
         let acks = run_and_kill(
             &format!("upgrade|{}", dir.path().display()),
             &mut rng,
-            400_000,
+            1_500_000,
         );
         if acks.iter().any(|a| a.ends_with("upgraded")) {
             upgraded_before_kill += 1;

@@ -799,12 +799,19 @@ impl<P: PreferencesDocument> Store<P> {
         Ok(stats)
     }
 
+    /// Reports stored matches that failed their checks in a page (the largest count seen).
     fn report_unreadable(&mut self, rows: u64) {
-        if rows > 0 && !self.warnings.iter().any(|w| matches!(w, StoreWarning::UnreadableLines { .. })) {
-            self.warnings.push(StoreWarning::UnreadableLines {
-                lines: rows,
-                first_at: 0,
-            });
+        if rows == 0 {
+            return;
+        }
+        let fresh = StoreWarning::UnreadableMatches { matches: rows };
+        match self
+            .warnings
+            .iter_mut()
+            .find(|w| matches!(w, StoreWarning::UnreadableMatches { .. }))
+        {
+            Some(StoreWarning::UnreadableMatches { matches }) => *matches = (*matches).max(rows),
+            _ => self.warnings.push(fresh),
         }
     }
 

@@ -157,7 +157,10 @@ fn crafted_values_are_refused_on_the_way_in_and_skipped_on_the_way_out() {
     let page = store.history_page(&HistoryQuery::default()).unwrap();
     assert_eq!(page.items.len(), 1, "only the real match");
     assert_eq!(page.total, 3, "the others are counted, not shown");
-    assert_eq!(kinds(&store), [WarningKind::UnreadableLines]);
+    assert_eq!(
+        store.warnings(),
+        [StoreWarning::UnreadableMatches { matches: 2 }]
+    );
     assert!(store.history_entry::<Value>("huge").is_err());
     assert!(store.history_entry::<Value>("bad").is_err());
 }

@@ -25,9 +25,9 @@ afterEach(() => {
 describe('session', () => {
   it('loads warnings, presets and resumes the saved match', async () => {
     const saved = gameView({ version: 7 });
-    setShell(fakeShell({ storeWarnings: vi.fn(async () => [{ id: 'index-rebuilt', path: '/x' }]) as never, currentGame: vi.fn(async () => saved) }));
+    setShell(fakeShell({ storeWarnings: vi.fn(async () => [{ id: 'unreadable-lines', lines: 2, first_at: 0 }]) as never, currentGame: vi.fn(async () => saved) }));
     await session.load();
-    expect(session.warnings.map((w) => w.id)).toEqual(['index-rebuilt']);
+    expect(session.warnings.map((w) => w.id)).toEqual(['unreadable-lines']);
     expect(session.presets).toEqual(presets);
     expect(session.view?.version).toBe(7);
   });

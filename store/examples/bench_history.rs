@@ -38,7 +38,7 @@ fn real(n: i64) -> HistoryEntry<Value> {
             duration_ms: 300_000,
             format: MatchFormat::usual(&ruleset),
             ruleset,
-            opponents: vec![[Level::Easy, Level::Medium, Level::Hard][(n % 3) as usize]],
+            opponents: vec![[Level::Easy, Level::Medium, Level::Hard][(n / 3 % 3) as usize]],
             opponent_names: vec!["Alice".into()],
             people: Vec::new(),
             hand_scores: vec![vec![61, 59]],
@@ -119,11 +119,14 @@ fn measure(dir: &Path, make: fn(i64) -> HistoryEntry<Value>) {
         .unwrap();
     let filter = ms(started);
     let started = Instant::now();
+    let figures = store.history_stats(false).unwrap();
+    let stats = ms(started);
+    let started = Instant::now();
     let mut reviewed = 0;
     store
         .for_each_review::<Value>(|_, _| reviewed += 1)
         .unwrap();
-    let stats = ms(started);
+    let review_stats = ms(started);
     let mut appends: Vec<f64> = (0..200)
         .map(|k| {
             let mut entry = make(1_000_000_000 + k);
@@ -137,17 +140,39 @@ fn measure(dir: &Path, make: fn(i64) -> HistoryEntry<Value>) {
     assert!(store.is_saving(), "{:?}", store.warnings());
     println!(
         "{}: open {open:.1} ms, first page {first:.1} ms ({} of {}), peak RSS after open + first page {peak:.1} MiB, \
-         filtered page {filter:.1} ms ({} of {}), statistics query {stats:.1} ms ({reviewed} reviews), \
-         append p50 {:.2} ms p99 {:.2} ms max {:.2} ms",
+         filtered page {filter:.1} ms ({} of {}), statistics {stats:.1} ms ({} matches), \
+         reviewed matches {review_stats:.1} ms ({reviewed} reviews), \
+         append p50 {:.2} ms p99 {:.2} ms max {:.2} ms; the disk's fsync alone: {}",
         dir.display(),
         page.items.len(),
         page.total,
         filtered.items.len(),
         filtered.total,
+        figures.played,
         appends[100],
         appends[197],
         appends[199],
+        fsync_floor(dir),
     );
+}
+
+/// p50 and p99 of writing 4 KiB to a file and `fsync`ing it, 200 times: the floor of a durable
+/// commit on this disk.
+fn fsync_floor(dir: &Path) -> String {
+    use std::io::Write;
+    let path = dir.join("fsync-probe");
+    let mut file = std::fs::File::create(&path).unwrap();
+    let mut times: Vec<f64> = (0..200)
+        .map(|_| {
+            let started = Instant::now();
+            file.write_all(&[7; 4096]).unwrap();
+            file.sync_data().unwrap();
+            ms(started)
+        })
+        .collect();
+    std::fs::remove_file(&path).unwrap();
+    times.sort_by(f64::total_cmp);
+    format!("p50 {:.2} ms p99 {:.2} ms", times[100], times[197])
 }
 
 fn main() {

@@ -42,7 +42,11 @@ fn real(n: i64) -> HistoryEntry<Value> {
             opponent_names: vec!["Alice".into()],
             people: Vec::new(),
             hand_scores: vec![vec![61, 59]],
-            outcome: if n % 2 == 0 { Outcome::Won } else { Outcome::Lost },
+            outcome: if n % 2 == 0 {
+                Outcome::Won
+            } else {
+                Outcome::Lost
+            },
             resigned: false,
             undos: 0,
         },
@@ -76,7 +80,9 @@ fn build(dir: &Path, matches: i64, reviews: i64, make: fn(i64) -> HistoryEntry<V
         tx.commit().unwrap();
     }
     drop(conn);
-    let size = std::fs::metadata(dir.join(db::DATABASE_FILE)).unwrap().len();
+    let size = std::fs::metadata(dir.join(db::DATABASE_FILE))
+        .unwrap()
+        .len();
     eprintln!(
         "built {matches} matches, {reviews} reviews: {:.0} MB database in {:.1} s",
         size as f64 / 1e6,

@@ -6,9 +6,10 @@
 //! Tables (see `docs/persistence.md`): `documents` (the preferences and the unfinished match, as
 //! versioned JSON), `matches` (one row per finished match: the columns the History screen filters
 //! and sorts on, and the summary as JSON), `records` (the full match record, read only when a match
-//! is opened), `reviews` (one per reviewed match), `hand_points` (how many finished hands scored
-//! each card-point count, kept with every change for the Statistics screen), `meta` (totals kept
-//! with every change, and whether the files of earlier versions were imported).
+//! is opened), `reviews` (one per reviewed match), `tallies` (matches per kind, preset, levels and
+//! outcome) and `hand_points` (how many finished hands scored each card-point count), both kept
+//! with every change for the Statistics screen, `meta` (totals kept with every change, and
+//! whether the files of earlier versions were imported).
 //!
 //! SQLite errors become I/O errors of the matching kind (busy, read-only, full, corrupt), so the
 //! store names a folder problem the same way whatever failed. Deliberately absent: any other
@@ -57,6 +58,15 @@ CREATE TABLE records (
 CREATE TABLE reviews (
     seq INTEGER PRIMARY KEY REFERENCES matches (seq) ON DELETE CASCADE,
     review TEXT NOT NULL
+) STRICT;
+CREATE INDEX matches_by_kind ON matches (with_people, finished_at_ms, id, outcome);
+CREATE TABLE tallies (
+    with_people INTEGER NOT NULL,
+    preset TEXT NOT NULL,
+    levels TEXT NOT NULL,
+    outcome TEXT NOT NULL,
+    matches INTEGER NOT NULL,
+    PRIMARY KEY (with_people, preset, levels, outcome)
 ) STRICT;
 CREATE TABLE hand_points (
     with_people INTEGER NOT NULL,

@@ -159,9 +159,6 @@ impl Disk for RealDisk {
             .write_all(bytes)
     }
 
-
-
-
     fn sync_dir(&self, dir: &Path) -> io::Result<()> {
         if cfg!(unix) {
             File::open(dir)?.sync_all()?;
@@ -207,8 +204,6 @@ impl Disk for RealDisk {
     fn exists(&self, path: &Path) -> bool {
         fs::symlink_metadata(path).is_ok()
     }
-
-
 }
 
 #[cfg(all(test, unix))]

@@ -54,9 +54,9 @@ pub fn get(conn: &Connection, name: &str) -> io::Result<Option<Vec<u8>>> {
         .map_err(io_error)?;
     match row {
         None => Ok(None),
-        Some((version, Some(data))) => {
-            Ok(Some(format!("{{\"version\":{version},\"data\":{data}}}").into_bytes()))
-        }
+        Some((version, Some(data))) => Ok(Some(
+            format!("{{\"version\":{version},\"data\":{data}}}").into_bytes(),
+        )),
         Some((_, None)) => Err(io::Error::new(
             io::ErrorKind::InvalidData,
             format!("{name} is over {MAX_DOCUMENT_BYTES} bytes"),

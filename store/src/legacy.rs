@@ -62,7 +62,11 @@ pub fn upgrade(
         .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
         .map_err(io_error)?;
     let done: Option<i64> = tx
-        .query_row("SELECT value FROM meta WHERE key = 'legacy_imported'", [], |r| r.get(0))
+        .query_row(
+            "SELECT value FROM meta WHERE key = 'legacy_imported'",
+            [],
+            |r| r.get(0),
+        )
         .optional()
         .map_err(io_error)?;
     if done != Some(1) {
@@ -71,8 +75,11 @@ pub fn upgrade(
         for spec in documents {
             import_document(&tx, dir, &backup, spec, &mut found)?;
         }
-        tx.execute("UPDATE meta SET value = 1 WHERE key = 'legacy_imported'", [])
-            .map_err(io_error)?;
+        tx.execute(
+            "UPDATE meta SET value = 1 WHERE key = 'legacy_imported'",
+            [],
+        )
+        .map_err(io_error)?;
         tx.commit().map_err(io_error)?;
         warnings.extend(found);
     } else {
@@ -149,12 +156,16 @@ fn import_history(
             unreadable.add(found.at(), 1);
         }
     }
-    unreadable.report(warnings, |_| false, |lines, first_at| {
-        StoreWarning::UnreadableLines { lines, first_at }
-    });
+    unreadable.report(
+        warnings,
+        |_| false,
+        |lines, first_at| StoreWarning::UnreadableLines { lines, first_at },
+    );
     if listing.torn_bytes > 0 {
         warnings.push(StoreWarning::TornLine {
-            moved_to: backed_up(backup, "history/records.jsonl").display().to_string(),
+            moved_to: backed_up(backup, "history/records.jsonl")
+                .display()
+                .to_string(),
             bytes: listing.torn_bytes,
         });
     }
@@ -178,9 +189,9 @@ fn import_reviews(
     let mut unreadable = Unreadable::default();
     let mut failure = None;
     for_each_line(&RealDisk, &path, 0, len, MAX_REVIEW_LINE_BYTES, |line| {
-        let checked = line.bytes.map(|bytes| {
-            check_line(bytes).map(|id| (id, bytes))
-        });
+        let checked = line
+            .bytes
+            .map(|bytes| check_line(bytes).map(|id| (id, bytes)));
         match checked {
             Some(Ok((id, bytes))) if ids.contains(&id) => {
                 let review = serde_json::from_slice::<ReviewOf>(bytes)
@@ -198,9 +209,11 @@ fn import_reviews(
     if let Some(error) = failure {
         return Err(error);
     }
-    unreadable.report(warnings, |_| false, |lines, first_at| {
-        StoreWarning::UnreadableReviews { lines, first_at }
-    });
+    unreadable.report(
+        warnings,
+        |_| false,
+        |lines, first_at| StoreWarning::UnreadableReviews { lines, first_at },
+    );
     Ok(())
 }
 

@@ -7,8 +7,8 @@ use std::path::Path;
 
 use serde_json::{Value, json};
 
-use crate::tests::{entry, ids, kinds};
 use crate::test_prefs::Store;
+use crate::tests::{entry, ids, kinds};
 use crate::{HistoryEntry, StoreWarning, WarningKind};
 
 use super::BACKUP_DIR;
@@ -118,7 +118,10 @@ fn every_old_file_is_imported_and_kept_read_only_beside_the_database() {
     for (name, bytes) in &files {
         let kept = backup.join(name.replace('/', "-"));
         assert_eq!(&fs::read(&kept).unwrap(), bytes, "{name}");
-        assert!(fs::metadata(&kept).unwrap().permissions().readonly(), "{name}");
+        assert!(
+            fs::metadata(&kept).unwrap().permissions().readonly(),
+            "{name}"
+        );
         assert!(!dir.path().join(name).exists(), "{name} moved");
     }
     assert!(!dir.path().join("history").exists());
@@ -148,7 +151,11 @@ fn an_upgrade_cut_short_after_its_commit_only_moves_the_files() {
     .unwrap();
     let mut store = Store::open(dir.path());
     assert_eq!(ids(&mut store), ["m2", "old", "m1"]);
-    assert_eq!(store.preferences().card_size_percent, 130, "not imported again");
+    assert_eq!(
+        store.preferences().card_size_percent,
+        130,
+        "not imported again"
+    );
     assert!(backup.join("history-records.jsonl").exists());
     assert!(!back.exists());
 }
@@ -169,7 +176,10 @@ fn old_documents_that_cannot_be_read_stay_in_the_backup() {
     };
     assert_eq!(fs::read(moved_to).unwrap(), b"{not json");
     assert_eq!(store.load_unfinished::<Value>(), None);
-    assert_eq!(kinds(&store), [WarningKind::Quarantined, WarningKind::FutureVersion]);
+    assert_eq!(
+        kinds(&store),
+        [WarningKind::Quarantined, WarningKind::FutureVersion]
+    );
     assert!(
         !store.save_unfinished(&json!({})).unwrap(),
         "a newer saved match is not overwritten"

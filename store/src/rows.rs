@@ -143,12 +143,43 @@ fn hand_points(summary: &MatchSummary) -> Vec<u32> {
     summary
         .hand_scores
         .iter()
-        .map(|hand| hand.first().copied().unwrap_or(0).min(HistoryStats::MAX_POINTS))
+        .map(|hand| {
+            hand.first()
+                .copied()
+                .unwrap_or(0)
+                .min(HistoryStats::MAX_POINTS)
+        })
         .collect()
 }
 
+/// A match's place in the `tallies`: with people, preset, levels, outcome.
+type TallyKey<'a> = (bool, &'a str, &'a str, &'a str);
+
+/// Adds `delta` matches to one tally.
+fn tally(
+    tx: &Transaction<'_>,
+    (with_people, preset, levels, outcome): TallyKey<'_>,
+    delta: i64,
+) -> io::Result<()> {
+    tx.prepare_cached(
+        "INSERT INTO tallies (with_people, preset, levels, outcome, matches) \
+         VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (with_people, preset, levels, outcome) \
+         DO UPDATE SET matches = max(0, matches + excluded.matches)",
+    )
+    .and_then(|mut statement| {
+        statement.execute(params![with_people, preset, levels, outcome, delta])
+    })
+    .map_err(io_error)?;
+    Ok(())
+}
+
 /// Adds `delta` hands at each of `points` for one kind of match.
-fn count_points(tx: &Transaction<'_>, with_people: bool, points: &[u32], delta: i64) -> io::Result<()> {
+fn count_points(
+    tx: &Transaction<'_>,
+    with_people: bool,
+    points: &[u32],
+    delta: i64,
+) -> io::Result<()> {
     let mut statement = tx
         .prepare_cached(
             "INSERT INTO hand_points (with_people, points, hands) VALUES (?1, ?2, ?3) \
@@ -227,6 +258,11 @@ pub fn insert(tx: &Transaction<'_>, new: &NewMatch) -> io::Result<bool> {
     .map_err(io_error)?;
     add_totals(tx, 1, i64::try_from(new.bytes()).unwrap_or(i64::MAX))?;
     count_points(tx, new.with_people, &new.points, 1)?;
+    tally(
+        tx,
+        (new.with_people, &new.preset, &new.levels, &new.outcome),
+        1,
+    )?;
     Ok(true)
 }
 
@@ -240,19 +276,20 @@ pub fn contains(conn: &Connection, id: &str) -> io::Result<bool> {
 
 /// Deletes match `id` with its record and review; returns whether it was there.
 pub fn delete(tx: &Transaction<'_>, id: &str) -> io::Result<bool> {
-    let deleted: Option<(i64, String)> = tx
+    let deleted: Option<(i64, Leaving)> = tx
         .query_row(
-            "DELETE FROM matches WHERE id = ?1 RETURNING bytes, summary",
+            "DELETE FROM matches WHERE id = ?1 \
+             RETURNING bytes, summary, with_people, preset, levels, outcome",
             [id],
-            |row| Ok((row.get(0)?, row.get(1)?)),
+            |row| Ok((row.get(0)?, Leaving::of(row, 1)?)),
         )
         .optional()
         .map_err(io_error)?;
-    let Some((bytes, summary)) = deleted else {
+    let Some((bytes, leaving)) = deleted else {
         return Ok(false);
     };
     add_totals(tx, -1, -bytes)?;
-    forget_points(tx, &summary)?;
+    leaving.forget(tx)?;
     Ok(true)
 }
 
@@ -354,7 +391,8 @@ pub fn entry(conn: &Connection, id: &str) -> io::Result<Option<HistoryEntry<Valu
     let Some((summary, record)) = row else {
         return Ok(None);
     };
-    let bad = |why: String| io::Error::new(io::ErrorKind::InvalidData, format!("match {id}: {why}"));
+    let bad =
+        |why: String| io::Error::new(io::ErrorKind::InvalidData, format!("match {id}: {why}"));
     let summary = read_summary(&summary.ok_or_else(|| bad("summary too large".into()))?)
         .map_err(|why| bad(format!("summary: {why}")))?;
     let record = serde_json::from_str(&record.ok_or_else(|| bad("record too large".into()))?)
@@ -369,7 +407,9 @@ pub fn insert_review(tx: &Transaction<'_>, id: &str, review: &str) -> io::Result
         return Err(too_large(review.len() as u64, MAX_REVIEW_BYTES as u64));
     }
     let seq: Option<i64> = tx
-        .query_row("SELECT seq FROM matches WHERE id = ?1", [id], |row| row.get(0))
+        .query_row("SELECT seq FROM matches WHERE id = ?1", [id], |row| {
+            row.get(0)
+        })
         .optional()
         .map_err(io_error)?;
     let Some(seq) = seq else {
@@ -460,83 +500,124 @@ pub fn for_each_match(
     Ok(())
 }
 
-/// Takes a leaving match's hands out of the hand-point counts (a summary that no longer reads
-/// had none counted it could be told from).
-fn forget_points(tx: &Transaction<'_>, summary: &str) -> io::Result<()> {
-    if let Ok(summary) = read_summary(summary) {
-        count_points(tx, !summary.people.is_empty(), &hand_points(&summary), -1)?;
+/// A match leaving the history: what the kept counts hold of it.
+struct Leaving {
+    summary: String,
+    with_people: bool,
+    preset: String,
+    levels: String,
+    outcome: String,
+}
+
+impl Leaving {
+    /// From a `RETURNING summary, with_people, preset, levels, outcome` row, from column `at`.
+    fn of(row: &rusqlite::Row<'_>, at: usize) -> rusqlite::Result<Self> {
+        Ok(Self {
+            summary: row.get(at)?,
+            with_people: row.get(at + 1)?,
+            preset: row.get(at + 2)?,
+            levels: row.get(at + 3)?,
+            outcome: row.get(at + 4)?,
+        })
     }
-    Ok(())
+
+    /// Takes it out of the tallies and the hand-point counts (a summary that no longer reads had
+    /// no hands counted that could be told from it).
+    fn forget(&self, tx: &Transaction<'_>) -> io::Result<()> {
+        let key = (
+            self.with_people,
+            self.preset.as_str(),
+            self.levels.as_str(),
+            self.outcome.as_str(),
+        );
+        tally(tx, key, -1)?;
+        if let Ok(summary) = read_summary(&self.summary) {
+            count_points(tx, self.with_people, &hand_points(&summary), -1)?;
+        }
+        Ok(())
+    }
 }
 
 /// Deletes the matches up to `seq` (archived), updating the totals and the hand-point counts.
 pub fn delete_through(tx: &Transaction<'_>, seq: i64, matches: i64, bytes: i64) -> io::Result<()> {
-    let summaries: Vec<String> = tx
-        .prepare("DELETE FROM matches WHERE seq <= ?1 RETURNING summary")
-        .and_then(|mut statement| statement.query_map([seq], |row| row.get(0))?.collect())
+    let leaving: Vec<Leaving> = tx
+        .prepare(
+            "DELETE FROM matches WHERE seq <= ?1 \
+             RETURNING summary, with_people, preset, levels, outcome",
+        )
+        .and_then(|mut statement| {
+            statement
+                .query_map([seq], |row| Leaving::of(row, 0))?
+                .collect()
+        })
         .map_err(io_error)?;
-    for summary in &summaries {
-        forget_points(tx, summary)?;
+    for match_ in &leaving {
+        match_.forget(tx)?;
     }
     add_totals(tx, -matches, -bytes)
 }
 
 /// The Statistics screen's figures for matches with people (`with_people`) or against the AI
-/// alone: SQL aggregates over the `matches_newest` index and the kept hand-point counts, and one
-/// pass over the index's results in date order for the streak and the running win rate.
+/// alone: the kept tallies and hand-point counts, and one pass over the `matches_by_kind` index
+/// (date and result only) for the streak and the running win rate.
 pub fn stats(conn: &Connection, with_people: bool) -> io::Result<HistoryStats> {
     let mut stats = HistoryStats::default();
-    let groups = |column: &str| -> io::Result<Vec<(String, u32, u32)>> {
-        let mut statement = conn
-            .prepare_cached(&format!(
-                "SELECT {column}, sum(outcome = 'won'), count(*) FROM matches \
-                 INDEXED BY matches_newest WHERE with_people = ?1 GROUP BY {column}"
+    let mut statement = conn
+        .prepare_cached(
+            "SELECT preset, levels, outcome, matches FROM tallies \
+             WHERE with_people = ?1 AND matches > 0",
+        )
+        .map_err(io_error)?;
+    let tallies: Vec<(String, String, bool, u32)> = statement
+        .query_map([with_people], |row| {
+            Ok((
+                row.get(0)?,
+                row.get(1)?,
+                row.get::<_, String>(2)? == "won",
+                count(row.get(3)?),
             ))
-            .map_err(io_error)?;
-        let rows = statement
-            .query_map([with_people], |row| {
-                Ok((row.get(0)?, row.get::<_, i64>(1)?, row.get::<_, i64>(2)?))
-            })
-            .map_err(io_error)?;
-        rows.map(|row| {
-            row.map(|(key, won, played)| (key, count(won), count(played)))
-                .map_err(io_error)
         })
-        .collect()
+        .and_then(Iterator::collect)
+        .map_err(io_error)?;
+    let add = |won: u32, played: u32, (_, _, is_won, n): &(String, String, bool, u32)| {
+        (
+            won.saturating_add(if *is_won { *n } else { 0 }),
+            played.saturating_add(*n),
+        )
     };
-    let by_preset = groups("preset")?;
-    let by_levels = groups("levels")?;
     for preset in Preset::ALL {
         let key = name(&preset)?;
-        if let Some((_, won, played)) = by_preset.iter().find(|(k, _, _)| *k == key) {
+        let (won, played) = tallies
+            .iter()
+            .filter(|(p, ..)| *p == key)
+            .fold((0, 0), |(w, p), t| add(w, p, t));
+        if played > 0 {
             stats.by_preset.push(WonOf {
                 key: preset,
-                won: *won,
-                played: *played,
+                won,
+                played,
             });
         }
     }
     for level in Level::ALL {
         let key = format!(",{},", name(&level)?);
-        let (won, played) = by_levels
+        let (won, played) = tallies
             .iter()
-            .filter(|(levels, _, _)| levels.contains(&key))
-            .fold((0u32, 0u32), |(w, p), (_, won, played)| {
-                (w.saturating_add(*won), p.saturating_add(*played))
-            });
+            .filter(|(_, levels, ..)| levels.contains(&key))
+            .fold((0, 0), |(w, p), t| add(w, p, t));
         stats.by_level.push(WonOf {
             key: level,
             won,
             played,
         });
     }
-    let total: u32 = by_preset
+    let total: u32 = tallies
         .iter()
-        .fold(0, |sum, (_, _, played)| sum.saturating_add(*played));
+        .fold(0, |sum, (.., n)| sum.saturating_add(*n));
     let mut statement = conn
         .prepare_cached(
-            "SELECT finished_at_ms, outcome FROM matches INDEXED BY matches_newest \
-             WHERE with_people = ?1 ORDER BY finished_at_ms, id DESC",
+            "SELECT finished_at_ms, outcome FROM matches INDEXED BY matches_by_kind \
+             WHERE with_people = ?1 ORDER BY finished_at_ms, id",
         )
         .map_err(io_error)?;
     let mut rows = statement.query([with_people]).map_err(io_error)?;
@@ -565,7 +646,9 @@ pub fn stats(conn: &Connection, with_people: bool) -> io::Result<HistoryStats> {
     }
     stats.current_streak = streak;
     let mut statement = conn
-        .prepare_cached("SELECT points, hands FROM hand_points WHERE with_people = ?1 AND hands > 0")
+        .prepare_cached(
+            "SELECT points, hands FROM hand_points WHERE with_people = ?1 AND hands > 0",
+        )
         .map_err(io_error)?;
     let mut rows = statement.query([with_people]).map_err(io_error)?;
     stats.hand_points = vec![0; HistoryStats::MAX_POINTS as usize + 1];
@@ -595,18 +678,29 @@ pub fn add_waiting(stats: &mut HistoryStats, waiting: &[&MatchSummary]) {
         stats.best_streak = stats.best_streak.max(stats.current_streak);
         stats.rate.push(RatePoint {
             finished_at_ms: summary.finished_at_ms,
-            percent: u8::try_from(u64::from(stats.won) * 100 / u64::from(stats.played)).unwrap_or(100),
+            percent: u8::try_from(u64::from(stats.won) * 100 / u64::from(stats.played))
+                .unwrap_or(100),
         });
         let preset = summary.ruleset.preset;
         match stats.by_preset.iter_mut().find(|p| p.key == preset) {
             Some(known) => bump(known, won),
             None => {
-                stats.by_preset.push(WonOf { key: preset, won: u32::from(won), played: 1 });
-                stats.by_preset.sort_by_key(|p| Preset::ALL.iter().position(|&q| q == p.key));
+                stats.by_preset.push(WonOf {
+                    key: preset,
+                    won: u32::from(won),
+                    played: 1,
+                });
+                stats
+                    .by_preset
+                    .sort_by_key(|p| Preset::ALL.iter().position(|&q| q == p.key));
             }
         }
         let levels = summary.ai_levels();
-        for level in stats.by_level.iter_mut().filter(|l| levels.contains(&l.key)) {
+        for level in stats
+            .by_level
+            .iter_mut()
+            .filter(|l| levels.contains(&l.key))
+        {
             bump(level, won);
         }
         if stats.by_level.is_empty() {

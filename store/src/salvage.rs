@@ -1,7 +1,7 @@
 //! Keeping the readable rows of a damaged database: the damaged file (moved aside by the store)
 //! is attached to the new database and its rows are copied one at a time, so a corrupt page
 //! loses only the rows stored on it. Documents are copied by name, matches by their sequence
-//! number (with their record and review), and the totals recomputed from what was copied.
+//! number (with their record and review), and the totals, tallies and hand-point counts recomputed from what was copied.
 //!
 //! Deliberately absent: repairing the damaged file itself (it is kept, moved aside, for anyone
 //! who wants to try).
@@ -34,7 +34,9 @@ pub fn copy_rows(conn: &Connection, damaged: &Path) -> u64 {
     // The highest sequence number is read from the table's last page; every number up to it is
     // tried, so a damaged page in the middle skips only its own rows.
     let last: i64 = conn
-        .query_row("SELECT max(seq) FROM old.matches", [], |r| r.get::<_, Option<i64>>(0))
+        .query_row("SELECT max(seq) FROM old.matches", [], |r| {
+            r.get::<_, Option<i64>>(0)
+        })
         .ok()
         .flatten()
         .unwrap_or(0);
@@ -68,6 +70,15 @@ pub fn copy_rows(conn: &Connection, damaged: &Path) -> u64 {
     let _ = conn.execute_batch(
         "UPDATE meta SET value = (SELECT count(*) FROM matches) WHERE key = 'matches';
          UPDATE meta SET value = (SELECT coalesce(sum(bytes), 0) FROM matches) WHERE key = 'bytes';
+         DELETE FROM tallies;
+         INSERT INTO tallies (with_people, preset, levels, outcome, matches)
+             SELECT with_people, preset, levels, outcome, count(*) FROM matches GROUP BY 1, 2, 3, 4;
+         DELETE FROM hand_points;
+         INSERT INTO hand_points (with_people, points, hands)
+             SELECT m.with_people,
+                    min(max(coalesce(json_extract(h.value, '$[0]'), 0), 0), 130), count(*)
+             FROM matches m, json_each(m.summary, '$.hand_scores') h
+             WHERE m.preset != 'chiamata' GROUP BY 1, 2;
          UPDATE meta SET value = coalesce(
              (SELECT value FROM old.meta WHERE key = 'legacy_imported'), 1)
          WHERE key = 'legacy_imported';",

@@ -401,9 +401,8 @@ impl<P: PreferencesDocument> Store<P> {
                 detail: detail.into(),
             }),
             Some(Err(error)) => {
-                let error = io_err("setting a document aside", &self.database_path())(io_error(
-                    error,
-                ));
+                let error =
+                    io_err("setting a document aside", &self.database_path())(io_error(error));
                 self.stop_saving(&error);
             }
             None => {}
@@ -682,7 +681,8 @@ impl<P: PreferencesDocument> Store<P> {
         &mut self,
         entry: &HistoryEntry<R>,
     ) -> Result<bool, StoreError> {
-        let checked = rows::NewMatch::new(entry).map_err(io_err("checking the match", &self.dir))?;
+        let checked =
+            rows::NewMatch::new(entry).map_err(io_err("checking the match", &self.dir))?;
         if self
             .waiting
             .matches
@@ -772,10 +772,9 @@ impl<P: PreferencesDocument> Store<P> {
             None => query.apply(Vec::new()),
         };
         let mut merged = query.apply(stored.items.into_iter().chain(waiting).collect());
-        let extra = merged.total.saturating_sub(
-            u32::try_from(stored.total.min(query.offset.saturating_add(query.limit)))
-                .unwrap_or(u32::MAX),
-        );
+        let extra = merged
+            .total
+            .saturating_sub(stored.total.min(query.offset.saturating_add(query.limit)));
         merged.total = stored.total.saturating_add(extra);
         Ok(merged)
     }
@@ -784,7 +783,9 @@ impl<P: PreferencesDocument> Store<P> {
     /// aggregates in the database, with the matches waiting in memory added in.
     pub fn history_stats(&mut self, with_people: bool) -> Result<crate::HistoryStats, StoreError> {
         let mut stats = self
-            .read("reading the statistics", |conn| rows::stats(conn, with_people))?
+            .read("reading the statistics", |conn| {
+                rows::stats(conn, with_people)
+            })?
             .unwrap_or_default();
         let waiting: Vec<_> = self
             .waiting

@@ -99,10 +99,18 @@ impl MatchSummary {
         {
             return Err(format!("more opponents than the {others} other seats"));
         }
-        if self.opponent_names.iter().any(|name| name.len() > MAX_NAME_BYTES) {
+        if self
+            .opponent_names
+            .iter()
+            .any(|name| name.len() > MAX_NAME_BYTES)
+        {
             return Err(format!("an opponent name over {MAX_NAME_BYTES} bytes"));
         }
-        if self.people.iter().any(|&seat| seat == 0 || usize::from(seat) > others) {
+        if self
+            .people
+            .iter()
+            .any(|&seat| seat == 0 || usize::from(seat) > others)
+        {
             return Err("a person's seat is not an opponent seat".into());
         }
         if self.hand_scores.len() > MAX_HANDS {

@@ -53,7 +53,10 @@ fn append_page_read_and_reject_duplicates() {
     for n in 1..=3 {
         assert!(store.append_match(&entry(n)).unwrap());
     }
-    assert!(!store.append_match(&entry(2)).unwrap(), "duplicate id refused");
+    assert!(
+        !store.append_match(&entry(2)).unwrap(),
+        "duplicate id refused"
+    );
     assert_eq!(ids(&mut store), ["m3", "m2", "m1"]);
     let read: HistoryEntry<Value> = store.history_entry("m3").unwrap().unwrap();
     assert_eq!(read, entry(3));
@@ -194,7 +197,10 @@ fn reviews_are_stored_once_and_never_replaced() {
     store.append_match(&entry(2)).unwrap();
     assert!(store.append_review("m1", &json!({"accuracy": 80})).unwrap());
     assert!(!store.append_review("m1", &json!({"accuracy": 10})).unwrap());
-    assert!(store.append_review("m9", &json!({})).is_err(), "no such match");
+    assert!(
+        store.append_review("m9", &json!({})).is_err(),
+        "no such match"
+    );
     assert_eq!(
         store.review::<Value>("m1").unwrap(),
         Some(json!({"accuracy": 80}))
@@ -365,9 +371,16 @@ fn catches_up(store: &mut Store, dir: &Path) {
     let mut reopened = Store::open(dir);
     let ids = ids(&mut reopened);
     assert!(ids.contains(&"m7".to_string()) && ids.contains(&"m8".to_string()));
-    assert_eq!(reopened.review::<Value>("m7").unwrap(), Some(json!({"a": 1})));
+    assert_eq!(
+        reopened.review::<Value>("m7").unwrap(),
+        Some(json!({"a": 1}))
+    );
     assert_eq!(reopened.preferences(), store.preferences());
-    assert_eq!(reopened.load_unfinished::<Value>(), None, "the removal was written too");
+    assert_eq!(
+        reopened.load_unfinished::<Value>(),
+        None,
+        "the removal was written too"
+    );
 }
 
 #[test]
@@ -414,7 +427,12 @@ fn a_full_database_keeps_moves_in_memory_then_catches_up() {
     let mut filler = entry(100);
     filler.record = json!("x".repeat(64 * 1024));
     assert!(store.append_match(&filler).unwrap(), "accepted in memory");
-    let [StoreWarning::NotSaving { problem, detail, .. }] = store.warnings() else {
+    let [
+        StoreWarning::NotSaving {
+            problem, detail, ..
+        },
+    ] = store.warnings()
+    else {
         panic!("{:?}", store.warnings());
     };
     assert_eq!(*problem, FolderProblem::ReadOnly, "{detail}");
@@ -519,7 +537,8 @@ fn a_damaged_database_is_set_aside_and_its_readable_rows_kept() {
     {
         // Everything into the main file, so the damage is not hidden by the write-ahead log.
         let conn = Connection::open(&path).unwrap();
-        conn.execute_batch("PRAGMA wal_checkpoint(TRUNCATE)").unwrap();
+        conn.execute_batch("PRAGMA wal_checkpoint(TRUNCATE)")
+            .unwrap();
     }
     let pages = fs::metadata(&path).unwrap().len() / 4096;
     damage_a_page(&path, pages / 2);
@@ -538,12 +557,24 @@ fn a_damaged_database_is_set_aside_and_its_readable_rows_kept() {
         })
         .collect();
     assert_eq!(quarantined.len(), 1, "{:?}", store.warnings());
-    assert!(Path::new(&quarantined[0]).exists(), "the damaged file is kept");
+    assert!(
+        Path::new(&quarantined[0]).exists(),
+        "the damaged file is kept"
+    );
     let listed = ids(&mut store);
-    assert!(listed.len() >= 250, "the readable rows are kept: {}", listed.len());
+    assert!(
+        listed.len() >= 250,
+        "the readable rows are kept: {}",
+        listed.len()
+    );
     for id in &listed {
         assert!(store.history_entry::<Value>(id).unwrap().is_some(), "{id}");
     }
+    // The kept counts are those of the rows that were kept.
+    let stats = store.history_stats(false).unwrap();
+    assert_eq!(stats.played as usize, listed.len());
+    assert_eq!(stats.hand_points.iter().sum::<u32>() as usize, listed.len(), "one hand each");
+    assert_eq!(stats.hand_points[61] as usize, listed.len());
     assert_eq!(store.preferences().card_size_percent, 150);
     store.append_match(&entry(301)).unwrap();
     assert!(ids(&mut Store::open(dir.path())).contains(&"m301".to_string()));
@@ -561,7 +592,11 @@ fn a_file_that_is_not_a_database_is_set_aside() {
     let StoreWarning::Quarantined { moved_to, .. } = &store.warnings()[0] else {
         panic!();
     };
-    assert_eq!(fs::read(moved_to).unwrap(), vec![0x42; 8192], "kept byte for byte");
+    assert_eq!(
+        fs::read(moved_to).unwrap(),
+        vec![0x42; 8192],
+        "kept byte for byte"
+    );
 }
 
 #[cfg(unix)]
@@ -574,7 +609,11 @@ fn new_files_are_private() {
     store.append_match(&entry(1)).unwrap();
     let mode = |p: &Path| fs::metadata(p).unwrap().permissions().mode() & 0o777;
     assert_eq!(mode(&dir), 0o700);
-    assert_eq!(mode(&dir.join(db::DATABASE_FILE)) & 0o077, 0, "not readable by others");
+    assert_eq!(
+        mode(&dir.join(db::DATABASE_FILE)) & 0o077,
+        0,
+        "not readable by others"
+    );
 }
 
 /// The Statistics figures as the UI computed them from every summary, for comparison.
@@ -583,7 +622,11 @@ fn stats_in_memory(all: &[MatchSummary], people: bool) -> HistoryStats {
         .iter()
         .filter(|s| s.people.is_empty() != people)
         .collect();
-    chosen.sort_by(|a, b| a.finished_at_ms.cmp(&b.finished_at_ms).then(b.id.cmp(&a.id)));
+    chosen.sort_by(|a, b| {
+        a.finished_at_ms
+            .cmp(&b.finished_at_ms)
+            .then(b.id.cmp(&a.id))
+    });
     let mut stats = HistoryStats {
         hand_points: vec![0; HistoryStats::MAX_POINTS as usize + 1],
         ..HistoryStats::default()
@@ -604,14 +647,20 @@ fn statistics_are_sql_aggregates_equal_to_the_figures_over_every_summary() {
         let outcome = [Outcome::Won, Outcome::Won, Outcome::Lost, Outcome::Drawn][n as usize % 4];
         let mut s = summary(n, Preset::Briscola, Level::Easy, outcome);
         s.ruleset = Ruleset::preset(preset, players).unwrap();
-        s.opponents = vec![[Level::Easy, Level::Medium, Level::Hard][n as usize % 3]; usize::from(players) - 1];
+        s.opponents = vec![
+            [Level::Easy, Level::Medium, Level::Hard][n as usize % 3];
+            usize::from(players) - 1
+        ];
         s.opponent_names = Vec::new();
         s.hand_scores = vec![vec![(n as u32 * 7) % 121, 0], vec![200, 0]];
         if n % 5 == 0 {
             s.people = vec![1];
         }
         store
-            .append_match(&HistoryEntry { summary: s.clone(), record: json!(n) })
+            .append_match(&HistoryEntry {
+                summary: s.clone(),
+                record: json!(n),
+            })
             .unwrap();
         all.push(s);
     }
@@ -625,7 +674,10 @@ fn statistics_are_sql_aggregates_equal_to_the_figures_over_every_summary() {
         // The database thins the running rate to at most RATE_POINTS points; here there are fewer.
         expected.current_streak = found.current_streak;
         assert_eq!(found, expected, "with people: {people}");
-        assert!(found.hand_points[HistoryStats::MAX_POINTS as usize] > 0, "high scores capped");
+        assert!(
+            found.hand_points[HistoryStats::MAX_POINTS as usize] > 0,
+            "high scores capped"
+        );
     }
     // Matches kept in memory while the disk refuses count too.
     let holder = other_connection(dir.path());
@@ -633,7 +685,10 @@ fn statistics_are_sql_aggregates_equal_to_the_figures_over_every_summary() {
     let mut extra = summary(100, Preset::Bisca, Level::Hard, Outcome::Won);
     extra.id = "extra".into();
     store
-        .append_match(&HistoryEntry { summary: extra.clone(), record: json!(0) })
+        .append_match(&HistoryEntry {
+            summary: extra.clone(),
+            record: json!(0),
+        })
         .unwrap();
     assert!(!store.is_saving());
     all.push(extra);
@@ -655,7 +710,11 @@ fn the_running_rate_is_thinned_to_its_point_budget() {
     let conn = store.connection().unwrap();
     let tx = conn.unchecked_transaction().unwrap();
     for n in 1..=1000 {
-        let outcome = if n % 3 == 0 { Outcome::Lost } else { Outcome::Won };
+        let outcome = if n % 3 == 0 {
+            Outcome::Lost
+        } else {
+            Outcome::Won
+        };
         let new = rows::NewMatch::new(&HistoryEntry {
             summary: summary(n, Preset::Briscola, Level::Easy, outcome),
             record: json!(n),
@@ -666,9 +725,16 @@ fn the_running_rate_is_thinned_to_its_point_budget() {
     tx.commit().unwrap();
     let stats = store.history_stats(false).unwrap();
     assert_eq!(stats.played, 1000);
-    assert!(stats.rate.len() <= HistoryStats::RATE_POINTS, "{}", stats.rate.len());
+    assert!(
+        stats.rate.len() <= HistoryStats::RATE_POINTS,
+        "{}",
+        stats.rate.len()
+    );
     let last = stats.rate.last().unwrap();
-    assert_eq!(last.finished_at_ms, 1_000_000, "the last match is always a point");
+    assert_eq!(
+        last.finished_at_ms, 1_000_000,
+        "the last match is always a point"
+    );
     assert_eq!(u32::from(last.percent), stats.won * 100 / 1000);
     assert_eq!(stats.best_streak, 2);
 }

@@ -64,7 +64,11 @@ pub fn run(args: &HistoryArgs) -> Result<(), String> {
     result
 }
 
-fn act(args: &HistoryArgs, store: &mut Store<NoPreferences>, dir: &std::path::Path) -> Result<(), String> {
+fn act(
+    args: &HistoryArgs,
+    store: &mut Store<NoPreferences>,
+    dir: &std::path::Path,
+) -> Result<(), String> {
     let mut record = |id: &str| {
         store
             .history_entry::<MatchRecord>(id)
@@ -92,7 +96,8 @@ fn act(args: &HistoryArgs, store: &mut Store<NoPreferences>, dir: &std::path::Pa
         return out.flush().map_err(|e| e.to_string());
     }
     // `{"matches": [...]}`, one summary per line, a page at a time.
-    let write = |out: &mut dyn Write, text: &str| out.write_all(text.as_bytes()).map_err(|e| e.to_string());
+    let write =
+        |out: &mut dyn Write, text: &str| out.write_all(text.as_bytes()).map_err(|e| e.to_string());
     write(&mut out, "{\"matches\": [")?;
     let mut query = HistoryQuery {
         limit: HistoryQuery::MAX_LIMIT,

@@ -355,7 +355,11 @@ fn snapshot(h: &Harness, dir: &Path) -> Value {
     while let Some(folder) = stack.pop() {
         for entry in std::fs::read_dir(&folder).unwrap() {
             let path = entry.unwrap().path();
-            let name = path.file_name().unwrap_or_default().to_string_lossy().into_owned();
+            let name = path
+                .file_name()
+                .unwrap_or_default()
+                .to_string_lossy()
+                .into_owned();
             if path.is_dir() {
                 stack.push(path);
             } else if name.starts_with(briscola_store::db::DATABASE_FILE) {

@@ -66,30 +66,31 @@ pub async fn start_match(
 ) -> Result<GameView, AppError> {
     let new_game = new_game.get("new_game")?;
     let names = opponent_names.get("opponent_names")?;
-    state.with_game_blocking(move |game, store| {
-        // A refused start changes nothing, the remembered choice included.
-        if game.as_ref().is_some_and(|s| !s.is_over()) {
-            return Err(CommandError::MatchInProgress.into());
-        }
-        let seed = fresh_seed();
-        let mut preferences = store.preferences().clone();
-        let first_dealer = preferences
-            .first_dealer
-            .seat(new_game.ruleset().players, seed);
-        let setup = new_game
-            .setup(first_dealer, preferences.allow_undo)?
-            .named(names)
-            .map_err(|reason| AppError::bad_argument("opponent_names", &reason))?;
-        preferences.new_game = new_game;
-        preferences.validate().map_err(AppError::invalid_input)?;
-        let session = Session::start(setup, seed, now_ms())?;
-        store.set_preferences(preferences)?;
-        save(&session, store)?;
-        let view = session.view();
-        *game = Some(session);
-        Ok(view)
-    })
-    .await
+    state
+        .with_game_blocking(move |game, store| {
+            // A refused start changes nothing, the remembered choice included.
+            if game.as_ref().is_some_and(|s| !s.is_over()) {
+                return Err(CommandError::MatchInProgress.into());
+            }
+            let seed = fresh_seed();
+            let mut preferences = store.preferences().clone();
+            let first_dealer = preferences
+                .first_dealer
+                .seat(new_game.ruleset().players, seed);
+            let setup = new_game
+                .setup(first_dealer, preferences.allow_undo)?
+                .named(names)
+                .map_err(|reason| AppError::bad_argument("opponent_names", &reason))?;
+            preferences.new_game = new_game;
+            preferences.validate().map_err(AppError::invalid_input)?;
+            let session = Session::start(setup, seed, now_ms())?;
+            store.set_preferences(preferences)?;
+            save(&session, store)?;
+            let view = session.view();
+            *game = Some(session);
+            Ok(view)
+        })
+        .await
 }
 
 /// Your move: one of the view's choices, as a typed action (`{"kind": "play", "card": "Ad"}`).
@@ -114,19 +115,19 @@ pub async fn ai_move(state: State<'_, AppState>) -> Result<GameView, AppError> {
     let (request, decision) = compute(request).await?;
     state
         .with_game_blocking(move |game, store| {
-        let session = playing(game)?;
-        let mut next = session.clone();
-        match next.apply_ai(&request, decision.action) {
-            Ok(()) => {
-                save(&next, store)?;
-                *session = next;
+            let session = playing(game)?;
+            let mut next = session.clone();
+            match next.apply_ai(&request, decision.action) {
+                Ok(()) => {
+                    save(&next, store)?;
+                    *session = next;
+                }
+                // The game moved on while the computer thought: its answer no longer applies.
+                Err(SessionError::Stale) => {}
+                Err(error) => return Err(error.into()),
             }
-            // The game moved on while the computer thought: its answer no longer applies.
-            Err(SessionError::Stale) => {}
-            Err(error) => return Err(error.into()),
-        }
-        Ok(session.view())
-    })
+            Ok(session.view())
+        })
         .await
 }
 
@@ -188,15 +189,16 @@ async fn change(
     state: &AppState,
     step: impl FnOnce(&mut Session) -> Result<(), SessionError> + Send + 'static,
 ) -> Result<GameView, AppError> {
-    state.with_game_blocking(|game, store| {
-        let session = playing(game)?;
-        let mut next = session.clone();
-        step(&mut next)?;
-        save(&next, store)?;
-        *session = next;
-        Ok(session.view())
-    })
-    .await
+    state
+        .with_game_blocking(|game, store| {
+            let session = playing(game)?;
+            let mut next = session.clone();
+            step(&mut next)?;
+            save(&next, store)?;
+            *session = next;
+            Ok(session.view())
+        })
+        .await
 }
 
 /// Saves the session: the unfinished match, or the finished one into the history (an abandoned

@@ -36,7 +36,9 @@ pub fn set_document(dir: &Path, name: &str, data: &Value) {
 /// The names of every stored document.
 pub fn document_names(dir: &Path) -> Vec<String> {
     let conn = open(dir);
-    let mut statement = conn.prepare("SELECT name FROM documents ORDER BY name").unwrap();
+    let mut statement = conn
+        .prepare("SELECT name FROM documents ORDER BY name")
+        .unwrap();
     statement
         .query_map([], |r| r.get(0))
         .unwrap()

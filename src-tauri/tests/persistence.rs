@@ -22,9 +22,9 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use briscola::ai::Level;
 use briscola::{MatchFormat, Preset, Ruleset};
 use briscola_app::history::{HistoryQuery, MatchSummary, Outcome};
-use briscola_store::db::DATABASE_FILE;
 use briscola_app::preferences::Preferences;
 use briscola_app::store::{HistoryEntry, Store};
+use briscola_store::db::DATABASE_FILE;
 use serde_json::{Value, json};
 
 const CHILD_ENV: &str = "BRISCOLA_TEST_CHILD";
@@ -182,8 +182,7 @@ fn run_and_kill(role: &str, rng: &mut Rng, max_delay_us: u64) -> Vec<String> {
     child.kill().unwrap();
     child.wait().unwrap();
     reader.join().unwrap();
-    let acks = acks.lock().unwrap().clone();
-    acks
+    std::mem::take(&mut *acks.lock().unwrap())
 }
 
 fn seed() -> u64 {
@@ -340,8 +339,7 @@ fn an_upgrade_killed_at_any_moment_loses_nothing() {
         assert_intact(dir.path());
         assert!(!dir.path().join("history/records.jsonl").exists());
         assert_eq!(
-            fs::read_to_string(dir.path().join("pre-sqlite-backup/history-records.jsonl"))
-                .unwrap(),
+            fs::read_to_string(dir.path().join("pre-sqlite-backup/history-records.jsonl")).unwrap(),
             log,
             "the old log kept byte for byte"
         );

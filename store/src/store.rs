@@ -409,8 +409,13 @@ impl<P: PreferencesDocument> Store<P> {
         }
     }
 
-    /// Reports that changes are kept in memory, with the problem that stopped them.
+    /// Reports that changes are kept in memory, with the problem that stopped them. Until a write
+    /// succeeds again, statements do not wait for another process's lock: each change is kept in
+    /// memory at once instead of waiting [`db::BUSY_WAIT`] every time.
     fn stop_saving(&mut self, error: &StoreError) {
+        if let Some(conn) = &self.conn {
+            let _ = conn.busy_timeout(Duration::ZERO);
+        }
         let path = WrongKind::of(&error.source).map_or_else(
             || error.path.display().to_string(),
             |wrong| wrong.path.clone(),
@@ -472,7 +477,12 @@ impl<P: PreferencesDocument> Store<P> {
             };
         }
         match result.map_err(io_err(action, &path)) {
-            Ok(value) => Ok(Some(value)),
+            Ok(value) => {
+                if let Some(conn) = &self.conn {
+                    let _ = conn.busy_timeout(db::BUSY_WAIT);
+                }
+                Ok(Some(value))
+            }
             Err(error) if error.refused_value() => Err(error),
             Err(error) => {
                 self.stop_saving(&error);
@@ -525,14 +535,11 @@ impl<P: PreferencesDocument> Store<P> {
         if !self.has_folder {
             return false;
         }
-        if self.conn.is_none() {
-            if let Err(error) = self.connect(Duration::ZERO) {
-                self.stop_saving(&error);
-                return false;
-            }
-            if let Some(conn) = &self.conn {
-                let _ = conn.busy_timeout(db::BUSY_WAIT);
-            }
+        if self.conn.is_none()
+            && let Err(error) = self.connect(Duration::ZERO)
+        {
+            self.stop_saving(&error);
+            return false;
         }
         if let Err(error) = self.flush() {
             self.stop_saving(&error);

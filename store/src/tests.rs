@@ -573,7 +573,11 @@ fn a_damaged_database_is_set_aside_and_its_readable_rows_kept() {
     // The kept counts are those of the rows that were kept.
     let stats = store.history_stats(false).unwrap();
     assert_eq!(stats.played as usize, listed.len());
-    assert_eq!(stats.hand_points.iter().sum::<u32>() as usize, listed.len(), "one hand each");
+    assert_eq!(
+        stats.hand_points.iter().sum::<u32>() as usize,
+        listed.len(),
+        "one hand each"
+    );
     assert_eq!(stats.hand_points[61] as usize, listed.len());
     assert_eq!(store.preferences().card_size_percent, 150);
     store.append_match(&entry(301)).unwrap();

@@ -496,3 +496,43 @@ fn extreme_saved_start_times_finish_without_overflow() {
         assert!(summary["finished_at_ms"].as_i64() >= summary["started_at_ms"].as_i64());
     }
 }
+
+/// The database locked by another process after start-up: every move is accepted (in memory, with
+/// the not-saving warning), the finished match is listed, and once the lock is gone the next
+/// change writes everything and the warning goes.
+#[test]
+fn moves_go_on_in_memory_while_the_database_is_held_and_are_saved_after() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let h = you_deal(dir.path());
+    let view = h.ok(
+        "start_match",
+        setup("briscola", 2, json!({ "kind": "single-hand" })),
+    );
+    let holder = rusqlite::Connection::open(dir.path().join(briscola_store::db::DATABASE_FILE))
+        .expect("another connection");
+    holder.execute_batch("BEGIN EXCLUSIVE").expect("the lock");
+    let over = play_to_the_end(&h, view);
+    let warnings = h.ok("store_warnings", json!({}));
+    assert_eq!(warnings[0]["id"], "not-saving", "{warnings}");
+    assert_eq!(warnings[0]["problem"], "in-use", "{warnings}");
+    let page = h.ok("list_history", json!({ "query": {} }));
+    assert_eq!(page["total"], 1, "the finished match is listed from memory");
+    let id = page["items"][0]["id"].clone();
+    holder.execute_batch("COMMIT").expect("unlock");
+    drop(holder);
+    // The next change (a new match) writes what waited; the warning goes.
+    h.ok(
+        "start_match",
+        setup("briscola", 2, json!({ "kind": "single-hand" })),
+    );
+    assert_eq!(h.ok("store_warnings", json!({})), json!([]));
+    drop(h);
+    let h = you_deal(dir.path());
+    let page = h.ok("list_history", json!({ "query": {} }));
+    assert_eq!(page["items"][0]["id"], id, "saved once the lock was gone");
+    assert!(over["outcome"].is_object());
+    assert!(
+        h.ok("current_game", json!({}))["outcome"].is_null(),
+        "the new match was saved"
+    );
+}

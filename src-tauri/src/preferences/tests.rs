@@ -27,8 +27,8 @@ fn load(file: &str) -> (tempfile::TempDir, Loaded) {
 
 /// The preferences as stored in the database, as `{"version", "data"}`.
 fn saved(dir: &tempfile::TempDir) -> Value {
-    let conn = rusqlite::Connection::open(dir.path().join(briscola_store::db::DATABASE_FILE))
-        .unwrap();
+    let conn =
+        rusqlite::Connection::open(dir.path().join(briscola_store::db::DATABASE_FILE)).unwrap();
     let (version, data): (i64, String) = conn
         .query_row(
             "SELECT version, data FROM documents WHERE name = 'preferences.json'",

@@ -69,7 +69,11 @@ fn a_review_is_computed_once_stored_and_read_back_after_a_restart() {
     let stored = h.ok("get_review", json!({ "id": id }));
     assert_eq!(stored["worlds"], WORLDS);
     assert_eq!(h.ok("start_review", json!({ "id": id })), stored);
-    assert_eq!(crate::test_db::dump(dir.path()), stored_before, "nothing written");
+    assert_eq!(
+        crate::test_db::dump(dir.path()),
+        stored_before,
+        "nothing written"
+    );
 }
 
 #[test]

@@ -255,17 +255,19 @@ impl<P: PreferencesDocument> Store<P> {
             &mut self.warnings,
         )
         .map_err(io_err("upgrading the data folder", &self.dir))?;
-        // A write at every open: a folder made read-only or a database held since the last run is
-        // found now, not at the first save in the middle of a match.
-        conn.execute(
+        // A write at every open: a folder made read-only, a full disk or a database held since
+        // the last run is found now, not at the first save in the middle of a match. The
+        // connection is kept for reading even when it fails.
+        let probe = conn.execute(
             "INSERT INTO meta (key, value) VALUES ('opened_ms', ?1) \
              ON CONFLICT (key) DO UPDATE SET value = excluded.value",
             [crate::stamp::now_ms()],
-        )
-        .map_err(io_error)
-        .map_err(io_err("writing the database", &path))?;
+        );
         self.conn = Some(conn);
-        Ok(())
+        probe
+            .map(drop)
+            .map_err(io_error)
+            .map_err(io_err("writing the database", &path))
     }
 
     /// Moves a damaged database (and its write-ahead log) aside and opens a new one holding the
@@ -485,7 +487,7 @@ impl<P: PreferencesDocument> Store<P> {
             }
             Err(error) if error.refused_value() => Err(error),
             Err(error) => {
-                self.stop_saving(&error);
+                self.refused(&error);
                 Ok(None)
             }
         }
@@ -499,6 +501,10 @@ impl<P: PreferencesDocument> Store<P> {
         read: impl Fn(&Connection) -> io::Result<T>,
     ) -> Result<Option<T>, StoreError> {
         let path = self.database_path();
+        if self.conn.is_none() && self.has_folder {
+            // Closed after a refused write: reopened for reading (its failure is already said).
+            let _ = self.connect(Duration::ZERO);
+        }
         let Some(conn) = &self.conn else {
             return Ok(None);
         };
@@ -542,12 +548,22 @@ impl<P: PreferencesDocument> Store<P> {
             return false;
         }
         if let Err(error) = self.flush() {
-            self.stop_saving(&error);
+            self.refused(&error);
             return false;
         }
         self.warnings
             .retain(|w| !matches!(w, StoreWarning::NotSaving { .. }));
         true
+    }
+
+    /// The disk refused a write: not saving, and unless another process only holds a lock, the
+    /// connection is closed, so the next attempt starts from a fresh one (after a full disk or a
+    /// failed write, SQLite's connection may keep refusing).
+    fn refused(&mut self, error: &StoreError) {
+        self.stop_saving(error);
+        if error.source.kind() != io::ErrorKind::ResourceBusy {
+            self.conn = None;
+        }
     }
 
     /// Writes the waiting changes, each removed from memory once it is committed.

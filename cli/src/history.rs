@@ -9,7 +9,7 @@
 //! It opens the store crate's [`Store`] as the app does — the same database, locks, checks and
 //! upgrade of an old data folder — without its preferences ([`NoPreferences`]). What the store
 //! worked around (unreadable rows, a torn line in an upgraded log, not saving) is printed on
-//! standard error.
+//! standard error; a database that cannot be opened at all is an error (exit 1).
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -57,7 +57,11 @@ pub fn run(args: &HistoryArgs) -> Result<(), String> {
         return Err(format!("no data folder at {}", dir.display()));
     }
     let mut store = Store::<NoPreferences>::open(&dir);
-    let result = act(args, &mut store, &dir);
+    let result = if store.is_open() {
+        act(args, &mut store, &dir)
+    } else {
+        Err(format!("cannot read the history in {}", dir.display()))
+    };
     for warning in store.warnings() {
         eprintln!("briscola: {warning}");
     }

@@ -437,6 +437,13 @@ impl<P: PreferencesDocument> Store<P> {
         }
     }
 
+    /// Whether the database is open: false when it could not be opened at all (a folder in its
+    /// place, a newer schema, old files that could not be upgraded…), so nothing stored can be
+    /// read in this run.
+    pub fn is_open(&self) -> bool {
+        self.conn.is_some()
+    }
+
     /// Whether changes are being saved (false while they are kept in memory).
     pub fn is_saving(&self) -> bool {
         !self

@@ -53,12 +53,11 @@ bot_fuzz() {
 
 store_fuzz() {
   # Seeded fuzzing at full counts: 2,000 mutated match records through replay and summary,
-  # 10,000 malformed IPC payloads through the commands, 10,000 crafted host messages through
-  # everything of the app that hears a friends' table, and the power-loss test
-  # (docs/robustness.md, "Store, records and IPC").
+  # 10,000 malformed IPC payloads through the commands and 10,000 crafted host messages through
+  # everything of the app that hears a friends' table (docs/robustness.md, "Store, records and
+  # IPC"). The store's crash, full-disk and damage tests run with the other tests.
   BRISCOLA_FUZZ_RECORDS=2000 BRISCOLA_FUZZ_IPC=10000 BRISCOLA_FUZZ_HOST=10000 \
-    cargo test --profile fuzz -p briscola-app --lib -- fuzz_tests --nocapture &&
-    cargo test --profile fuzz -p briscola-store --lib -- power_loss --nocapture
+    cargo test --profile fuzz -p briscola-app --lib -- fuzz_tests --nocapture
 }
 
 table_server() {

@@ -13,13 +13,42 @@ pub fn line(text: impl Display) {
 }
 
 fn finish(written: std::io::Result<()>) {
-    match written {
-        Ok(()) => {}
-        Err(e) if e.kind() == ErrorKind::BrokenPipe => exit(0),
-        Err(e) => {
-            eprintln!("briscola: cannot write to standard output: {e}");
-            exit(1)
-        }
+    if let Err(e) = written {
+        fail(&e);
+    }
+}
+
+fn fail(e: &std::io::Error) -> ! {
+    if e.kind() == ErrorKind::BrokenPipe {
+        exit(0);
+    }
+    eprintln!("briscola: cannot write to standard output: {e}");
+    exit(1)
+}
+
+/// Standard output as a buffered writer under the same rules (long listings, exports).
+pub struct Out(std::io::BufWriter<std::io::StdoutLock<'static>>);
+
+impl Out {
+    /// Locks standard output for this writer.
+    pub fn new() -> Self {
+        Self(std::io::BufWriter::new(std::io::stdout().lock()))
+    }
+}
+
+impl Default for Out {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Write for Out {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0.write(bytes).map_err(|e| fail(&e))
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.0.flush().map_err(|e| fail(&e))
     }
 }
 

@@ -79,6 +79,24 @@ fn history_lists_and_replays_the_apps_matches_from_its_data_folder() {
         String::from_utf8_lossy(&list.stderr).contains("cut short"),
         "the torn line is reported"
     );
+    let export = briscola()
+        .args(["history", "--export", "--data-dir"])
+        .arg(&dir)
+        .output()
+        .expect("runs");
+    assert!(export.status.success());
+    let lines: Vec<serde_json::Value> = String::from_utf8_lossy(&export.stdout)
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("a JSON line"))
+        .collect();
+    assert_eq!(lines.len(), 1, "one line per match");
+    assert_eq!(lines[0]["v"], 2);
+    assert_eq!(lines[0]["summary"]["id"], "m1");
+    assert_eq!(
+        lines[0]["record"],
+        serde_json::to_value(m.record()).expect("record"),
+        "the record as it was stored"
+    );
     let replay = briscola()
         .args(["history", "--replay", "m1", "--data-dir"])
         .arg(&dir)

@@ -1,31 +1,14 @@
 //! `briscola history` lists exactly what the app's store lists: both run over the same damaged
-//! data folders (garbage and half-valid lines, a future format, torn and unterminated tails, a
-//! symbolic link or a FIFO in place of the log, an over-long line) and their match ids are compared.
-//! The CLI runs first (it writes nothing), then the store opens the folder as the app does.
+//! data folders of an earlier version (garbage and half-valid lines, a future format, torn and
+//! unterminated tails, a symbolic link or a FIFO in place of the log, an over-long line) and their
+//! match ids are compared. The CLI runs first (it upgrades the folder as the app would), then the
+//! store opens the folder as the app does.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use briscola_store::document::DocumentSpec;
-use briscola_store::{PreferencesDocument, Store};
-use serde::{Deserialize, Serialize};
-
-/// The store needs a preferences type; the listing does not depend on it.
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-struct NoPreferences {}
-
-impl PreferencesDocument for NoPreferences {
-    const DOCUMENT: DocumentSpec = DocumentSpec {
-        file_name: "preferences.json",
-        version: 2,
-        migrations: &[],
-    };
-
-    fn repaired(self) -> (Self, Vec<&'static str>) {
-        (self, Vec::new())
-    }
-}
+use briscola_store::{HistoryQuery, NoPreferences, Store};
 
 /// Runs `briscola history` with `dir` as `BRISCOLA_DATA_DIR`, killed after 20 s (a FIFO must
 /// not block it).
@@ -66,8 +49,9 @@ fn cli_ids(out: &Output) -> Vec<String> {
 fn store_ids(dir: &Path) -> Vec<String> {
     let mut store = Store::<NoPreferences>::open(dir);
     store
-        .summaries()
-        .expect("summaries")
+        .history_page(&HistoryQuery::default())
+        .expect("a page")
+        .items
         .into_iter()
         .map(|s| s.id)
         .collect()

@@ -28,7 +28,7 @@ use crate::command_names::COMMANDS;
 use crate::error::AppError;
 use crate::friends::{FriendsEvent, HostInfo, HostRequest};
 use crate::game_commands::Hint;
-use crate::history::{HistoryPage, HistoryQuery};
+use crate::history::{HistoryPage, HistoryQuery, HistoryStats};
 use crate::preferences::Preferences;
 use crate::review::ReviewStats;
 use crate::session::{
@@ -65,9 +65,19 @@ fn signatures(cfg: &Config) -> Vec<Signature> {
             HistoryPage::name(cfg),
         ),
         sig(
+            "history_stats",
+            &[("with_people", bool::name(cfg))],
+            HistoryStats::name(cfg),
+        ),
+        sig(
             "get_match_record",
             &[("id", String::name(cfg))],
             <HistoryEntry<MatchRecord>>::name(cfg),
+        ),
+        sig(
+            "delete_match",
+            &[("id", String::name(cfg))],
+            bool::name(cfg),
         ),
         sig("list_presets", &[], <Vec<PresetInfo>>::name(cfg)),
         sig(
@@ -165,6 +175,7 @@ fn export_types(cfg: &Config) {
     StoreWarning::export_all(cfg).unwrap();
     HistoryQuery::export_all(cfg).unwrap();
     HistoryPage::export_all(cfg).unwrap();
+    HistoryStats::export_all(cfg).unwrap();
     <HistoryEntry<MatchRecord>>::export_all(cfg).unwrap();
     GameView::export_all(cfg).unwrap();
     PresetInfo::export_all(cfg).unwrap();

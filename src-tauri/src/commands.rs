@@ -5,12 +5,13 @@
 //! `ui/src/lib/bindings/commands.ts` is generated from [`crate::bindings`] (tests).
 //! These are the preferences and history commands; the game commands (over the Tauri-free
 //! [`crate::session::Session`]) are in [`crate::game_commands`]. Deliberately absent: history
-//! export/import (no file paths from the webview: a page could name any file).
+//! export/import (no file paths from the webview: a page could name any file). Every
+//! command that touches the store runs on a blocking thread, never on the main thread.
 
 use tauri::State;
 
 use crate::error::{AppError, CommandError};
-use crate::history::{HistoryPage, HistoryQuery};
+use crate::history::{HistoryPage, HistoryQuery, HistoryStats};
 use crate::input::Input;
 use crate::preferences::Preferences;
 use crate::state::{AppState, MatchRecord};
@@ -18,31 +19,37 @@ use crate::store::{HistoryEntry, StoreWarning};
 
 /// The current preferences.
 #[tauri::command]
-pub fn get_preferences(state: State<'_, AppState>) -> Result<Preferences, AppError> {
-    state.with_store(|store| Ok(store.preferences().clone()))
+pub async fn get_preferences(state: State<'_, AppState>) -> Result<Preferences, AppError> {
+    state
+        .with_store_blocking(|store| Ok(store.preferences().clone()))
+        .await
 }
 
 /// Checks, saves and returns new preferences.
 #[tauri::command]
-pub fn set_preferences(
+pub async fn set_preferences(
     state: State<'_, AppState>,
     preferences: Input<Preferences>,
 ) -> Result<Preferences, AppError> {
     let preferences = preferences.get("preferences")?;
     preferences.validate().map_err(AppError::invalid_input)?;
-    state.with_store(|store| {
-        store.set_preferences(preferences.clone())?;
-        Ok(preferences)
-    })
+    state
+        .with_store_blocking(|store| {
+            store.set_preferences(preferences.clone())?;
+            Ok(preferences)
+        })
+        .await
 }
 
 /// Problems found in stored files since the app started, for the UI to show.
 #[tauri::command]
-pub fn store_warnings(state: State<'_, AppState>) -> Result<Vec<StoreWarning>, AppError> {
-    state.with_store(|store| Ok(store.warnings().to_vec()))
+pub async fn store_warnings(state: State<'_, AppState>) -> Result<Vec<StoreWarning>, AppError> {
+    state
+        .with_store_blocking(|store| Ok(store.warnings().to_vec()))
+        .await
 }
 
-/// One page of finished matches, newest first, filtered.
+/// One page of finished matches, newest first, filtered (a query of the store's database).
 #[tauri::command]
 pub async fn list_history(
     state: State<'_, AppState>,
@@ -51,7 +58,20 @@ pub async fn list_history(
     let query = query.get("query")?;
     query.validate().map_err(AppError::invalid_input)?;
     state
-        .with_store_blocking(move |store| Ok(query.apply(store.summaries()?)))
+        .with_store_blocking(move |store| Ok(store.history_page(&query)?))
+        .await
+}
+
+/// The Statistics screen's figures for matches with people (`true`) or against the AI alone
+/// (`false`): SQL aggregates in the store's database, never the whole history in memory.
+#[tauri::command]
+pub async fn history_stats(
+    state: State<'_, AppState>,
+    with_people: Input<bool>,
+) -> Result<HistoryStats, AppError> {
+    let with_people = with_people.get("with_people")?;
+    state
+        .with_store_blocking(move |store| Ok(store.history_stats(with_people)?))
         .await
 }
 
@@ -74,6 +94,19 @@ pub async fn get_match_record(
                 .into()
             })
         })
+        .await
+}
+
+/// Deletes finished match `id` from the history, with its record and review; false when it was
+/// not there. The player's choice, from the History screen.
+#[tauri::command]
+pub async fn delete_match(state: State<'_, AppState>, id: Input<String>) -> Result<bool, AppError> {
+    let id = id.get("id")?;
+    if id.trim().is_empty() {
+        return Err(AppError::invalid_input("argument `id` is empty"));
+    }
+    state
+        .with_store_blocking(move |store| Ok(store.delete_match(&id)?))
         .await
 }
 

@@ -342,6 +342,8 @@ fn targets(h: &Harness) -> Vec<(&'static str, Value, bool)> {
         ("current_game", json!({}), false),
         ("store_warnings", json!({}), false),
         // Every match was reviewed before: a review answers the stored one and writes nothing.
+        ("history_stats", json!({ "withPeople": true }), false),
+        ("delete_match", json!({ "id": "no-such-match" }), false),
         ("start_review", json!({ "id": "m1" }), false),
         ("get_review", json!({ "id": "m1" }), false),
         ("review_progress", json!({ "id": "m1" }), false),
@@ -349,15 +351,24 @@ fn targets(h: &Harness) -> Vec<(&'static str, Value, bool)> {
     ]
 }
 
-/// Everything a command could change: what the commands report and the data folder's bytes.
+/// Everything a command could change: what the commands report, every row the database holds,
+/// and the bytes of every other file in the data folder (the database's own files change with
+/// any write, even one that puts a value back, so they are compared by content).
 fn snapshot(h: &Harness, dir: &Path) -> Value {
     let mut files = Map::new();
     let mut stack = vec![dir.to_path_buf()];
     while let Some(folder) = stack.pop() {
         for entry in std::fs::read_dir(&folder).unwrap() {
             let path = entry.unwrap().path();
+            let name = path
+                .file_name()
+                .unwrap_or_default()
+                .to_string_lossy()
+                .into_owned();
             if path.is_dir() {
                 stack.push(path);
+            } else if name.starts_with(briscola_store::db::DATABASE_FILE) {
+                files.insert(name, json!("database"));
             } else {
                 let bytes = std::fs::read(&path).unwrap();
                 files.insert(path.display().to_string(), json!(bytes.len()));
@@ -373,6 +384,8 @@ fn snapshot(h: &Harness, dir: &Path) -> Value {
         "game": h.ok("current_game", json!({})),
         "history": h.ok("list_history", json!({ "query": {} })),
         "warnings": h.ok("store_warnings", json!({})),
+        "stats": h.ok("history_stats", json!({ "withPeople": false })),
+        "database": crate::test_db::dump(dir),
         "files": files,
     })
 }

@@ -48,8 +48,10 @@ pub fn edit_ruleset(
 
 /// The match being played, if any (after a restart: the one saved when the app closed).
 #[tauri::command]
-pub fn current_game(state: State<'_, AppState>) -> Result<Option<GameView>, AppError> {
-    state.with_game(|game, _| Ok(game.as_ref().map(Session::view)))
+pub async fn current_game(state: State<'_, AppState>) -> Result<Option<GameView>, AppError> {
+    state
+        .with_game_blocking(|game, _| Ok(game.as_ref().map(Session::view)))
+        .await
 }
 
 /// Starts the match the New game form chose, with the first dealer and the undo setting of the
@@ -57,76 +59,84 @@ pub fn current_game(state: State<'_, AppState>) -> Result<Option<GameView>, AppE
 /// choice there. Refused while another match is being played
 /// (resign it first): a refused start changes nothing.
 #[tauri::command]
-pub fn start_match(
+pub async fn start_match(
     state: State<'_, AppState>,
     new_game: Input<NewGame>,
     opponent_names: Input<Vec<String>>,
 ) -> Result<GameView, AppError> {
     let new_game = new_game.get("new_game")?;
     let names = opponent_names.get("opponent_names")?;
-    state.with_game(|game, store| {
-        // A refused start changes nothing, the remembered choice included.
-        if game.as_ref().is_some_and(|s| !s.is_over()) {
-            return Err(CommandError::MatchInProgress.into());
-        }
-        let seed = fresh_seed();
-        let mut preferences = store.preferences().clone();
-        let first_dealer = preferences
-            .first_dealer
-            .seat(new_game.ruleset().players, seed);
-        let setup = new_game
-            .setup(first_dealer, preferences.allow_undo)?
-            .named(names)
-            .map_err(|reason| AppError::bad_argument("opponent_names", &reason))?;
-        preferences.new_game = new_game;
-        preferences.validate().map_err(AppError::invalid_input)?;
-        let session = Session::start(setup, seed, now_ms())?;
-        store.set_preferences(preferences)?;
-        save(&session, store)?;
-        let view = session.view();
-        *game = Some(session);
-        Ok(view)
-    })
+    state
+        .with_game_blocking(move |game, store| {
+            // A refused start changes nothing, the remembered choice included.
+            if game.as_ref().is_some_and(|s| !s.is_over()) {
+                return Err(CommandError::MatchInProgress.into());
+            }
+            let seed = fresh_seed();
+            let mut preferences = store.preferences().clone();
+            let first_dealer = preferences
+                .first_dealer
+                .seat(new_game.ruleset().players, seed);
+            let setup = new_game
+                .setup(first_dealer, preferences.allow_undo)?
+                .named(names)
+                .map_err(|reason| AppError::bad_argument("opponent_names", &reason))?;
+            preferences.new_game = new_game;
+            preferences.validate().map_err(AppError::invalid_input)?;
+            let session = Session::start(setup, seed, now_ms())?;
+            store.set_preferences(preferences)?;
+            save(&session, store)?;
+            let view = session.view();
+            *game = Some(session);
+            Ok(view)
+        })
+        .await
 }
 
 /// Your move: one of the view's choices, as a typed action (`{"kind": "play", "card": "Ad"}`).
 #[tauri::command]
-pub fn play_action(
+pub async fn play_action(
     state: State<'_, AppState>,
     action: Input<Action>,
 ) -> Result<GameView, AppError> {
     let action = action.get("action")?;
-    change(&state, |session| session.play(action))
+    change(&state, move |session| session.play(action)).await
 }
 
 /// Lets the computer player to move make its move (computed off the main thread).
 #[tauri::command]
 pub async fn ai_move(state: State<'_, AppState>) -> Result<GameView, AppError> {
-    let request = state.with_game(|game, _| Ok(playing(game)?.pending_ai()))?;
+    let request = state
+        .with_game_blocking(|game, _| Ok(playing(game)?.pending_ai()))
+        .await?;
     let Some(request) = request else {
         return Err(SessionError::NotAiTurn.into());
     };
     let (request, decision) = compute(request).await?;
-    state.with_game(|game, store| {
-        let session = playing(game)?;
-        let mut next = session.clone();
-        match next.apply_ai(&request, decision.action) {
-            Ok(()) => {
-                save(&next, store)?;
-                *session = next;
+    state
+        .with_game_blocking(move |game, store| {
+            let session = playing(game)?;
+            let mut next = session.clone();
+            match next.apply_ai(&request, decision.action) {
+                Ok(()) => {
+                    save(&next, store)?;
+                    *session = next;
+                }
+                // The game moved on while the computer thought: its answer no longer applies.
+                Err(SessionError::Stale) => {}
+                Err(error) => return Err(error.into()),
             }
-            // The game moved on while the computer thought: its answer no longer applies.
-            Err(SessionError::Stale) => {}
-            Err(error) => return Err(error.into()),
-        }
-        Ok(session.view())
-    })
+            Ok(session.view())
+        })
+        .await
 }
 
 /// A suggested move for you, with the reason (computed off the main thread).
 #[tauri::command]
 pub async fn get_hint(state: State<'_, AppState>) -> Result<Hint, AppError> {
-    let request = state.with_game(|game, _| Ok(playing(game)?.hint()?))?;
+    let request = state
+        .with_game_blocking(|game, _| Ok(playing(game)?.hint()?))
+        .await?;
     let decision = tauri::async_runtime::spawn_blocking(move || request.decide())
         .await
         .map_err(|error| AppError::new(ErrorKind::Internal, error.to_string()))?;
@@ -138,21 +148,21 @@ pub async fn get_hint(state: State<'_, AppState>) -> Result<Hint, AppError> {
 
 /// Takes back your last move in this hand (when the match allows undo).
 #[tauri::command]
-pub fn undo_move(state: State<'_, AppState>) -> Result<GameView, AppError> {
-    change(&state, Session::undo)
+pub async fn undo_move(state: State<'_, AppState>) -> Result<GameView, AppError> {
+    change(&state, Session::undo).await
 }
 
 /// Deals the next hand once the summary of the last one has been seen.
 #[tauri::command]
-pub fn next_hand(state: State<'_, AppState>) -> Result<GameView, AppError> {
-    change(&state, Session::next_hand)
+pub async fn next_hand(state: State<'_, AppState>) -> Result<GameView, AppError> {
+    change(&state, Session::next_hand).await
 }
 
 /// Gives up the match; it goes into the history as resigned (unless no card was played yet: an
 /// abandoned match is not recorded). The view that comes back is the final one, with no moves.
 #[tauri::command]
-pub fn resign_match(state: State<'_, AppState>) -> Result<GameView, AppError> {
-    change(&state, Session::resign)
+pub async fn resign_match(state: State<'_, AppState>) -> Result<GameView, AppError> {
+    change(&state, Session::resign).await
 }
 
 /// Every position of a finished match, for the history's replay.
@@ -176,23 +186,27 @@ fn playing(game: &mut Option<Session>) -> Result<&mut Session, AppError> {
     game.as_mut().ok_or_else(|| CommandError::NoMatch.into())
 }
 
-/// Applies `step` to a copy of the session, saves, then keeps the copy.
-fn change(
+/// Applies `step` to a copy of the session, saves, then keeps the copy (on a blocking thread).
+async fn change(
     state: &AppState,
-    step: impl FnOnce(&mut Session) -> Result<(), SessionError>,
+    step: impl FnOnce(&mut Session) -> Result<(), SessionError> + Send + 'static,
 ) -> Result<GameView, AppError> {
-    state.with_game(|game, store| {
-        let session = playing(game)?;
-        let mut next = session.clone();
-        step(&mut next)?;
-        save(&next, store)?;
-        *session = next;
-        Ok(session.view())
-    })
+    state
+        .with_game_blocking(|game, store| {
+            let session = playing(game)?;
+            let mut next = session.clone();
+            step(&mut next)?;
+            save(&next, store)?;
+            *session = next;
+            Ok(session.view())
+        })
+        .await
 }
 
 /// Saves the session: the unfinished match, or the finished one into the history (an abandoned
-/// one, resigned before any card was played, is only cleared).
+/// one, resigned before any card was played, is only cleared). When the disk refuses, the store
+/// keeps both in memory (`not-saving`) and the move stands; only a value the store refuses for
+/// what it is fails the move.
 fn save(session: &Session, store: &mut Store) -> Result<(), AppError> {
     if session.is_over() {
         if let Some(finished) = session.finished(now_ms()) {

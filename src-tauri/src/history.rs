@@ -1,7 +1,9 @@
 //! Match history as the UI sees it: the store crate's summary, query and page (see
 //! `briscola_store::summary`).
 
-pub use briscola_store::summary::{HistoryPage, HistoryQuery, MatchSummary, Outcome};
+pub use briscola_store::summary::{
+    HistoryPage, HistoryQuery, HistoryStats, MatchSummary, Outcome, RatePoint, WonOf,
+};
 
 #[cfg(test)]
 pub(crate) mod tests {

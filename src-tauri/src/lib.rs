@@ -49,6 +49,8 @@ mod bindings;
 mod fuzz_tests;
 #[cfg(test)]
 mod ipc_harness;
+#[cfg(test)]
+mod test_db;
 
 /// The command list shared with `build.rs`.
 pub mod command_names {
@@ -69,7 +71,9 @@ pub fn app_builder<R: Runtime>(builder: Builder<R>) -> Builder<R> {
             commands::set_preferences,
             commands::store_warnings,
             commands::list_history,
+            commands::history_stats,
             commands::get_match_record,
+            commands::delete_match,
             game_commands::list_presets,
             game_commands::edit_ruleset,
             game_commands::current_game,

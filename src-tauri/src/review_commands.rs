@@ -97,13 +97,17 @@ pub async fn get_review(
 }
 
 /// Every stored review's accuracy with its match's ruleset, levels and date, and the player's
-/// habits added up across them.
+/// habits added up across them: one query over the reviewed matches only (a join in the store's
+/// database), never the whole history.
 #[tauri::command]
 pub async fn review_stats(state: State<'_, AppState>) -> Result<ReviewStats, AppError> {
     state
         .with_store_blocking(|store| {
-            let summaries = store.summaries()?;
-            let reviews = store.reviews::<MatchReview>()?;
+            let (mut summaries, mut reviews) = (Vec::new(), Vec::new());
+            store.for_each_review::<MatchReview>(|summary, review| {
+                reviews.push((summary.id.clone(), review));
+                summaries.push(summary);
+            })?;
             Ok(gather(&summaries, &reviews))
         })
         .await

@@ -1,5 +1,7 @@
 //! The state shared by all commands: the [`Store`] and the game [`Session`], each behind a mutex.
-//! Commands that need both lock the game first, then the store.
+//! Commands that need both lock the game first, then the store. Commands reach them through the
+//! `*_blocking` methods, on a blocking thread: Tauri runs synchronous commands on the main thread,
+//! which must never wait for a lock or a disk.
 
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, PoisonError};
@@ -44,7 +46,8 @@ impl AppState {
         }
     }
 
-    /// Runs `action` with the store locked, on the calling thread (for quick operations).
+    /// Runs `action` with the store locked, on the calling thread (tests, start-up and code
+    /// already on a blocking thread).
     pub fn with_store<T>(
         &self,
         action: impl FnOnce(&mut Store) -> Result<T, AppError>,
@@ -66,14 +69,24 @@ impl AppState {
         self.with_store(|store| action(&mut game, store))
     }
 
-    /// Runs `action` with the store locked on a blocking thread, for file-heavy operations
-    /// that must not stall the UI thread.
+    /// Runs `action` with the store locked on a blocking thread.
     pub async fn with_store_blocking<T: Send + 'static>(
         &self,
         action: impl FnOnce(&mut Store) -> Result<T, AppError> + Send + 'static,
     ) -> Result<T, AppError> {
         let state = self.clone();
         tauri::async_runtime::spawn_blocking(move || state.with_store(action))
+            .await
+            .map_err(|error| AppError::new(ErrorKind::Internal, error.to_string()))?
+    }
+
+    /// Runs `action` with the game and the store locked (game first) on a blocking thread.
+    pub async fn with_game_blocking<T: Send + 'static>(
+        &self,
+        action: impl FnOnce(&mut Option<Session>, &mut Store) -> Result<T, AppError> + Send + 'static,
+    ) -> Result<T, AppError> {
+        let state = self.clone();
+        tauri::async_runtime::spawn_blocking(move || state.with_game(action))
             .await
             .map_err(|error| AppError::new(ErrorKind::Internal, error.to_string()))?
     }

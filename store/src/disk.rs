@@ -1,23 +1,18 @@
-//! The store's file operations behind one small trait, so the same store code runs on the real
-//! file system ([`RealDisk`]) and, in tests, on a simulated disk that loses everything not
-//! flushed when the power fails (`store::power_loss`).
+//! The store's file operations outside the database, behind one small trait: reading the files of
+//! earlier versions for the upgrade, moving files aside, creating the data folder.
 //!
 //! Every operation is on a store file or folder by full path and never follows a symbolic link
 //! to a file: [`RealDisk`] opens files with `O_NOFOLLOW` and checks `symlink_metadata` first, so
-//! a `records.jsonl` pointing elsewhere is refused, not written through (a folder may be a link
-//! the user made). Files are created `0600` and folders `0700` (Unix).
+//! a `records.jsonl` pointing elsewhere is refused, never read (a folder may be a link the user
+//! made). Files are created `0600` and folders `0700` (Unix).
 //!
-//! Deliberately absent: directory listing, permissions changes and anything the store does not
-//! call; durability is the caller's job (`sync_file`/`sync_dir` at the right moments).
+//! Deliberately absent: writing into files (the database does its own), directory listing and
+//! permissions changes.
 
 use std::fmt;
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::path::Path;
-use std::time::SystemTime;
-
-/// A held inter-process lock; released when dropped.
-pub type LockToken = Box<dyn fmt::Debug + Send>;
 
 /// The file operations the store uses. Paths are store files or folders.
 pub trait Disk: fmt::Debug + Send + Sync {
@@ -28,12 +23,6 @@ pub trait Disk: fmt::Debug + Send + Sync {
     fn read_at(&self, path: &Path, at: u64, len: u64) -> io::Result<Vec<u8>>;
     /// Creates a new file (failing if anything exists there) holding `bytes`, not yet durable.
     fn create_new(&self, path: &Path, bytes: &[u8]) -> io::Result<()>;
-    /// Appends `bytes` to a file, creating it if missing; not yet durable.
-    fn append(&self, path: &Path, bytes: &[u8]) -> io::Result<()>;
-    /// Cuts a file to `len` bytes; not yet durable.
-    fn truncate(&self, path: &Path, len: u64) -> io::Result<()>;
-    /// Makes a file's content durable (`fsync`).
-    fn sync_file(&self, path: &Path) -> io::Result<()>;
     /// Makes a folder's entries (new, renamed, removed files) durable.
     fn sync_dir(&self, dir: &Path) -> io::Result<()>;
     /// Renames `from` over `to` (atomic within one folder).
@@ -46,11 +35,6 @@ pub trait Disk: fmt::Debug + Send + Sync {
     fn create_dir_all(&self, dir: &Path) -> io::Result<()>;
     /// Whether anything (file, folder, link) exists at `path`.
     fn exists(&self, path: &Path) -> bool;
-    /// Blocks until this process holds the exclusive lock on the file `path` (callers bound
-    /// the wait: see `lock::DirLock::acquire`).
-    fn lock(&self, path: &Path) -> io::Result<LockToken>;
-    /// When the file was last modified, if the disk keeps such times (for caches only).
-    fn modified(&self, path: &Path) -> Option<SystemTime>;
 }
 
 /// Whole-file read with a size cap: `None` if missing, an `InvalidData` error if larger.
@@ -175,23 +159,6 @@ impl Disk for RealDisk {
             .write_all(bytes)
     }
 
-    fn append(&self, path: &Path, bytes: &[u8]) -> io::Result<()> {
-        regular_file_len(path)?;
-        options()
-            .append(true)
-            .create(true)
-            .open(path)?
-            .write_all(bytes)
-    }
-
-    fn truncate(&self, path: &Path, len: u64) -> io::Result<()> {
-        open_existing(path, true)?.set_len(len)
-    }
-
-    fn sync_file(&self, path: &Path) -> io::Result<()> {
-        open_existing(path, false)?.sync_all()
-    }
-
     fn sync_dir(&self, dir: &Path) -> io::Result<()> {
         if cfg!(unix) {
             File::open(dir)?.sync_all()?;
@@ -237,21 +204,6 @@ impl Disk for RealDisk {
     fn exists(&self, path: &Path) -> bool {
         fs::symlink_metadata(path).is_ok()
     }
-
-    fn lock(&self, path: &Path) -> io::Result<LockToken> {
-        regular_file_len(path)?;
-        let file = options()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(path)?;
-        file.lock()?;
-        Ok(Box::new(file))
-    }
-
-    fn modified(&self, path: &Path) -> Option<SystemTime> {
-        fs::symlink_metadata(path).ok()?.modified().ok()
-    }
 }
 
 #[cfg(all(test, unix))]
@@ -268,10 +220,7 @@ mod tests {
         symlink(&outside, &link).unwrap();
         let disk = RealDisk;
         assert!(disk.file_len(&link).is_err());
-        assert!(disk.append(&link, b"x").is_err());
-        assert!(disk.truncate(&link, 0).is_err());
         assert!(disk.read_at(&link, 0, 4).is_err());
-        assert!(disk.lock(&link).is_err());
         assert_eq!(fs::read(&outside).unwrap(), b"keep");
         let folder_link = dir.path().join("history");
         symlink(dir.path(), &folder_link).unwrap();
@@ -287,12 +236,10 @@ mod tests {
         let folder = dir.path().join("data/history");
         disk.create_dir_all(&folder).unwrap();
         disk.create_new(&folder.join("a"), b"1").unwrap();
-        disk.append(&folder.join("b"), b"2").unwrap();
         let mode = |p: &Path| fs::metadata(p).unwrap().permissions().mode() & 0o777;
         assert_eq!(mode(&folder), 0o700);
         assert_eq!(mode(&dir.path().join("data")), 0o700);
         assert_eq!(mode(&folder.join("a")), 0o600);
-        assert_eq!(mode(&folder.join("b")), 0o600);
     }
 
     #[test]

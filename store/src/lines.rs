@@ -1,4 +1,4 @@
-//! Reading the store's JSON-Lines logs incrementally: a log is read in fixed-size chunks, each
+//! Reading the JSON-Lines logs of earlier versions incrementally (for the upgrade): a log is read in fixed-size chunks, each
 //! line is hashed as it streams by, and only lines up to a cap are ever held in memory — a longer
 //! line (or a multi-GiB file with no newline at all) costs one chunk of memory, not its size.
 //!
@@ -95,39 +95,6 @@ pub fn for_each_line(
         }
     }
     Ok(line_start)
-}
-
-/// The offset just after the last `\n` in the first `len` bytes of `path` (0 if there is none),
-/// found by reading backwards one chunk at a time.
-pub fn last_newline_end(disk: &dyn Disk, path: &Path, len: u64) -> io::Result<u64> {
-    let mut end = len;
-    while end > 0 {
-        let start = end.saturating_sub(CHUNK_BYTES);
-        let buffer = disk.read_at(path, start, end - start)?;
-        if let Some(pos) = buffer.iter().rposition(|&b| b == b'\n') {
-            return Ok(start + pos as u64 + 1);
-        }
-        end = start;
-    }
-    Ok(0)
-}
-
-/// Copies bytes `at..at + len` of `from` to the end of `to`, one chunk at a time.
-pub fn copy_range(disk: &dyn Disk, from: &Path, at: u64, len: u64, to: &Path) -> io::Result<()> {
-    let mut offset = at;
-    let end = at.saturating_add(len);
-    while offset < end {
-        let chunk = disk.read_at(from, offset, CHUNK_BYTES.min(end - offset))?;
-        if chunk.is_empty() {
-            return Err(io::Error::new(
-                io::ErrorKind::UnexpectedEof,
-                format!("{} ended while being copied", from.display()),
-            ));
-        }
-        disk.append(to, &chunk)?;
-        offset += chunk.len() as u64;
-    }
-    Ok(())
 }
 
 #[cfg(test)]

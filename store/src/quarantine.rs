@@ -4,7 +4,6 @@
 use std::io;
 use std::path::{Path, PathBuf};
 
-use super::atomic::parent_dir;
 use super::disk::Disk;
 use super::stamp::{now_ms, utc_stamp};
 
@@ -15,7 +14,9 @@ pub fn move_aside(disk: &dyn Disk, path: &Path, label: &str) -> io::Result<PathB
     // another; the original name is removed only once the content is safe under the new one.
     disk.hard_link(path, &target)?;
     disk.remove(path)?;
-    disk.sync_dir(parent_dir(path)?)?;
+    if let Some(dir) = path.parent().filter(|dir| !dir.as_os_str().is_empty()) {
+        disk.sync_dir(dir)?;
+    }
     Ok(target)
 }
 

@@ -12,6 +12,13 @@ use briscola::ai::Level;
 use briscola::{MatchFormat, Preset, Ruleset};
 use serde::{Deserialize, Serialize};
 
+/// The most hands a stored summary may list: far above any real match (a best of 9 plays at most
+/// 9, a target of game points a few dozen).
+pub const MAX_HANDS: usize = 512;
+
+/// The longest opponent name a stored summary may hold, in bytes (the app keeps 24 characters).
+pub const MAX_NAME_BYTES: usize = 128;
+
 /// The human's result in a finished match.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
@@ -75,13 +82,43 @@ impl MatchSummary {
             .collect()
     }
 
-    /// Checks what the type cannot: a usable id and a sane time span.
+    /// Checks what the type cannot: a usable id, a sane time span, and every list within what
+    /// the match's rules can hold (one opponent entry per other seat, one score per side and at
+    /// most [`MAX_HANDS`] hands), so a crafted summary costs what a real one does.
     pub fn validate(&self) -> Result<(), String> {
         if self.id.trim().is_empty() || self.id.len() > 128 {
             return Err("match id must be 1 to 128 characters".into());
         }
         if self.finished_at_ms < self.started_at_ms {
             return Err("match finishes before it starts".into());
+        }
+        let others = usize::from(self.ruleset.players.saturating_sub(1));
+        if self.opponents.len() > others
+            || self.opponent_names.len() > others
+            || self.people.len() > others
+        {
+            return Err(format!("more opponents than the {others} other seats"));
+        }
+        if self
+            .opponent_names
+            .iter()
+            .any(|name| name.len() > MAX_NAME_BYTES)
+        {
+            return Err(format!("an opponent name over {MAX_NAME_BYTES} bytes"));
+        }
+        if self
+            .people
+            .iter()
+            .any(|&seat| seat == 0 || usize::from(seat) > others)
+        {
+            return Err("a person's seat is not an opponent seat".into());
+        }
+        if self.hand_scores.len() > MAX_HANDS {
+            return Err(format!("more than {MAX_HANDS} hands"));
+        }
+        let sides = usize::from(self.ruleset.players);
+        if self.hand_scores.iter().any(|hand| hand.len() > sides) {
+            return Err(format!("a hand with more than {sides} scores"));
         }
         Ok(())
     }
@@ -274,6 +311,66 @@ impl HistoryQuery {
             items: selected.drain(start..end).collect(),
         }
     }
+}
+
+/// Matches won out of matches played, for one AI level or one preset.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct WonOf<K> {
+    /// The level or preset.
+    pub key: K,
+    /// Matches won.
+    pub won: u32,
+    /// Matches played.
+    pub played: u32,
+}
+
+/// A point of the running win rate: after the match finished at `finished_at_ms`, `percent` of
+/// the matches so far were won.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct RatePoint {
+    /// When that match finished (ms since the epoch).
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub finished_at_ms: i64,
+    /// The whole percentage of matches won up to it.
+    pub percent: u8,
+}
+
+/// The Statistics screen's figures over one kind of match (with people or against the AI alone),
+/// computed by the store's database, never from the whole history in memory.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct HistoryStats {
+    /// Matches played, won and lost (the rest were drawn).
+    pub played: u32,
+    /// Matches won.
+    pub won: u32,
+    /// Matches lost.
+    pub lost: u32,
+    /// The longest run of consecutive wins.
+    pub best_streak: u32,
+    /// The run of wins the last matches make (to continue the count over matches not yet stored).
+    #[serde(skip)]
+    #[cfg_attr(feature = "ts", ts(skip))]
+    pub current_streak: u32,
+    /// The running win rate, at most [`HistoryStats::RATE_POINTS`] points evenly spread over the
+    /// matches in date order (the last match always included).
+    pub rate: Vec<RatePoint>,
+    /// Per AI level (weakest first), the matches with an opponent at that level.
+    pub by_level: Vec<WonOf<Level>>,
+    /// Per preset (the engine's order), the matches played with it.
+    pub by_preset: Vec<WonOf<Preset>>,
+    /// `hands[p]`: how many finished hands your side scored `p` card points in (chiamata left out:
+    /// its sides change each hand); a higher score counts at the last index.
+    pub hand_points: Vec<u32>,
+}
+
+impl HistoryStats {
+    /// Most points of the running win rate sent to the chart.
+    pub const RATE_POINTS: usize = 240;
+    /// Highest card-point count kept apart in [`HistoryStats::hand_points`].
+    pub const MAX_POINTS: u32 = 130;
 }
 
 /// Summaries for tests (this crate's and, with the `test-support` feature, the app's).

@@ -84,7 +84,8 @@ pub enum StoreWarning {
         /// The fields that were changed.
         fields: Vec<String>,
     },
-    /// The last history line was cut short by a crash; its bytes were moved to a side file.
+    /// The last line of a history log of an earlier version was cut short by a crash; it was left
+    /// out of the upgrade and its bytes are in the kept log.
     TornLine {
         /// The side file.
         moved_to: String,
@@ -92,7 +93,8 @@ pub enum StoreWarning {
         #[cfg_attr(feature = "ts", ts(type = "number"))]
         bytes: u64,
     },
-    /// History lines could not be read; they stay in the log and are left out of listings.
+    /// Lines of an earlier version's history log could not be read; they stay in its backup and
+    /// are left out of the upgrade.
     UnreadableLines {
         /// How many.
         #[cfg_attr(feature = "ts", ts(type = "number"))]
@@ -101,22 +103,15 @@ pub enum StoreWarning {
         #[cfg_attr(feature = "ts", ts(type = "number"))]
         first_at: u64,
     },
-    /// The history index did not match the log (the log was changed outside the app); it was
-    /// rebuilt from the log.
-    IndexRebuilt {
-        /// The log.
-        path: String,
-    },
-    /// The last stored match review was cut short by a crash; its bytes were moved to a side
-    /// file (the match can be reviewed again).
-    ReviewTornLine {
-        /// The side file.
-        moved_to: String,
-        /// How many bytes it holds.
+    /// Stored matches fail their checks on the way out (changed outside the app); they are kept
+    /// and left out of the list.
+    UnreadableMatches {
+        /// How many were found (in the pages read so far).
         #[cfg_attr(feature = "ts", ts(type = "number"))]
-        bytes: u64,
+        matches: u64,
     },
-    /// Stored match reviews could not be read; they stay in the file and are not used.
+    /// Match reviews of an earlier version's log could not be read; they stay in its backup and
+    /// are not used.
     UnreadableReviews {
         /// How many lines.
         #[cfg_attr(feature = "ts", ts(type = "number"))]
@@ -144,10 +139,8 @@ pub enum WarningKind {
     TornLine,
     /// [`StoreWarning::UnreadableLines`].
     UnreadableLines,
-    /// [`StoreWarning::IndexRebuilt`].
-    IndexRebuilt,
-    /// [`StoreWarning::ReviewTornLine`].
-    ReviewTornLine,
+    /// [`StoreWarning::UnreadableMatches`].
+    UnreadableMatches,
     /// [`StoreWarning::UnreadableReviews`].
     UnreadableReviews,
 }
@@ -163,8 +156,7 @@ impl StoreWarning {
             Self::Repaired { .. } => WarningKind::Repaired,
             Self::TornLine { .. } => WarningKind::TornLine,
             Self::UnreadableLines { .. } => WarningKind::UnreadableLines,
-            Self::IndexRebuilt { .. } => WarningKind::IndexRebuilt,
-            Self::ReviewTornLine { .. } => WarningKind::ReviewTornLine,
+            Self::UnreadableMatches { .. } => WarningKind::UnreadableMatches,
             Self::UnreadableReviews { .. } => WarningKind::UnreadableReviews,
         }
     }
@@ -215,17 +207,13 @@ impl fmt::Display for StoreWarning {
                 f,
                 "The last history entry was cut short (the app stopped while saving it); its {bytes} bytes were moved to {moved_to}."
             ),
+            Self::UnreadableMatches { matches } => write!(
+                f,
+                "{matches} stored match(es) could not be read; they are kept and left out of the list."
+            ),
             Self::UnreadableLines { lines, first_at } => write!(
                 f,
                 "{lines} history line(s) could not be read, the first at byte {first_at}; they are kept in the file and left out of the list."
-            ),
-            Self::IndexRebuilt { path } => write!(
-                f,
-                "The history index did not match {path} (changed outside the app); it was rebuilt from the log."
-            ),
-            Self::ReviewTornLine { moved_to, bytes } => write!(
-                f,
-                "The last match review was cut short (the app stopped while saving it); its {bytes} bytes were moved to {moved_to}."
             ),
             Self::UnreadableReviews { lines, first_at } => write!(
                 f,

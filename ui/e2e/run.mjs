@@ -1053,15 +1053,15 @@ const scenarios = {
   },
 
   async notSaving(wd, ctx) {
-    // An unusable data folder (a file where the history folder should be): the app still opens,
+    // An unusable data folder (a folder where the database should be): the app still opens,
     // says so in a banner and in the warnings, and plays.
     await wd.quit();
     ctx.wd = null;
-    const history = join(dataDir, 'history');
-    const aside = join(dataDir, 'history.e2e-aside');
-    const moved = existsSync(history);
-    if (moved) renameSync(history, aside);
-    writeFileSync(history, 'not a folder');
+    const database = join(dataDir, 'briscola.sqlite');
+    const aside = join(dataDir, 'briscola.sqlite.e2e-aside');
+    const moved = existsSync(database);
+    if (moved) renameSync(database, aside);
+    mkdirSync(database);
     try {
       const w = (ctx.wd = await openApp());
       await w.waitFor(() => w.exec('return !!document.querySelector(".not-saving")'), { what: 'the not-saving banner' });
@@ -1073,19 +1073,20 @@ const scenarios = {
       await newGame(w, { preset: 'briscola', players: 2, levels: ['easy'], format: SINGLE });
       assert(await w.exec('return !!document.querySelector(".not-saving")'), 'the banner stays while playing');
     } finally {
-      rmSync(history, { force: true });
-      if (moved) renameSync(aside, history);
+      rmSync(database, { recursive: true, force: true });
+      if (moved) renameSync(aside, database);
     }
   },
 
   async folderInUse(wd, ctx) {
-    // Another process holds the data folder's lock (flock(1) in its own process): the window
-    // still opens within seconds, without saving, saying the folder is in use.
+    // Another process holds the database (an exclusive transaction, in its own process): the
+    // window still opens within seconds, without saving, saying the data is in use.
     await wd.quit();
     ctx.wd = null;
-    const holder = spawn('flock', ['-o', join(dataDir, '.lock'), 'sleep', '120'], { stdio: 'ignore' });
+    const hold = 'import sqlite3, sys, time\nc = sqlite3.connect(sys.argv[1], isolation_level=None)\nc.execute("BEGIN EXCLUSIVE")\nprint("held", flush=True)\ntime.sleep(120)\n';
+    const holder = spawn('python3', ['-c', hold, join(dataDir, 'briscola.sqlite')], { stdio: ['ignore', 'pipe', 'ignore'] });
     try {
-      await sleep(300);
+      await new Promise((done) => holder.stdout.once('data', done));
       const started = Date.now();
       const w = (ctx.wd = await openApp());
       await w.waitFor(() => w.exec('return !!document.querySelector(".not-saving")'), { what: 'the not-saving banner' });

@@ -143,12 +143,10 @@ fn warnings_reach_the_ui() {
     let warnings = app.ok("store_warnings", json!({}));
     assert_eq!(warnings[0]["id"], "quarantined");
     assert_eq!(warnings[0]["file"], "preferences.json");
-    assert!(
-        warnings[0]["moved_to"]
-            .as_str()
-            .unwrap()
-            .contains("preferences.json.corrupt-")
-    );
+    // The unreadable file of an earlier version stays, byte for byte, in the upgrade's backup.
+    let moved_to = warnings[0]["moved_to"].as_str().unwrap();
+    assert!(moved_to.contains("pre-sqlite-backup"), "{moved_to}");
+    assert_eq!(fs::read(moved_to).unwrap(), b"{ not json");
     assert_eq!(
         app.ok("get_preferences", json!({}))["deck_style"],
         "italian"

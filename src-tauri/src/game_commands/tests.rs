@@ -286,24 +286,20 @@ fn a_saved_match_that_no_longer_replays_is_kept_aside_not_lost() {
         );
         h.ok("ai_move", json!({}));
     }
-    let path = dir.path().join("unfinished-match.json");
-    let text = std::fs::read_to_string(&path).expect("saved");
-    let mut doc: Value = serde_json::from_str(&text).expect("JSON");
+    let mut data = crate::test_db::document(dir.path(), "unfinished-match.json").expect("saved");
     // Make the first recorded move one that the deal does not allow.
-    // The document wraps the saved match as `{ "version": 1, "data": … }`.
-    doc["data"]["record"]["hands"][0]["actions"][0] = json!("pass");
-    std::fs::write(&path, serde_json::to_string(&doc).expect("JSON")).expect("write");
+    data["record"]["hands"][0]["actions"][0] = json!("pass");
+    crate::test_db::set_document(dir.path(), "unfinished-match.json", &data);
     let h = you_deal(dir.path());
     assert_eq!(h.ok("current_game", json!({})), Value::Null);
     let warnings = h.ok("store_warnings", json!({}));
     assert_eq!(warnings[0]["id"], "quarantined", "{warnings}");
     assert_eq!(warnings[0]["file"], "unfinished-match.json", "{warnings}");
-    let kept: Vec<_> = std::fs::read_dir(dir.path())
-        .expect("dir")
-        .filter_map(Result::ok)
-        .filter(|e| e.file_name().to_string_lossy().contains("unresumable"))
+    let kept: Vec<String> = crate::test_db::document_names(dir.path())
+        .into_iter()
+        .filter(|name| name.starts_with("unfinished-match.json.unresumable-"))
         .collect();
-    assert_eq!(kept.len(), 1, "the bytes are kept beside");
+    assert_eq!(kept.len(), 1, "the saved match is kept beside");
 }
 
 #[test]
@@ -437,12 +433,10 @@ fn history_lines_of_version_one_are_listed_with_the_rules_of_their_record() {
         )["items"][0]
             .clone()
     };
-    // Rewrite the line as a version-1 build wrote it, and lose the index.
-    let records = dir.path().join("history/records.jsonl");
-    let line: Value =
-        serde_json::from_str(&std::fs::read_to_string(&records).expect("log")).expect("line");
-    let mut old = line.clone();
-    old["v"] = json!(1);
+    // The same match as a version-1 build wrote it, in a data folder of that version.
+    let id = summary["id"].as_str().expect("id");
+    let entry = harness(dir.path()).ok("get_match_record", json!({ "id": id }));
+    let mut old = json!({ "v": 1, "summary": entry["summary"], "record": entry["record"] });
     old["summary"]["ruleset"] = json!("bisca-3p");
     old["summary"]["opponents"] = json!([
         { "name": "Seat 1", "level": "easy" },
@@ -452,8 +446,9 @@ fn history_lines_of_version_one_are_listed_with_the_rules_of_their_record() {
         .as_object_mut()
         .expect("summary")
         .remove("format");
-    std::fs::write(&records, format!("{old}\n")).expect("write");
-    std::fs::remove_file(dir.path().join("history/index.jsonl")).expect("index");
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::create_dir_all(dir.path().join("history")).expect("history");
+    std::fs::write(dir.path().join("history/records.jsonl"), format!("{old}\n")).expect("write");
     let h = harness(dir.path());
     let page = h.ok(
         "list_history",
@@ -471,7 +466,6 @@ fn history_lines_of_version_one_are_listed_with_the_rules_of_their_record() {
         json!({ "query": { "offset": 0, "limit": 10, "players": 2 } }),
     );
     assert_eq!(none["total"], 0);
-    let id = summary["id"].as_str().expect("id");
     assert!(h.ok("get_replay", json!({ "id": id }))["hands"][0]["frames"].is_array());
     assert_eq!(h.ok("store_warnings", json!({})), json!([]));
 }
@@ -487,11 +481,10 @@ fn extreme_saved_start_times_finish_without_overflow() {
                 setup("briscola", 2, json!({ "kind": "single-hand" })),
             );
         }
-        let path = dir.path().join("unfinished-match.json");
-        let text = std::fs::read_to_string(&path).expect("saved");
-        let mut doc: Value = serde_json::from_str(&text).expect("JSON");
-        doc["data"]["started_ms"] = json!(started);
-        std::fs::write(&path, serde_json::to_string(&doc).expect("JSON")).expect("write");
+        let mut data =
+            crate::test_db::document(dir.path(), "unfinished-match.json").expect("saved");
+        data["started_ms"] = json!(started);
+        crate::test_db::set_document(dir.path(), "unfinished-match.json", &data);
         let h = harness(dir.path());
         let view = h.ok("current_game", json!({}));
         play_to_the_end(&h, view);
@@ -500,4 +493,44 @@ fn extreme_saved_start_times_finish_without_overflow() {
         let summary = &page["items"][0];
         assert!(summary["finished_at_ms"].as_i64() >= summary["started_at_ms"].as_i64());
     }
+}
+
+/// The database locked by another process after start-up: every move is accepted (in memory, with
+/// the not-saving warning), the finished match is listed, and once the lock is gone the next
+/// change writes everything and the warning goes.
+#[test]
+fn moves_go_on_in_memory_while_the_database_is_held_and_are_saved_after() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let h = you_deal(dir.path());
+    let view = h.ok(
+        "start_match",
+        setup("briscola", 2, json!({ "kind": "single-hand" })),
+    );
+    let holder = rusqlite::Connection::open(dir.path().join(briscola_store::db::DATABASE_FILE))
+        .expect("another connection");
+    holder.execute_batch("BEGIN EXCLUSIVE").expect("the lock");
+    let over = play_to_the_end(&h, view);
+    let warnings = h.ok("store_warnings", json!({}));
+    assert_eq!(warnings[0]["id"], "not-saving", "{warnings}");
+    assert_eq!(warnings[0]["problem"], "in-use", "{warnings}");
+    let page = h.ok("list_history", json!({ "query": {} }));
+    assert_eq!(page["total"], 1, "the finished match is listed from memory");
+    let id = page["items"][0]["id"].clone();
+    holder.execute_batch("COMMIT").expect("unlock");
+    drop(holder);
+    // The next change (a new match) writes what waited; the warning goes.
+    h.ok(
+        "start_match",
+        setup("briscola", 2, json!({ "kind": "single-hand" })),
+    );
+    assert_eq!(h.ok("store_warnings", json!({})), json!([]));
+    drop(h);
+    let h = you_deal(dir.path());
+    let page = h.ok("list_history", json!({ "query": {} }));
+    assert_eq!(page["items"][0]["id"], id, "saved once the lock was gone");
+    assert!(over["outcome"].is_object());
+    assert!(
+        h.ok("current_game", json!({}))["outcome"].is_null(),
+        "the new match was saved"
+    );
 }

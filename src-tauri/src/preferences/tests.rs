@@ -1,23 +1,47 @@
 use super::*;
-use crate::store::disk::RealDisk;
-use crate::store::document::Loaded;
-use crate::store::{StoreWarning, WarningKind};
+use crate::store::{Store, StoreWarning, WarningKind};
 use briscola::{CardOrder, Preset, Ruleset};
 use serde_json::{Value, json};
 use std::fs;
 
-/// Writes `file` as the preferences and loads them.
-fn load(file: &str) -> (tempfile::TempDir, Loaded<Preferences>) {
-    let dir = tempfile::tempdir().unwrap();
-    fs::write(PREFERENCES.path(dir.path()), file).unwrap();
-    let loaded = PREFERENCES
-        .load::<Preferences>(&RealDisk, dir.path())
-        .unwrap();
-    (dir, loaded)
+/// What the store made of a preferences file of an earlier version: the preferences (`None`
+/// when the file could not be read and was kept aside) and the warnings.
+struct Loaded {
+    value: Option<Preferences>,
+    warnings: Vec<StoreWarning>,
 }
 
+/// Opens the store on a data folder of an earlier version holding `file` as its preferences
+/// (the upgrade imports it, the first read migrates it).
+fn load(file: &str) -> (tempfile::TempDir, Loaded) {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(PREFERENCES.path(dir.path()), file).unwrap();
+    let store = Store::open(dir.path());
+    let warnings = store.warnings().to_vec();
+    let unread = warnings
+        .iter()
+        .any(|w| w.kind() == WarningKind::Quarantined);
+    let value = (!unread).then(|| store.preferences().clone());
+    (dir, Loaded { value, warnings })
+}
+
+/// The preferences as stored in the database, as `{"version", "data"}`.
 fn saved(dir: &tempfile::TempDir) -> Value {
-    serde_json::from_slice(&fs::read(PREFERENCES.path(dir.path())).unwrap()).unwrap()
+    let conn =
+        rusqlite::Connection::open(dir.path().join(briscola_store::db::DATABASE_FILE)).unwrap();
+    let (version, data): (i64, String) = conn
+        .query_row(
+            "SELECT version, data FROM documents WHERE name = 'preferences.json'",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .unwrap();
+    json!({ "version": version, "data": serde_json::from_str::<Value>(&data).unwrap() })
+}
+
+/// The original file, kept byte for byte beside the database.
+fn backup(dir: &tempfile::TempDir) -> String {
+    fs::read_to_string(dir.path().join("pre-sqlite-backup/preferences.json")).unwrap()
 }
 
 const V0_FIXTURE: &str = r#"{
@@ -102,7 +126,7 @@ fn version_one_keeps_every_field_and_the_exact_last_setup() {
     };
     assert!(backup.contains("v1-backup"), "{backup}");
     assert_eq!(
-        fs::read_to_string(backup).unwrap(),
+        self::backup(&dir),
         fixture.to_string(),
         "the version-1 file is kept byte for byte"
     );
@@ -133,12 +157,10 @@ fn version_one_keeps_every_field_and_the_exact_last_setup() {
     );
     assert_eq!(saved(&dir)["version"], 2);
     assert!(saved(&dir)["data"].get("ruleset_options").is_none());
-    // The upgraded file is current: the next load has nothing to report.
-    let again = PREFERENCES
-        .load::<Preferences>(&RealDisk, dir.path())
-        .unwrap();
-    assert!(again.warnings.is_empty());
-    assert_eq!(again.value, Some(prefs));
+    // The upgraded document is current: the next open has nothing to report.
+    let again = Store::open(dir.path());
+    assert!(again.warnings().is_empty(), "{:?}", again.warnings());
+    assert_eq!(again.preferences(), &prefs);
 }
 
 #[test]

@@ -15,8 +15,7 @@ const SAMPLES: StoreWarning[] = [
   { id: 'repaired', file: 'preferences.json', fields: ['card_size_percent', 'new_game.rulesets', 'new_game.opponents', 'new_game.format'] },
   { id: 'torn-line', moved_to: '/d/h.torn-1', bytes: 12 },
   { id: 'unreadable-lines', lines: 2000, first_at: 40 },
-  { id: 'index-rebuilt', path: '/d/h/r.jsonl' },
-  { id: 'review-torn-line', moved_to: '/d/h/reviews.jsonl.torn-1', bytes: 30 },
+  { id: 'unreadable-matches', matches: 3 },
   { id: 'unreadable-reviews', lines: 1, first_at: 0 },
 ];
 

@@ -17,8 +17,7 @@ export const WARNING_IDS = Object.keys({
   repaired: true,
   'torn-line': true,
   'unreadable-lines': true,
-  'index-rebuilt': true,
-  'review-torn-line': true,
+  'unreadable-matches': true,
   'unreadable-reviews': true,
 } satisfies Record<StoreWarning['id'], true>) as StoreWarning['id'][];
 

@@ -80,19 +80,11 @@ lines: number,
 /**
  * The byte offset of the first one in the log.
  */
-first_at: number, } | { "id": "index-rebuilt", 
+first_at: number, } | { "id": "unreadable-matches", 
 /**
- * The log.
+ * How many were found (in the pages read so far).
  */
-path: string, } | { "id": "review-torn-line", 
-/**
- * The side file.
- */
-moved_to: string, 
-/**
- * How many bytes it holds.
- */
-bytes: number, } | { "id": "unreadable-reviews", 
+matches: number, } | { "id": "unreadable-reviews", 
 /**
  * How many lines.
  */

@@ -8,6 +8,7 @@ import type { Hint } from "./Hint";
 import type { HistoryEntry } from "./HistoryEntry";
 import type { HistoryPage } from "./HistoryPage";
 import type { HistoryQuery } from "./HistoryQuery";
+import type { HistoryStats } from "./HistoryStats";
 import type { HostInfo } from "./HostInfo";
 import type { HostRequest } from "./HostRequest";
 import type { MatchRecord } from "./MatchRecord";
@@ -24,7 +25,7 @@ import type { RulesetInfo } from "./RulesetInfo";
 import type { StoreWarning } from "./StoreWarning";
 
 /** Every command name the app grants to the UI. */
-export type CommandName = "get_preferences" | "set_preferences" | "store_warnings" | "list_history" | "get_match_record" | "list_presets" | "edit_ruleset" | "current_game" | "start_match" | "play_action" | "ai_move" | "get_hint" | "undo_move" | "next_hand" | "resign_match" | "get_replay" | "start_review" | "review_progress" | "cancel_review" | "get_review" | "review_stats" | "friends_host" | "friends_join" | "friends_tables" | "friends_hint" | "friends_send" | "friends_leave";
+export type CommandName = "get_preferences" | "set_preferences" | "store_warnings" | "list_history" | "history_stats" | "get_match_record" | "delete_match" | "list_presets" | "edit_ruleset" | "current_game" | "start_match" | "play_action" | "ai_move" | "get_hint" | "undo_move" | "next_hand" | "resign_match" | "get_replay" | "start_review" | "review_progress" | "cancel_review" | "get_review" | "review_stats" | "friends_host" | "friends_join" | "friends_tables" | "friends_hint" | "friends_send" | "friends_leave";
 
 /** Tauri's `Channel` (from `@tauri-apps/api/core`) as the commands use it: the shell sends on it. */
 export interface Channel<T> { onmessage: (message: T) => void }
@@ -39,7 +40,9 @@ export function commands(invoke: Invoke) {
     setPreferences: (preferences: Preferences): Promise<Preferences> => invoke<Preferences>("set_preferences", { preferences }),
     storeWarnings: (): Promise<Array<StoreWarning>> => invoke<Array<StoreWarning>>("store_warnings"),
     listHistory: (query: HistoryQuery): Promise<HistoryPage> => invoke<HistoryPage>("list_history", { query }),
+    historyStats: (withPeople: boolean): Promise<HistoryStats> => invoke<HistoryStats>("history_stats", { withPeople }),
     getMatchRecord: (id: string): Promise<HistoryEntry<MatchRecord>> => invoke<HistoryEntry<MatchRecord>>("get_match_record", { id }),
+    deleteMatch: (id: string): Promise<boolean> => invoke<boolean>("delete_match", { id }),
     listPresets: (): Promise<Array<PresetInfo>> => invoke<Array<PresetInfo>>("list_presets"),
     editRuleset: (ruleset: Ruleset, edit: RulesetEdit): Promise<RulesetInfo> => invoke<RulesetInfo>("edit_ruleset", { ruleset, edit }),
     currentGame: (): Promise<GameView | null> => invoke<GameView | null>("current_game"),

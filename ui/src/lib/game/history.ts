@@ -2,47 +2,29 @@ import { MAX_HAND_POINTS } from '../bindings/constants';
 import type { Level } from '../bindings/Level';
 import type { Preset } from '../bindings/Preset';
 
-/** Plain data behind the Statistics screen, computed from the history summaries (`records.ts`). */
+/** Plain data behind the Statistics screen: the shell's `history_stats` (SQL aggregates in the store), see `records.ts`. */
 export interface StatsData {
-  /** Matches in date order. */
-  results: { date: string; result: 'won' | 'lost' | 'drawn' }[];
+  played: number;
+  won: number;
+  lost: number;
+  /** The running win rate after matches in date order: a few hundred points at most, the last match included. */
+  rate: { date: string; percent: number }[];
   byLevel: { level: Level; won: number; played: number }[];
   byPreset: { preset: Preset; won: number; played: number }[];
-  /** Your card points in each finished hand. */
+  /** `handPoints[p]`: how many finished hands your side scored `p` card points in (the last index: that many or more). */
   handPoints: number[];
   bestStreak: number;
 }
 
-/** Running win rate (percent) after each match. */
-export function runningWinRate(results: StatsData['results']): number[] {
-  let won = 0;
-  return results.map((r, i) => {
-    if (r.result === 'won') won++;
-    return Math.round((won / (i + 1)) * 100);
-  });
-}
-
-/** Histogram of hand points in bins of `width`, from 0 to every card point of a hand. */
-export function pointsHistogram(points: number[], width = 20): { from: number; to: number; count: number }[] {
+/** Histogram of hand points in bins of `width`, from 0 to every card point of a hand, from counts per point. */
+export function pointsHistogram(counts: number[], width = 20): { from: number; to: number; count: number }[] {
   const bins: { from: number; to: number; count: number }[] = [];
   const all = MAX_HAND_POINTS;
   for (let from = 0; from < all; from += width) bins.push({ from, to: from + width >= all ? all : from + width - 1, count: 0 });
-  for (const p of points) {
-    const b = bins[Math.min(bins.length - 1, Math.floor(Math.max(0, p) / width))];
-    b.count++;
-  }
+  counts.forEach((n, p) => {
+    if (n > 0) bins[Math.min(bins.length - 1, Math.floor(p / width))].count += n;
+  });
   return bins;
-}
-
-/** Longest run of consecutive wins. */
-export function bestStreak(results: StatsData['results']): number {
-  let best = 0;
-  let cur = 0;
-  for (const r of results) {
-    cur = r.result === 'won' ? cur + 1 : 0;
-    best = Math.max(best, cur);
-  }
-  return best;
 }
 
 /** A match's date on a chart's axis, in the UI language ("3 dic", "Dec 3"). */

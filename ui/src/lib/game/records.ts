@@ -4,8 +4,8 @@
  * formatted with `Intl` in the UI language.
  */
 import type { MatchSummary } from '../bindings/MatchSummary';
+import type { HistoryStats } from '../bindings/HistoryStats';
 import type { StatsData } from './history';
-import { bestStreak } from './history';
 
 import { LEVELS } from '../bindings/constants';
 export { LEVELS };
@@ -30,7 +30,6 @@ export function finishedText(s: MatchSummary, lang: string): string {
   return new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(s.finished_at_ms);
 }
 
-/** Statistics from every finished match (any order). */
 /** The AI opponents' levels of a match, seat 1 first: a person's seat (`people`) left out. */
 export function aiLevels(s: MatchSummary): MatchSummary['opponents'] {
   return s.opponents.filter((_, i) => !s.people.includes(i + 1));
@@ -41,17 +40,16 @@ export function withPeople(s: { people: number[] }): boolean {
   return s.people.length > 0;
 }
 
-export function statsFromSummaries(all: MatchSummary[]): StatsData {
-  const sorted = [...all].sort((a, b) => a.finished_at_ms - b.finished_at_ms);
-  const results = sorted.map((s) => ({ date: new Date(s.finished_at_ms).toISOString(), result: s.outcome }));
-  const byLevel = LEVELS.map((level) => {
-    const ms = sorted.filter((s) => aiLevels(s).includes(level));
-    return { level, won: ms.filter((s) => s.outcome === 'won').length, played: ms.length };
-  });
-  const byPreset = [...new Set(sorted.map((s) => s.ruleset.preset))].map((preset) => {
-    const ms = sorted.filter((s) => s.ruleset.preset === preset);
-    return { preset, won: ms.filter((s) => s.outcome === 'won').length, played: ms.length };
-  });
-  const handPoints = sorted.flatMap((s) => (s.ruleset.preset === 'chiamata' ? [] : s.hand_scores.map((h) => h[0] ?? 0)));
-  return { results, byLevel, byPreset, handPoints, bestStreak: bestStreak(results) };
+/** The Statistics screen's data from the shell's figures (`history_stats`). */
+export function statsData(h: HistoryStats): StatsData {
+  return {
+    played: h.played,
+    won: h.won,
+    lost: h.lost,
+    rate: h.rate.map((r) => ({ date: new Date(r.finished_at_ms).toISOString(), percent: r.percent })),
+    byLevel: h.by_level.map((l) => ({ level: l.key, won: l.won, played: l.played })),
+    byPreset: h.by_preset.map((p) => ({ preset: p.key, won: p.won, played: p.played })),
+    handPoints: h.hand_points,
+    bestStreak: h.best_streak,
+  };
 }

@@ -125,6 +125,19 @@ class Session {
       return false;
     } finally {
       this.busy = false;
+      void this.refreshWarnings();
+    }
+  }
+
+  /**
+   * The store's warnings again after a change: when the disk refuses, the move stands (kept in
+   * memory) and the "not saving" banner appears; it goes once the store has caught up.
+   */
+  async refreshWarnings(): Promise<void> {
+    try {
+      this.warnings = await shell().storeWarnings();
+    } catch {
+      // The warnings already shown stay; the move itself went through.
     }
   }
 
@@ -194,6 +207,7 @@ class Session {
           break;
         } finally {
           this.busy = false;
+          void this.refreshWarnings();
         }
       }
     } finally {

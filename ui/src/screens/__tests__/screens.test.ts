@@ -478,14 +478,17 @@ describe('Statistics and history', () => {
   it('shows key numbers and accessible data tables', () => {
     render(Stats, {
       data: {
-        results: [
-          { date: '2026-01-01', result: 'won' },
-          { date: '2026-01-02', result: 'won' },
-          { date: '2026-01-03', result: 'lost' },
+        played: 3,
+        won: 2,
+        lost: 1,
+        rate: [
+          { date: '2026-01-01', percent: 100 },
+          { date: '2026-01-02', percent: 100 },
+          { date: '2026-01-03', percent: 67 },
         ],
         byLevel: [{ level: 'easy', won: 2, played: 2 }, { level: 'hard', won: 0, played: 1 }],
         byPreset: [{ preset: 'briscola', won: 2, played: 3 }],
-        handPoints: [70, 80, 40],
+        handPoints: [0, 2, 1],
         bestStreak: 2,
       },
     });
@@ -495,11 +498,20 @@ describe('Statistics and history', () => {
   });
 
   it('counts matches with friends apart from matches against the computer', async () => {
-    const friends = { ...shellSummary('3', 'lost'), opponents: ['medium'] as ShellSummary['opponents'], opponent_names: ['Bea'], people: [1] };
-    const items = [shellSummary('1', 'won'), shellSummary('2', 'won'), friends];
     const reviewed = (id: string, with_people: boolean) => ({ id, finished_at_ms: 0, preset: 'briscola', players: 2, opponents: [], accuracy: 80, hands: [80], with_people });
+    const figures = (won: number, lost: number) => ({
+      played: won + lost,
+      won,
+      lost,
+      best_streak: won,
+      rate: [{ finished_at_ms: 0, percent: Math.round((won / (won + lost)) * 100) }],
+      by_level: [{ key: 'easy', won, played: won + lost }],
+      by_preset: [{ key: 'briscola', won, played: won + lost }],
+      hand_points: [1],
+    });
+    const historyStats = vi.fn(async (withPeople: boolean) => (withPeople ? figures(0, 1) : figures(2, 0)));
     setShell({
-      listHistory: async () => ({ total: 3, offset: 0, items }),
+      historyStats,
       reviewStats: async () => ({ matches: [reviewed('1', false), reviewed('3', true)], habits: [] }),
     } as unknown as Shell);
     render(StatsScreen);
@@ -535,6 +547,30 @@ describe('Statistics and history', () => {
     await fireEvent.change(screen.getByLabelText('Game'), { target: { value: 'briscola' } });
     await fireEvent.change(screen.getByLabelText('Players'), { target: { value: '4' } });
     await vi.waitFor(() => expect(listHistory).toHaveBeenLastCalledWith({ offset: 0, limit: 20, outcome: 'lost', preset: 'briscola', players: 4 }));
+    setShell(null);
+  });
+
+  it('deletes a match from the history once the player confirms', async () => {
+    let items = [shellSummary('1', 'won'), shellSummary('2', 'lost')];
+    const listHistory = vi.fn(async (q: HistoryQuery) => ({ total: items.length, offset: q.offset, items }));
+    const deleteMatch = vi.fn(async (id: string) => {
+      items = items.filter((m) => m.id !== id);
+      return true;
+    });
+    setShell({ listHistory, deleteMatch, reviewStats: NO_REVIEWS } as unknown as Shell);
+    session.presets = PRESETS;
+    render(History);
+    await vi.waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(2));
+    await fireEvent.click(within(screen.getAllByRole('listitem')[1]).getByRole('button', { name: 'Delete' }));
+    // Nothing is deleted until the player says so; Cancel changes nothing.
+    expect(deleteMatch).not.toHaveBeenCalled();
+    await fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('group', { name: /Delete this match/ })).not.toBeInTheDocument();
+    await fireEvent.click(within(screen.getAllByRole('listitem')[1]).getByRole('button', { name: 'Delete' }));
+    await fireEvent.click(within(screen.getByRole('group', { name: /Delete this match/ })).getByRole('button', { name: 'Delete it' }));
+    expect(deleteMatch).toHaveBeenCalledWith('2');
+    await vi.waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(1));
+    expect(listHistory).toHaveBeenCalledTimes(2);
     setShell(null);
   });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Level } from '../../bindings/Level';
 import type { MatchSummary } from '../../bindings/MatchSummary';
 import type { Preset } from '../../bindings/Preset';
-import { aiLevels, finishedText, scoreText, statsFromSummaries, withPeople } from '../records';
+import { aiLevels, finishedText, scoreText, statsData, withPeople } from '../records';
 import { ruleset } from './fixtures';
 
 function summary(n: number, outcome: MatchSummary['outcome'], level: Level = 'easy', preset: Preset = 'briscola'): MatchSummary {
@@ -46,22 +46,27 @@ describe('history records', () => {
     expect(scoreText(ft, 'en')).toEqual({ unit: 'hands', text: '2–0' });
   });
 
-  it('computes the statistics from the typed summaries', () => {
-    const s = statsFromSummaries([summary(3, 'won', 'hard'), summary(1, 'won'), summary(2, 'won'), summary(4, 'lost'), summary(5, 'won', 'easy', 'bisca'), summary(6, 'lost', 'easy', 'chiamata')]);
-    expect(s.results.map((r) => r.result)).toEqual(['won', 'won', 'won', 'lost', 'won', 'lost']);
-    expect(s.bestStreak).toBe(3);
-    expect(s.byLevel).toEqual([
-      { level: 'easy', won: 3, played: 5 },
-      { level: 'medium', won: 0, played: 0 },
-      { level: 'hard', won: 1, played: 1 },
-    ]);
-    expect(s.byPreset).toEqual([
-      { preset: 'briscola', won: 3, played: 4 },
-      { preset: 'bisca', won: 1, played: 1 },
-      { preset: 'chiamata', won: 0, played: 1 },
-    ]);
-    // Chiamata hands have no fixed sides: their points stay out of the histogram.
-    expect(s.handPoints).toHaveLength(10);
+  it('turns the shell\'s figures into the Statistics screen\'s data', () => {
+    const s = statsData({
+      played: 6,
+      won: 4,
+      lost: 2,
+      best_streak: 3,
+      rate: [{ finished_at_ms: Date.UTC(2026, 0, 2), percent: 67 }],
+      by_level: [{ key: 'easy', won: 3, played: 5 }],
+      by_preset: [{ key: 'bisca', won: 1, played: 1 }],
+      hand_points: [0, 2],
+    });
+    expect(s).toEqual({
+      played: 6,
+      won: 4,
+      lost: 2,
+      bestStreak: 3,
+      rate: [{ date: '2026-01-02T00:00:00.000Z', percent: 67 }],
+      byLevel: [{ level: 'easy', won: 3, played: 5 }],
+      byPreset: [{ preset: 'bisca', won: 1, played: 1 }],
+      handPoints: [0, 2],
+    });
   });
 
   it('counts only AI seats by level: a friend’s seat is no level', () => {
@@ -70,8 +75,5 @@ describe('history records', () => {
     expect(aiLevels(friends)).toEqual(['hard']);
     expect(withPeople(friends)).toBe(true);
     expect(withPeople(summary(1, 'won'))).toBe(false);
-    const s = statsFromSummaries([friends]);
-    expect(s.byLevel.find((l) => l.level === 'medium')).toEqual({ level: 'medium', won: 0, played: 0 });
-    expect(s.byLevel.find((l) => l.level === 'hard')).toEqual({ level: 'hard', won: 1, played: 1 });
   });
 });

@@ -25,11 +25,26 @@ afterEach(() => {
 describe('session', () => {
   it('loads warnings, presets and resumes the saved match', async () => {
     const saved = gameView({ version: 7 });
-    setShell(fakeShell({ storeWarnings: vi.fn(async () => [{ id: 'index-rebuilt', path: '/x' }]) as never, currentGame: vi.fn(async () => saved) }));
+    setShell(fakeShell({ storeWarnings: vi.fn(async () => [{ id: 'unreadable-lines', lines: 2, first_at: 0 }]) as never, currentGame: vi.fn(async () => saved) }));
     await session.load();
-    expect(session.warnings.map((w) => w.id)).toEqual(['index-rebuilt']);
+    expect(session.warnings.map((w) => w.id)).toEqual(['unreadable-lines']);
     expect(session.presets).toEqual(presets);
     expect(session.view?.version).toBe(7);
+  });
+
+  it('shows the not-saving banner as soon as a move is kept in memory, and drops it once saved', async () => {
+    const notSaving = { id: 'not-saving', path: '/d', problem: 'in-use', detail: 'locked' };
+    const storeWarnings = vi.fn(async () => [notSaving]);
+    const start = gameView({ version: 1 });
+    setShell(fakeShell({ storeWarnings: storeWarnings as never, playAction: vi.fn(async () => gameView({ version: 2 })) }));
+    session.view = start;
+    session.events = { aiPause: () => 0, trickPause: () => 0 };
+    await session.play({ kind: 'play', card: 'Ad' });
+    await vi.waitFor(() => expect(session.warnings.map((w) => w.id)).toEqual(['not-saving']));
+    expect(session.view?.version).toBe(2);
+    storeWarnings.mockImplementation(async () => []);
+    await session.play({ kind: 'play', card: 'Ad' });
+    await vi.waitFor(() => expect(session.warnings).toEqual([]));
   });
 
   it('plays, announces the plays and the trick, then runs the AI until it is your turn', async () => {

@@ -11,6 +11,7 @@
 
 mod choices;
 mod history;
+mod seen_from;
 mod validate;
 
 pub use choices::{BidChoices, Choices, ExchangeOffer, PointBids};
@@ -195,6 +196,27 @@ impl Game {
 }
 
 impl Observation {
+    /// Actions taken so far in the hand, counted from what every seat sees of them (every bid and
+    /// pass, the call, each exchange, each card played, mano negra shown): the index in the hand's
+    /// record of the next one, as [`crate::Match::hand_actions`] counts it.
+    pub fn hand_actions(&self) -> u32 {
+        let auction = self
+            .auction
+            .as_ref()
+            .map_or(0, |a| a.log.len() + usize::from(a.called.is_some()));
+        let plays = self.tricks.iter().map(|t| t.plays.len()).sum::<usize>();
+        let mano_negra = self
+            .result
+            .as_ref()
+            .is_some_and(|r| matches!(r.end, crate::HandEnd::ManoNegra { .. }));
+        let count = auction
+            + self.exchanges.len()
+            + plays
+            + self.current_trick.len()
+            + usize::from(mano_negra);
+        u32::try_from(count).unwrap_or(u32::MAX)
+    }
+
     /// Every card played so far, the trick in progress included.
     pub fn played_cards(&self) -> CardSet {
         self.tricks

@@ -53,8 +53,9 @@ fn played_with(
 /// A review with `worlds` worlds and no interest in progress.
 fn review(record: &MatchRecord, seat: u8, seed: u64, worlds: u32) -> MatchReview {
     let config = ReviewConfig {
+        seed,
         worlds,
-        ..ReviewConfig::new(seat, seed)
+        ..ReviewConfig::new(seat)
     };
     review_match(record, &config, |_| Flow::Continue).expect("review")
 }
@@ -179,7 +180,8 @@ fn progress_counts_every_decision_and_stop_cancels() {
     let mut seen: Vec<Progress> = Vec::new();
     let config = ReviewConfig {
         worlds: 4,
-        ..ReviewConfig::new(1, 1)
+        seed: 1,
+        ..ReviewConfig::new(1)
     };
     let full = review_match(&record, &config, |p| {
         seen.push(p);
@@ -244,7 +246,7 @@ fn hard_is_rated_best_or_good_far_more_often_than_easy() {
 #[test]
 #[ignore = "minutes in release mode: run by hand for docs/ai.md"]
 fn hard_is_rated_best_or_good_in_95_percent_of_200_hands() {
-    let worlds = ReviewConfig::new(0, 0).worlds;
+    let worlds = ReviewConfig::new(0).worlds;
     let (hard, easy) = (
         best_or_good(Level::Hard, 200, worlds),
         best_or_good(Level::Easy, 200, worlds),
@@ -305,7 +307,7 @@ fn a_seat_not_at_the_table_and_a_broken_record_are_errors() {
         &[Level::Easy, Level::Easy],
         1,
     );
-    let config = ReviewConfig::new(2, 1);
+    let config = ReviewConfig::new(2);
     assert_eq!(
         review_match(&record, &config, |_| Flow::Continue),
         Err(ReviewError::Seat {
@@ -314,7 +316,7 @@ fn a_seat_not_at_the_table_and_a_broken_record_are_errors() {
         })
     );
     record.hands[0].actions.swap(0, 1);
-    let broken = review_match(&record, &ReviewConfig::new(0, 1), |_| Flow::Continue);
+    let broken = review_match(&record, &ReviewConfig::new(0), |_| Flow::Continue);
     assert!(
         matches!(broken, Err(ReviewError::Record { .. })),
         "{broken:?}"
@@ -488,8 +490,8 @@ fn a_review_of_the_first_format_reads_on_todays_scale() {
 
 #[test]
 fn every_hint_taken_is_what_the_review_of_the_match_calls_best_with_the_same_figure() {
-    // Seat 0 plays every card its hint names (seeded from the match as the app's review seeds
-    // itself: the record's seed, the hand, the action's index), Medium plays seat 1, over a match of
+    // Seat 0 plays every card its hint names (seeded as the app's review seeds itself: the review's
+    // seed, the hand, the action's index), Medium plays seat 1, over a match of
     // three hands; the review of the match then marks every one of those decisions best, with the
     // win chance the hint quoted.
     use briscola::SeatedMatch;
@@ -522,7 +524,7 @@ fn every_hint_taken_is_what_the_review_of_the_match_calls_best_with_the_same_fig
         table.play(seat, action).expect("legal");
     }
     let record = table.game().record();
-    let reviewed = review(&record, 0, record.seed, worlds);
+    let reviewed = review(&record, 0, briscola::ai::review::SEED, worlds);
     assert!(quoted.len() >= 20, "{quoted:?}");
     for (hand, index, win_percent) in quoted {
         let decision = reviewed.hands[hand as usize]

@@ -4,9 +4,10 @@
 mod common;
 
 use briscola::{
-    Action, Deal, Game, Match, MatchFormat, MatchRecord, Phase, Preset, Record, RecordError, Rng,
+    Action, Deal, Game, Match, MatchFormat, MatchRecord, Observation, Phase, Preset, Record,
+    RecordError, Rng, Stakes,
 };
-use common::{preset, random_action};
+use common::{preset, random_action, variants};
 
 /// Plays the current hand of a match with random legal actions.
 fn play_hand(m: &mut Match, rng: &mut Rng) {
@@ -421,4 +422,74 @@ fn a_record_naming_seats_past_the_table_is_turned_without_panic_and_refused_by_i
         assert!(seen.first_dealer < 4, "turned into a seat at the table");
     }
     assert!(record.replay().is_err(), "a dealer off the table");
+}
+
+#[test]
+fn a_seat_counts_the_hands_actions_and_sees_itself_at_seat_0_as_the_renumbered_record_replays() {
+    // Random matches of every variant, followed from every seat: at every step each seat's
+    // observation counts the hand's actions as the match does, and renumbered from the seat it is
+    // what seat 0 sees of the same match with that seat first (the record `seen_from` the seat),
+    // the standing's stakes too.
+    let mut checked = 0;
+    for (name, rules) in variants() {
+        let format = MatchFormat::usual(&rules);
+        let players = rules.players;
+        for seed in 0..2u64 {
+            let mut rng = Rng::new(seed);
+            let dealer = (seed % u64::from(players)) as u8;
+            let mut m = Match::new(rules, format, dealer, seed).expect("match");
+            let mut turned: Vec<Match> = (0..players)
+                .map(|s| {
+                    let first = (dealer + players - s) % players;
+                    Match::new(rules, format, first, seed).expect("turned match")
+                })
+                .collect();
+            loop {
+                for s in 0..players {
+                    let obs = m.game().observation(s);
+                    assert_eq!(obs.hand_actions(), m.hand_actions(), "{name}: {obs:?}");
+                    let seen = obs.seen_from(s);
+                    let theirs = turned[usize::from(s)].game().observation(0);
+                    if m.game().phase() == Phase::Finished {
+                        assert_eq!(seen.result.is_some(), theirs.result.is_some(), "{name}");
+                        assert_eq!(
+                            Observation {
+                                result: None,
+                                ..seen
+                            },
+                            Observation {
+                                result: None,
+                                ..theirs
+                            },
+                            "{name} seen from {s}"
+                        );
+                    } else {
+                        assert_eq!(seen, theirs, "{name} seen from {s}");
+                    }
+                    let stakes = Stakes::of(format, &m.standing().seen_from(s, players));
+                    assert_eq!(stakes, turned[usize::from(s)].stakes(), "{name}");
+                    checked += 1;
+                }
+                if m.awaiting_next_hand() {
+                    m.next_hand().expect("next hand");
+                    for t in &mut turned {
+                        t.next_hand().expect("next hand");
+                    }
+                } else if m.game().phase() == Phase::Finished {
+                    break;
+                } else {
+                    let action = random_action(m.game(), &mut rng);
+                    m.apply(action).expect("legal");
+                    for t in &mut turned {
+                        t.apply(action).expect("legal where the match is");
+                    }
+                }
+            }
+            for (s, t) in turned.iter().enumerate() {
+                assert_eq!(t.record(), m.record().seen_from(s as u8), "{name}");
+            }
+        }
+    }
+    eprintln!("{checked} observations checked");
+    assert!(checked > 10_000, "{checked}");
 }

@@ -1,9 +1,10 @@
 //! `briscola play`: one hand in the terminal, you at seat 0 against the AI level of your choice, with
-//! `?` for your options and `hint` for the AI's suggestion. Everything shown to you comes from your
-//! seat's `Observation`.
+//! `?` for your options and `hint` for a suggestion: the match review's evaluation of your decision,
+//! as the app's hint is, so `briscola review` of the hand's record rates a hint taken as best.
+//! Everything shown to you comes from your seat's `Observation`.
 
-use briscola::ai::{self, Level};
-use briscola::{Action, Deal, Game, Observation, Phase, Record, Rng};
+use briscola::ai::{self, Budget, HintRequest, Level};
+use briscola::{Action, Deal, Game, Observation, Phase, Record, Rng, Stakes};
 use clap::Args;
 
 use crate::out;
@@ -57,7 +58,10 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
                     "quit" => return Ok(()),
                     "?" | "help" => outln!("  you can: {}", list(&obs.legal_actions)),
                     "hint" => {
-                        let advice = ai::agent(Level::Hard, args.seed).choose(&obs);
+                        let worlds = Budget::default().worlds;
+                        let request =
+                            HintRequest::of_view(obs.clone(), 0, Stakes::SINGLE_HAND, worlds);
+                        let advice = request.decide();
                         outln!("  hint: {} — {}", advice.action, advice.hint);
                     }
                     text => match text.parse::<Action>() {

@@ -19,8 +19,8 @@ pub struct ReviewOptions {
     /// The seat to review (the app's player is seat 0).
     #[arg(long, default_value_t = 0)]
     seat: u8,
-    /// Seed of the worlds sampled (the review is deterministic for a seed); by default the match's
-    /// own seed, as the app reviews it, so `history --review` prints what the app shows.
+    /// Seed of the worlds sampled (the review is deterministic for a seed); by default the one the
+    /// app and the hints use (`review::SEED`), so `history --review` prints what the app shows.
     #[arg(long)]
     seed: Option<u64>,
     /// Worlds sampled per decision (default: Hard's budget).
@@ -80,8 +80,10 @@ fn as_match(record: &Record) -> MatchRecord {
 
 /// Reviews `record` and prints the table or the JSON.
 pub fn print(record: &MatchRecord, options: &ReviewOptions) -> Result<(), String> {
-    let seed = options.seed.unwrap_or(record.seed);
-    let mut config = ReviewConfig::new(options.seat, seed);
+    let mut config = ReviewConfig::new(options.seat);
+    if let Some(seed) = options.seed {
+        config.seed = seed;
+    }
     if let Some(worlds) = options.worlds {
         config.worlds = worlds.max(1);
     }

@@ -438,3 +438,38 @@ fn v1_summary(id: &str) -> serde_json::Value {
         "hand_scores": [[61, 59]], "outcome": "won", "resigned": false
     })
 }
+
+#[test]
+fn play_hints_the_reviews_evaluation_of_your_decision() {
+    // `hint` at the first decision names the card and the reason the review of the hand would give
+    // it (`HintRequest` from the seat's view), not a decision of Hard's own search.
+    let seed = 4;
+    let mut child = briscola()
+        .args(["play", "--seed", &seed.to_string()])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("play starts");
+    writeln!(child.stdin.take().expect("stdin"), "hint\nquit").expect("write");
+    let output = child.wait_with_output().expect("play ends");
+    let text = String::from_utf8_lossy(&output.stdout);
+    let said = text
+        .lines()
+        .find_map(|l| l.split_once("hint: ").map(|(_, hint)| hint.to_string()))
+        .expect("a hint is printed");
+    let rules = Ruleset::preset(Preset::Briscola, 2).expect("preset");
+    let game = Game::new(rules, 1, &Deal::Seed(seed)).expect("deal");
+    let worlds = briscola::ai::Budget::default().worlds;
+    let expected = briscola::ai::HintRequest::of_view(
+        game.observation(0),
+        0,
+        briscola::Stakes::SINGLE_HAND,
+        worlds,
+    )
+    .decide();
+    assert_eq!(
+        said,
+        format!("{} — {}", expected.action, expected.hint),
+        "{text}"
+    );
+}

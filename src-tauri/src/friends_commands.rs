@@ -89,8 +89,8 @@ pub async fn friends_tables(
     Ok(friends.0.lock().await.tables()?)
 }
 
-/// A hint for this player's move, where the host allows hints: a Hard search from this player's
-/// own view, computed off the main thread.
+/// A hint for this player's move, where the host allows hints: the match review's evaluation from
+/// this player's own view, computed off the main thread.
 #[tauri::command]
 pub async fn friends_hint(friends: State<'_, FriendsState>) -> Result<Hint, AppError> {
     let request = friends.0.lock().await.hint()?;

@@ -59,14 +59,15 @@ impl AiRequest {
 }
 
 /// A hint to compute for the seat to move: the review's evaluation of its decision, with the seed the
-/// review of the match gives that decision (the match seed, the hand and the action's index in it).
+/// review of the match gives that decision ([`review::SEED`], the hand and the action's index in it:
+/// nothing the seat does not know).
 #[derive(Clone, Debug)]
 pub struct HintRequest {
     /// What the seat knows.
     pub observation: Observation,
     /// What the hand is worth in its match.
     pub stakes: Stakes,
-    /// The worlds' seed: [`decision_seed`] of the match seed, the hand and the action's index.
+    /// The worlds' seed: [`decision_seed`] of [`review::SEED`], the hand and the action's index.
     pub seed: u64,
     /// Worlds sampled: the review's (its default is Hard's budget, [`super::Budget::default`]).
     pub worlds: u32,
@@ -77,10 +78,23 @@ impl HintRequest {
     /// worlds per decision will search it.
     pub fn new(game: &Match, seat: Seat, worlds: u32) -> HintRequest {
         let hand = game.hand_number().saturating_sub(1);
+        HintRequest::of_view(game.game().observation(seat), hand, game.stakes(), worlds)
+    }
+
+    /// The hint for the seat of `observation` (which must be to move) in hand `hand` (from 0) of a
+    /// match where it is worth `stakes`, from that seat's view alone: seeded from the hand and the
+    /// actions the seat has seen taken in it ([`Observation::hand_actions`]).
+    pub fn of_view(
+        observation: Observation,
+        hand: u32,
+        stakes: Stakes,
+        worlds: u32,
+    ) -> HintRequest {
+        let seed = decision_seed(review::SEED, hand, observation.hand_actions());
         HintRequest {
-            observation: game.game().observation(seat),
-            stakes: game.stakes(),
-            seed: decision_seed(game.seed(), hand, game.hand_actions()),
+            observation,
+            stakes,
+            seed,
             worlds,
         }
     }

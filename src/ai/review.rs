@@ -48,22 +48,31 @@ pub use value::ActionValue;
 pub struct ReviewConfig {
     /// The seat whose decisions are reviewed.
     pub seat: Seat,
-    /// Seeds the worlds sampled for every decision (the review is deterministic for a seed).
+    /// Seeds the worlds sampled for every decision (the review is deterministic for a seed); the
+    /// app, the CLI and the hints use [`SEED`].
     pub seed: u64,
     /// Worlds sampled per decision (Hard's default budget: [`Budget::default`]`.worlds`).
     pub worlds: u32,
 }
 
 impl ReviewConfig {
-    /// Reviews `seat` with `seed` at Hard's default world budget.
-    pub fn new(seat: Seat, seed: u64) -> ReviewConfig {
+    /// Reviews `seat` with the one seed every review and hint uses ([`SEED`]) at Hard's default
+    /// world budget.
+    pub fn new(seat: Seat) -> ReviewConfig {
         ReviewConfig {
             seat,
-            seed,
+            seed: SEED,
             worlds: Budget::default().worlds,
         }
     }
 }
+
+/// The seed a review draws its worlds from, the same for every match: each decision's worlds come
+/// from it, the hand's number and the action's index in the hand ([`decision_seed`]) — all of them
+/// known to the seat at that decision. So whoever holds a seat's view can seed a decision as the
+/// review of the match will (a hint at a friends' table, whose player never learns the match's
+/// seed: it would tell the deal), and two decisions get different worlds.
+pub const SEED: u64 = 0x5245_5649_4557_0001;
 
 /// How far a review has come: decisions of the seat looked at, out of all of them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -92,7 +101,8 @@ pub struct MatchReview {
     pub version: u32,
     /// The seat reviewed.
     pub seat: Seat,
-    /// The seed the worlds were drawn from (typed as a number for TypeScript; only Rust reads it).
+    /// The seed the worlds were drawn from, for the record only: nothing reads it back (reviews
+    /// stored before [`SEED`] hold their match's seed). Typed as a number for TypeScript.
     #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub seed: u64,
     /// Worlds sampled per decision.
@@ -330,10 +340,7 @@ pub fn review_match(
         {
             return Err(ReviewError::Cancelled);
         }
-        let seed = Rng::derive_seed(
-            config.seed,
-            u64::from(turn.hand) << 32 | u64::from(turn.index),
-        );
+        let seed = decision_seed(config.seed, turn.hand, turn.index);
         let verdict = review_decision(&turn.obs, turn.action, turn.stakes, seed, config.worlds);
         if let Some(hand) = hands.get_mut(turn.hand as usize) {
             hand.decisions.push(DecisionReview {
@@ -365,8 +372,9 @@ pub fn review_match(
     })
 }
 
-/// The seed [`review_match`] gives [`review_decision`] for the action at `index` of hand `hand`, so one
-/// decision can be reviewed again alone with the same result.
+/// The seed [`review_match`] reviewing with `seed` gives [`review_decision`] for the action at
+/// `index` of hand `hand` (both from 0; `index` as [`Observation::hand_actions`] counts it), so one
+/// decision can be reviewed again alone, or hinted, with the same result.
 pub fn decision_seed(seed: u64, hand: u32, index: u32) -> u64 {
     Rng::derive_seed(seed, u64::from(hand) << 32 | u64::from(index))
 }

@@ -47,7 +47,10 @@ pub struct BenchReviewArgs {
 /// Plays, reviews, times and prints.
 pub fn run(args: &BenchReviewArgs) -> Result<(), String> {
     let rules = arena::ruleset_from_id(&args.ruleset)?;
-    let mut review_config = ReviewConfig::new(0, args.seed);
+    let mut review_config = ReviewConfig {
+        seed: args.seed,
+        ..ReviewConfig::new(0)
+    };
     if let Some(worlds) = args.review_worlds {
         review_config.worlds = worlds.max(1);
     }

@@ -1,20 +1,33 @@
 //! [`Hinting`]: hints at a friends' table, only where the host allows them. This player's own app
-//! computes a hint from this player's own view — the Hard search the app's hint runs against the AI,
-//! for the match's stakes — so a hint knows nothing the player could not see.
+//! computes a hint from this player's own view — the match review's evaluation of the decision, as
+//! the app's hint against the AI is — so a hint knows nothing the player could not see, and says what
+//! the review of the match will say. The app keeps a friends' match with the player at seat 0
+//! (`MatchRecord::seen_from`) and reviews it there: the hint renumbers the view and the standing the
+//! same way, and seeds the worlds from the hand and the actions seen in it
+//! ([`HintRequest::of_view`]), never from the match's seed, which the player never learns.
 
-use briscola::ai::{AgentConfig, AiRequest, Level};
-use briscola::{MatchFormat, MatchStanding, Observation, Rng, Stakes};
+use briscola::ai::{Budget, HintRequest};
+use briscola::{MatchFormat, MatchStanding, Observation, Stakes};
 use briscola_table::protocol::ServerMessage;
 
 use super::FriendsError;
 
 /// What a hint is computed from: whether the host allows them, the match format, and the latest
-/// view of this player's seat.
+/// view of this player's seat with its hand number.
 #[derive(Debug, Default)]
 pub struct Hinting {
     allowed: bool,
     format: Option<MatchFormat>,
-    view: Option<(Observation, MatchStanding)>,
+    view: Option<View>,
+}
+
+/// The latest view of this player's seat.
+#[derive(Debug)]
+struct View {
+    observation: Observation,
+    standing: MatchStanding,
+    /// The hand's number, from 1.
+    hand: u32,
 }
 
 impl Hinting {
@@ -26,53 +39,62 @@ impl Hinting {
                 self.format = Some(lobby.settings.format);
             }
             ServerMessage::Game { view } => {
-                self.view = Some((view.observation.clone(), view.standing.clone()));
+                self.view = Some(View {
+                    observation: view.observation.clone(),
+                    standing: view.standing.clone(),
+                    hand: view.hand,
+                });
             }
             ServerMessage::MatchOver { .. } | ServerMessage::Closed { .. } => self.view = None,
             _ => {}
         }
     }
 
-    /// The Hard search to run for this player's move.
-    pub fn request(&self) -> Result<AiRequest, FriendsError> {
+    /// The review's evaluation to run for this player's move, at the review's budget (Hard's).
+    pub fn request(&self) -> Result<HintRequest, FriendsError> {
         if !self.allowed {
             return Err(FriendsError::HintsOff);
         }
-        let Some((observation, standing)) = &self.view else {
+        let Some(View {
+            observation,
+            standing,
+            hand,
+        }) = &self.view
+        else {
             return Err(FriendsError::NotYourTurn);
         };
         if observation.legal_actions.is_empty() || observation.to_move != observation.seat {
             return Err(FriendsError::NotYourTurn);
         }
-        let played = observation.tricks.len() * 10 + observation.current_trick.len();
-        let seed = Rng::derive_seed(u64::from(observation.seat), played as u64);
-        Ok(AiRequest {
-            seat: observation.seat,
-            observation: observation.clone(),
-            config: AgentConfig {
-                stakes: Stakes::of(self.format.unwrap_or(MatchFormat::SingleHand), standing),
-                ..AgentConfig::new(Level::Hard, seed)
-            },
-            version: 0,
-        })
+        let (seat, players) = (observation.seat, observation.ruleset.players);
+        let format = self.format.unwrap_or(MatchFormat::SingleHand);
+        let stakes = Stakes::of(format, &standing.seen_from(seat, players));
+        Ok(HintRequest::of_view(
+            observation.seen_from(seat),
+            hand.saturating_sub(1),
+            stakes,
+            Budget::default().worlds,
+        ))
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use briscola::{Match, Preset, Ruleset};
+    use briscola::ai::HintReason;
+    use briscola::ai::review::{self, Flow, Mark, ReviewConfig, Verdict};
+    use briscola::{Match, Preset, Rng, Ruleset, Seat};
     use briscola_table::protocol::{Absence, GameView, LobbyView, SettingsView, Stage};
 
     use super::*;
 
-    fn lobby(hints: bool, ruleset: Ruleset) -> ServerMessage {
+    fn lobby(hints: bool, ruleset: Ruleset, format: MatchFormat) -> ServerMessage {
         ServerMessage::Lobby {
             lobby: LobbyView {
                 code: "1RGK4-T8SA9".into(),
                 stage: Stage::Playing,
                 settings: SettingsView {
                     ruleset,
-                    format: MatchFormat::BestOf { hands: 3 },
+                    format,
                     turn_seconds: None,
                     absence: Absence::Wait,
                     random_seats: false,
@@ -86,31 +108,105 @@ mod tests {
         }
     }
 
-    #[test]
-    fn a_hint_only_where_the_host_allows_it_and_only_for_your_move() {
-        let rules = Ruleset::preset(Preset::Briscola, 2).expect("preset");
-        let game = Match::new(rules, MatchFormat::BestOf { hands: 3 }, 0, 9).expect("a match");
-        let to_move = game.game().to_move();
-        let view = |seat| ServerMessage::Game {
+    /// The view the table sends `seat` of `game`.
+    fn view(game: &Match, seat: Seat) -> ServerMessage {
+        ServerMessage::Game {
             view: Box::new(GameView {
                 observation: game.game().observation(seat),
                 standing: game.standing().clone(),
-                hand: 1,
+                hand: game.hand_number(),
                 clock: None,
             }),
-        };
+        }
+    }
+
+    #[test]
+    fn a_hint_only_where_the_host_allows_it_and_only_for_your_move() {
+        let rules = Ruleset::preset(Preset::Briscola, 2).expect("preset");
+        let format = MatchFormat::BestOf { hands: 3 };
+        let game = Match::new(rules, format, 0, 9).expect("a match");
+        let to_move = game.game().to_move();
         let mut hinting = Hinting::default();
-        hinting.hear(&lobby(false, rules));
-        hinting.hear(&view(to_move));
+        hinting.hear(&lobby(false, rules, format));
+        hinting.hear(&view(&game, to_move));
         assert_eq!(hinting.request().err(), Some(FriendsError::HintsOff));
-        hinting.hear(&lobby(true, rules));
+        hinting.hear(&lobby(true, rules, format));
         let request = hinting.request().expect("your move, hints allowed");
-        assert_eq!(request.seat, to_move);
-        assert_eq!(request.config.level, Level::Hard);
-        assert_eq!(request.config.stakes, game.stakes(), "the match's stakes");
+        assert_eq!(request.observation.seat, 0, "seen from the player's seat");
+        assert_eq!(
+            request.worlds,
+            Budget::default().worlds,
+            "the review's budget"
+        );
         let action = request.decide().action;
         assert!(game.game().is_legal(action));
-        hinting.hear(&view(1 - to_move));
+        hinting.hear(&view(&game, 1 - to_move));
         assert_eq!(hinting.request().err(), Some(FriendsError::NotYourTurn));
+    }
+
+    #[test]
+    fn every_hint_at_the_table_is_what_the_review_of_the_match_says() {
+        // Whole matches heard by a seat that is not seat 0, the seat playing every card its hint
+        // names and the others random cards; the match is then reviewed as the app reviews a
+        // friends' history entry (the record seen from the player's seat, reviewed at seat 0 with
+        // the app's seed and budget). Every hinted decision the review rates is marked best, with
+        // the win chance the hint quoted.
+        let cases = [
+            (Preset::Briscola, 2, MatchFormat::FirstTo { hands: 2 }, 1),
+            (
+                Preset::Briscola,
+                4,
+                MatchFormat::GamePoints { target: 2 },
+                3,
+            ),
+            (Preset::Chiamata, 5, MatchFormat::SingleHand, 2),
+        ];
+        let mut compared = 0;
+        for (preset, players, format, seat) in cases {
+            let rules = Ruleset::preset(preset, players).expect("preset");
+            let mut game = Match::new(rules, format, 0, 5).expect("a match");
+            let mut rng = Rng::new(5);
+            let mut hinting = Hinting::default();
+            hinting.hear(&lobby(true, rules, format));
+            let mut hinted = Vec::new();
+            while game.outcome().is_none() {
+                if game.awaiting_next_hand() {
+                    game.next_hand().expect("next hand");
+                    continue;
+                }
+                hinting.hear(&view(&game, seat));
+                let legal = game.game().legal_actions();
+                let action = if game.game().to_move() == seat {
+                    let hint = hinting.request().expect("the seat's move").decide();
+                    let at = (game.hand_number() - 1, game.hand_actions());
+                    hinted.push((at, hint.action, hint.hint));
+                    hint.action
+                } else {
+                    legal[rng.below(legal.len())]
+                };
+                game.apply(action).expect("legal");
+            }
+            let kept = game.record().seen_from(seat);
+            let reviewed = review::review_match(&kept, &ReviewConfig::new(0), |_| Flow::Continue)
+                .expect("the review");
+            for ((hand, index), action, reason) in hinted {
+                let decision = reviewed.hands[hand as usize]
+                    .decisions
+                    .iter()
+                    .find(|d| d.index == index)
+                    .expect("the hinted decision");
+                assert_eq!(decision.action, action);
+                let Verdict::Rated(rating) = &decision.verdict else {
+                    continue;
+                };
+                let why = format!("{preset:?} {players}p: {decision:?} hinted {reason:?}");
+                assert_eq!(rating.mark, Mark::Best, "{why}");
+                if let HintReason::SearchedWins { win_percent, .. } = reason {
+                    assert_eq!(rating.taken.win_percent.round() as u8, win_percent, "{why}");
+                }
+                compared += 1;
+            }
+        }
+        assert!(compared >= 30, "{compared}");
     }
 }

@@ -33,7 +33,7 @@ pub use view::{FriendsEvent, SeatGame};
 
 use std::sync::{Arc, Mutex, PoisonError};
 
-use briscola::ai::AiRequest;
+use briscola::ai::HintRequest;
 
 use briscola_table::discovery::{self, Browser, DiscoveredTable};
 use briscola_table::protocol::{ClientMessage, ErrorCode};
@@ -291,8 +291,8 @@ impl Friends {
             .unwrap_or_default())
     }
 
-    /// The Hard search for this player's move, where the host allows hints (see [`Hinting`]).
-    pub fn hint(&self) -> Result<AiRequest, FriendsError> {
+    /// The review's evaluation of this player's move, where the host allows hints (see [`Hinting`]).
+    pub fn hint(&self) -> Result<HintRequest, FriendsError> {
         if self.link.is_none() {
             return Err(FriendsError::NotAtTable);
         }

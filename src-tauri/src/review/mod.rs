@@ -114,11 +114,12 @@ impl Drop for JobHandle {
 impl JobHandle {
     /// Reviews the player's decisions in `record`, reporting progress to the registry and
     /// stopping with [`ReviewError::Cancelled`] once cancelled. The worlds are drawn from the
-    /// match's own seed, so reviewing a match twice gives the same result.
+    /// review's one seed ([`briscola::ai::review::SEED`]) as the hints draw them, so reviewing a
+    /// match twice gives the same result, and the hints given during it.
     pub fn run(&self, record: &MatchRecord) -> Result<MatchReview, ReviewError> {
         let config = ReviewConfig {
             worlds: self.jobs.worlds,
-            ..ReviewConfig::new(PLAYER_SEAT, record.seed)
+            ..ReviewConfig::new(PLAYER_SEAT)
         };
         review_match(record, &config, |progress| {
             self.job.total.store(progress.total, Ordering::Relaxed);

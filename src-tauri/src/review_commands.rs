@@ -2,16 +2,16 @@
 //! a stored review at once; otherwise it registers the review (refused while one of the same
 //! match runs), runs the engine's analysis on a blocking thread without holding any lock, stores
 //! the result with the match and answers it. `review_progress` and `cancel_review` are polled by
-//! the UI while it waits; `get_review` reads a stored review; `review_stats` gathers every stored
-//! review for the Statistics screen. A review stored by an earlier format is read on today's scale
-//! (`MatchReview::upgrade`); the stored line is never rewritten.
+//! the UI while it waits; `get_review` reads a stored review; `review_stats` gathers the digests
+//! of every stored review for the Statistics screen. A review stored by an earlier format is read
+//! on today's scale (`MatchReview::upgrade`); the stored review is never rewritten.
 
 use briscola::ai::review::{MatchReview, Progress};
 use tauri::State;
 
 use crate::error::{AppError, CommandError, ErrorKind};
 use crate::input::Input;
-use crate::review::{ReviewJobs, ReviewStats, review_error, review_stats as gather};
+use crate::review::{ReviewDigest, ReviewJobs, ReviewStats, review_error, review_stats as gather};
 use crate::state::{AppState, MatchRecord};
 
 /// The stored review of finished match `id`, computing and storing it first if there is none.
@@ -54,7 +54,8 @@ pub async fn start_review(
     })?;
     state
         .with_store_blocking(move |store| {
-            let stored = if store.append_review(&id, &review)? {
+            let digest = ReviewDigest::of(review.clone());
+            let stored = if store.append_review(&id, &review, &digest)? {
                 Some(review)
             } else {
                 // Another app instance stored one first: that one is the match's review.
@@ -97,18 +98,31 @@ pub async fn get_review(
 }
 
 /// Every stored review's accuracy with its match's ruleset, levels and date, and the player's
-/// habits added up across them: one query over the reviewed matches only (a join in the store's
-/// database), never the whole history.
+/// habits added up across them: one query over the reviewed matches' summaries and the reviews'
+/// digests (`ReviewDigest`), never a review or the whole history. A review without a digest of
+/// today's format (imported from an earlier version's files, or digested by an earlier build) is
+/// read once and its digest kept; one that does not read is left out.
 #[tauri::command]
 pub async fn review_stats(state: State<'_, AppState>) -> Result<ReviewStats, AppError> {
     state
         .with_store_blocking(|store| {
-            let (mut summaries, mut reviews) = (Vec::new(), Vec::new());
-            store.for_each_review::<MatchReview>(|summary, review| {
-                reviews.push((summary.id.clone(), review));
-                summaries.push(summary);
+            let (mut reviewed, mut undigested) = (Vec::new(), Vec::new());
+            store.for_each_review_digest::<ReviewDigest>(|summary, digest| {
+                match digest.filter(ReviewDigest::is_current) {
+                    Some(digest) => reviewed.push((summary, digest)),
+                    None => undigested.push(summary),
+                }
             })?;
-            Ok(gather(&summaries, &reviews))
+            for summary in undigested {
+                let Ok(Some(review)) = store.review::<MatchReview>(&summary.id) else {
+                    continue;
+                };
+                let digest = ReviewDigest::of(review);
+                // Not kept when the disk refuses: made again next time.
+                let _ = store.set_review_digest(&summary.id, &digest);
+                reviewed.push((summary, digest));
+            }
+            Ok(gather(reviewed))
         })
         .await
 }

@@ -82,3 +82,41 @@ pub fn dump(dir: &Path) -> Value {
     }
     Value::Object(tables)
 }
+
+/// Each stored review's digest (match id and digest JSON, `None` where there is none), by id.
+pub fn review_digests(dir: &Path) -> Vec<(String, Option<Value>)> {
+    let conn = open(dir);
+    let mut statement = conn
+        .prepare(
+            "SELECT m.id, v.digest FROM reviews v JOIN matches m ON m.seq = v.seq ORDER BY m.id",
+        )
+        .unwrap();
+    statement
+        .query_map([], |r| {
+            Ok((r.get::<_, String>(0)?, r.get::<_, Option<String>>(1)?))
+        })
+        .unwrap()
+        .map(|row| {
+            let (id, digest) = row.unwrap();
+            (id, digest.map(|d| serde_json::from_str(&d).unwrap()))
+        })
+        .collect()
+}
+
+/// Takes every review's digest away, as a data folder upgraded from review files leaves them.
+pub fn forget_review_digests(dir: &Path) {
+    open(dir)
+        .execute("UPDATE reviews SET digest = NULL", [])
+        .unwrap();
+}
+
+/// Replaces the digest of match `id`'s review, as a hand edit would.
+pub fn set_review_digest(dir: &Path, id: &str, digest: &Value) {
+    let changed = open(dir)
+        .execute(
+            "UPDATE reviews SET digest = ?2 WHERE seq = (SELECT seq FROM matches WHERE id = ?1)",
+            [id, digest.to_string().as_str()],
+        )
+        .unwrap();
+    assert_eq!(changed, 1, "{id} is reviewed");
+}

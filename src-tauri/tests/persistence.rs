@@ -80,7 +80,11 @@ fn child_process() {
                 let id = format!("c{n}");
                 assert!(store.append_match(&entry(&id, n, 2000)).unwrap());
                 println!("appended {id}");
-                assert!(store.append_review(&id, &json!({ "n": n })).unwrap());
+                assert!(
+                    store
+                        .append_review(&id, &json!({ "n": n }), &json!(n))
+                        .unwrap()
+                );
                 println!("reviewed {id}");
                 store
                     .save_unfinished(&json!({ "n": n, "padding": "y".repeat(3000) }))

@@ -38,7 +38,7 @@ use crate::message::Message;
 use crate::{Action, Match, MatchRecord, Observation, Phase, RecordError, Rng, Seat, Stakes};
 
 pub use advice::hint;
-pub use habit::{Habit, HabitStat, habit_stats};
+pub use habit::{Habit, HabitStat, HabitSum, HabitTotals, habit_stats};
 pub use mark::{Cost, Mark, NOISE_MARGIN, POINTS_PER_WIN_POINT, WinOf, accuracy, clear};
 pub use reason::{NotReviewed, ReviewReason};
 pub use value::ActionValue;

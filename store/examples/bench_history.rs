@@ -68,13 +68,21 @@ fn build(dir: &Path, matches: i64, reviews: i64, make: fn(i64) -> HistoryEntry<V
     let mut conn = db::open(&dir.join(db::DATABASE_FILE), db::BUSY_WAIT).unwrap();
     let started = Instant::now();
     let review = json!({ "accuracy": 80, "padding": "v".repeat(10_000) }).to_string();
+    // The app's digest of a three-hand review with six habits shown (`ReviewDigest`).
+    let habit = json!({"count": 3, "loss": 12.5, "win": 8.25, "points": 6.5, "with_points": 3});
+    let habits: serde_json::Map<String, Value> = (0..6)
+        .map(|h| (format!("habit-{h}"), habit.clone()))
+        .collect();
+    let digest =
+        json!({ "version": 3, "accuracy": 80.5, "hands": [78.25, 81.5, 82.0], "habits": habits })
+            .to_string();
     for chunk in (0..matches).collect::<Vec<_>>().chunks(5_000) {
         let tx = conn.transaction().unwrap();
         for &n in chunk {
             let entry = make(n);
             rows::insert(&tx, &NewMatch::new(&entry).unwrap()).unwrap();
             if n >= matches - reviews {
-                rows::insert_review(&tx, &entry.summary.id, &review).unwrap();
+                rows::insert_review(&tx, &entry.summary.id, &review, Some(&digest)).unwrap();
             }
         }
         tx.commit().unwrap();
@@ -130,7 +138,7 @@ fn measure(dir: &Path, make: fn(i64) -> HistoryEntry<Value>) {
     let started = Instant::now();
     let mut reviewed = 0;
     store
-        .for_each_review::<Value>(|_, _| reviewed += 1)
+        .for_each_review_digest::<Value>(|_, digest| reviewed += u32::from(digest.is_some()))
         .unwrap();
     let review_stats = ms(started);
     let mut appends: Vec<f64> = (0..200)

@@ -6,7 +6,8 @@
 //! Tables (see `docs/persistence.md`): `documents` (the preferences and the unfinished match, as
 //! versioned JSON), `matches` (one row per finished match: the columns the History screen filters
 //! and sorts on, and the summary as JSON), `records` (the full match record, read only when a match
-//! is opened), `reviews` (one per reviewed match), `tallies` (matches per kind, preset, levels and
+//! is opened), `reviews` (one per reviewed match, with the caller's small digest of it, which the
+//! statistics over all reviews read instead of the review), `tallies` (matches per kind, preset, levels and
 //! outcome) and `hand_points` (how many finished hands scored each card-point count), both kept
 //! with every change for the Statistics screen, `meta` (totals kept with every change, and
 //! whether the files of earlier versions were imported).
@@ -57,7 +58,8 @@ CREATE TABLE records (
 ) STRICT;
 CREATE TABLE reviews (
     seq INTEGER PRIMARY KEY REFERENCES matches (seq) ON DELETE CASCADE,
-    review TEXT NOT NULL
+    review TEXT NOT NULL,
+    digest TEXT
 ) STRICT;
 CREATE INDEX matches_by_kind ON matches (with_people, finished_at_ms, id, outcome);
 CREATE TABLE tallies (

@@ -197,7 +197,7 @@ fn import_reviews(
                 let review = serde_json::from_slice::<ReviewOf>(bytes)
                     .map_err(io::Error::other)
                     .and_then(|line| serde_json::to_string(&line.review).map_err(io::Error::other))
-                    .and_then(|json| rows::insert_review(tx, &id, &json));
+                    .and_then(|json| rows::insert_review(tx, &id, &json, None));
                 if let Err(error) = review {
                     failure.get_or_insert(error);
                 }

@@ -37,6 +37,9 @@ pub const MAX_RECORD_BYTES: usize = 1024 * 1024;
 /// Largest stored review (JSON bytes); a two-player hand's review is about 10 KB.
 pub const MAX_REVIEW_BYTES: usize = 2 * 1024 * 1024;
 
+/// Largest stored review digest (JSON bytes): what statistics over every review read of one.
+pub const MAX_DIGEST_BYTES: usize = 64 * 1024;
+
 /// Most matches the live history holds; older ones are archived.
 pub const MAX_MATCHES: u64 = 500_000;
 
@@ -400,12 +403,20 @@ pub fn entry(conn: &Connection, id: &str) -> io::Result<Option<HistoryEntry<Valu
     Ok(Some(HistoryEntry { summary, record }))
 }
 
-/// Stores `review` (JSON within [`MAX_REVIEW_BYTES`]) for match `id`: `None` if the match is not
-/// stored, `Some(false)` if it already has a review (never replaced).
-pub fn insert_review(tx: &Transaction<'_>, id: &str, review: &str) -> io::Result<Option<bool>> {
+/// Stores `review` (JSON within [`MAX_REVIEW_BYTES`]) for match `id`, with its `digest` (JSON
+/// within [`MAX_DIGEST_BYTES`], or none: an imported review gets its digest later,
+/// [`set_review_digest`]): `None` if the match is not stored, `Some(false)` if it already has a
+/// review (never replaced).
+pub fn insert_review(
+    tx: &Transaction<'_>,
+    id: &str,
+    review: &str,
+    digest: Option<&str>,
+) -> io::Result<Option<bool>> {
     if review.len() > MAX_REVIEW_BYTES {
         return Err(too_large(review.len() as u64, MAX_REVIEW_BYTES as u64));
     }
+    check_digest(digest)?;
     let seq: Option<i64> = tx
         .query_row("SELECT seq FROM matches WHERE id = ?1", [id], |row| {
             row.get(0)
@@ -417,11 +428,34 @@ pub fn insert_review(tx: &Transaction<'_>, id: &str, review: &str) -> io::Result
     };
     let added = tx
         .execute(
-            "INSERT INTO reviews (seq, review) VALUES (?1, ?2) ON CONFLICT (seq) DO NOTHING",
-            params![seq, review],
+            "INSERT INTO reviews (seq, review, digest) VALUES (?1, ?2, ?3) \
+             ON CONFLICT (seq) DO NOTHING",
+            params![seq, review, digest],
         )
         .map_err(io_error)?;
     Ok(Some(added == 1))
+}
+
+/// Sets the digest of the review of match `id` (derived from the review, so replacing one loses
+/// nothing); false if there is no such review.
+pub fn set_review_digest(conn: &Connection, id: &str, digest: &str) -> io::Result<bool> {
+    check_digest(Some(digest))?;
+    let changed = conn
+        .execute(
+            "UPDATE reviews SET digest = ?2 WHERE seq = (SELECT seq FROM matches WHERE id = ?1)",
+            params![id, digest],
+        )
+        .map_err(io_error)?;
+    Ok(changed == 1)
+}
+
+fn check_digest(digest: Option<&str>) -> io::Result<()> {
+    match digest {
+        Some(d) if d.len() > MAX_DIGEST_BYTES => {
+            Err(too_large(d.len() as u64, MAX_DIGEST_BYTES as u64))
+        }
+        _ => Ok(()),
+    }
 }
 
 /// The stored review of match `id` as JSON text, checked for size on the way out.
@@ -447,16 +481,18 @@ pub fn review(conn: &Connection, id: &str) -> io::Result<Option<String>> {
     }
 }
 
-/// Calls `each` with every reviewed match's summary and review text, oldest finish first; rows
-/// that fail their checks are skipped and counted in the result.
-pub fn for_each_review(
+/// Calls `each` with every reviewed match's summary and review digest text (`None` where the
+/// review has none, or one over [`MAX_DIGEST_BYTES`]), oldest finish first; the reviews
+/// themselves are not read. Rows whose summary fails its checks are skipped and counted in the
+/// result.
+pub fn for_each_review_digest(
     conn: &Connection,
-    mut each: impl FnMut(MatchSummary, &str),
+    mut each: impl FnMut(MatchSummary, Option<&str>),
 ) -> io::Result<u64> {
     let mut statement = conn
         .prepare(&format!(
             "SELECT CASE WHEN length(m.summary) <= {MAX_SUMMARY_BYTES} THEN m.summary END, \
-                    CASE WHEN length(v.review) <= {MAX_REVIEW_BYTES} THEN v.review END \
+                    CASE WHEN length(v.digest) <= {MAX_DIGEST_BYTES} THEN v.digest END \
              FROM reviews v JOIN matches m ON m.seq = v.seq ORDER BY m.finished_at_ms, m.id"
         ))
         .map_err(io_error)?;
@@ -464,9 +500,9 @@ pub fn for_each_review(
     let mut unreadable = 0;
     while let Some(row) = rows.next().map_err(io_error)? {
         let summary: Option<String> = row.get(0).map_err(io_error)?;
-        let review: Option<String> = row.get(1).map_err(io_error)?;
-        match (summary.as_deref().map(read_summary), review) {
-            (Some(Ok(summary)), Some(review)) => each(summary, &review),
+        let digest: Option<String> = row.get(1).map_err(io_error)?;
+        match summary.as_deref().map(read_summary) {
+            Some(Ok(summary)) => each(summary, digest.as_deref()),
             _ => unreadable += 1,
         }
     }

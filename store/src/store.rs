@@ -135,8 +135,8 @@ fn io_err(action: &'static str, path: &Path) -> impl FnOnce(io::Error) -> StoreE
 struct Waiting {
     /// Finished matches, oldest first.
     matches: Vec<HistoryEntry<Value>>,
-    /// Reviews of matches (stored or waiting).
-    reviews: Vec<(String, Value)>,
+    /// Reviews of matches (stored or waiting): the match id, the review and its digest.
+    reviews: Vec<(String, Value, Value)>,
     /// A save (`Some`) or a removal (`None`) of the unfinished match.
     unfinished: Option<Option<Value>>,
     /// Whether the preferences wait to be saved.
@@ -594,11 +594,10 @@ impl<P: PreferencesDocument> Store<P> {
                 .map_err(io_err("appending to the history", &path))?;
             self.waiting.matches.remove(0);
         }
-        while let Some((id, review)) = self.waiting.reviews.first() {
-            let json = serde_json::to_string(review).map_err(io::Error::other);
-            let stored = json.and_then(|json| {
-                let tx = immediate(conn)?;
-                rows::insert_review(&tx, id, &json)?;
+        while let Some((id, review, digest)) = self.waiting.reviews.first() {
+            let (review, digest) = (review.to_string(), digest.to_string());
+            let stored = immediate(conn).and_then(|tx| {
+                rows::insert_review(&tx, id, &review, Some(&digest))?;
                 tx.commit().map_err(io_error)
             });
             stored.map_err(io_err("storing a review", &path))?;
@@ -750,7 +749,7 @@ impl<P: PreferencesDocument> Store<P> {
     pub fn delete_match(&mut self, id: &str) -> Result<bool, StoreError> {
         let before = self.waiting.matches.len();
         self.waiting.matches.retain(|m| m.summary.id != id);
-        self.waiting.reviews.retain(|(known, _)| known != id);
+        self.waiting.reviews.retain(|(known, ..)| known != id);
         let in_memory = self.waiting.matches.len() < before;
         let deleted = self.write("deleting a match", |conn, _, _| {
             let tx = immediate(conn)?;
@@ -870,32 +869,46 @@ impl<P: PreferencesDocument> Store<P> {
             .transpose()
     }
 
-    /// Stores the review of finished match `id` with it. Returns false, writing nothing, if the
-    /// match already has one (a stored review is never replaced); a match that is not in the
-    /// history is an error. Kept in memory when the disk refuses.
-    pub fn append_review<R: Serialize + DeserializeOwned>(
+    /// Stores the review of finished match `id` with it, and the caller's `digest` of the review:
+    /// what statistics over every review need of it ([`Store::for_each_review_digest`]), so they
+    /// never read the reviews themselves. Returns false, writing nothing, if the match already has
+    /// a review (a stored review is never replaced); a match that is not in the history is an
+    /// error. Kept in memory when the disk refuses.
+    pub fn append_review<R: Serialize, D: Serialize>(
         &mut self,
         id: &str,
         review: &R,
+        digest: &D,
     ) -> Result<bool, StoreError> {
         let path = self.database_path();
-        let value = serde_json::to_value(review)
+        let as_value = |value: Result<Value, serde_json::Error>| {
+            value.map_err(|e| io_err("storing a review", &path)(io::Error::other(e)))
+        };
+        let value = as_value(serde_json::to_value(review))?;
+        // The digest's text as its own serializer writes it (floats at their own precision), kept
+        // as that text's value while it waits in memory.
+        let digest_json = serde_json::to_string(digest)
             .map_err(|e| io_err("storing a review", &path)(io::Error::other(e)))?;
+        let digest = as_value(serde_json::from_str(&digest_json))?;
         let json = value.to_string();
-        if json.len() > rows::MAX_REVIEW_BYTES {
-            return Err(io_err("storing a review", &path)(crate::disk::too_large(
-                json.len() as u64,
-                rows::MAX_REVIEW_BYTES as u64,
-            )));
+        for (len, max) in [
+            (json.len(), rows::MAX_REVIEW_BYTES),
+            (digest_json.len(), rows::MAX_DIGEST_BYTES),
+        ] {
+            if len > max {
+                return Err(io_err("storing a review", &path)(crate::disk::too_large(
+                    len as u64, max as u64,
+                )));
+            }
         }
-        if self.waiting.reviews.iter().any(|(known, _)| known == id) {
+        if self.waiting.reviews.iter().any(|(known, ..)| known == id) {
             return Ok(false);
         }
         let waiting_match = self.waiting.matches.iter().any(|m| m.summary.id == id);
         if !waiting_match {
             let stored = self.write("storing a review", |conn, _, _| {
                 let tx = immediate(conn)?;
-                let added = rows::insert_review(&tx, id, &json)?;
+                let added = rows::insert_review(&tx, id, &json, Some(&digest_json))?;
                 tx.commit().map_err(io_error)?;
                 Ok(added)
             })?;
@@ -921,15 +934,32 @@ impl<P: PreferencesDocument> Store<P> {
                 }
             }
         }
-        self.waiting.reviews.push((id.to_owned(), value));
+        self.waiting.reviews.push((id.to_owned(), value, digest));
         Ok(true)
+    }
+
+    /// Sets the digest of the stored review of match `id` (one imported from an earlier version's
+    /// files has none; one made by an earlier build may be out of date): false if there is no
+    /// such review or the disk refuses (the caller computes it again next time).
+    pub fn set_review_digest<D: Serialize>(
+        &mut self,
+        id: &str,
+        digest: &D,
+    ) -> Result<bool, StoreError> {
+        let path = self.database_path();
+        let json = serde_json::to_string(digest)
+            .map_err(|e| io_err("storing a review's digest", &path)(io::Error::other(e)))?;
+        let set = self.write("storing a review's digest", |conn, _, _| {
+            rows::set_review_digest(conn, id, &json)
+        })?;
+        Ok(set.unwrap_or(false))
     }
 
     /// The stored review of match `id`, if there is one.
     pub fn review<R: DeserializeOwned>(&mut self, id: &str) -> Result<Option<R>, StoreError> {
         let path = self.database_path();
-        let json = match self.waiting.reviews.iter().find(|(known, _)| known == id) {
-            Some((_, value)) => Some(value.to_string()),
+        let json = match self.waiting.reviews.iter().find(|(known, ..)| known == id) {
+            Some((_, value, _)) => Some(value.to_string()),
             None => self
                 .read("reading a review", |conn| rows::review(conn, id))?
                 .flatten(),
@@ -941,22 +971,24 @@ impl<P: PreferencesDocument> Store<P> {
         .transpose()
     }
 
-    /// Calls `each` with every reviewed match's summary and review, oldest finish first (those
-    /// waiting in memory last). Reviews that do not read as `R` are skipped.
-    pub fn for_each_review<R: DeserializeOwned>(
+    /// Calls `each` with every reviewed match's summary and its review's digest, oldest finish
+    /// first (those waiting in memory last); the reviews are not read. The digest is `None` where
+    /// the review has none yet ([`Store::set_review_digest`]) or it does not read as `D`.
+    pub fn for_each_review_digest<D: DeserializeOwned>(
         &mut self,
-        mut each: impl FnMut(crate::MatchSummary, R),
+        mut each: impl FnMut(crate::MatchSummary, Option<D>),
     ) -> Result<(), StoreError> {
         let path = self.database_path();
         if let Some(conn) = &self.conn {
-            rows::for_each_review(conn, |summary, json| {
-                if let Ok(review) = serde_json::from_str(json) {
-                    each(summary, review);
-                }
+            rows::for_each_review_digest(conn, |summary, json| {
+                each(
+                    summary,
+                    json.and_then(|json| serde_json::from_str(json).ok()),
+                );
             })
             .map_err(io_err("reading the reviews", &path))?;
         }
-        for (id, value) in &self.waiting.reviews {
+        for (id, _, digest) in &self.waiting.reviews {
             let summary = match self.waiting.matches.iter().find(|m| &m.summary.id == id) {
                 Some(found) => Some(found.summary.clone()),
                 None => match &self.conn {
@@ -964,8 +996,8 @@ impl<P: PreferencesDocument> Store<P> {
                     None => None,
                 },
             };
-            if let (Some(summary), Ok(review)) = (summary, serde_json::from_value(value.clone())) {
-                each(summary, review);
+            if let Some(summary) = summary {
+                each(summary, serde_json::from_value(digest.clone()).ok());
             }
         }
         Ok(())

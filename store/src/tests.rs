@@ -175,7 +175,11 @@ fn deleting_a_match_removes_its_record_and_review() {
     for n in 1..=3 {
         store.append_match(&entry(n)).unwrap();
     }
-    assert!(store.append_review("m2", &json!({"accuracy": 90})).unwrap());
+    assert!(
+        store
+            .append_review("m2", &json!({"accuracy": 90}), &json!(90))
+            .unwrap()
+    );
     assert!(store.delete_match("m2").unwrap());
     assert!(!store.delete_match("m2").unwrap(), "already gone");
     assert_eq!(ids(&mut store), ["m3", "m1"]);
@@ -195,23 +199,89 @@ fn reviews_are_stored_once_and_never_replaced() {
     let mut store = Store::open(dir.path());
     store.append_match(&entry(1)).unwrap();
     store.append_match(&entry(2)).unwrap();
-    assert!(store.append_review("m1", &json!({"accuracy": 80})).unwrap());
-    assert!(!store.append_review("m1", &json!({"accuracy": 10})).unwrap());
     assert!(
-        store.append_review("m9", &json!({})).is_err(),
+        store
+            .append_review("m1", &json!({"accuracy": 80}), &json!(80))
+            .unwrap()
+    );
+    assert!(
+        !store
+            .append_review("m1", &json!({"accuracy": 10}), &json!(10))
+            .unwrap()
+    );
+    assert!(
+        store.append_review("m9", &json!({}), &json!(0)).is_err(),
         "no such match"
     );
     assert_eq!(
         store.review::<Value>("m1").unwrap(),
         Some(json!({"accuracy": 80}))
     );
-    let mut seen = Vec::new();
-    store
-        .for_each_review::<Value>(|summary, review| seen.push((summary.id, review)))
-        .unwrap();
-    assert_eq!(seen, [("m1".to_string(), json!({"accuracy": 80}))]);
     let huge = json!("x".repeat(rows::MAX_REVIEW_BYTES));
-    assert!(store.append_review("m2", &huge).is_err());
+    assert!(store.append_review("m2", &huge, &json!(0)).is_err());
+    let huge_digest = json!("x".repeat(rows::MAX_DIGEST_BYTES));
+    assert!(store.append_review("m2", &json!({}), &huge_digest).is_err());
+    assert_eq!(store.review::<Value>("m2").unwrap(), None, "nothing kept");
+}
+
+/// What statistics over every review read: each reviewed match's summary and its review's digest,
+/// oldest first, never the reviews; a digest is set where an imported review has none, and one
+/// too large is refused.
+#[test]
+fn statistics_read_the_digests_of_the_reviewed_matches_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut store = Store::open(dir.path());
+    for n in 1..=3 {
+        store.append_match(&entry(n)).unwrap();
+    }
+    assert!(
+        store
+            .append_review("m3", &json!({"big": "review"}), &json!({"d": 3}))
+            .unwrap()
+    );
+    let conn = other_connection(dir.path());
+    // A review imported from an earlier version's files comes without a digest.
+    let tx = conn.unchecked_transaction().unwrap();
+    assert_eq!(
+        rows::insert_review(&tx, "m1", r#"{"old":1}"#, None).unwrap(),
+        Some(true)
+    );
+    tx.commit().unwrap();
+    let digests = |store: &mut Store| {
+        let mut seen = Vec::new();
+        store
+            .for_each_review_digest::<Value>(|summary, digest| seen.push((summary.id, digest)))
+            .unwrap();
+        seen
+    };
+    assert_eq!(
+        digests(&mut store),
+        [
+            ("m1".to_string(), None),
+            ("m3".to_string(), Some(json!({"d": 3})))
+        ]
+    );
+    assert!(store.set_review_digest("m1", &json!({"d": 1})).unwrap());
+    assert!(
+        !store.set_review_digest("m2", &json!({"d": 2})).unwrap(),
+        "no review"
+    );
+    let huge = json!("x".repeat(rows::MAX_DIGEST_BYTES));
+    assert!(store.set_review_digest("m1", &huge).is_err());
+    assert_eq!(
+        digests(&mut store),
+        [
+            ("m1".to_string(), Some(json!({"d": 1}))),
+            ("m3".to_string(), Some(json!({"d": 3})))
+        ]
+    );
+    // A digest over the cap written behind the store's back reads as none, never loaded.
+    conn.execute(
+        "UPDATE reviews SET digest = ?1 WHERE seq = (SELECT seq FROM matches WHERE id = 'm3')",
+        [huge.to_string()],
+    )
+    .unwrap();
+    assert_eq!(digests(&mut store)[1], ("m3".to_string(), None));
 }
 
 /// A full history moves its oldest matches to an archive file; the new match is stored.
@@ -359,7 +429,11 @@ fn plays_in_memory(store: &mut Store) {
     assert!(ids(store).contains(&"m7".to_string()));
     let read: HistoryEntry<Value> = store.history_entry("m7").unwrap().unwrap();
     assert_eq!(read, entry(7));
-    assert!(store.append_review("m7", &json!({"a": 1})).unwrap());
+    assert!(
+        store
+            .append_review("m7", &json!({"a": 1}), &json!({"d": 1}))
+            .unwrap()
+    );
     assert_eq!(store.review::<Value>("m7").unwrap(), Some(json!({"a": 1})));
     assert!(!store.is_saving());
 }

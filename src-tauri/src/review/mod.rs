@@ -13,10 +13,10 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use briscola::ai::Level;
 use briscola::ai::review::{
-    Flow, HabitStat, MatchReview, Progress, ReviewConfig, ReviewError, habit_stats, review_match,
+    Flow, HabitStat, HabitTotals, MatchReview, Progress, ReviewConfig, ReviewError, review_match,
 };
 use briscola::{MatchRecord, Preset, Seat};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::error::CommandError;
@@ -174,34 +174,62 @@ pub struct ReviewStats {
     pub habits: Vec<HabitStat>,
 }
 
-/// The statistics of the `reviews` whose match is among `summaries` (a review without its match
-/// in the history is left out).
-/// A review stored by an earlier format is read on today's scale ([`MatchReview::upgrade`]).
-pub fn review_stats(summaries: &[MatchSummary], reviews: &[(String, MatchReview)]) -> ReviewStats {
-    let upgraded: Vec<(&String, MatchReview)> = reviews
-        .iter()
-        .map(|(id, review)| (id, review.clone().upgrade()))
-        .collect();
-    let mut found: Vec<(&MatchSummary, &MatchReview)> = upgraded
-        .iter()
-        .filter_map(|(id, review)| Some((summaries.iter().find(|s| &s.id == *id)?, review)))
-        .collect();
-    found.sort_by_key(|(summary, _)| summary.finished_at_ms);
+/// What the Statistics screen needs of one stored review, kept beside it in the store
+/// (`Store::append_review`) so that statistics over every review read these few bytes, never the
+/// reviews: the accuracies and the habits' sums of the review read on today's scale.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ReviewDigest {
+    /// The review format it was made from ([`MatchReview::VERSION`]): one of an earlier format is
+    /// made again from its review.
+    pub version: u32,
+    /// The match's accuracy.
+    pub accuracy: Option<f32>,
+    /// Each hand's accuracy, in order.
+    pub hands: Vec<Option<f32>>,
+    /// The habits shown, added up.
+    pub habits: HabitTotals,
+}
+
+impl ReviewDigest {
+    /// The digest of `review`, read on today's scale ([`MatchReview::upgrade`]).
+    pub fn of(review: MatchReview) -> ReviewDigest {
+        let review = review.upgrade();
+        ReviewDigest {
+            version: MatchReview::VERSION,
+            accuracy: review.accuracy,
+            hands: review.hands.iter().map(|hand| hand.accuracy).collect(),
+            habits: HabitTotals::of(&review),
+        }
+    }
+
+    /// Whether it was made from a review on today's scale.
+    pub fn is_current(&self) -> bool {
+        self.version == MatchReview::VERSION
+    }
+}
+
+/// The statistics of the reviewed matches, each with its review's digest.
+pub fn review_stats(mut reviewed: Vec<(MatchSummary, ReviewDigest)>) -> ReviewStats {
+    reviewed.sort_by_key(|(summary, _)| summary.finished_at_ms);
+    let mut habits = HabitTotals::default();
+    for (_, digest) in &reviewed {
+        habits.merge(&digest.habits);
+    }
     ReviewStats {
-        matches: found
-            .iter()
-            .map(|(summary, review)| ReviewedMatch {
-                id: summary.id.clone(),
+        habits: habits.stats(),
+        matches: reviewed
+            .into_iter()
+            .map(|(summary, digest)| ReviewedMatch {
+                opponents: summary.ai_levels(),
+                with_people: !summary.people.is_empty(),
+                id: summary.id,
                 finished_at_ms: summary.finished_at_ms,
                 preset: summary.ruleset.preset,
                 players: summary.ruleset.players,
-                opponents: summary.ai_levels(),
-                with_people: !summary.people.is_empty(),
-                accuracy: review.accuracy,
-                hands: review.hands.iter().map(|hand| hand.accuracy).collect(),
+                accuracy: digest.accuracy,
+                hands: digest.hands,
             })
             .collect(),
-        habits: habit_stats(found.iter().map(|(_, review)| *review)),
     }
 }
 

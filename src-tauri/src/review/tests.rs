@@ -74,7 +74,7 @@ fn a_cancelled_review_stops_with_cancelled() {
 }
 
 #[test]
-fn statistics_keep_reviews_of_listed_matches_in_finishing_order() {
+fn statistics_from_digests_keep_finishing_order_and_add_up_to_the_reviews_habits() {
     let (early, early_record) = finished(9, 2_000);
     let (late, late_record) = finished(10, 5_000);
     let jobs = ReviewJobs::with_worlds(WORLDS);
@@ -85,19 +85,26 @@ fn statistics_keep_reviews_of_listed_matches_in_finishing_order() {
             .expect("reviewed")
     };
     let reviews = vec![
-        (late.id.clone(), review(&late_record)),
-        ("gone".to_string(), review(&late_record)),
-        (early.id.clone(), review(&early_record)),
+        (late.clone(), review(&late_record)),
+        (early.clone(), review(&early_record)),
     ];
-    let stats = review_stats(&[early.clone(), late.clone()], &reviews);
+    let digested = reviews
+        .iter()
+        .map(|(summary, review)| (summary.clone(), ReviewDigest::of(review.clone())))
+        .collect();
+    let stats = review_stats(digested);
     let ids: Vec<&str> = stats.matches.iter().map(|m| m.id.as_str()).collect();
     assert_eq!(ids, [early.id.as_str(), late.id.as_str()]);
     let first = &stats.matches[0];
     assert_eq!(first.preset, Preset::Briscola);
     assert_eq!(first.players, 2);
     assert_eq!(first.opponents, [Level::Easy]);
-    assert_eq!(first.accuracy, reviews[2].1.accuracy);
-    assert_eq!(first.hands.len(), reviews[2].1.hands.len());
-    let expected = briscola::ai::review::habit_stats([&reviews[2].1, &reviews[0].1]);
-    assert_eq!(stats.habits, expected, "habits of the listed matches only");
+    assert_eq!(first.accuracy, reviews[1].1.accuracy);
+    let hands: Vec<Option<f32>> = reviews[1].1.hands.iter().map(|h| h.accuracy).collect();
+    assert_eq!(first.hands, hands);
+    let expected = briscola::ai::review::habit_stats([&reviews[1].1, &reviews[0].1]);
+    assert_eq!(
+        stats.habits, expected,
+        "the digests add up to the reviews' habits"
+    );
 }

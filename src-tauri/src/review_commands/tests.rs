@@ -77,6 +77,32 @@ fn a_review_is_computed_once_stored_and_read_back_after_a_restart() {
 }
 
 #[test]
+fn statistics_read_each_reviews_digest_and_digest_an_imported_review_once() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let h = review_harness(dir.path(), ReviewJobs::with_worlds(WORLDS));
+    let id = finished_match(&h);
+    let review = h.ok("start_review", json!({ "id": id }));
+    let stats = h.ok("review_stats", json!({}));
+    let digests = crate::test_db::review_digests(dir.path());
+    assert_eq!(digests.len(), 1);
+    let accuracy = |v: &Value| v.as_f64().map(|a| a as f32);
+    let digest = digests[0].1.as_ref().expect("a digest");
+    assert_eq!(accuracy(&digest["accuracy"]), accuracy(&review["accuracy"]));
+    // A review without a digest (as an upgraded data folder holds it) gives the same statistics,
+    // and its digest is kept for the next time.
+    crate::test_db::forget_review_digests(dir.path());
+    assert_eq!(h.ok("review_stats", json!({})), stats);
+    assert_eq!(crate::test_db::review_digests(dir.path()), digests);
+    // A digest of an earlier review format is made again from the review.
+    let mut old = digests[0].1.clone().expect("a digest");
+    old["version"] = json!(1);
+    old["accuracy"] = json!(1.5);
+    crate::test_db::set_review_digest(dir.path(), &id, &old);
+    assert_eq!(h.ok("review_stats", json!({})), stats);
+    assert_eq!(crate::test_db::review_digests(dir.path()), digests);
+}
+
+#[test]
 fn a_second_review_of_a_match_is_refused_while_one_runs_and_bad_input_changes_nothing() {
     let dir = tempfile::tempdir().expect("temp dir");
     let jobs = ReviewJobs::with_worlds(WORLDS);

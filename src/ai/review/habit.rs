@@ -1,6 +1,7 @@
 //! [`Habit`]s: features of a decision that a player may repeat ("led a three while the ace of that
 //! suit was out"), tagged from the seat's observation and the action taken, whatever the decision's
-//! mark; and [`habit_stats`], which adds them up across reviews so the costly ones stand out.
+//! mark; and [`habit_stats`], which adds them up across reviews so the costly ones stand out (through
+//! [`HabitTotals`], which a store keeps beside each review).
 //!
 //! Each habit is a plain fact about the position, not a judgement: whether it cost anything is the
 //! loss the search measured for the decisions that show it. Deliberately absent: habits that need the
@@ -134,42 +135,86 @@ pub struct HabitStat {
 
 /// Every habit shown in `reviews`, with its count and mean loss, costliest first (by total loss).
 pub fn habit_stats<'a>(reviews: impl IntoIterator<Item = &'a MatchReview>) -> Vec<HabitStat> {
-    #[derive(Default)]
-    struct Sum {
-        count: u32,
-        loss: f64,
-        win: f64,
-        points: f64,
-        with_points: u32,
+    let mut totals = HabitTotals::default();
+    for review in reviews {
+        totals.merge(&HabitTotals::of(review));
     }
-    let mut totals: BTreeMap<Habit, Sum> = BTreeMap::new();
-    for rating in reviews.into_iter().flat_map(MatchReview::ratings) {
-        for &habit in &rating.habits {
-            let sum = totals.entry(habit).or_default();
-            sum.count += 1;
-            sum.loss += f64::from(rating.clear_loss());
-            sum.win += f64::from(rating.cost.win);
-            if let Some(points) = rating.cost.points {
-                sum.points += f64::from(points);
-                sum.with_points += 1;
+    totals.stats()
+}
+
+/// The habits of one review or several added up, small enough to keep beside a stored review
+/// (one entry per habit shown), so statistics over many reviews add these instead of reading each
+/// review whole: [`habit_stats`] of reviews is the [`HabitTotals::stats`] of their merged totals.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct HabitTotals(BTreeMap<Habit, HabitSum>);
+
+/// One habit's sums over the rated decisions that showed it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct HabitSum {
+    /// Rated decisions that showed it.
+    pub count: u32,
+    /// Their summed loss beyond the noise ([`super::Rating::clear_loss`]).
+    pub loss: f64,
+    /// Their summed win chance lost, in percentage points.
+    pub win: f64,
+    /// Their summed card points lost, over those that show card points.
+    pub points: f64,
+    /// How many show card points.
+    pub with_points: u32,
+}
+
+impl HabitTotals {
+    /// The habits of one review.
+    pub fn of(review: &MatchReview) -> HabitTotals {
+        let mut totals = HabitTotals::default();
+        for rating in review.ratings() {
+            for &habit in &rating.habits {
+                let sum = totals.0.entry(habit).or_default();
+                sum.count = sum.count.saturating_add(1);
+                sum.loss += f64::from(rating.clear_loss());
+                sum.win += f64::from(rating.cost.win);
+                if let Some(points) = rating.cost.points {
+                    sum.points += f64::from(points);
+                    sum.with_points = sum.with_points.saturating_add(1);
+                }
             }
         }
+        totals
     }
-    let mut stats: Vec<(f64, HabitStat)> = totals
-        .into_iter()
-        .map(|(habit, sum)| {
-            let n = f64::from(sum.count);
-            let stat = HabitStat {
-                habit,
-                count: sum.count,
-                mean_loss: (sum.loss / n) as f32,
-                mean_win: (sum.win / n) as f32,
-                mean_points: (sum.with_points > 0)
-                    .then(|| (sum.points / f64::from(sum.with_points)) as f32),
-            };
-            (sum.loss, stat)
-        })
-        .collect();
-    stats.sort_by(|a, b| b.0.total_cmp(&a.0));
-    stats.into_iter().map(|(_, stat)| stat).collect()
+
+    /// Adds `other`'s sums to these.
+    pub fn merge(&mut self, other: &HabitTotals) {
+        for (&habit, add) in &other.0 {
+            let sum = self.0.entry(habit).or_default();
+            sum.count = sum.count.saturating_add(add.count);
+            sum.loss += add.loss;
+            sum.win += add.win;
+            sum.points += add.points;
+            sum.with_points = sum.with_points.saturating_add(add.with_points);
+        }
+    }
+
+    /// Each habit with its count and means, costliest first (by total loss); habits counted zero
+    /// times are left out.
+    pub fn stats(&self) -> Vec<HabitStat> {
+        let mut stats: Vec<(f64, HabitStat)> = self
+            .0
+            .iter()
+            .filter(|(_, sum)| sum.count > 0)
+            .map(|(&habit, sum)| {
+                let n = f64::from(sum.count);
+                let stat = HabitStat {
+                    habit,
+                    count: sum.count,
+                    mean_loss: (sum.loss / n) as f32,
+                    mean_win: (sum.win / n) as f32,
+                    mean_points: (sum.with_points > 0)
+                        .then(|| (sum.points / f64::from(sum.with_points)) as f32),
+                };
+                (sum.loss, stat)
+            })
+            .collect();
+        stats.sort_by(|a, b| b.0.total_cmp(&a.0));
+        stats.into_iter().map(|(_, stat)| stat).collect()
+    }
 }

@@ -8,7 +8,11 @@
 //! ```text
 //! cargo run --release -p briscola-store --example bench_history -- --matches 200000 --reviews 1000
 //! cargo run --release -p briscola-store --example bench_history -- --crafted
+//! cargo run --release -p briscola-store --example bench_history -- --keep /tmp/histories
 //! ```
+//!
+//! `--keep DIR` leaves the two folders in `DIR/empty` and `DIR/full` for `ui/e2e/startup.mjs`, which
+//! measures the real app's start-up on them.
 //!
 //! Figures are in `docs/persistence.md`.
 
@@ -206,9 +210,16 @@ fn main() {
     // The crafted history fills the byte cap (1 GiB of 1 MiB records) unless told otherwise.
     let matches = arg("--matches").unwrap_or(if is_crafted { 1000 } else { 200_000 });
     let reviews = arg("--reviews").unwrap_or(1000).min(matches);
+    // `--keep DIR` builds the two folders in DIR (`DIR/empty`, `DIR/full`) and leaves them there,
+    // for the app's own start-up measurement (`ui/e2e/startup.mjs`).
+    let kept = args
+        .iter()
+        .position(|a| a == "--keep")
+        .and_then(|i| args.get(i + 1));
     let root = tempfile::tempdir().unwrap();
-    let empty = root.path().join("empty");
-    let full = root.path().join("full");
+    let root = kept.map_or(root.path(), Path::new);
+    let empty = root.join("empty");
+    let full = root.join("full");
     build(&empty, 0, 0, make);
     build(&full, matches, reviews, make);
     for dir in [&empty, &full] {

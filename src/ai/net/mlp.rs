@@ -15,9 +15,10 @@
 //! others to overlap with.
 //!
 //! The byte format is little-endian: the magic `BRNET1`, the four layer sizes as `u32`, then each
-//! layer's weights (row per input) and biases as `f32`. Deliberately absent: SIMD intrinsics
-//! (`pulp` only picks the instruction set; the compiler vectorizes the tiles) and batching (one
-//! position at a time is what a playout needs).
+//! layer's weights (row per input) and biases as `f32`. The tiles are written with `pulp`'s vector
+//! types, not left to the compiler's vectorizer: the vectorizer runs in the whole-program pass of a
+//! release build at the final crate's optimization level, and the app's crate is optimized for size.
+//! Deliberately absent: batching (one position at a time is what a playout needs).
 
 use std::sync::OnceLock;
 
@@ -155,6 +156,7 @@ impl Mlp {
     pub fn forward(&self, input: &Input, act: &mut Activations) {
         self.hidden(input, act);
         affine(
+            pulp::Scalar,
             &act.rows,
             &self.weights[2],
             &self.biases[2],
@@ -176,7 +178,7 @@ impl Mlp {
 
     /// [`Mlp::hidden`] for whatever instruction set it is inlined into.
     #[inline(always)]
-    fn hidden_inline(&self, input: &Input, act: &mut Activations) {
+    fn hidden_inline<S: pulp::Simd>(&self, simd: S, input: &Input, act: &mut Activations) {
         act.rows.clear();
         act.rows
             .extend(input.active().iter().map(|&i| (u32::from(i), 1.0)));
@@ -186,10 +188,10 @@ impl Mlp {
                 .filter(|&(_, &x)| x != 0.0)
                 .map(|(j, &x)| (Input::scalar_index(j) as u32, x)),
         );
-        affine(&act.rows, &self.weights[0], &self.biases[0], &mut act.h1);
+        affine(simd, &act.rows, &self.weights[0], &self.biases[0], &mut act.h1);
         relu(&mut act.h1);
         non_zero(&act.h1, &mut act.rows);
-        affine(&act.rows, &self.weights[1], &self.biases[1], &mut act.h2);
+        affine(simd, &act.rows, &self.weights[1], &self.biases[1], &mut act.h2);
         relu(&mut act.h2);
         non_zero(&act.h2, &mut act.rows);
     }
@@ -280,8 +282,8 @@ impl pulp::WithSimd for Hidden<'_> {
 
     /// Inlined into a function compiled for one instruction set, with everything it calls.
     #[inline(always)]
-    fn with_simd<S: pulp::Simd>(self, _: S) {
-        self.net.hidden_inline(self.input, self.act);
+    fn with_simd<S: pulp::Simd>(self, simd: S) {
+        self.net.hidden_inline(simd, self.input, self.act);
     }
 }
 
@@ -300,9 +302,16 @@ fn non_zero(xs: &[f32], rows: &mut Vec<(u32, f32)>) {
 }
 
 /// `out = bias + Σ x × row i` over `rows` (weights row per input, `bias.len()` columns), [`TILE`]
-/// outputs at a time; each output adds its rows in the order given.
+/// outputs at a time in `simd`'s vectors (a separate multiply and add per lane, as the plain loop
+/// does); each output adds its rows in the order given.
 #[inline(always)]
-fn affine(rows: &[(u32, f32)], weights: &[f32], bias: &[f32], out: &mut Vec<f32>) {
+fn affine<S: pulp::Simd>(
+    simd: S,
+    rows: &[(u32, f32)],
+    weights: &[f32],
+    bias: &[f32],
+    out: &mut Vec<f32>,
+) {
     let n = bias.len();
     out.clear();
     out.extend_from_slice(bias);
@@ -310,10 +319,18 @@ fn affine(rows: &[(u32, f32)], weights: &[f32], bias: &[f32], out: &mut Vec<f32>
     for (t, tile) in tiles.by_ref().enumerate() {
         let mut acc = [0f32; TILE];
         acc.copy_from_slice(tile);
-        for &(i, x) in rows {
-            let start = i as usize * n + t * TILE;
-            for (a, w) in acc.iter_mut().zip(&weights[start..start + TILE]) {
-                *a += x * w;
+        {
+            let (lanes, rest) = S::as_mut_simd_f32s(&mut acc);
+            for &(i, x) in rows {
+                let start = i as usize * n + t * TILE;
+                let (ws, ws_rest) = S::as_simd_f32s(&weights[start..start + TILE]);
+                let xs = simd.splat_f32s(x);
+                for (a, &w) in lanes.iter_mut().zip(ws) {
+                    *a = simd.add_f32s(*a, simd.mul_f32s(xs, w));
+                }
+                for (a, w) in rest.iter_mut().zip(ws_rest) {
+                    *a += x * w;
+                }
             }
         }
         tile.copy_from_slice(&acc);

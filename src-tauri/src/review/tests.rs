@@ -84,7 +84,7 @@ fn statistics_from_digests_keep_finishing_order_and_add_up_to_the_reviews_habits
             .run(record)
             .expect("reviewed")
     };
-    let reviews = vec![
+    let reviews = [
         (late.clone(), review(&late_record)),
         (early.clone(), review(&early_record)),
     ];

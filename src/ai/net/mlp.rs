@@ -188,10 +188,22 @@ impl Mlp {
                 .filter(|&(_, &x)| x != 0.0)
                 .map(|(j, &x)| (Input::scalar_index(j) as u32, x)),
         );
-        affine(simd, &act.rows, &self.weights[0], &self.biases[0], &mut act.h1);
+        affine(
+            simd,
+            &act.rows,
+            &self.weights[0],
+            &self.biases[0],
+            &mut act.h1,
+        );
         relu(&mut act.h1);
         non_zero(&act.h1, &mut act.rows);
-        affine(simd, &act.rows, &self.weights[1], &self.biases[1], &mut act.h2);
+        affine(
+            simd,
+            &act.rows,
+            &self.weights[1],
+            &self.biases[1],
+            &mut act.h2,
+        );
         relu(&mut act.h2);
         non_zero(&act.h2, &mut act.rows);
     }

@@ -98,8 +98,8 @@ pub async fn get_review(
 }
 
 /// Every stored review's accuracy with its match's ruleset, levels and date, and the player's
-/// habits added up across them: one query over the reviewed matches' summaries and the reviews'
-/// digests (`ReviewDigest`), never a review or the whole history. A review without a digest of
+/// habits added up across them: one query over the reviewed matches' index columns and the
+/// reviews' digests (`ReviewDigest`), never a summary, a review or the whole history. A review without a digest of
 /// today's format (imported from an earlier version's files, or digested by an earlier build) is
 /// read once and its digest kept; one that does not read is left out.
 #[tauri::command]
@@ -107,20 +107,20 @@ pub async fn review_stats(state: State<'_, AppState>) -> Result<ReviewStats, App
     state
         .with_store_blocking(|store| {
             let (mut reviewed, mut undigested) = (Vec::new(), Vec::new());
-            store.for_each_review_digest::<ReviewDigest>(|summary, digest| {
+            store.for_each_review_digest::<ReviewDigest>(|row, digest| {
                 match digest.filter(ReviewDigest::is_current) {
-                    Some(digest) => reviewed.push((summary, digest)),
-                    None => undigested.push(summary),
+                    Some(digest) => reviewed.push((row, digest)),
+                    None => undigested.push(row),
                 }
             })?;
-            for summary in undigested {
-                let Ok(Some(review)) = store.review::<MatchReview>(&summary.id) else {
+            for row in undigested {
+                let Ok(Some(review)) = store.review::<MatchReview>(&row.id) else {
                     continue;
                 };
                 let digest = ReviewDigest::of(review);
                 // Not kept when the disk refuses: made again next time.
-                let _ = store.set_review_digest(&summary.id, &digest);
-                reviewed.push((summary, digest));
+                let _ = store.set_review_digest(&row.id, &digest);
+                reviewed.push((row, digest));
             }
             Ok(gather(reviewed))
         })

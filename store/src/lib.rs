@@ -42,7 +42,7 @@ pub use history::HistoryEntry;
 pub use store::{
     MAX_MEMORY_MATCHES, NoPreferences, PreferencesDocument, Store, StoreError, UNFINISHED_MATCH,
 };
-pub use summary::{HistoryPage, HistoryQuery, HistoryStats, MatchSummary, Outcome};
+pub use summary::{HistoryPage, HistoryQuery, HistoryStats, MatchSummary, Outcome, ReviewedRow};
 pub use warning::{FolderProblem, StoreWarning, WarningKind};
 
 #[cfg(test)]

@@ -24,7 +24,8 @@ use crate::db::io_error;
 use crate::disk::too_large;
 use crate::history::HistoryEntry;
 use crate::summary::{
-    HistoryPage, HistoryQuery, HistoryStats, MatchSummary, Outcome, RatePoint, WonOf,
+    HistoryPage, HistoryQuery, HistoryStats, MAX_ID_BYTES, MatchSummary, Outcome, RatePoint,
+    ReviewedRow, WonOf,
 };
 
 /// Largest stored summary (JSON bytes); a real one is under 1 KB, one within every list bound
@@ -481,17 +482,22 @@ pub fn review(conn: &Connection, id: &str) -> io::Result<Option<String>> {
     }
 }
 
-/// Calls `each` with every reviewed match's summary and review digest text (`None` where the
-/// review has none, or one over [`MAX_DIGEST_BYTES`]), oldest finish first; the reviews
-/// themselves are not read. Rows whose summary fails its checks are skipped and counted in the
-/// result.
+/// Longest `levels` column read back (a real one is under 40 bytes).
+const MAX_LEVELS_BYTES: usize = 256;
+
+/// Calls `each` with every reviewed match's index columns ([`ReviewedRow`]) and review digest text
+/// (`None` where the review has none, or one over [`MAX_DIGEST_BYTES`]), oldest finish first;
+/// neither the summaries nor the reviews are read. Rows whose columns do not read back are
+/// skipped and counted in the result.
 pub fn for_each_review_digest(
     conn: &Connection,
-    mut each: impl FnMut(MatchSummary, Option<&str>),
+    mut each: impl FnMut(ReviewedRow, Option<&str>),
 ) -> io::Result<u64> {
     let mut statement = conn
         .prepare(&format!(
-            "SELECT CASE WHEN length(m.summary) <= {MAX_SUMMARY_BYTES} THEN m.summary END, \
+            "SELECT m.id, m.finished_at_ms, m.preset, m.players, \
+                    CASE WHEN length(m.levels) <= {MAX_LEVELS_BYTES} THEN m.levels END, \
+                    m.with_people, \
                     CASE WHEN length(v.digest) <= {MAX_DIGEST_BYTES} THEN v.digest END \
              FROM reviews v JOIN matches m ON m.seq = v.seq ORDER BY m.finished_at_ms, m.id"
         ))
@@ -499,14 +505,35 @@ pub fn for_each_review_digest(
     let mut rows = statement.query([]).map_err(io_error)?;
     let mut unreadable = 0;
     while let Some(row) = rows.next().map_err(io_error)? {
-        let summary: Option<String> = row.get(0).map_err(io_error)?;
-        let digest: Option<String> = row.get(1).map_err(io_error)?;
-        match summary.as_deref().map(read_summary) {
-            Some(Ok(summary)) => each(summary, digest.as_deref()),
-            _ => unreadable += 1,
+        let digest: Option<String> = row.get(6).map_err(io_error)?;
+        match reviewed_row(row) {
+            Some(reviewed) => each(reviewed, digest.as_deref()),
+            None => unreadable += 1,
         }
     }
     Ok(unreadable)
+}
+
+/// A reviewed match's columns, read back as the summary they were made from had them.
+fn reviewed_row(row: &rusqlite::Row<'_>) -> Option<ReviewedRow> {
+    fn named<T: serde::de::DeserializeOwned>(text: String) -> Option<T> {
+        serde_json::from_value(Value::String(text)).ok()
+    }
+    let id: String = row.get(0).ok()?;
+    let levels: String = row.get::<_, Option<String>>(4).ok()??;
+    let opponents = levels
+        .split(',')
+        .filter(|l| !l.is_empty())
+        .map(|l| named(l.to_owned()))
+        .collect::<Option<Vec<Level>>>()?;
+    Some(ReviewedRow {
+        finished_at_ms: row.get(1).ok()?,
+        preset: named(row.get(2).ok()?)?,
+        players: row.get(3).ok()?,
+        opponents,
+        with_people: row.get(5).ok()?,
+        id: (!id.is_empty() && id.len() <= MAX_ID_BYTES).then_some(id)?,
+    })
 }
 
 /// Calls `each` with every stored match (summary and record as JSON text), oldest first, for

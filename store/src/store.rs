@@ -971,18 +971,19 @@ impl<P: PreferencesDocument> Store<P> {
         .transpose()
     }
 
-    /// Calls `each` with every reviewed match's summary and its review's digest, oldest finish
-    /// first (those waiting in memory last); the reviews are not read. The digest is `None` where
-    /// the review has none yet ([`Store::set_review_digest`]) or it does not read as `D`.
+    /// Calls `each` with every reviewed match's index columns and its review's digest, oldest
+    /// finish first (those waiting in memory last); neither the summaries nor the reviews are read.
+    /// The digest is `None` where the review has none yet ([`Store::set_review_digest`]) or it does
+    /// not read as `D`.
     pub fn for_each_review_digest<D: DeserializeOwned>(
         &mut self,
-        mut each: impl FnMut(crate::MatchSummary, Option<D>),
+        mut each: impl FnMut(crate::ReviewedRow, Option<D>),
     ) -> Result<(), StoreError> {
         let path = self.database_path();
         if let Some(conn) = &self.conn {
-            rows::for_each_review_digest(conn, |summary, json| {
+            rows::for_each_review_digest(conn, |reviewed, json| {
                 each(
-                    summary,
+                    reviewed,
                     json.and_then(|json| serde_json::from_str(json).ok()),
                 );
             })
@@ -997,7 +998,10 @@ impl<P: PreferencesDocument> Store<P> {
                 },
             };
             if let Some(summary) = summary {
-                each(summary, serde_json::from_value(digest.clone()).ok());
+                each(
+                    crate::ReviewedRow::of(&summary),
+                    serde_json::from_value(digest.clone()).ok(),
+                );
             }
         }
         Ok(())

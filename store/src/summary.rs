@@ -12,6 +12,9 @@ use briscola::ai::Level;
 use briscola::{MatchFormat, Preset, Ruleset};
 use serde::{Deserialize, Serialize};
 
+/// Longest match id (bytes).
+pub const MAX_ID_BYTES: usize = 128;
+
 /// The most hands a stored summary may list: far above any real match (a best of 9 plays at most
 /// 9, a target of game points a few dozen).
 pub const MAX_HANDS: usize = 512;
@@ -86,7 +89,7 @@ impl MatchSummary {
     /// the match's rules can hold (one opponent entry per other seat, one score per side and at
     /// most [`MAX_HANDS`] hands), so a crafted summary costs what a real one does.
     pub fn validate(&self) -> Result<(), String> {
-        if self.id.trim().is_empty() || self.id.len() > 128 {
+        if self.id.trim().is_empty() || self.id.len() > MAX_ID_BYTES {
             return Err("match id must be 1 to 128 characters".into());
         }
         if self.finished_at_ms < self.started_at_ms {
@@ -566,5 +569,37 @@ pub(crate) mod tests {
         assert!(read.opponent_names.is_empty());
         let no_record = json!({ "v": 1, "summary": line["summary"] });
         assert!(read_summary(1, no_record.to_string().as_bytes()).is_err());
+    }
+}
+
+/// What the statistics over the reviews need of a reviewed match: the columns the history keeps
+/// beside its summary (never the summary itself, whose lists a crafted row may fill to their bounds).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReviewedRow {
+    /// The match's id.
+    pub id: String,
+    /// When it finished (ms since the Unix epoch).
+    pub finished_at_ms: i64,
+    /// The preset played.
+    pub preset: Preset,
+    /// Players at the table.
+    pub players: u8,
+    /// The AI opponents' levels, seat 1 first (people left out): [`MatchSummary::ai_levels`].
+    pub opponents: Vec<Level>,
+    /// Whether people sat at the table.
+    pub with_people: bool,
+}
+
+impl ReviewedRow {
+    /// The row of `summary`.
+    pub fn of(summary: &MatchSummary) -> ReviewedRow {
+        ReviewedRow {
+            id: summary.id.clone(),
+            finished_at_ms: summary.finished_at_ms,
+            preset: summary.ruleset.preset,
+            players: summary.ruleset.players,
+            opponents: summary.ai_levels(),
+            with_people: !summary.people.is_empty(),
+        }
     }
 }

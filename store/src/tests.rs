@@ -250,7 +250,7 @@ fn statistics_read_the_digests_of_the_reviewed_matches_only() {
     let digests = |store: &mut Store| {
         let mut seen = Vec::new();
         store
-            .for_each_review_digest::<Value>(|summary, digest| seen.push((summary.id, digest)))
+            .for_each_review_digest::<Value>(|reviewed, digest| seen.push((reviewed.id, digest)))
             .unwrap();
         seen
     };
@@ -282,6 +282,20 @@ fn statistics_read_the_digests_of_the_reviewed_matches_only() {
     )
     .unwrap();
     assert_eq!(digests(&mut store)[1], ("m3".to_string(), None));
+    // The index columns read back as the summary they were made from has them.
+    let other = HistoryEntry {
+        summary: summary(4, Preset::Brisca, Level::Hard, Outcome::Lost),
+        record: json!({}),
+    };
+    store.append_match(&other).unwrap();
+    assert!(store.append_review("m4", &json!({}), &json!(4)).unwrap());
+    let mut rows = Vec::new();
+    store
+        .for_each_review_digest::<Value>(|reviewed, _| rows.push(reviewed))
+        .unwrap();
+    let of = |entry: &HistoryEntry<Value>| crate::ReviewedRow::of(&entry.summary);
+    assert_eq!(rows, [of(&entry(1)), of(&entry(3)), of(&other)]);
+    assert_ne!(rows[0], rows[2], "two kinds of match");
 }
 
 /// A full history moves its oldest matches to an archive file; the new match is stored.

@@ -20,7 +20,7 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::error::CommandError;
-use crate::history::MatchSummary;
+use briscola_store::ReviewedRow;
 
 /// The seat whose play is reviewed: the human's (the session always seats the player at 0).
 pub const PLAYER_SEAT: Seat = 0;
@@ -209,8 +209,8 @@ impl ReviewDigest {
 }
 
 /// The statistics of the reviewed matches, each with its review's digest.
-pub fn review_stats(mut reviewed: Vec<(MatchSummary, ReviewDigest)>) -> ReviewStats {
-    reviewed.sort_by_key(|(summary, _)| summary.finished_at_ms);
+pub fn review_stats(mut reviewed: Vec<(ReviewedRow, ReviewDigest)>) -> ReviewStats {
+    reviewed.sort_by_key(|(row, _)| row.finished_at_ms);
     let mut habits = HabitTotals::default();
     for (_, digest) in &reviewed {
         habits.merge(&digest.habits);
@@ -219,13 +219,13 @@ pub fn review_stats(mut reviewed: Vec<(MatchSummary, ReviewDigest)>) -> ReviewSt
         habits: habits.stats(),
         matches: reviewed
             .into_iter()
-            .map(|(summary, digest)| ReviewedMatch {
-                opponents: summary.ai_levels(),
-                with_people: !summary.people.is_empty(),
-                id: summary.id,
-                finished_at_ms: summary.finished_at_ms,
-                preset: summary.ruleset.preset,
-                players: summary.ruleset.players,
+            .map(|(row, digest)| ReviewedMatch {
+                opponents: row.opponents,
+                with_people: row.with_people,
+                id: row.id,
+                finished_at_ms: row.finished_at_ms,
+                preset: row.preset,
+                players: row.players,
                 accuracy: digest.accuracy,
                 hands: digest.hands,
             })

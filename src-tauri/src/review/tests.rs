@@ -7,6 +7,7 @@ use briscola::{MatchFormat, MatchRecord, Preset};
 
 use super::*;
 use crate::game_commands::history_entry;
+use crate::history::MatchSummary;
 use crate::session::Session;
 use crate::session::tests::{play_match, setup};
 
@@ -90,7 +91,7 @@ fn statistics_from_digests_keep_finishing_order_and_add_up_to_the_reviews_habits
     ];
     let digested = reviews
         .iter()
-        .map(|(summary, review)| (summary.clone(), ReviewDigest::of(review.clone())))
+        .map(|(summary, review)| (ReviewedRow::of(summary), ReviewDigest::of(review.clone())))
         .collect();
     let stats = review_stats(digested);
     let ids: Vec<&str> = stats.matches.iter().map(|m| m.id.as_str()).collect();

@@ -6,7 +6,7 @@
 //! (emoji sequences and several scripts need them), as do variation selectors.
 //!
 //! Two names are the same name when they read the same ([`same_name`]): compared in Unicode's
-//! confusable skeleton (UTS #39, with `unicode-security`: look-alike letters of other scripts folded
+//! confusable skeleton (UTS 39, with `unicode-security`: look-alike letters of other scripts folded
 //! together, default-ignorable characters removed), with and without case folding.
 //!
 //! Deliberately absent: refusing whole scripts or mixed-script names (friends write their names in

@@ -411,6 +411,10 @@ fn malformed_ipc_payloads_get_typed_errors_and_change_nothing() {
         h.ok("start_review", json!({ "id": id }));
     }
     let before = snapshot(&h, dir.path());
+    let stored: Vec<Value> = before["history"]["items"]
+        .as_array()
+        .map(|items| items.iter().map(|item| item["id"].clone()).collect())
+        .unwrap_or_default();
     let targets = targets(&h);
     let kinds = [
         "invalid_input",
@@ -436,6 +440,17 @@ fn malformed_ipc_payloads_get_typed_errors_and_change_nothing() {
                 }
                 InvokeBody::Json(payload)
             }
+        };
+        let body = match body {
+            // A well-formed deletion of a stored match is a real change, not malformed input
+            // (deleting is tested on its own): its id is replaced by one the history lacks.
+            InvokeBody::Json(mut payload)
+                if *cmd == "delete_match" && stored.contains(&payload["id"]) =>
+            {
+                payload["id"] = json!("no-such-match");
+                InvokeBody::Json(payload)
+            }
+            body => body,
         };
         let shown = format!("{cmd} {body:?}");
         let sent = match &body {

@@ -14,7 +14,8 @@ version: number,
  */
 seat: number, 
 /**
- * The seed the worlds were drawn from (typed as a number for TypeScript; only Rust reads it).
+ * The seed the worlds were drawn from, for the record only: nothing reads it back (reviews
+ * stored before [`SEED`] hold their match's seed). Typed as a number for TypeScript.
  */
 seed: number, 
 /**

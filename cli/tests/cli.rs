@@ -133,8 +133,9 @@ fn history_lists_and_replays_the_apps_matches_from_its_data_folder() {
     let reviewed: serde_json::Value = serde_json::from_slice(&review.stdout).expect("JSON");
     assert_eq!(reviewed["review"]["seat"], 0);
     assert_eq!(
-        reviewed["review"]["seed"], 4,
-        "by default the match's own seed, as the app reviews it"
+        reviewed["review"]["seed"],
+        briscola::ai::review::SEED,
+        "by default the review's one seed, as the app reviews and hints"
     );
     assert_eq!(
         reviewed["review"]["hands"][0]["decisions"]
@@ -157,10 +158,11 @@ fn review_prints_a_table_or_json_and_refuses_a_seat_not_at_the_table() {
         .expect("runs");
     assert!(table.status.success());
     let text = String::from_utf8_lossy(&table.stdout);
-    assert!(
-        text.contains("Review of seat 1 (8 worlds per decision, seed 5)"),
-        "{text}"
+    let heading = format!(
+        "Review of seat 1 (8 worlds per decision, seed {})",
+        briscola::ai::review::SEED
     );
+    assert!(text.contains(&heading), "{text}");
     assert!(text.contains("Match accuracy"), "{text}");
     let json = briscola()
         .args(["review", fixture, "--worlds", "8", "--json"])

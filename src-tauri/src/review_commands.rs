@@ -108,7 +108,7 @@ pub async fn review_stats(state: State<'_, AppState>) -> Result<ReviewStats, App
         .with_store_blocking(|store| {
             let (mut reviewed, mut undigested) = (Vec::new(), Vec::new());
             store.for_each_review_digest::<ReviewDigest>(|row, digest| {
-                match digest.filter(ReviewDigest::is_current) {
+                match digest.filter(ReviewDigest::is_usable) {
                     Some(digest) => reviewed.push((row, digest)),
                     None => undigested.push(row),
                 }

@@ -202,9 +202,11 @@ impl ReviewDigest {
         }
     }
 
-    /// Whether it was made from a review on today's scale.
-    pub fn is_current(&self) -> bool {
+    /// Whether it was made from a review on today's scale and holds no more hands than a match
+    /// can (one that fails either is made again from its review).
+    pub fn is_usable(&self) -> bool {
         self.version == MatchReview::VERSION
+            && self.hands.len() <= briscola_store::summary::MAX_HANDS
     }
 }
 

@@ -100,6 +100,12 @@ fn statistics_read_each_reviews_digest_and_digest_an_imported_review_once() {
     crate::test_db::set_review_digest(dir.path(), &id, &old);
     assert_eq!(h.ok("review_stats", json!({})), stats);
     assert_eq!(crate::test_db::review_digests(dir.path()), digests);
+    // So is a crafted one listing more hands than a match can hold.
+    let mut crafted = digests[0].1.clone().expect("a digest");
+    crafted["hands"] = json!(vec![50.0; briscola_store::summary::MAX_HANDS + 1]);
+    crate::test_db::set_review_digest(dir.path(), &id, &crafted);
+    assert_eq!(h.ok("review_stats", json!({})), stats);
+    assert_eq!(crate::test_db::review_digests(dir.path()), digests);
 }
 
 #[test]

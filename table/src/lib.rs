@@ -56,8 +56,8 @@ pub use protocol::{
 };
 pub use secret::Entropy;
 pub use table::{
-    AiRequest, ConnId, HAND_PAUSE_MS, MAX_MEMBERS, Outgoing, RestoreError, Table, TableSettings,
-    TableSnapshot, decide,
+    AiRequest, ConnId, HAND_PAUSE_MS, MAX_MEMBERS, MatchSeeds, Outgoing, RestoreError, Table,
+    TableSettings, TableSnapshot, decide,
 };
 pub use text::{MAX_CHAT_CHARS, MAX_NAME_CHARS};
 

@@ -65,6 +65,15 @@ pub enum ClientMessage {
     /// Leave the table (in the lobby your seat is freed; during a match it is kept, as for a dropped
     /// connection).
     Leave,
+    /// Deal the next hand: once every connected person at a seat asked, it is dealt at once (after
+    /// a finished hand, during a match).
+    NextHand,
+    /// Take back your last move of this hand, and every move after it (where the table allows it,
+    /// while you are the one person seated).
+    Undo,
+    /// Give up the match (while you are the one person seated): it is over at once, lost by your
+    /// side.
+    Resign,
     /// *Host*: open a seat, or give it to an AI level (lobby).
     SetSeat {
         /// The seat.

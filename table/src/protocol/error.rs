@@ -203,6 +203,18 @@ pub enum ErrorCode {
     /// A chat line holds control or direction-changing characters.
     #[error("control characters are not allowed in chat")]
     ChatControl,
+    /// The hand is still being played.
+    #[error("the hand is not over yet")]
+    HandNotOver,
+    /// This table does not allow taking moves back.
+    #[error("undo is off at this table")]
+    UndoOff,
+    /// You have no move to take back in this hand.
+    #[error("there is no move of yours to take back in this hand")]
+    NothingToUndo,
+    /// Only while you are the one person seated at the table.
+    #[error("only while you are the one person at the table")]
+    NotAlone,
     /// The AI answer came after the game moved on, or no AI seat is to move.
     #[error("the game moved on")]
     Stale,
@@ -297,6 +309,10 @@ impl briscola::message::Message for ErrorCode {
             ErrorCode::ChatEmpty,
             ErrorCode::ChatTooLong { max: 200 },
             ErrorCode::ChatControl,
+            ErrorCode::HandNotOver,
+            ErrorCode::UndoOff,
+            ErrorCode::NothingToUndo,
+            ErrorCode::NotAlone,
             ErrorCode::Stale,
             ErrorCode::Unavailable,
         ]

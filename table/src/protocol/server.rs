@@ -79,8 +79,11 @@ pub enum ServerMessage {
         record: MatchRecord,
         /// The final standing.
         standing: MatchStanding,
-        /// Who won.
+        /// Who won (`null` for a match given up).
         outcome: Option<MatchOutcome>,
+        /// The seat that gave the match up, if one did.
+        #[serde(default)]
+        resigned: Option<Seat>,
     },
     /// The table refused your message; nothing changed.
     Error {
@@ -121,6 +124,16 @@ pub struct GameView {
     pub hand: u32,
     /// The turn clock of the seat to move, if the timer runs for it.
     pub clock: Option<TurnClock>,
+    /// The hand is over and the match goes on: the next is dealt when everyone asked
+    /// ([`crate::ClientMessage::NextHand`]) or after the pause.
+    #[serde(default)]
+    pub awaiting_next_hand: bool,
+    /// Whether you may take back a move now ([`crate::ClientMessage::Undo`]).
+    #[serde(default)]
+    pub can_undo: bool,
+    /// Moves taken back in this match.
+    #[serde(default)]
+    pub undos: u32,
 }
 
 /// The turn clock.
@@ -180,6 +193,17 @@ pub enum PublicEvent {
     },
     /// The seat's time ran out three times: it now has 10 s per move.
     ShortTimer {
+        /// The seat.
+        seat: Seat,
+    },
+    /// The person at a seat took back their last move of the hand and the moves after it (views
+    /// follow).
+    TookBack {
+        /// The seat.
+        seat: Seat,
+    },
+    /// The person at a seat gave up the match: it is over, lost by their side.
+    Resigned {
         /// The seat.
         seat: Seat,
     },

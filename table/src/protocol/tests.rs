@@ -296,12 +296,16 @@ fn the_message_examples_cover_every_refusal() {
         ErrorCode::ChatEmpty => 28,
         ErrorCode::ChatTooLong { .. } => 29,
         ErrorCode::ChatControl => 30,
-        ErrorCode::Stale => 31,
-        ErrorCode::Unavailable => 32,
+        ErrorCode::HandNotOver => 31,
+        ErrorCode::UndoOff => 32,
+        ErrorCode::NothingToUndo => 33,
+        ErrorCode::NotAlone => 34,
+        ErrorCode::Stale => 35,
+        ErrorCode::Unavailable => 36,
     };
     let mut seen: Vec<usize> = ErrorCode::examples().iter().map(index).collect();
     seen.dedup();
-    assert_eq!(seen, (0..33).collect::<Vec<_>>());
+    assert_eq!(seen, (0..37).collect::<Vec<_>>());
     let protocol = |e: &ProtocolError| match e {
         ProtocolError::TooLarge { .. } => 0,
         ProtocolError::NotUtf8 => 1,

@@ -24,6 +24,11 @@
 //!
 //! The WebSocket handshake is refused (403) for an `Origin` other than the app's own ([`origin`]).
 //!
+//! A server may serve only its own process at first ([`Server::in_process`]: a match against the
+//! computer is a table with AI seats and no network) and start listening later ([`Server::listen`]:
+//! the same table, open to friends). The process's own people sit at its tables through a
+//! [`LocalDoor`] — the same registry and hub as a WebSocket connection, without a socket ([`local`]).
+//!
 //! Deliberately absent: creating tables over the wire (the process that runs the server creates
 //! them), TLS (put the server behind a tunnel or a TLS proxy on untrusted networks), discovery on the
 //! local network, and HTTP beyond the WebSocket handshake.
@@ -33,11 +38,13 @@ mod descriptors;
 mod door;
 mod events;
 mod hub;
+mod local;
 mod origin;
 mod registry;
 mod router;
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -48,6 +55,7 @@ use tokio::task::JoinHandle;
 use tokio::time::sleep;
 
 pub use events::{ServerEvent, TableEvent};
+pub use local::{LocalConnection, LocalDoor, LocalRefusal};
 
 use crate::protocol::{ClientMessage, ErrorCode, ServerMessage};
 use crate::{ConnId, MAX_FRAME_BYTES, RestoreError, Table, TableSettings, TableSnapshot};
@@ -128,6 +136,8 @@ pub struct NewTable {
 #[derive(Debug)]
 struct Shared {
     config: ServerConfig,
+    /// The next connection's number (over the wire or in process).
+    next_conn: AtomicU64,
     registry: Mutex<Registry>,
     door: Mutex<door::Door>,
     events: Option<mpsc::Sender<ServerEvent>>,
@@ -137,11 +147,12 @@ struct Shared {
 /// A running server. Dropping it stops nothing; [`Server::stop`] does.
 #[derive(Debug)]
 pub struct Server {
-    /// Where the server listens.
+    /// Where the server listens (the unspecified address and port 0 while it serves only this
+    /// process: [`Server::in_process`]).
     pub local_addr: SocketAddr,
     shared: Arc<Shared>,
     events: Option<mpsc::Receiver<ServerEvent>>,
-    accept: JoinHandle<()>,
+    accept: Option<JoinHandle<()>>,
 }
 
 /// The connection a table is created on, before the host's client connects.
@@ -151,41 +162,75 @@ const CREATOR: ConnId = 0;
 /// runtime. Raises the process's open-file limit to its hard limit, and holds no more connections
 /// than that limit leaves room for.
 pub async fn start(listener: TcpListener, config: ServerConfig) -> Server {
-    let config = ServerConfig {
-        max_connections: descriptors::connections_within(
-            config.max_connections,
-            descriptors::raise_limit(),
-        ),
-        ..config
-    };
-    let local_addr = listener
-        .local_addr()
-        .unwrap_or(SocketAddr::new(IpAddr::V4(Ipv4Addr::UNSPECIFIED), 0));
-    let (events, receiver) = if config.events {
-        let (sender, receiver) = mpsc::channel(events::EVENT_QUEUE);
-        (Some(sender), Some(receiver))
-    } else {
-        (None, None)
-    };
-    let shared = Arc::new(Shared {
-        config,
-        registry: Mutex::new(Registry::new()),
-        door: Mutex::new(door::Door::new(
-            config.max_connections - config.reserve.min(config.max_connections / 2),
-        )),
-        events,
-        runtime: Handle::current(),
-    });
-    let accept = tokio::spawn(accept(listener, shared.clone()));
-    Server {
-        local_addr,
-        shared,
-        events: receiver,
-        accept,
-    }
+    let mut server = Server::in_process(config);
+    server.listen(listener);
+    server
 }
 
 impl Server {
+    /// A server whose tables only this process reaches, through [`Server::local_door`], until it
+    /// [`Server::listen`]s: a match against the computer is a table here, with no network. Call it
+    /// inside a tokio runtime.
+    pub fn in_process(config: ServerConfig) -> Server {
+        let config = ServerConfig {
+            max_connections: descriptors::connections_within(
+                config.max_connections,
+                descriptors::raise_limit(),
+            ),
+            ..config
+        };
+        let (events, receiver) = if config.events {
+            let (sender, receiver) = mpsc::channel(events::EVENT_QUEUE);
+            (Some(sender), Some(receiver))
+        } else {
+            (None, None)
+        };
+        let shared = Arc::new(Shared {
+            config,
+            next_conn: AtomicU64::new(CREATOR + 1),
+            registry: Mutex::new(Registry::new()),
+            door: Mutex::new(door::Door::new(
+                config.max_connections - config.reserve.min(config.max_connections / 2),
+            )),
+            events,
+            runtime: Handle::current(),
+        });
+        Server {
+            local_addr: SocketAddr::new(IpAddr::V4(Ipv4Addr::UNSPECIFIED), 0),
+            shared,
+            events: receiver,
+            accept: None,
+        }
+    }
+
+    /// Starts taking connections on `listener` too (its tables, open or to come, are then reached
+    /// over the network with their codes); a server that listens already keeps its first listener.
+    pub fn listen(&mut self, listener: TcpListener) {
+        if self.accept.is_some() {
+            return;
+        }
+        if let Ok(address) = listener.local_addr() {
+            self.local_addr = address;
+        }
+        self.accept = Some(
+            self.shared
+                .runtime
+                .spawn(accept(listener, self.shared.clone())),
+        );
+    }
+
+    /// Whether the server takes connections from the network.
+    pub fn listens(&self) -> bool {
+        self.accept.is_some()
+    }
+
+    /// How this process's own people sit at the server's tables.
+    pub fn local_door(&self) -> LocalDoor {
+        LocalDoor {
+            shared: self.shared.clone(),
+        }
+    }
+
     /// Creates a table. The host's own client connects like the others and sends `rejoin` with
     /// [`NewTable::code`] and [`NewTable::host_token`].
     pub fn create(
@@ -309,7 +354,9 @@ impl Server {
 
     /// Stops accepting and closes every table.
     pub fn stop(&self) {
-        self.accept.abort();
+        if let Some(accept) = &self.accept {
+            accept.abort();
+        }
         if let Ok(mut registry) = self.shared.registry.lock() {
             registry.stop_all();
         }
@@ -323,7 +370,6 @@ const ACCEPT_BACKOFF: Duration = Duration::from_millis(100);
 /// Accepts connections, each with its own reader and writer, each let in at the door first.
 async fn accept(listener: TcpListener, shared: Arc<Shared>) {
     let slots = Arc::new(Semaphore::new(shared.config.max_connections));
-    let mut next: ConnId = CREATOR + 1;
     loop {
         let (stream, peer) = match listener.accept().await {
             Ok(accepted) => accepted,
@@ -346,8 +392,7 @@ async fn accept(listener: TcpListener, shared: Arc<Shared>) {
             drop(stream);
             continue;
         };
-        let conn = next;
-        next += 1;
+        let conn = shared.next_conn.fetch_add(1, Ordering::SeqCst);
         let shared = shared.clone();
         tokio::spawn(async move {
             connection::serve(stream, peer.ip(), conn, shared, place).await;
@@ -358,5 +403,7 @@ async fn accept(listener: TcpListener, shared: Arc<Shared>) {
 
 #[cfg(test)]
 mod attack;
+#[cfg(test)]
+mod local_tests;
 #[cfg(test)]
 mod tests;

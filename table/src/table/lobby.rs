@@ -7,7 +7,7 @@
 use briscola::{Seat, SeatedMatch};
 
 use super::members::{MemberId, Occupant};
-use super::{Play, Table};
+use super::{MatchSeeds, Play, Table};
 use crate::protocol::{
     Absence, ErrorCode, LobbyView, PublicEvent, SeatChoice, SeatView, ServerMessage, SettingsView,
     Stage, StartProblem,
@@ -203,17 +203,23 @@ impl Table {
                 seats.swap(i, j);
             }
         }
-        let seed = self.entropy.u64().map_err(unavailable)?;
-        let ai_seed = self.entropy.u64().map_err(unavailable)?;
-        let dealer = self.entropy.below(seats.len()).map_err(unavailable)? as Seat;
+        let seeds = match self.next_match {
+            Some(seeds) => seeds,
+            None => MatchSeeds {
+                deal: self.entropy.u64().map_err(unavailable)?,
+                ai: self.entropy.u64().map_err(unavailable)?,
+                dealer: self.entropy.below(seats.len()).map_err(unavailable)? as Seat,
+            },
+        };
         let seated = SeatedMatch::new(
             self.settings.ruleset,
             self.settings.format,
-            dealer,
-            seed,
-            ai_seed,
+            seeds.dealer,
+            seeds.deal,
+            seeds.ai,
         )
         .map_err(|reason| ErrorCode::BadMatch { reason })?;
+        self.next_match = None;
         self.seats = seats;
         for (seat, occupant) in self.seats.iter().enumerate() {
             if let Occupant::Person(m) = occupant
@@ -222,10 +228,7 @@ impl Table {
                 member.seat = Some(seat as Seat);
             }
         }
-        self.play = Some(Play {
-            seated,
-            next_deal_at: None,
-        });
+        self.play = Some(Play::new(seated));
         self.stage = Stage::Playing;
         self.turn = self.turn.wrapping_add(1);
         self.broadcast_lobby();

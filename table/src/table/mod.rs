@@ -20,6 +20,7 @@
 //! Deliberately absent: sockets, threads, clocks and files; rule changes after the table is created;
 //! spectators' views of the game beyond public events.
 
+mod alone;
 mod chat;
 mod clock;
 mod lobby;
@@ -76,6 +77,16 @@ pub struct TableSettings {
     /// Whether the host allows hints (each player's own app computes them from that player's view).
     #[serde(default)]
     pub hints: bool,
+    /// Whether a person may take back their last move of the hand ([`ClientMessage::Undo`]): only
+    /// while they are the one person seated, so nobody else sees a move disappear.
+    #[serde(default)]
+    pub undo: bool,
+    /// Whether the next hand waits until every connected person at a seat asked for it
+    /// ([`ClientMessage::NextHand`]), as at a table with the computer, where the hand's summary stays
+    /// until the player goes on; otherwise it is dealt [`HAND_PAUSE_MS`] after the last trick, or as
+    /// soon as everyone asked.
+    #[serde(default)]
+    pub deal_when_asked: bool,
 }
 
 impl TableSettings {
@@ -89,6 +100,8 @@ impl TableSettings {
             random_seats: false,
             name: String::new(),
             hints: false,
+            undo: false,
+            deal_when_asked: false,
         }
     }
 }
@@ -100,13 +113,44 @@ pub fn decide(request: &AiRequest) -> Action {
     request.decide().action
 }
 
-/// The match in play, run as the app's one-player session runs its own: the engine's
-/// [`SeatedMatch`], whose AI seed is drawn apart from the deal seed.
+/// The match in play: the engine's [`SeatedMatch`], whose AI seed is drawn apart from the deal seed
+/// (or given by [`Table::set_next_match`]).
 #[derive(Debug)]
 struct Play {
     seated: SeatedMatch,
     /// When the finished hand's pause ends and the next is dealt.
     next_deal_at: Option<u64>,
+    /// The seats that asked for the next hand since the last one ended.
+    asked: std::collections::BTreeSet<briscola::Seat>,
+    /// Moves taken back in this match.
+    undos: u32,
+    /// The seat that resigned the match, if one did.
+    resigned: Option<briscola::Seat>,
+}
+
+impl Play {
+    fn new(seated: SeatedMatch) -> Play {
+        Play {
+            seated,
+            next_deal_at: None,
+            asked: std::collections::BTreeSet::new(),
+            undos: 0,
+            resigned: None,
+        }
+    }
+}
+
+/// How the next match at a table is dealt, when the process that holds the table chooses it (a
+/// match against the computer replays from its seed, as it always has); otherwise the table draws
+/// all three from its secure generator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MatchSeeds {
+    /// The seed of the deals.
+    pub deal: u64,
+    /// The seed of the AI seats' random choices.
+    pub ai: u64,
+    /// The first dealer.
+    pub dealer: briscola::Seat,
 }
 
 /// One table. See the module docs.
@@ -128,6 +172,8 @@ pub struct Table {
     turn: u64,
     /// The table as last sent to everyone.
     last_lobby: Option<crate::protocol::LobbyView>,
+    /// How the next match is dealt, if not from the secure generator.
+    next_match: Option<MatchSeeds>,
     /// The host closed the table: its driver ends it.
     closed: bool,
     out: Vec<Outgoing>,
@@ -183,6 +229,7 @@ impl Table {
             play: None,
             turn: 0,
             last_lobby: None,
+            next_match: None,
             closed: false,
             out: Vec::new(),
         };
@@ -190,6 +237,11 @@ impl Table {
         table.host = table.add_member(host, name)?;
         let out = table_out(&mut table);
         Ok((table, out))
+    }
+
+    /// Deals the next match from `seeds` instead of the secure generator (once).
+    pub fn set_next_match(&mut self, seeds: MatchSeeds) {
+        self.next_match = Some(seeds);
     }
 
     /// The table code as shown (`7KQ2M-XR4TD`).
@@ -334,6 +386,9 @@ impl Table {
             ClientMessage::AgreeTimerOff => self.agree_timer_off(member, false, now),
             ClientMessage::Mute { seat, muted } => self.mute(member, seat, muted),
             ClientMessage::Leave => self.leave(member, now),
+            ClientMessage::NextHand => self.ask_next_hand(member, now),
+            ClientMessage::Undo => self.undo(member, now),
+            ClientMessage::Resign => self.resign(member, now),
             ClientMessage::SetSeat { seat, occupant } => {
                 self.check_host(member)?;
                 self.set_seat(seat, occupant)

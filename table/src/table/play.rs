@@ -68,7 +68,9 @@ impl Table {
         let hand_result = game.game().result();
         let standing = game.standing().clone();
         if game.awaiting_next_hand() {
-            play.next_deal_at = Some(now.saturating_add(HAND_PAUSE_MS));
+            play.asked.clear();
+            play.next_deal_at =
+                (!self.settings.deal_when_asked).then(|| now.saturating_add(HAND_PAUSE_MS));
         }
         self.turn = self.turn.wrapping_add(1);
         self.broadcast(&ServerMessage::Event {
@@ -80,19 +82,24 @@ impl Table {
             });
         }
         if over {
-            self.stage = Stage::Over;
-            self.refresh_clock(now);
-            self.broadcast_lobby();
-            // The last trick as each seat saw it, then everything.
-            self.send_views(now);
-            let ids: Vec<MemberId> = self.members.keys().copied().collect();
-            for id in ids {
-                self.send_match_over_to(id);
-            }
+            self.end_match(now);
             return;
         }
         self.refresh_clock(now);
         self.send_views(now);
+    }
+
+    /// The match is over (decided, or given up): everyone sees the last trick, then the record.
+    pub(super) fn end_match(&mut self, now: u64) {
+        self.stage = Stage::Over;
+        self.refresh_clock(now);
+        self.broadcast_lobby();
+        // The last trick as each seat saw it, then everything.
+        self.send_views(now);
+        let ids: Vec<MemberId> = self.members.keys().copied().collect();
+        for id in ids {
+            self.send_match_over_to(id);
+        }
     }
 
     /// Deals the next hand once the pause after a finished one is over.
@@ -168,6 +175,9 @@ impl Table {
             observation.legal_actions.clear();
         }
         Some(GameView {
+            awaiting_next_hand: self.stage == Stage::Playing && game.awaiting_next_hand(),
+            can_undo: self.undo_target(member).is_ok(),
+            undos: play.undos,
             observation,
             standing: game.standing().clone(),
             hand: game.hand_number(),
@@ -208,6 +218,17 @@ impl Table {
         let play = self.play.as_ref().filter(|_| self.stage == Stage::Over)?;
         let game = play.seated.game();
         let sides = &game.standing().sides;
+        if let Some(seat) = play.resigned {
+            // Given up: the other sides win.
+            return Some(
+                sides
+                    .iter()
+                    .filter(|side| !side.contains(&seat))
+                    .flatten()
+                    .copied()
+                    .collect(),
+            );
+        }
         let winners = game.outcome().map_or(Vec::new(), |o| {
             o.winners
                 .iter()
@@ -230,6 +251,7 @@ impl Table {
             record: game.record(),
             standing: game.standing().clone(),
             outcome: game.outcome().cloned(),
+            resigned: play.resigned,
         };
         self.send(conn, message);
     }

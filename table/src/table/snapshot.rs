@@ -80,6 +80,12 @@ struct MemberSnapshot {
 struct PlaySnapshot {
     record: MatchRecord,
     ai_seed: u64,
+    /// Moves taken back so far.
+    #[serde(default)]
+    undos: u32,
+    /// The seat that gave the match up.
+    #[serde(default)]
+    resigned: Option<Seat>,
 }
 
 /// Why a snapshot could not be restored.
@@ -153,6 +159,8 @@ impl Table {
             play: self.play.as_ref().map(|p| PlaySnapshot {
                 record: p.seated.game().record(),
                 ai_seed: p.seated.ai_seed(),
+                undos: p.undos,
+                resigned: p.resigned,
             }),
             turn: self.turn,
             clock: self
@@ -278,18 +286,26 @@ impl Table {
                 }
                 let seated =
                     SeatedMatch::resume(&p.record, p.ai_seed).map_err(RestoreError::Record)?;
+                if p.resigned.is_some_and(|seat| usize::from(seat) >= players) {
+                    return Err(Invalid("resigned"));
+                }
                 let next_deal_at = (snapshot.stage == Stage::Playing
+                    && !settings.deal_when_asked
                     && seated.game().awaiting_next_hand())
                 .then_some(now.saturating_add(HAND_PAUSE_MS));
                 Some(Play {
-                    seated,
                     next_deal_at,
+                    undos: p.undos,
+                    resigned: p.resigned,
+                    ..Play::new(seated)
                 })
             }
             None => None,
         };
-        // A match in play is not over, and a match over is.
-        let over = play.as_ref().map(|p| p.seated.game().outcome().is_some());
+        // A match in play is not over, and a match over is (decided, or given up).
+        let over = play
+            .as_ref()
+            .map(|p| p.seated.game().outcome().is_some() || p.resigned.is_some());
         let holds = match snapshot.stage {
             Stage::Lobby => over.is_none(),
             Stage::Playing => over == Some(false),
@@ -313,6 +329,7 @@ impl Table {
             play,
             turn: snapshot.turn,
             last_lobby: None,
+            next_match: None,
             closed: false,
             out: Vec::new(),
         };

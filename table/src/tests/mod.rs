@@ -1,6 +1,7 @@
 //! The crate's tests of whole tables: scripted and random clients over the wire format.
 
 mod again;
+mod alone;
 mod chat;
 mod clock;
 mod fuzz;

@@ -194,6 +194,9 @@ fn the_auditor_catches_a_leaked_hand_and_a_leaked_stock() {
             standing: sim.table.game().expect("started").standing().clone(),
             hand: 1,
             clock: None,
+            awaiting_next_hand: false,
+            can_undo: false,
+            undos: 0,
         }),
     });
     let named = cards_in(&text);
@@ -217,6 +220,9 @@ fn the_auditor_fails_a_frame_that_shows_another_seats_hand() {
         standing: m.standing().clone(),
         hand: 1,
         clock: None,
+        awaiting_next_hand: false,
+        can_undo: false,
+        undos: 0,
     };
     let message = ServerMessage::Game {
         view: Box::new(view),

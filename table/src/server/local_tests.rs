@@ -1,0 +1,165 @@
+//! In-process connections: a whole match against the computer at a server that does not listen,
+//! the table's refusals handed back, and the same table reached over the network once the server
+//! listens.
+
+use std::time::Duration;
+
+use briscola::ai::Level;
+use briscola::{MatchFormat, Preset, Ruleset};
+use tokio::net::TcpListener;
+use tokio::time::timeout;
+
+use super::{LocalConnection, LocalRefusal, Server, ServerConfig};
+use crate::TableSettings;
+use crate::protocol::{ClientMessage, ErrorCode, SeatChoice, ServerMessage, Stage};
+
+const PATIENCE: Duration = Duration::from_secs(60);
+
+/// A table with "you" at seat 0 and the computer at the others, started.
+fn against_the_computer(server: &Server, players: u8) -> (String, String) {
+    let ruleset = Ruleset::preset(Preset::Briscola, players).expect("preset");
+    let settings = TableSettings {
+        deal_when_asked: true,
+        format: MatchFormat::FirstTo { hands: 2 },
+        ..TableSettings::new(ruleset)
+    };
+    let mut setup: Vec<ClientMessage> = (1..players)
+        .map(|seat| ClientMessage::SetSeat {
+            seat,
+            occupant: SeatChoice::Ai { level: Level::Easy },
+        })
+        .collect();
+    setup.push(ClientMessage::Start);
+    let table = server
+        .create_with(settings, "you", &setup)
+        .expect("a table");
+    (table.code, table.host_token)
+}
+
+async fn next(connection: &mut LocalConnection) -> ServerMessage {
+    timeout(PATIENCE, connection.next())
+        .await
+        .expect("in time")
+        .expect("still connected")
+        .expect("readable")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_match_against_the_computer_runs_in_process() {
+    let server = Server::in_process(ServerConfig::default());
+    assert!(!server.listens());
+    let (code, token) = against_the_computer(&server, 3);
+    let mut you = server
+        .local_door()
+        .enter(&ClientMessage::Rejoin { code, token })
+        .await
+        .expect("seated");
+    let mut moves = 0;
+    loop {
+        match next(&mut you).await {
+            ServerMessage::Game { view } => {
+                if view.awaiting_next_hand {
+                    you.send(&ClientMessage::NextHand).await.expect("sent");
+                } else if let Some(&action) = view.observation.legal_actions.first() {
+                    you.send(&ClientMessage::Act { action })
+                        .await
+                        .expect("sent");
+                    moves += 1;
+                }
+            }
+            ServerMessage::MatchOver { record, .. } => {
+                let replayed = record.replay().expect("the record replays");
+                assert!(replayed.outcome().is_some());
+                break;
+            }
+            ServerMessage::Error { error } => panic!("refused: {error:?}"),
+            _ => {}
+        }
+    }
+    assert!(moves >= 13, "you played at least a hand's cards: {moves}");
+    server.stop();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_refused_rejoin_is_handed_back_and_an_unknown_code_finds_no_table() {
+    let server = Server::in_process(ServerConfig::default());
+    let (code, _) = against_the_computer(&server, 2);
+    let door = server.local_door();
+    let wrong = door
+        .enter(&ClientMessage::Rejoin {
+            code: code.clone(),
+            token: "00".repeat(16),
+        })
+        .await
+        .expect_err("a wrong token");
+    assert_eq!(wrong, LocalRefusal::Refused(ErrorCode::BadToken));
+    let unknown = door
+        .enter(&ClientMessage::Join {
+            code: "AAAAA-AAAAA".to_string(),
+            name: "Ada".to_string(),
+        })
+        .await
+        .expect_err("no such table");
+    assert_eq!(unknown, LocalRefusal::Refused(ErrorCode::WrongCode));
+    server.stop();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_that_starts_listening_serves_its_tables_over_the_network_too() {
+    let mut server = Server::in_process(ServerConfig::default());
+    let ruleset = Ruleset::preset(Preset::Briscola, 2).expect("preset");
+    let table = server
+        .create(TableSettings::new(ruleset), "you")
+        .expect("a table");
+    let mut you = server
+        .local_door()
+        .enter(&ClientMessage::Rejoin {
+            code: table.code.clone(),
+            token: table.host_token,
+        })
+        .await
+        .expect("seated");
+    let listener = TcpListener::bind("127.0.0.1:0").await.expect("a port");
+    server.listen(listener);
+    assert!(server.listens());
+    let address = server.local_addr.to_string();
+    let (mut sender, mut receiver) = crate::client::connect(&address).await.expect("connects");
+    sender
+        .send(&ClientMessage::Join {
+            code: table.code,
+            name: "Ada".to_string(),
+        })
+        .await
+        .expect("sent");
+    let welcomed = timeout(PATIENCE, async {
+        while let Some(received) = receiver.next().await {
+            if let crate::client::Received::Message(ServerMessage::Welcome { seat, .. }) = received
+            {
+                return seat;
+            }
+        }
+        None
+    })
+    .await
+    .expect("in time");
+    assert_eq!(welcomed, Some(1), "Ada sits at the free seat");
+    // You hear her sit down, in process.
+    let lobby = timeout(PATIENCE, async {
+        loop {
+            if let ServerMessage::Lobby { lobby } = next(&mut you).await
+                && lobby
+                    .seats
+                    .iter()
+                    .filter(|s| matches!(s, crate::protocol::SeatView::Person { .. }))
+                    .count()
+                    == 2
+            {
+                return lobby.stage;
+            }
+        }
+    })
+    .await
+    .expect("in time");
+    assert_eq!(lobby, Stage::Lobby);
+    server.stop();
+}

@@ -212,6 +212,9 @@ pub enum ErrorCode {
     /// You have no move to take back in this hand.
     #[error("there is no move of yours to take back in this hand")]
     NothingToUndo,
+    /// A saved match does not replay under this table's rules, or is over.
+    #[error("the saved match cannot go on here")]
+    BadSave,
     /// Only while you are the one person seated at the table.
     #[error("only while you are the one person at the table")]
     NotAlone,
@@ -312,6 +315,7 @@ impl briscola::message::Message for ErrorCode {
             ErrorCode::HandNotOver,
             ErrorCode::UndoOff,
             ErrorCode::NothingToUndo,
+            ErrorCode::BadSave,
             ErrorCode::NotAlone,
             ErrorCode::Stale,
             ErrorCode::Unavailable,

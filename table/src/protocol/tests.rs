@@ -299,13 +299,14 @@ fn the_message_examples_cover_every_refusal() {
         ErrorCode::HandNotOver => 31,
         ErrorCode::UndoOff => 32,
         ErrorCode::NothingToUndo => 33,
-        ErrorCode::NotAlone => 34,
-        ErrorCode::Stale => 35,
-        ErrorCode::Unavailable => 36,
+        ErrorCode::BadSave => 34,
+        ErrorCode::NotAlone => 35,
+        ErrorCode::Stale => 36,
+        ErrorCode::Unavailable => 37,
     };
     let mut seen: Vec<usize> = ErrorCode::examples().iter().map(index).collect();
     seen.dedup();
-    assert_eq!(seen, (0..37).collect::<Vec<_>>());
+    assert_eq!(seen, (0..38).collect::<Vec<_>>());
     let protocol = |e: &ProtocolError| match e {
         ProtocolError::TooLarge { .. } => 0,
         ProtocolError::NotUtf8 => 1,

@@ -9,7 +9,7 @@ use briscola::{MatchFormat, Preset, Ruleset};
 use tokio::net::TcpListener;
 use tokio::time::timeout;
 
-use super::{LocalConnection, LocalRefusal, Server, ServerConfig};
+use super::{LocalConnection, LocalRefusal, MatchStart, Server, ServerConfig};
 use crate::TableSettings;
 use crate::protocol::{ClientMessage, ErrorCode, SeatChoice, ServerMessage, Stage};
 
@@ -162,4 +162,89 @@ async fn a_server_that_starts_listening_serves_its_tables_over_the_network_too()
     .expect("in time");
     assert_eq!(lobby, Stage::Lobby);
     server.stop();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_match_saved_from_its_snapshot_starts_again_where_it_stopped() {
+    let config = ServerConfig {
+        snapshots: true,
+        ..ServerConfig::default()
+    };
+    let server = Server::in_process(config);
+    let (code, token) = against_the_computer(&server, 2);
+    let mut snapshots = server.snapshots(&code).expect("kept");
+    let mut you = server
+        .local_door()
+        .enter(&ClientMessage::Rejoin { code, token })
+        .await
+        .expect("seated");
+    // Three moves of yours, then the table as it was saved.
+    let mut played = 0;
+    let mut last = None;
+    while played < 3 {
+        if let ServerMessage::Game { view } = next(&mut you).await {
+            last = Some(view.clone());
+            if let Some(&action) = view.observation.legal_actions.first() {
+                you.send(&ClientMessage::Act { action })
+                    .await
+                    .expect("sent");
+                played += 1;
+            }
+        }
+    }
+    let saved = timeout(PATIENCE, async {
+        loop {
+            let snapshot = snapshots.borrow_and_update().clone();
+            if let Some((record, ai_seed, undos)) = snapshot.match_under_way()
+                && record.hands.iter().map(|h| h.actions.len()).sum::<usize>() >= 5
+            {
+                return (record.clone(), ai_seed, undos);
+            }
+            snapshots.changed().await.expect("the table is open");
+        }
+    })
+    .await
+    .expect("in time");
+    assert!(last.is_some());
+    let (record, ai_seed, undos) = saved;
+    let again = Server::in_process(ServerConfig::default());
+    let ruleset = record.ruleset;
+    let settings = TableSettings {
+        deal_when_asked: true,
+        format: record.format,
+        ..TableSettings::new(ruleset)
+    };
+    let setup = [ClientMessage::SetSeat {
+        seat: 1,
+        occupant: SeatChoice::Ai { level: Level::Easy },
+    }];
+    let table = again
+        .create_started(
+            settings,
+            "you",
+            &setup,
+            Some(MatchStart::Resume {
+                record: Box::new(record.clone()),
+                ai_seed,
+                undos,
+            }),
+        )
+        .expect("resumed");
+    let mut back = again
+        .local_door()
+        .enter(&ClientMessage::Rejoin {
+            code: table.code,
+            token: table.host_token,
+        })
+        .await
+        .expect("seated");
+    let view = loop {
+        if let ServerMessage::Game { view } = next(&mut back).await {
+            break view;
+        }
+    };
+    let resumed = record.replay().expect("replays");
+    assert_eq!(view.observation, resumed.game().observation(0));
+    server.stop();
+    again.stop();
 }

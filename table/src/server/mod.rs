@@ -123,6 +123,22 @@ pub enum CreateError {
     Restore(RestoreError),
 }
 
+/// How a match created with its table starts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MatchStart {
+    /// Dealt from these seeds.
+    Seeds(crate::MatchSeeds),
+    /// Where a saved match stopped: its record, its AI seed, the moves taken back so far.
+    Resume {
+        /// The match so far.
+        record: Box<briscola::MatchRecord>,
+        /// The AI seats' seed.
+        ai_seed: u64,
+        /// Moves taken back.
+        undos: u32,
+    },
+}
+
 /// A table just created: what the host needs to sit at it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NewTable {
@@ -250,6 +266,19 @@ impl Server {
         host_name: &str,
         setup: &[ClientMessage],
     ) -> Result<NewTable, CreateError> {
+        self.create_started(settings, host_name, setup, None)
+    }
+
+    /// [`Server::create_with`], then the match started as `start` says (a match against the computer
+    /// starts at once, dealt from its seed, or where its saved record stopped); refused like a
+    /// `start` the table refuses.
+    pub fn create_started(
+        &self,
+        settings: TableSettings,
+        host_name: &str,
+        setup: &[ClientMessage],
+        start: Option<MatchStart>,
+    ) -> Result<NewTable, CreateError> {
         let shared = &self.shared;
         let mut registry = shared.registry.lock().map_err(|_| CreateError::Full)?;
         if registry.len() >= shared.config.max_tables {
@@ -283,6 +312,28 @@ impl Server {
                 return Err(CreateError::Table(error));
             }
         }
+        let started = match start {
+            None => Ok(()),
+            Some(MatchStart::Seeds(seeds)) => {
+                table.set_next_match(seeds);
+                match table
+                    .handle(CREATOR, ClientMessage::Start, 0)
+                    .into_iter()
+                    .find_map(|o| match o.message {
+                        ServerMessage::Error { error } => Some(error),
+                        _ => None,
+                    }) {
+                    Some(error) => Err(error),
+                    None => Ok(()),
+                }
+            }
+            Some(MatchStart::Resume {
+                record,
+                ai_seed,
+                undos,
+            }) => table.resume_match(&record, ai_seed, undos, 0),
+        };
+        started.map_err(CreateError::Table)?;
         // The host's seat waits for the host's client.
         table.disconnect(CREATOR, 0);
         let code = self.open(&mut registry, table, false);

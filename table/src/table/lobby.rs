@@ -220,6 +220,47 @@ impl Table {
         )
         .map_err(|reason| ErrorCode::BadMatch { reason })?;
         self.next_match = None;
+        self.begin(seats, Play::new(seated), now);
+        Ok(())
+    }
+
+    /// Starts the match `record` holds where it stopped (a match against the computer saved when
+    /// the app closed), its AI seats deciding from `ai_seed` as before, `undos` moves taken back so
+    /// far; the seats as they are. Refused unless every seat is taken and the record is of these
+    /// rules, replays and is not over.
+    pub fn resume_match(
+        &mut self,
+        record: &briscola::MatchRecord,
+        ai_seed: u64,
+        undos: u32,
+        now: u64,
+    ) -> Result<(), ErrorCode> {
+        self.in_lobby()?;
+        if let Some(problem) = self.start_problem() {
+            return Err(ErrorCode::CannotStart { problem });
+        }
+        if record.ruleset != self.settings.ruleset || record.format != self.settings.format {
+            return Err(ErrorCode::BadSave);
+        }
+        let seated = SeatedMatch::resume(record, ai_seed).map_err(|_| ErrorCode::BadSave)?;
+        if seated.game().outcome().is_some() {
+            return Err(ErrorCode::BadSave);
+        }
+        let play = Play {
+            undos,
+            ..Play::new(seated)
+        };
+        self.begin(self.seats.clone(), play, now);
+        Ok(())
+    }
+
+    /// The match is on, with `seats` taken as given.
+    fn begin(&mut self, seats: Vec<Occupant>, mut play: Play, now: u64) {
+        if self.settings.deal_when_asked || !play.seated.game().awaiting_next_hand() {
+            play.next_deal_at = None;
+        } else {
+            play.next_deal_at = Some(now.saturating_add(super::HAND_PAUSE_MS));
+        }
         self.seats = seats;
         for (seat, occupant) in self.seats.iter().enumerate() {
             if let Occupant::Person(m) = occupant
@@ -228,7 +269,7 @@ impl Table {
                 member.seat = Some(seat as Seat);
             }
         }
-        self.play = Some(Play::new(seated));
+        self.play = Some(play);
         self.stage = Stage::Playing;
         self.turn = self.turn.wrapping_add(1);
         self.broadcast_lobby();
@@ -239,7 +280,6 @@ impl Table {
         }
         self.refresh_clock(now);
         self.send_views(now);
-        Ok(())
     }
 
     /// Back to the lobby after the match, for another at the same table: the same people at the

@@ -111,6 +111,16 @@ impl TableSnapshot {
         &self.code
     }
 
+    /// The match so far, if one is under way (not over): its record, its AI seats' seed and the
+    /// moves taken back — what a match against the computer is saved as.
+    pub fn match_under_way(&self) -> Option<(&MatchRecord, u64, u32)> {
+        let play = self
+            .play
+            .as_ref()
+            .filter(|_| self.stage == Stage::Playing)?;
+        Some((&play.record, play.ai_seed, play.undos))
+    }
+
     /// The host's seat token (the snapshot is the host's own secret data).
     pub fn host_token(&self) -> Option<&str> {
         self.members

@@ -86,6 +86,8 @@ pub struct HostGuard {
     /// The view of each hand's end this player saw in the match under way: the record that ends the
     /// match must have played those very hands.
     hand_ends: Vec<(u32, Observation)>,
+    /// The hand of the latest view.
+    hand: u32,
     /// How many messages were dropped.
     refused: u64,
 }
@@ -158,7 +160,14 @@ impl HostGuard {
                 self.lobby = Some(lobby.clone());
             }
             ServerMessage::Game { view } => self.check_view(view)?,
-            ServerMessage::Event { event } => self.check_event(event)?,
+            ServerMessage::Event { event } => {
+                self.check_event(event)?;
+                if let PublicEvent::TookBack { .. } = event {
+                    // The current hand's end, if it had ended, is no longer how it ends.
+                    let hand = self.hand;
+                    self.hand_ends.retain(|(h, _)| *h != hand);
+                }
+            }
             ServerMessage::Chat { from, chat } => {
                 self.seat("chat", from.seat)?;
                 checked_name(&from.name, "chat sender")?;
@@ -184,7 +193,11 @@ impl HostGuard {
                 record,
                 standing,
                 outcome,
+                resigned,
             } => {
+                if let Some(seat) = resigned {
+                    self.seat("resigned", *seat)?;
+                }
                 let lobby = self.playing("a match record")?;
                 let settings = &lobby.settings;
                 if record.ruleset != settings.ruleset || record.format != settings.format {
@@ -195,9 +208,10 @@ impl HostGuard {
                 let replayed = record.replay().map_err(|error| Refused::Record {
                     reason: error.to_string(),
                 })?;
+                // A match given up has no outcome; any other ends decided.
                 if replayed.standing() != standing
                     || replayed.outcome() != outcome.as_ref()
-                    || outcome.is_none()
+                    || outcome.is_none() != resigned.is_some()
                 {
                     return Err(Refused::Record {
                         reason: "its standing or outcome is not the replay's".into(),
@@ -288,6 +302,7 @@ impl HostGuard {
             .validate_view()
             .map_err(|error| refused(&error.to_string()))?;
         self.match_seat = Some(observation.seat);
+        self.hand = view.hand;
         if observation.phase == Phase::Finished {
             self.hand_ends.retain(|(hand, _)| *hand != view.hand);
             if self.hand_ends.len() >= MAX_HANDS_CHECKED {
@@ -331,7 +346,9 @@ impl HostGuard {
             PublicEvent::Acted { seat, .. }
             | PublicEvent::Disconnected { seat }
             | PublicEvent::Reconnected { seat }
-            | PublicEvent::ShortTimer { seat } => self.seat("event", *seat),
+            | PublicEvent::ShortTimer { seat }
+            | PublicEvent::TookBack { seat }
+            | PublicEvent::Resigned { seat } => self.seat("event", *seat),
             PublicEvent::TimerOffProposed { by, agreed } => {
                 self.seat("proposal", *by)?;
                 let players = usize::from(self.players().unwrap_or(0));

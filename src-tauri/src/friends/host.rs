@@ -1,8 +1,10 @@
-//! [`Hosting`]: the table this player hosts. A table server listens on the local network, on the
-//! port the player chose (shown to them, with this machine's addresses), only while they host; it
-//! holds the one table, created with the New game form's rules and the seats, timer and absence policy
-//! the player chose. The player's own seat is a connection like everyone else's (a [`super::Link`]
-//! to this server with the host's token).
+//! [`Hosting`]: the table this player's app holds — a match against the computer (a table with AI
+//! seats, reached only in process) or a table for friends, which listens on the local network on the
+//! port the player chose (shown to them, with this machine's addresses), from its start or from the
+//! moment the player invites friends to a match against the computer. It holds the one table,
+//! created with the New game form's rules and the seats, timer and absence policy the player chose.
+//! The player's own seat is a connection like everyone else's, through the server's door for its
+//! own process (a [`super::Link`] with the host's token).
 //!
 //! Deliberately absent: tables for anyone but this player, and any path from the network to the
 //! app's commands or files: the server only speaks the table protocol.
@@ -13,12 +15,14 @@ use std::sync::{Arc, Mutex, PoisonError};
 use briscola::ai::Level;
 use briscola::{MatchFormat, Ruleset};
 use briscola_table::TableSettings;
+use briscola_table::TableSnapshot;
 use briscola_table::discovery::{self, Announcement, Announcer};
 use briscola_table::protocol::{
     Absence, ClientMessage, ErrorCode, SeatChoice, SeatView, ServerMessage, Stage,
 };
-use briscola_table::server::{self, CreateError, Server, ServerConfig};
+use briscola_table::server::{CreateError, LocalDoor, MatchStart, Server, ServerConfig};
 use serde::{Deserialize, Serialize};
+use tokio::sync::watch;
 use ts_rs::TS;
 
 use super::FriendsError;
@@ -70,8 +74,10 @@ pub struct HostInfo {
 #[derive(Debug)]
 pub struct Hosting {
     server: Server,
-    info: HostInfo,
+    code: String,
     host_token: String,
+    /// Where friends reach the table, once it listens.
+    info: Option<HostInfo>,
     /// The announcement on the local network, kept up to date with the free seats.
     announcer: Arc<Mutex<Option<(Announcer, Announcement)>>>,
 }
@@ -94,6 +100,8 @@ impl HostRequest {
             random_seats: self.random_seats,
             name: self.table_name.clone(),
             hints: self.hints,
+            undo: false,
+            deal_when_asked: false,
         };
         let mut setup: Vec<ClientMessage> = (1..players)
             .zip(&self.ai_seats)
@@ -118,31 +126,7 @@ impl Hosting {
     /// `announce` (call it inside a tokio runtime).
     pub async fn start(request: &HostRequest, announce: bool) -> Result<Hosting, FriendsError> {
         let (settings, setup) = request.table()?;
-        let port = request.port;
-        let listener =
-            tokio::net::TcpListener::bind(SocketAddr::new(IpAddr::V4(Ipv4Addr::UNSPECIFIED), port))
-                .await
-                .map_err(|error| match error.kind() {
-                    std::io::ErrorKind::AddrInUse => FriendsError::PortInUse { port },
-                    _ => FriendsError::CannotListen {
-                        port,
-                        reason: error.to_string(),
-                    },
-                })?;
-        let server = server::start(listener, ServerConfig::default()).await;
-        let table = match server.create_with(settings, &request.your_name, &setup) {
-            Ok(table) => table,
-            Err(error) => {
-                server.stop();
-                return Err(match error {
-                    CreateError::Table(reason) => FriendsError::TableRefused { reason },
-                    CreateError::Full | CreateError::Restore(_) => FriendsError::TableRefused {
-                        reason: ErrorCode::Unavailable,
-                    },
-                });
-            }
-        };
-        let port = server.local_addr.port();
+        let mut hosting = Hosting::open(settings, &request.your_name, &setup, None)?;
         let announcement = Announcement {
             name: if request.table_name.trim().is_empty() {
                 request.your_name.clone()
@@ -154,23 +138,88 @@ impl Hosting {
             players: request.ruleset.players,
             seats_free: request.ai_seats.iter().filter(|s| s.is_none()).count() as u8,
         };
+        if let Err(error) = hosting.listen(request.port, announce, announcement).await {
+            hosting.stop();
+            return Err(error);
+        }
+        Ok(hosting)
+    }
+
+    /// Creates a table only this process reaches (a match against the computer: `start` starts
+    /// it at once), keeping its snapshots (call it inside a tokio runtime).
+    pub fn open(
+        settings: TableSettings,
+        your_name: &str,
+        setup: &[ClientMessage],
+        start: Option<MatchStart>,
+    ) -> Result<Hosting, FriendsError> {
+        let config = ServerConfig {
+            snapshots: true,
+            ..ServerConfig::default()
+        };
+        let server = Server::in_process(config);
+        let table = match server.create_started(settings, your_name, setup, start) {
+            Ok(table) => table,
+            Err(error) => {
+                server.stop();
+                return Err(match error {
+                    CreateError::Table(reason) => FriendsError::TableRefused { reason },
+                    CreateError::Full | CreateError::Restore(_) => FriendsError::TableRefused {
+                        reason: ErrorCode::Unavailable,
+                    },
+                });
+            }
+        };
+        Ok(Hosting {
+            server,
+            code: table.code,
+            host_token: table.host_token,
+            info: None,
+            announcer: Arc::new(Mutex::new(None)),
+        })
+    }
+
+    /// Opens the table to friends: listens on `port` of every interface, announced on the local
+    /// network as `announcement` if `announce`; where it is. A table that listens already says
+    /// where.
+    pub async fn listen(
+        &mut self,
+        port: u16,
+        announce: bool,
+        announcement: Announcement,
+    ) -> Result<HostInfo, FriendsError> {
+        if let Some(info) = &self.info {
+            return Ok(info.clone());
+        }
+        let listener =
+            tokio::net::TcpListener::bind(SocketAddr::new(IpAddr::V4(Ipv4Addr::UNSPECIFIED), port))
+                .await
+                .map_err(|error| match error.kind() {
+                    std::io::ErrorKind::AddrInUse => FriendsError::PortInUse { port },
+                    _ => FriendsError::CannotListen {
+                        port,
+                        reason: error.to_string(),
+                    },
+                })?;
+        self.server.listen(listener);
+        let port = self.server.local_addr.port();
         // Discovery is a convenience: a network without multicast still has the address.
         let announcer = announce
             .then(|| discovery::announce(&announcement, port).ok())
             .flatten()
             .map(|announcer| (announcer, announcement));
         let info = HostInfo {
-            code: table.code,
+            code: self.code.clone(),
             port,
             addresses: super::addresses::local_addresses(),
             announced: announcer.is_some(),
         };
-        Ok(Hosting {
-            server,
-            info,
-            host_token: table.host_token,
-            announcer: Arc::new(Mutex::new(announcer)),
-        })
+        *self
+            .announcer
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner) = announcer;
+        self.info = Some(info.clone());
+        Ok(info)
     }
 
     /// What keeps the announcement's free seats up to date from the table's lobby messages (the
@@ -199,14 +248,25 @@ impl Hosting {
         }
     }
 
-    /// Where the table is.
-    pub fn info(&self) -> &HostInfo {
-        &self.info
+    /// Where friends reach the table, once it listens.
+    pub fn info(&self) -> Option<&HostInfo> {
+        self.info.as_ref()
     }
 
-    /// The address the host's own link connects to.
-    pub fn loopback(&self) -> String {
-        format!("127.0.0.1:{}", self.info.port)
+    /// The table's code.
+    pub fn code(&self) -> &str {
+        &self.code
+    }
+
+    /// The way the host's own link sits at the table, in process.
+    pub fn door(&self) -> LocalDoor {
+        self.server.local_door()
+    }
+
+    /// The table's latest snapshot, and each change from now on (it holds every deal: the host's
+    /// own secret, for saving the match).
+    pub fn snapshots(&self) -> Option<watch::Receiver<Arc<TableSnapshot>>> {
+        self.server.snapshots(&self.code)
     }
 
     /// The host's seat token (the host's own link rejoins with it).

@@ -15,6 +15,7 @@ use std::time::Duration;
 
 use briscola_table::client::{self, Received};
 use briscola_table::protocol::{ClientMessage, ServerMessage};
+use briscola_table::server::{LocalConnection, LocalDoor, LocalRefusal};
 use serde::Serialize;
 use tokio::sync::mpsc;
 use ts_rs::TS;
@@ -78,6 +79,80 @@ enum Order {
     Close,
 }
 
+/// Where the table is: at an address (`HOST:PORT`), or in this process (a table this player
+/// hosts, a match against the computer).
+#[derive(Debug, Clone)]
+pub enum Endpoint {
+    /// Over the network.
+    Remote(String),
+    /// In this process, through the server's door for its own people.
+    Local(LocalDoor),
+}
+
+/// One open connection, either way.
+enum Wire {
+    Remote(client::Sender, client::Receiver),
+    Local(LocalConnection),
+}
+
+/// Why a connection could not be opened.
+enum OpenError {
+    /// Nothing answered (English, for logs).
+    Unreachable(String),
+    /// The table in this process refused the first message: its answer.
+    Refused(ServerMessage),
+}
+
+impl Wire {
+    /// Connects and sends `first`.
+    async fn open(endpoint: &Endpoint, first: &ClientMessage) -> Result<Option<Wire>, OpenError> {
+        match endpoint {
+            Endpoint::Remote(address) => {
+                let (mut sender, receiver) = client::connect(address)
+                    .await
+                    .map_err(|e| OpenError::Unreachable(e.to_string()))?;
+                // A connection that drops at once is a dropped connection.
+                Ok(sender
+                    .send(first)
+                    .await
+                    .is_ok()
+                    .then_some(Wire::Remote(sender, receiver)))
+            }
+            Endpoint::Local(door) => match door.enter(first).await {
+                Ok(connection) => Ok(Some(Wire::Local(connection))),
+                Err(LocalRefusal::Gone) => Err(OpenError::Unreachable("the table is gone".into())),
+                Err(LocalRefusal::Refused(error)) => {
+                    Err(OpenError::Refused(ServerMessage::Error { error }))
+                }
+            },
+        }
+    }
+
+    async fn send(&mut self, message: &ClientMessage) -> bool {
+        match self {
+            Wire::Remote(sender, _) => sender.send(message).await.is_ok(),
+            Wire::Local(connection) => connection.send(message).await.is_ok(),
+        }
+    }
+
+    async fn next(&mut self) -> Option<Received> {
+        match self {
+            Wire::Remote(_, receiver) => receiver.next().await,
+            Wire::Local(connection) => connection.next().await.map(|read| match read {
+                Ok(message) => Received::Message(message),
+                Err(error) => Received::Unreadable(error),
+            }),
+        }
+    }
+
+    async fn close(self) {
+        match self {
+            Wire::Remote(sender, _) => sender.close().await,
+            Wire::Local(connection) => drop(connection),
+        }
+    }
+}
+
 /// The connection to one table. Dropping it closes the connection.
 #[derive(Debug)]
 pub struct Link {
@@ -101,14 +176,14 @@ impl Link {
     /// Opens a link to the table at `address` (`HOST:PORT`), starting with `first` (`join` or
     /// `rejoin`), on the current tokio runtime; `listen` hears every [`LinkEvent`].
     pub fn open(
-        address: String,
+        endpoint: Endpoint,
         first: ClientMessage,
         listen: impl Fn(LinkEvent) + Send + Sync + 'static,
     ) -> Link {
         let (orders, inbox) = mpsc::channel(OUTBOX);
         let connected = Arc::new(AtomicBool::new(false));
         let task = Task {
-            address,
+            endpoint,
             first,
             inbox,
             connected: connected.clone(),
@@ -153,7 +228,7 @@ impl Link {
 
 /// The link's task.
 struct Task {
-    address: String,
+    endpoint: Endpoint,
     first: ClientMessage,
     inbox: mpsc::Receiver<Order>,
     connected: Arc<AtomicBool>,
@@ -179,29 +254,33 @@ impl Task {
         let mut dropped_at: Option<tokio::time::Instant> = None;
         let mut attempt = 0u32;
         loop {
-            match client::connect(&self.address).await {
-                Ok((sender, receiver)) => {
-                    let first = match &seat {
-                        Some((code, token)) => ClientMessage::Rejoin {
-                            code: code.clone(),
-                            token: token.clone(),
-                        },
-                        None => self.first.clone(),
-                    };
+            let first = match &seat {
+                Some((code, token)) => ClientMessage::Rejoin {
+                    code: code.clone(),
+                    token: token.clone(),
+                },
+                None => self.first.clone(),
+            };
+            match Wire::open(&self.endpoint, &first).await {
+                Ok(Some(wire)) => {
                     attempt = 0;
                     dropped_at = None;
-                    match self.connected(sender, receiver, first, &mut seat).await {
+                    match self.connected(wire, &mut seat).await {
                         Ending::Done => return,
                         Ending::Dropped => {}
                     }
                 }
-                Err(error) if seat.is_none() => {
-                    self.status(LinkStatus::Unreachable {
-                        reason: error.to_string(),
-                    });
+                Ok(None) => {}
+                Err(OpenError::Refused(message)) => {
+                    (self.listen)(LinkEvent::Message { message });
+                    self.status(LinkStatus::Ended);
                     return;
                 }
-                Err(_) => {}
+                Err(OpenError::Unreachable(reason)) if seat.is_none() => {
+                    self.status(LinkStatus::Unreachable { reason });
+                    return;
+                }
+                Err(OpenError::Unreachable(_)) => {}
             }
             if seat.is_none() {
                 // Dropped before the table took the player in: nothing to take back.
@@ -234,35 +313,26 @@ impl Task {
         }
     }
 
-    /// Runs one connection until it drops or the link ends.
-    async fn connected(
-        &mut self,
-        mut sender: client::Sender,
-        mut receiver: client::Receiver,
-        first: ClientMessage,
-        seat: &mut Option<(String, String)>,
-    ) -> Ending {
-        if sender.send(&first).await.is_err() {
-            return Ending::Dropped;
-        }
+    /// Runs one connection (its first message sent) until it drops or the link ends.
+    async fn connected(&mut self, mut wire: Wire, seat: &mut Option<(String, String)>) -> Ending {
         self.connected.store(true, Ordering::SeqCst);
         self.status(LinkStatus::Connected);
         let ending = loop {
             tokio::select! {
                 order = self.inbox.recv() => match order {
                     Some(Order::Send(message)) => {
-                        if sender.send(&message).await.is_err() {
+                        if !wire.send(&message).await {
                             break Ending::Dropped;
                         }
                     }
                     Some(Order::Close) | None => {
                         self.connected.store(false, Ordering::SeqCst);
-                        sender.close().await;
+                        wire.close().await;
                         self.status(LinkStatus::Ended);
                         return Ending::Done;
                     }
                 },
-                received = receiver.next() => match received {
+                received = wire.next() => match received {
                     Some(Received::Message(message)) => {
                         let last = matches!(
                             message,

@@ -27,7 +27,7 @@ pub(crate) use guard::tests as guard_streams;
 pub use guard::{HostGuard, Refused};
 pub use hint::Hinting;
 pub use host::{DEFAULT_PORT, HostInfo, HostRequest, Hosting};
-pub use link::{Link, LinkEvent, LinkStatus, RECONNECT_FOR_MS, SendError};
+pub use link::{Endpoint, Link, LinkEvent, LinkStatus, RECONNECT_FOR_MS, SendError};
 pub use outbox::Outbox;
 pub use view::{FriendsEvent, SeatGame};
 
@@ -237,22 +237,31 @@ impl Friends {
             return Err(FriendsError::AlreadyAtTable);
         }
         let hosting = Hosting::start(request, self.announce).await?;
+        let info = hosting.info().cloned();
+        self.sit_at_own(hosting, listen);
+        info.ok_or(FriendsError::NotAtTable)
+    }
+
+    /// Sits at a table this app holds (hosted for friends, or a match against the computer).
+    fn sit_at_own(&mut self, hosting: Hosting, listen: impl Fn(LinkEvent) + Send + Sync + 'static) {
         self.browser = None;
         let first = ClientMessage::Rejoin {
-            code: hosting.info().code.clone(),
+            code: hosting.code().to_string(),
             token: hosting.host_token().to_string(),
         };
         let watch = hosting.lobby_watcher();
         let listen = self.hearing(listen);
-        self.link = Some(Link::open(hosting.loopback(), first, move |event| {
-            if let LinkEvent::Message { message } = &event {
-                watch(message);
-            }
-            listen(event);
-        }));
-        let info = hosting.info().clone();
+        self.link = Some(Link::open(
+            Endpoint::Local(hosting.door()),
+            first,
+            move |event| {
+                if let LinkEvent::Message { message } = &event {
+                    watch(message);
+                }
+                listen(event);
+            },
+        ));
         self.hosting = Some(hosting);
-        Ok(info)
     }
 
     /// Joins the table at `address` with its code, as `name` (the table checks both).
@@ -271,7 +280,7 @@ impl Friends {
         self.browser = None;
         let listen = self.hearing(listen);
         self.link = Some(Link::open(
-            address,
+            Endpoint::Remote(address),
             ClientMessage::Join { code, name },
             listen,
         ));

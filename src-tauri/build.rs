@@ -1,7 +1,7 @@
 //! Declares the app's commands to Tauri's access control, so each one is denied unless a
 //! capability grants `allow-<command>`.
 
-include!("src/command_names.rs");
+include!("src/commands/names.rs");
 
 fn main() {
     tauri_build::try_build(

@@ -26,39 +26,32 @@
 pub mod ai;
 mod card;
 mod card_set;
-mod format_choice;
 mod game;
-mod match_error;
-mod match_play;
+mod matches;
 pub mod message;
 mod observation;
-mod record;
-mod record_error;
-mod record_load;
 mod rng;
 mod ruleset;
-mod seated_match;
 
 pub use card::{Card, ParseCardError, Rank, Suit, parse_cards};
 pub use card_set::{CardSet, CardSetIter};
-pub use format_choice::FormatChoice;
 pub use game::{
     Action, ActionList, AuctionTurn, Bid, ChiamataResult, Deal, Exchange, Game, HandEnd,
     HandOutcome, HandResult, IllegalAction, InvariantViolation, MAX_ACTIONS, ParseActionError,
     Phase, Seat, SetupError, action_text, beats, seats_of, trick_winner_index,
 };
-pub use match_error::MatchError;
-pub use match_play::{Match, MatchFormat, MatchOutcome, MatchStanding, Stakes};
+pub use matches::{
+    FormatChoice, HandRecord, Match, MatchError, MatchFormat, MatchOutcome, MatchRecord,
+    MatchStanding, MatchSummary, Record, RecordError, ReplaySummary, SeatError, SeatedMatch,
+    Stakes, summarize,
+};
 pub use observation::{
     AuctionView, BidChoices, Choices, ExchangeOffer, Observation, ObservationError, PlayView,
     PointBids, TrickView,
 };
-pub use record::{HandRecord, MatchRecord, MatchSummary, Record, ReplaySummary, summarize};
-pub use record_error::RecordError;
 pub use rng::Rng;
 pub use ruleset::{
     CardOrder, DeckKind, DeckStyle, ExchangeRule, FollowRule, MAX_PLAYERS, OptionError, OptionId,
     OptionKind, OptionSpec, OptionValue, Preset, RankValue, Requirement, Ruleset, RulesetError,
     TieRule, TrumpRule,
 };
-pub use seated_match::{SeatError, SeatedMatch};

@@ -24,10 +24,10 @@ use ts_rs::{Config, TS};
 use briscola_table::discovery::DiscoveredTable;
 use briscola_table::protocol::ClientMessage;
 
-use crate::command_names::COMMANDS;
+use crate::commands::game::Hint;
+use crate::commands::names::COMMANDS;
 use crate::error::AppError;
 use crate::friends::{FriendsEvent, HostInfo, HostRequest};
-use crate::game_commands::Hint;
 use crate::history::{HistoryPage, HistoryQuery, HistoryStats};
 use crate::preferences::Preferences;
 use crate::review::ReviewStats;

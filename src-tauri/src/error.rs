@@ -3,6 +3,9 @@
 //! error as data — `{ "id": kebab-id, …named params }` — that the UI words in the player's language
 //! (cards as codes, numbers, seats; an engine error nested as a param). Deliberately absent: any
 //! user-facing wording in Rust beyond the English log line.
+//!
+//! Every error's [`ErrorKind`] is decided here, in one place: the session's, the friends' and the
+//! store's errors know nothing of the command layer.
 
 use serde::Serialize;
 use ts_rs::TS;
@@ -208,7 +211,7 @@ impl From<EditError> for AppError {
 impl From<FriendsError> for AppError {
     fn from(error: FriendsError) -> Self {
         Self {
-            kind: error.kind(),
+            kind: friends_kind(&error),
             message: error.to_string(),
             detail: ErrorDetail::Friends(error),
         }
@@ -218,10 +221,46 @@ impl From<FriendsError> for AppError {
 impl From<SessionError> for AppError {
     fn from(error: SessionError) -> Self {
         Self {
-            kind: error.kind(),
+            kind: session_kind(&error),
             message: error.to_string(),
             detail: ErrorDetail::Session(error),
         }
+    }
+}
+
+/// The category of a refusal of the game session.
+fn session_kind(error: &SessionError) -> ErrorKind {
+    match error {
+        SessionError::BadRules { .. }
+        | SessionError::BadMatch { .. }
+        | SessionError::OpponentLevels { .. }
+        | SessionError::DealerSeat { .. } => ErrorKind::InvalidInput,
+        SessionError::MatchOver => ErrorKind::NoMatch,
+        SessionError::BadSave { .. } => ErrorKind::InvalidFile,
+        SessionError::Broken { .. } => ErrorKind::Internal,
+        SessionError::MoveRefused { .. }
+        | SessionError::NotYourTurn
+        | SessionError::NotAiTurn
+        | SessionError::Stale
+        | SessionError::UndoOff
+        | SessionError::NothingToUndo
+        | SessionError::HandNotOver => ErrorKind::IllegalMove,
+    }
+}
+
+/// The category of a refusal when playing with friends.
+fn friends_kind(error: &FriendsError) -> ErrorKind {
+    match error {
+        FriendsError::NotAtTable | FriendsError::NotConnected => ErrorKind::NoMatch,
+        FriendsError::HintsOff | FriendsError::NotYourTurn => ErrorKind::IllegalMove,
+        FriendsError::AlreadyAtTable => ErrorKind::MatchInProgress,
+        FriendsError::TooManyWaiting => ErrorKind::Busy,
+        FriendsError::BadAddress
+        | FriendsError::HostSeats { .. }
+        | FriendsError::TableRefused { .. } => ErrorKind::InvalidInput,
+        FriendsError::PortInUse { .. }
+        | FriendsError::CannotListen { .. }
+        | FriendsError::NoDiscovery => ErrorKind::Storage,
     }
 }
 

@@ -18,7 +18,7 @@ use std::path::Path;
 use serde_json::{Map, Value, json};
 use tauri::ipc::InvokeBody;
 
-use crate::game_commands::tests::setup;
+use crate::commands::game::tests::setup;
 use crate::ipc_harness::{Harness, harness};
 use crate::preferences::Preferences;
 use crate::session;

@@ -4,11 +4,11 @@
 //!   [`run`], `tauri::test::mock_builder()` in tests).
 //! * [`store`] is the Tauri-free persistence layer (the `briscola-store` crate, holding the app's
 //!   [`preferences`]); [`commands`] are thin adapters over it.
-//! * [`session`] is the Tauri-free game session (a match against the AI); [`game_commands`] are thin
-//!   adapters over it that also save the match after every move.
-//! * [`review`] runs match reviews without Tauri (progress, cancel); [`review_commands`] adapt it.
+//! * [`session`] is the Tauri-free game session (a match against the AI); [`commands::game`] are
+//!   thin adapters over it that also save the match after every move.
+//! * [`review`] runs match reviews without Tauri (progress, cancel); [`commands::review`] adapt it.
 //! * [`friends`] hosts a table on the local network and keeps this player's connection to a table,
-//!   without Tauri; [`friends_commands`] adapt it (the table's messages reach the webview through
+//!   without Tauri; [`commands::friends`] adapt it (the table's messages reach the webview through
 //!   a channel it passes).
 //! * TypeScript bindings for every command and DTO are generated into
 //!   `ui/src/lib/bindings/` by the `bindings` tests.
@@ -18,30 +18,15 @@
 pub mod commands;
 pub mod error;
 pub mod friends;
-pub mod friends_commands;
-pub mod game_commands;
 pub mod history;
 pub mod input;
 pub mod messages;
 mod paths;
 pub mod preferences;
 pub mod review;
-pub mod review_commands;
 pub mod session;
 pub mod state;
-pub mod store {
-    //! The store the app uses: `briscola-store` holding the app's [`Preferences`].
-
-    pub use briscola_store::{
-        FolderProblem, HistoryEntry, StoreError, StoreWarning, UNFINISHED_MATCH, WarningKind, disk,
-        document, stamp,
-    };
-
-    use crate::preferences::Preferences;
-
-    /// The data folder and what was loaded from it.
-    pub type Store = briscola_store::Store<Preferences>;
-}
+pub mod store;
 
 #[cfg(test)]
 mod bindings;
@@ -51,11 +36,6 @@ mod fuzz_tests;
 mod ipc_harness;
 #[cfg(test)]
 mod test_db;
-
-/// The command list shared with `build.rs`.
-pub mod command_names {
-    include!("command_names.rs");
-}
 
 use tauri::{Builder, Manager, Runtime};
 
@@ -74,28 +54,28 @@ pub fn app_builder<R: Runtime>(builder: Builder<R>) -> Builder<R> {
             commands::history_stats,
             commands::get_match_record,
             commands::delete_match,
-            game_commands::list_presets,
-            game_commands::edit_ruleset,
-            game_commands::current_game,
-            game_commands::start_match,
-            game_commands::play_action,
-            game_commands::ai_move,
-            game_commands::get_hint,
-            game_commands::undo_move,
-            game_commands::next_hand,
-            game_commands::resign_match,
-            game_commands::get_replay,
-            review_commands::start_review,
-            review_commands::review_progress,
-            review_commands::cancel_review,
-            review_commands::get_review,
-            review_commands::review_stats,
-            friends_commands::friends_host,
-            friends_commands::friends_join,
-            friends_commands::friends_tables,
-            friends_commands::friends_hint,
-            friends_commands::friends_send,
-            friends_commands::friends_leave,
+            commands::game::list_presets,
+            commands::game::edit_ruleset,
+            commands::game::current_game,
+            commands::game::start_match,
+            commands::game::play_action,
+            commands::game::ai_move,
+            commands::game::get_hint,
+            commands::game::undo_move,
+            commands::game::next_hand,
+            commands::game::resign_match,
+            commands::game::get_replay,
+            commands::review::start_review,
+            commands::review::review_progress,
+            commands::review::cancel_review,
+            commands::review::get_review,
+            commands::review::review_stats,
+            commands::friends::friends_host,
+            commands::friends::friends_join,
+            commands::friends::friends_tables,
+            commands::friends::friends_hint,
+            commands::friends::friends_send,
+            commands::friends::friends_leave,
         ])
         .setup(|app| {
             // Never fails: an unusable (or unknown) data folder means playing without saving,
@@ -110,8 +90,8 @@ pub fn app_builder<R: Runtime>(builder: Builder<R>) -> Builder<R> {
             if app.try_state::<review::ReviewJobs>().is_none() {
                 app.manage(review::ReviewJobs::default());
             }
-            if app.try_state::<friends_commands::FriendsState>().is_none() {
-                app.manage(friends_commands::FriendsState::default());
+            if app.try_state::<commands::friends::FriendsState>().is_none() {
+                app.manage(commands::friends::FriendsState::default());
             }
             Ok(())
         })

@@ -63,7 +63,7 @@ impl AppState {
         &self,
         action: impl FnOnce(&mut Option<Session>, &mut Store) -> Result<T, AppError>,
     ) -> Result<T, AppError> {
-        // A session is replaced only after a change was saved (see `game_commands`), so a panic
+        // A session is replaced only after a change was saved (see `commands::game`), so a panic
         // cannot leave a half-changed one behind.
         let mut game = self.game.lock().unwrap_or_else(PoisonError::into_inner);
         self.with_store(|store| action(&mut game, store))

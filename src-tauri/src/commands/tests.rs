@@ -194,9 +194,9 @@ fn an_unusable_data_folder_still_plays_and_says_so() {
     assert_eq!(warnings[0]["problem"], "wrong-kind", "{warnings}");
     let view = app.ok(
         "start_match",
-        crate::game_commands::tests::setup("briscola", 2, json!({ "kind": "single-hand" })),
+        crate::commands::game::tests::setup("briscola", 2, json!({ "kind": "single-hand" })),
     );
-    crate::game_commands::tests::play_to_the_end(&app, view);
+    crate::commands::game::tests::play_to_the_end(&app, view);
     let page = app.ok("list_history", json!({ "query": {} }));
     assert_eq!(page["total"], 1, "this run's match is listed");
     let id = page["items"][0]["id"].clone();

@@ -40,7 +40,6 @@ use briscola_table::protocol::{ClientMessage, ErrorCode};
 use serde::Serialize;
 use ts_rs::TS;
 
-use crate::error::ErrorKind;
 use crate::session::FinishedMatch;
 
 /// The longest address a player may type (`HOST:PORT`).
@@ -107,24 +106,6 @@ pub enum FriendsError {
         /// Why.
         reason: ErrorCode,
     },
-}
-
-impl FriendsError {
-    /// The command error category.
-    pub fn kind(&self) -> ErrorKind {
-        match self {
-            FriendsError::NotAtTable | FriendsError::NotConnected => ErrorKind::NoMatch,
-            FriendsError::HintsOff | FriendsError::NotYourTurn => ErrorKind::IllegalMove,
-            FriendsError::AlreadyAtTable => ErrorKind::MatchInProgress,
-            FriendsError::TooManyWaiting => ErrorKind::Busy,
-            FriendsError::BadAddress
-            | FriendsError::HostSeats { .. }
-            | FriendsError::TableRefused { .. } => ErrorKind::InvalidInput,
-            FriendsError::PortInUse { .. }
-            | FriendsError::CannotListen { .. }
-            | FriendsError::NoDiscovery => ErrorKind::Storage,
-        }
-    }
 }
 
 impl From<SendError> for FriendsError {

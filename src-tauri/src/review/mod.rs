@@ -2,7 +2,7 @@
 //! progress, cancelling them, one at a time per match) and running the engine's analysis
 //! ([`briscola::ai::review`]) of the player's seat with that progress and cancel flag.
 //!
-//! The commands (`review_commands.rs`) run a review on a blocking thread and store the result with
+//! The commands (`commands/review.rs`) run a review on a blocking thread and store the result with
 //! the match (`Store::append_review`); this module holds no files and no threads of its own.
 //! Deliberately absent: a queue (a second review of the same match is refused, not queued) and any
 //! wording — progress, errors and the review itself are data.

@@ -6,7 +6,7 @@ use briscola::ai::review::{MatchReview, Progress, ReviewError};
 use briscola::{MatchFormat, MatchRecord, Preset};
 
 use super::*;
-use crate::game_commands::history_entry;
+use crate::commands::game::history_entry;
 use crate::history::MatchSummary;
 use crate::session::Session;
 use crate::session::tests::{play_match, setup};

@@ -30,7 +30,6 @@ use briscola::ai::{Budget, Decision, HintRequest};
 use serde::Serialize;
 use ts_rs::TS;
 
-use crate::error::ErrorKind;
 use briscola::{
     Action, Deal, Game, HandOutcome, IllegalAction, MatchError, MatchRecord, RulesetError, Seat,
     SeatError, SeatedMatch,
@@ -113,28 +112,6 @@ pub enum SessionError {
         #[ts(skip)]
         reason: String,
     },
-}
-
-impl SessionError {
-    /// The command error category.
-    pub fn kind(&self) -> ErrorKind {
-        match self {
-            SessionError::BadRules { .. }
-            | SessionError::BadMatch { .. }
-            | SessionError::OpponentLevels { .. }
-            | SessionError::DealerSeat { .. } => ErrorKind::InvalidInput,
-            SessionError::MatchOver => ErrorKind::NoMatch,
-            SessionError::BadSave { .. } => ErrorKind::InvalidFile,
-            SessionError::Broken { .. } => ErrorKind::Internal,
-            SessionError::MoveRefused { .. }
-            | SessionError::NotYourTurn
-            | SessionError::NotAiTurn
-            | SessionError::Stale
-            | SessionError::UndoOff
-            | SessionError::NothingToUndo
-            | SessionError::HandNotOver => ErrorKind::IllegalMove,
-        }
-    }
 }
 
 /// The session's own record failed to replay: a bug, reported without a player-facing reason.

@@ -3,8 +3,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::match_error::MatchError;
 use crate::game::{Action, IllegalAction, SetupError};
-use crate::match_error::MatchError;
 use crate::message::Message;
 use crate::{Card, Preset, Rank, RulesetError, Suit};
 

@@ -7,9 +7,9 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::match_error::MatchError;
+use super::record::{HandRecord, MatchRecord};
 use crate::game::{Action, Deal, Game, HandOutcome, HandResult, Phase, Seat};
-use crate::match_error::MatchError;
-use crate::record::{HandRecord, MatchRecord};
 use crate::{MAX_PLAYERS, Rng, Ruleset, TrumpRule};
 
 /// How a match is decided.

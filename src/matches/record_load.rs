@@ -7,7 +7,7 @@ use std::str::FromStr;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use crate::record_error::RecordError;
+use super::record_error::RecordError;
 use crate::{Action, Card, MatchRecord, Record, Ruleset};
 
 impl Record {

@@ -10,9 +10,9 @@ use tauri::State;
 use tauri::ipc::Channel;
 use tokio::sync::Mutex;
 
+use crate::commands::game::{Hint, history_entry};
 use crate::error::{AppError, ErrorKind};
 use crate::friends::{self, Friends, FriendsEvent, HostInfo, HostRequest, LinkEvent, MovesSent};
-use crate::game_commands::{Hint, history_entry};
 use crate::input::Input;
 use crate::session::history_id;
 use crate::state::AppState;

@@ -3,8 +3,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::match_play::MatchFormat;
 use crate::game::{IllegalAction, Seat, SetupError};
-use crate::match_play::MatchFormat;
 use crate::message::Message;
 
 /// Why a match could not start or continue.

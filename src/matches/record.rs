@@ -4,12 +4,12 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::match_error::MatchError;
+use super::match_play::{Match, MatchFormat, MatchOutcome, MatchStanding};
+use super::record_error::RecordError;
 use crate::Ruleset;
 use crate::game::{Action, Deal, Game, HandResult, Seat};
-use crate::match_error::MatchError;
-use crate::match_play::{Match, MatchFormat, MatchOutcome, MatchStanding};
 use crate::observation::TrickView;
-use crate::record_error::RecordError;
 
 /// One hand: the rules, the dealer, the deal and every action in order.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

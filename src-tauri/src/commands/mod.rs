@@ -1,12 +1,19 @@
 //! The IPC commands: thin adapters that check their input, lock the state, call the store
 //! and return plain data. Every failure is an [`AppError`]; bad input changes nothing.
 //!
-//! Names and permissions are listed once in `command_names.rs`; the TypeScript client in
+//! Names and permissions are listed once in [`names`]; the TypeScript client in
 //! `ui/src/lib/bindings/commands.ts` is generated from [`crate::bindings`] (tests).
 //! These are the preferences and history commands; the game commands (over the Tauri-free
-//! [`crate::session::Session`]) are in [`crate::game_commands`]. Deliberately absent: history
+//! [`crate::session::Session`]) are in [`game`], the review commands in [`review`], the friends
+//! commands in [`friends`]. Deliberately absent: history
 //! export/import (no file paths from the webview: a page could name any file). Every
 //! command that touches the store runs on a blocking thread, never on the main thread.
+
+pub mod friends;
+pub mod game;
+/// The command list shared with `build.rs`, which includes the file.
+pub mod names;
+pub mod review;
 
 use tauri::State;
 

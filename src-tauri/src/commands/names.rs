@@ -1,6 +1,7 @@
 // The app's IPC commands, in one list shared by `build.rs` (which declares them to Tauri's
 // access control) and the crate (which checks the capability file and the generated
-// TypeScript client against it). Included with `include!`, so it holds only this constant.
+// TypeScript client against it). `build.rs` includes it with `include!`, so it holds only this
+// constant.
 
 /// Every command the web UI may invoke; each is granted in `capabilities/default.json`.
 pub const COMMANDS: &[&str] = &[

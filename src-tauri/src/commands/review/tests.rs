@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
-use crate::game_commands::tests::{play_to_the_end, setup};
+use crate::commands::game::tests::{play_to_the_end, setup};
 use tauri::ipc::InvokeBody;
 
 use crate::ipc_harness::{Harness, call, review_harness};

@@ -581,11 +581,10 @@ fn mutate_leaf(rng: &mut Rng, value: &mut Value) {
 }
 
 /// Everything of the app that hears a table's host, in the order the link runs it: the guard, then
-/// the hint's and the history's followers and the view's completion for the webview.
+/// the mirror with the hint and the history entry derived from it, and the event for the webview.
 struct Hearing {
     guard: crate::friends::HostGuard,
-    hinting: crate::friends::Hinting,
-    chronicle: crate::friends::Chronicle,
+    mirror: crate::friends::Mirror,
     moves: crate::friends::MovesSent,
 }
 
@@ -594,8 +593,7 @@ impl Hearing {
         let moves = crate::friends::MovesSent::default();
         Hearing {
             guard: crate::friends::HostGuard::default(),
-            hinting: crate::friends::Hinting::default(),
-            chronicle: crate::friends::Chronicle::new(moves.clone()),
+            mirror: crate::friends::Mirror::new("you", moves.clone()),
             moves,
         }
     }
@@ -607,18 +605,21 @@ impl Hearing {
         message: &briscola_table::ServerMessage,
         searches: &mut u32,
     ) -> Option<crate::session::FinishedMatch> {
-        use crate::friends::{FriendsEvent, LinkEvent};
+        use crate::friends::{FriendsEvent, Heard, LinkEvent};
         if self.guard.check(message).is_err() {
             return None;
         }
-        self.hinting.hear(message);
+        let event = LinkEvent::Message {
+            message: message.clone(),
+        };
+        self.mirror.hear(&event, 1_000);
         // This player moves whenever it is their turn, as a person would.
         if let briscola_table::ServerMessage::Game { view } = message
             && view.observation.to_move == view.observation.seat
             && !view.observation.legal_actions.is_empty()
         {
             self.moves.count_one();
-            if let Ok(request) = self.hinting.request()
+            if let Ok(request) = crate::friends::hint_request(self.mirror.state())
                 && *searches > 0
             {
                 *searches -= 1;
@@ -626,10 +627,10 @@ impl Hearing {
                 assert!(view.observation.legal_actions.contains(&action));
             }
         }
-        let kept = self.chronicle.hear(message, 1_000);
-        let _ = FriendsEvent::from(LinkEvent::Message {
-            message: message.clone(),
-        });
+        let kept = matches!(message, briscola_table::ServerMessage::MatchOver { .. })
+            .then(|| crate::friends::finished(&mut self.mirror, 1_000))
+            .flatten();
+        let _ = FriendsEvent::new(self.mirror.state(), Heard::from(event));
         kept
     }
 }

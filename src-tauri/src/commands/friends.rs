@@ -12,7 +12,9 @@ use tokio::sync::Mutex;
 
 use crate::commands::game::{Hint, history_entry};
 use crate::error::{AppError, ErrorKind};
-use crate::friends::{self, Friends, FriendsEvent, HostInfo, HostRequest, LinkEvent, MovesSent};
+use std::sync::{Arc, Mutex as StdMutex};
+
+use crate::friends::{self, Friends, FriendsEvent, HostInfo, HostRequest, LinkEvent, Mirror};
 use crate::input::Input;
 use crate::session::history_id;
 use crate::state::AppState;
@@ -22,7 +24,7 @@ use crate::store::stamp::now_ms;
 fn listen(
     state: &AppState,
     events: Channel<FriendsEvent>,
-    moves: MovesSent,
+    mirror: Arc<StdMutex<Mirror>>,
 ) -> impl Fn(LinkEvent) + Send + Sync + use<> {
     let state = state.clone();
     friends::listener(
@@ -38,7 +40,7 @@ fn listen(
             let _ = events.send(event);
         },
         now_ms,
-        moves,
+        mirror,
     )
 }
 
@@ -56,7 +58,7 @@ pub async fn friends_host(
 ) -> Result<HostInfo, AppError> {
     let request = request.get("request")?;
     let mut friends = friends.0.lock().await;
-    let listen = listen(&state, events, friends.moves_sent());
+    let listen = listen(&state, events, friends.new_mirror(&request.your_name)?);
     Ok(friends.host(&request, listen).await?)
 }
 
@@ -77,7 +79,7 @@ pub async fn friends_join(
         name.get("name")?,
     );
     let mut friends = friends.0.lock().await;
-    let listen = listen(&state, events, friends.moves_sent());
+    let listen = listen(&state, events, friends.new_mirror(&name)?);
     Ok(friends.join(&address, code, name, listen)?)
 }
 

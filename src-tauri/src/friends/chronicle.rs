@@ -1,7 +1,7 @@
-//! [`Chronicle`]: what this player's history keeps of a match at a friends' table. It follows the
-//! table's messages — the player's seat from `welcome`, who sat where when the match started, when
-//! it started — and when `match-over` brings the record (everything is public then), it makes the
-//! [`FinishedMatch`] a match against the AI would have made: the record seen from the player's seat
+//! What this player's history keeps of a match at a table, derived from the [`Mirror`]: the
+//! player's seat, who sat where when the match started, when it started — and when `match-over`
+//! brings the record (everything is public then), the [`FinishedMatch`]: the record seen from the
+//! player's seat
 //! (the engine renumbers it so the player is seat 0, as the history, its replay and its review
 //! expect), the others' names, which seats were people, and the result for the player.
 //!
@@ -16,10 +16,11 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use briscola::Seat;
 use briscola::ai::Level;
-use briscola::{MatchRecord, Seat};
-use briscola_table::protocol::{SeatView, ServerMessage, Stage};
+use briscola_table::protocol::SeatView;
 
+use super::mirror::{Mirror, Over};
 use crate::preferences::OPPONENT_NAME_CHARS;
 use crate::session::{FinishedMatch, MatchSetup, SavedMatch, Session};
 
@@ -37,7 +38,7 @@ fn kept_name(name: &str) -> String {
         .collect()
 }
 
-/// How many moves this player has sent to the table: the link's sender counts, the chronicle reads.
+/// How many moves this player has sent to the table: the link's sender counts, the mirror reads.
 #[derive(Debug, Clone, Default)]
 pub struct MovesSent(Arc<AtomicU64>);
 
@@ -53,106 +54,84 @@ impl MovesSent {
     }
 }
 
-/// A match under way: when it started, and how many moves this player had sent then.
-#[derive(Debug, Clone, Copy)]
-struct Start {
-    at_ms: i64,
-    moves: u64,
+/// The finished match for the history, once `match-over` brought its record into `mirror`: at most
+/// once per start of a match, and only when this player made a move since it started.
+pub fn finished(mirror: &mut Mirror, now_ms: i64) -> Option<FinishedMatch> {
+    let over = mirror.state().over.clone()?;
+    let seat = mirror.your_seat()?;
+    // Once per start, and only a match this player made a move in.
+    let started = mirror.take_start()?;
+    if mirror.moves() <= started.moves {
+        return None;
+    }
+    let undos = mirror.state().game.as_ref().map_or(0, |g| g.undos);
+    kept_entry(
+        seat,
+        mirror.seats_at_start(),
+        started.at_ms,
+        &over,
+        undos,
+        now_ms,
+    )
 }
 
-/// What is known of the match so far. See the module docs.
-#[derive(Debug, Default)]
-pub struct Chronicle {
-    seat: Option<Seat>,
-    seats: Vec<SeatView>,
-    started: Option<Start>,
-    moves: MovesSent,
-}
-
-impl Chronicle {
-    /// A chronicle reading this player's moves from `moves`.
-    pub fn new(moves: MovesSent) -> Chronicle {
-        Chronicle {
-            moves,
-            ..Chronicle::default()
-        }
+/// The entry of a match seen from `seat`, the seats as they were at its start.
+fn kept_entry(
+    seat: Seat,
+    seats: &[SeatView],
+    started_ms: i64,
+    over: &Over,
+    undos: u32,
+    now_ms: i64,
+) -> Option<FinishedMatch> {
+    let record = &over.record;
+    let players = record.ruleset.players;
+    if seat >= players || seats.len() != usize::from(players) {
+        return None;
     }
-
-    /// Takes a message heard at `now_ms`; the finished match once the record arrives.
-    pub fn hear(&mut self, message: &ServerMessage, now_ms: i64) -> Option<FinishedMatch> {
-        match message {
-            ServerMessage::Welcome { seat, .. } => self.seat = *seat,
-            ServerMessage::Lobby { lobby } => match lobby.stage {
-                // Back in the lobby (another match at the same table): a new start comes.
-                Stage::Lobby => self.started = None,
-                Stage::Playing => {
-                    let moves = self.moves.get();
-                    self.started.get_or_insert(Start {
-                        at_ms: now_ms,
-                        moves,
-                    });
-                    self.seats.clone_from(&lobby.seats);
-                }
-                Stage::Over => {}
-            },
-            ServerMessage::MatchOver { record, .. } => return self.finished(record, now_ms),
-            _ => {}
-        }
-        None
-    }
-
-    fn finished(&mut self, record: &MatchRecord, now_ms: i64) -> Option<FinishedMatch> {
-        let seat = self.seat?;
-        // Once per start, and only a match this player made a move in.
-        let started = self.started.take()?;
-        if self.moves.get() <= started.moves {
-            return None;
-        }
-        let started_ms = started.at_ms;
-        let players = record.ruleset.players;
-        if seat >= players || self.seats.len() != usize::from(players) {
-            return None;
-        }
-        let seen = record.seen_from(seat);
-        let mut opponents = Vec::new();
-        let mut opponent_names = Vec::new();
-        let mut people = Vec::new();
-        for k in 1..players {
-            let at = (usize::from(seat) + usize::from(k)) % usize::from(players);
-            match self.seats.get(at) {
-                Some(SeatView::Ai { level }) => {
-                    opponents.push(*level);
-                    opponent_names.push(String::new());
-                }
-                Some(SeatView::Person { name, .. }) => {
-                    opponents.push(PERSON_LEVEL);
-                    opponent_names.push(kept_name(name));
-                    people.push(k);
-                }
-                Some(SeatView::Empty) | None => {
-                    opponents.push(PERSON_LEVEL);
-                    opponent_names.push(String::new());
-                }
+    let seen = record.seen_from(seat);
+    let mut opponents = Vec::new();
+    let mut opponent_names = Vec::new();
+    let mut people = Vec::new();
+    for k in 1..players {
+        let at = (usize::from(seat) + usize::from(k)) % usize::from(players);
+        match seats.get(at) {
+            Some(SeatView::Ai { level }) => {
+                opponents.push(*level);
+                opponent_names.push(String::new());
+            }
+            Some(SeatView::Person { name, .. }) => {
+                opponents.push(PERSON_LEVEL);
+                opponent_names.push(kept_name(name));
+                people.push(k);
+            }
+            Some(SeatView::Empty) | None => {
+                opponents.push(PERSON_LEVEL);
+                opponent_names.push(String::new());
             }
         }
-        let saved = SavedMatch {
-            setup: MatchSetup {
-                ruleset: seen.ruleset,
-                format: seen.format,
-                opponents,
-                first_dealer: seen.first_dealer,
-                allow_undo: false,
-                opponent_names,
-                people,
-            },
-            seed: seen.seed,
-            started_ms,
-            undos: 0,
-            record: seen,
-        };
-        // The table's record replays (the host's engine made it); one that does not is not kept.
-        Session::restore(saved).ok()?.finished(now_ms)
     }
+    let saved = SavedMatch {
+        setup: MatchSetup {
+            ruleset: seen.ruleset,
+            format: seen.format,
+            opponents,
+            first_dealer: seen.first_dealer,
+            allow_undo: undos > 0,
+            opponent_names,
+            people,
+        },
+        seed: seen.seed,
+        started_ms,
+        undos,
+        record: seen,
+    };
+    // The table's record replays (the host's engine made it); one that does not is not kept.
+    let mut session = Session::restore(saved).ok()?;
+    if over.resigned == Some(seat) {
+        session.resign().ok()?;
+    }
+    session.finished(now_ms)
 }
 
 #[cfg(test)]
@@ -161,6 +140,23 @@ mod tests {
     use briscola_table::protocol::{LobbyView, SettingsView};
 
     use super::*;
+    use crate::friends::LinkEvent;
+    use briscola_table::protocol::{ServerMessage, Stage};
+
+    /// The mirror hears `message` at `now_ms`; the finished match when it brings the record.
+    fn hear(mirror: &mut Mirror, message: &ServerMessage, now_ms: i64) -> Option<FinishedMatch> {
+        mirror.hear(
+            &LinkEvent::Message {
+                message: message.clone(),
+            },
+            now_ms,
+        );
+        if matches!(message, ServerMessage::MatchOver { .. }) {
+            finished(mirror, now_ms)
+        } else {
+            None
+        }
+    }
     use crate::session::YourResult;
 
     fn lobby(stage: Stage, seats: Vec<SeatView>, ruleset: Ruleset) -> ServerMessage {
@@ -212,33 +208,33 @@ mod tests {
             person(&long),
         ];
         let moves = MovesSent::default();
-        let mut chronicle = Chronicle::new(moves.clone());
+        let mut chronicle = Mirror::new("you", moves.clone());
         let welcome = ServerMessage::Welcome {
             code: "1RGK4-T8SA9".into(),
             token: "00".repeat(16),
             seat: Some(2),
             host: false,
         };
-        assert!(chronicle.hear(&welcome, 1_000).is_none());
+        assert!(hear(&mut chronicle, &welcome, 1_000).is_none());
         assert!(
-            chronicle
-                .hear(&lobby(Stage::Lobby, seats.clone(), rules), 1_500)
-                .is_none()
+            hear(
+                &mut chronicle,
+                &lobby(Stage::Lobby, seats.clone(), rules),
+                1_500
+            )
+            .is_none()
         );
-        assert!(
-            chronicle
-                .hear(&lobby(Stage::Playing, seats, rules), 2_000)
-                .is_none()
-        );
+        assert!(hear(&mut chronicle, &lobby(Stage::Playing, seats, rules), 2_000).is_none());
         let over = ServerMessage::MatchOver {
             standing: game.standing().clone(),
             outcome: game.outcome().cloned(),
             record: record.clone(),
+            resigned: None,
         };
         moves.count_one();
-        let finished = chronicle.hear(&over, 9_000).expect("kept");
+        let finished = hear(&mut chronicle, &over, 9_000).expect("kept");
         // The same record again, with no new start: not kept twice.
-        assert!(chronicle.hear(&over, 9_500).is_none());
+        assert!(hear(&mut chronicle, &over, 9_500).is_none());
         assert_eq!((finished.started_ms, finished.finished_ms), (2_000, 9_000));
         assert_eq!(finished.record, record.seen_from(2));
         // From seat 2: Cy (3), Ada (0), the Hard AI (1).
@@ -265,8 +261,8 @@ mod tests {
         };
         assert_eq!(finished.result, expected);
         // Someone watching keeps nothing.
-        let mut watcher = Chronicle::default();
-        assert!(watcher.hear(&over, 9_000).is_none());
+        let mut watcher = Mirror::default();
+        assert!(hear(&mut watcher, &over, 9_000).is_none());
     }
 
     #[test]
@@ -282,6 +278,7 @@ mod tests {
             standing: game.standing().clone(),
             outcome: game.outcome().cloned(),
             record: game.record(),
+            resigned: None,
         };
         let seats = vec![person("Ada"), person("Bea")];
         let welcome = |seat| ServerMessage::Welcome {
@@ -291,26 +288,38 @@ mod tests {
             host: false,
         };
         let moves = MovesSent::default();
-        let mut chronicle = Chronicle::new(moves.clone());
-        chronicle.hear(&welcome(1), 0);
+        let mut chronicle = Mirror::new("you", moves.clone());
+        hear(&mut chronicle, &welcome(1), 0);
         // A record with no match started: nothing.
-        assert!(chronicle.hear(&over, 1).is_none());
+        assert!(hear(&mut chronicle, &over, 1).is_none());
         // Started, but this player never moved: nothing, however often.
         for at in 0..1_000 {
-            chronicle.hear(&lobby(Stage::Playing, seats.clone(), rules), at);
-            assert!(chronicle.hear(&over, at).is_none());
+            hear(
+                &mut chronicle,
+                &lobby(Stage::Playing, seats.clone(), rules),
+                at,
+            );
+            assert!(hear(&mut chronicle, &over, at).is_none());
         }
         // One move, one match: one entry; the same again without a new move, none.
-        chronicle.hear(&lobby(Stage::Playing, seats.clone(), rules), 2_000);
+        hear(
+            &mut chronicle,
+            &lobby(Stage::Playing, seats.clone(), rules),
+            2_000,
+        );
         moves.count_one();
-        assert!(chronicle.hear(&over, 3_000).is_some());
-        chronicle.hear(&lobby(Stage::Playing, seats.clone(), rules), 4_000);
-        assert!(chronicle.hear(&over, 5_000).is_none());
+        assert!(hear(&mut chronicle, &over, 3_000).is_some());
+        hear(
+            &mut chronicle,
+            &lobby(Stage::Playing, seats.clone(), rules),
+            4_000,
+        );
+        assert!(hear(&mut chronicle, &over, 5_000).is_none());
         // A seat past the table (a welcome the guard would have refused) keeps nothing, never panics.
-        let mut stray = Chronicle::new(moves.clone());
-        stray.hear(&welcome(255), 0);
-        stray.hear(&lobby(Stage::Playing, seats, rules), 1);
+        let mut stray = Mirror::new("you", moves.clone());
+        hear(&mut stray, &welcome(255), 0);
+        hear(&mut stray, &lobby(Stage::Playing, seats, rules), 1);
         moves.count_one();
-        assert!(stray.hear(&over, 2).is_none());
+        assert!(hear(&mut stray, &over, 2).is_none());
     }
 }

@@ -484,6 +484,9 @@ pub(crate) mod tests {
                 standing: game.standing().clone(),
                 hand: game.hand_number(),
                 clock: None,
+                awaiting_next_hand: game.awaiting_next_hand(),
+                can_undo: false,
+                undos: 0,
             }),
         };
         messages.push(view(&game));
@@ -519,6 +522,7 @@ pub(crate) mod tests {
             record: game.record(),
             standing: game.standing().clone(),
             outcome: game.outcome().cloned(),
+            resigned: None,
         });
         messages.push(lobby(rules, format, Stage::Over));
         Stream {
@@ -574,6 +578,7 @@ pub(crate) mod tests {
                 hands_played: 1,
             },
             outcome: None,
+            resigned: None,
         };
         assert!(matches!(guard.check(&over), Err(Refused::Record { .. })));
         // A lobby naming seat 255's welcome, and chat from seat 255.

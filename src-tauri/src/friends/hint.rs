@@ -1,4 +1,5 @@
-//! [`Hinting`]: hints at a friends' table, only where the host allows them. This player's own app
+//! Hints, only where the table allows them (a match against the computer always does, a host of
+//! friends chooses), derived from the [`super::Mirror`]'s state. This player's own app
 //! computes a hint from this player's own view — the match review's evaluation of the decision, as
 //! the app's hint against the AI is — so a hint knows nothing the player could not see, and says what
 //! the review of the match will say. The app keeps a friends' match with the player at seat 0
@@ -7,75 +8,36 @@
 //! ([`HintRequest::of_view`]), never from the match's seed, which the player never learns.
 
 use briscola::ai::{Budget, HintRequest};
-use briscola::{MatchFormat, MatchStanding, Observation, Stakes};
-use briscola_table::protocol::ServerMessage;
+use briscola::{MatchFormat, Stakes};
 
 use super::FriendsError;
+use super::mirror::SeatState;
 
-/// What a hint is computed from: whether the host allows them, the match format, and the latest
-/// view of this player's seat with its hand number.
-#[derive(Debug, Default)]
-pub struct Hinting {
-    allowed: bool,
-    format: Option<MatchFormat>,
-    view: Option<View>,
-}
-
-/// The latest view of this player's seat.
-#[derive(Debug)]
-struct View {
-    observation: Observation,
-    standing: MatchStanding,
-    /// The hand's number, from 1.
-    hand: u32,
-}
-
-impl Hinting {
-    /// Follows the table.
-    pub fn hear(&mut self, message: &ServerMessage) {
-        match message {
-            ServerMessage::Lobby { lobby } => {
-                self.allowed = lobby.settings.hints;
-                self.format = Some(lobby.settings.format);
-            }
-            ServerMessage::Game { view } => {
-                self.view = Some(View {
-                    observation: view.observation.clone(),
-                    standing: view.standing.clone(),
-                    hand: view.hand,
-                });
-            }
-            ServerMessage::MatchOver { .. } | ServerMessage::Closed { .. } => self.view = None,
-            _ => {}
-        }
+/// The review's evaluation to run for this player's move, at the review's budget (Hard's), where the
+/// table allows hints.
+pub fn request(state: &SeatState) -> Result<HintRequest, FriendsError> {
+    let settings = state.lobby.as_ref().map(|lobby| &lobby.settings);
+    if !settings.is_some_and(|s| s.hints) {
+        return Err(FriendsError::HintsOff);
     }
-
-    /// The review's evaluation to run for this player's move, at the review's budget (Hard's).
-    pub fn request(&self) -> Result<HintRequest, FriendsError> {
-        if !self.allowed {
-            return Err(FriendsError::HintsOff);
-        }
-        let Some(View {
-            observation,
-            standing,
-            hand,
-        }) = &self.view
-        else {
-            return Err(FriendsError::NotYourTurn);
-        };
-        if observation.legal_actions.is_empty() || observation.to_move != observation.seat {
-            return Err(FriendsError::NotYourTurn);
-        }
-        let (seat, players) = (observation.seat, observation.ruleset.players);
-        let format = self.format.unwrap_or(MatchFormat::SingleHand);
-        let stakes = Stakes::of(format, &standing.seen_from(seat, players));
-        Ok(HintRequest::of_view(
-            observation.seen_from(seat),
-            hand.saturating_sub(1),
-            stakes,
-            Budget::default().worlds,
-        ))
+    let view = state
+        .game
+        .as_ref()
+        .filter(|_| state.over.is_none())
+        .ok_or(FriendsError::NotYourTurn)?;
+    let observation = &view.observation;
+    if observation.legal_actions.is_empty() || observation.to_move != observation.seat {
+        return Err(FriendsError::NotYourTurn);
     }
+    let (seat, players) = (observation.seat, observation.ruleset.players);
+    let format = settings.map_or(MatchFormat::SingleHand, |s| s.format);
+    let stakes = Stakes::of(format, &view.standing.seen_from(seat, players));
+    Ok(HintRequest::of_view(
+        observation.seen_from(seat),
+        view.hand_number.saturating_sub(1),
+        stakes,
+        Budget::default().worlds,
+    ))
 }
 
 #[cfg(test)]
@@ -83,9 +45,16 @@ mod tests {
     use briscola::ai::HintReason;
     use briscola::ai::review::{self, Flow, Mark, ReviewConfig, Verdict};
     use briscola::{Match, Preset, Rng, Ruleset, Seat};
-    use briscola_table::protocol::{Absence, GameView, LobbyView, SettingsView, Stage};
+    use briscola_table::protocol::{
+        Absence, GameView, LobbyView, ServerMessage, SettingsView, Stage,
+    };
 
     use super::*;
+    use crate::friends::{LinkEvent, Mirror, MovesSent};
+
+    fn hear(mirror: &mut Mirror, message: ServerMessage) {
+        mirror.hear(&LinkEvent::Message { message }, 0);
+    }
 
     fn lobby(hints: bool, ruleset: Ruleset, format: MatchFormat) -> ServerMessage {
         ServerMessage::Lobby {
@@ -116,6 +85,9 @@ mod tests {
                 standing: game.standing().clone(),
                 hand: game.hand_number(),
                 clock: None,
+                awaiting_next_hand: game.awaiting_next_hand(),
+                can_undo: false,
+                undos: 0,
             }),
         }
     }
@@ -126,22 +98,25 @@ mod tests {
         let format = MatchFormat::BestOf { hands: 3 };
         let game = Match::new(rules, format, 0, 9).expect("a match");
         let to_move = game.game().to_move();
-        let mut hinting = Hinting::default();
-        hinting.hear(&lobby(false, rules, format));
-        hinting.hear(&view(&game, to_move));
-        assert_eq!(hinting.request().err(), Some(FriendsError::HintsOff));
-        hinting.hear(&lobby(true, rules, format));
-        let request = hinting.request().expect("your move, hints allowed");
-        assert_eq!(request.observation.seat, 0, "seen from the player's seat");
+        let mut hinting = Mirror::new("you", MovesSent::default());
+        hear(&mut hinting, lobby(false, rules, format));
+        hear(&mut hinting, view(&game, to_move));
+        assert_eq!(request(hinting.state()).err(), Some(FriendsError::HintsOff));
+        hear(&mut hinting, lobby(true, rules, format));
+        let asked = request(hinting.state()).expect("your move, hints allowed");
+        assert_eq!(asked.observation.seat, 0, "seen from the player's seat");
         assert_eq!(
-            request.worlds,
+            asked.worlds,
             Budget::default().worlds,
             "the review's budget"
         );
-        let action = request.decide().action;
+        let action = asked.decide().action;
         assert!(game.game().is_legal(action));
-        hinting.hear(&view(&game, 1 - to_move));
-        assert_eq!(hinting.request().err(), Some(FriendsError::NotYourTurn));
+        hear(&mut hinting, view(&game, 1 - to_move));
+        assert_eq!(
+            request(hinting.state()).err(),
+            Some(FriendsError::NotYourTurn)
+        );
     }
 
     #[test]
@@ -166,18 +141,18 @@ mod tests {
             let rules = Ruleset::preset(preset, players).expect("preset");
             let mut game = Match::new(rules, format, 0, 5).expect("a match");
             let mut rng = Rng::new(5);
-            let mut hinting = Hinting::default();
-            hinting.hear(&lobby(true, rules, format));
+            let mut hinting = Mirror::new("you", MovesSent::default());
+            hear(&mut hinting, lobby(true, rules, format));
             let mut hinted = Vec::new();
             while game.outcome().is_none() {
                 if game.awaiting_next_hand() {
                     game.next_hand().expect("next hand");
                     continue;
                 }
-                hinting.hear(&view(&game, seat));
+                hear(&mut hinting, view(&game, seat));
                 let legal = game.game().legal_actions();
                 let action = if game.game().to_move() == seat {
-                    let hint = hinting.request().expect("the seat's move").decide();
+                    let hint = request(hinting.state()).expect("the seat's move").decide();
                     let at = (game.hand_number() - 1, game.hand_actions());
                     hinted.push((at, hint.action, hint.hint));
                     hint.action

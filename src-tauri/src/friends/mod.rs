@@ -16,27 +16,29 @@ mod guard;
 mod hint;
 mod host;
 mod link;
+mod mirror;
 mod outbox;
 #[cfg(test)]
 mod tests;
 mod view;
 
-pub use chronicle::{Chronicle, MovesSent};
+pub use chronicle::{MovesSent, finished};
 #[cfg(test)]
 pub(crate) use guard::tests as guard_streams;
 pub use guard::{HostGuard, Refused};
-pub use hint::Hinting;
+pub use hint::request as hint_request;
 pub use host::{DEFAULT_PORT, HostInfo, HostRequest, Hosting};
 pub use link::{Endpoint, Link, LinkEvent, LinkStatus, RECONNECT_FOR_MS, SendError};
+pub use mirror::{Kept, Mirror, SeatState};
 pub use outbox::Outbox;
-pub use view::{FriendsEvent, SeatGame};
+pub use view::{FriendsEvent, Heard, SeatGame};
 
 use std::sync::{Arc, Mutex, PoisonError};
 
 use briscola::ai::HintRequest;
 
 use briscola_table::discovery::{self, Browser, DiscoveredTable};
-use briscola_table::protocol::{ClientMessage, ErrorCode};
+use briscola_table::protocol::{ClientMessage, ErrorCode, ServerMessage};
 use serde::Serialize;
 use ts_rs::TS;
 
@@ -117,33 +119,42 @@ impl From<SendError> for FriendsError {
     }
 }
 
-/// What the shell gives a link to listen with: every event goes to the webview (`tell`, paced by an
-/// [`Outbox`] started on the current tokio runtime) as a [`FriendsEvent`]; a match that ends is put
-/// into the history (`keep`, which gives its id) and the webview then hears [`FriendsEvent::Kept`].
-/// `now_ms` is the clock the history's times come from; `moves` counts this player's moves (see
-/// [`Friends::moves_sent`]), so only a match the player played is kept.
+/// What the shell gives a link to listen with: every event is folded into `mirror` and goes to the
+/// webview (`tell`, paced by an [`Outbox`] started on the current tokio runtime) as a
+/// [`FriendsEvent`] with the table as this seat sees it then; a match that ends is put into the
+/// history (`keep`, which gives its id) and the webview then hears [`Heard::Kept`]. `now_ms` is the
+/// clock the history's times come from.
 pub fn listener(
     keep: impl Fn(&FinishedMatch) -> Option<String> + Send + Sync + 'static,
     tell: impl Fn(FriendsEvent) + Send + Sync + 'static,
     now_ms: impl Fn() -> i64 + Send + Sync + 'static,
-    moves: MovesSent,
+    mirror: Arc<Mutex<Mirror>>,
 ) -> impl Fn(LinkEvent) + Send + Sync + 'static {
-    let chronicle = Mutex::new(Chronicle::new(moves));
     let outbox = Outbox::start(tell);
     let tell = move |event| outbox.push(event);
     move |event| {
-        let finished = match &event {
-            LinkEvent::Message { message } => chronicle
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner)
-                .hear(message, now_ms()),
-            LinkEvent::Status { .. } => None,
-        };
-        tell(FriendsEvent::from(event));
-        if let Some(finished) = finished {
-            tell(FriendsEvent::Kept {
-                history_id: keep(&finished),
+        let now = now_ms();
+        let mut mirror = mirror.lock().unwrap_or_else(PoisonError::into_inner);
+        mirror.hear(&event, now);
+        let over = matches!(
+            event,
+            LinkEvent::Message {
+                message: ServerMessage::MatchOver { .. }
+            }
+        );
+        tell(FriendsEvent::new(mirror.state(), Heard::from(event)));
+        if over && let Some(finished) = chronicle::finished(&mut mirror, now) {
+            let history_id = keep(&finished);
+            mirror.set_kept(match &history_id {
+                Some(id) => Kept::Kept {
+                    history_id: id.clone(),
+                },
+                None => Kept::NotKept,
             });
+            tell(FriendsEvent::new(
+                mirror.state(),
+                Heard::Kept { history_id },
+            ));
         }
     }
 }
@@ -158,8 +169,8 @@ pub struct Friends {
     /// Looking for tables on the local network, from the first listing until this player sits at
     /// a table.
     browser: Option<Browser>,
-    /// What a hint at the current table is computed from.
-    hinting: Arc<Mutex<Hinting>>,
+    /// The table as this player's seat sees it (hints are computed from it).
+    mirror: Arc<Mutex<Mirror>>,
     /// The moves this player sent, for the chronicle.
     moves: MovesSent,
 }
@@ -186,7 +197,7 @@ impl Default for Friends {
             hosting: None,
             link: None,
             browser: None,
-            hinting: Arc::default(),
+            mirror: Arc::default(),
             moves: MovesSent::default(),
         }
     }
@@ -281,30 +292,36 @@ impl Friends {
             .unwrap_or_default())
     }
 
-    /// The review's evaluation of this player's move, where the host allows hints (see [`Hinting`]).
+    /// The review's evaluation of this player's move, where the table allows hints.
     pub fn hint(&self) -> Result<HintRequest, FriendsError> {
         if self.link.is_none() {
             return Err(FriendsError::NotAtTable);
         }
-        self.hinting
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .request()
+        hint::request(
+            self.mirror
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .state(),
+        )
     }
 
-    /// The count of moves this player sends, for [`listener`].
-    pub fn moves_sent(&self) -> MovesSent {
-        self.moves.clone()
+    /// A fresh mirror of the next table this player sits at, as `name`: the shell's listener
+    /// folds what it hears into it ([`listener`]).
+    /// Refused while this player is at a table (leave it first): that table's mirror stays.
+    pub fn new_mirror(&mut self, name: &str) -> Result<Arc<Mutex<Mirror>>, FriendsError> {
+        self.forget_ended();
+        if self.at_table() {
+            return Err(FriendsError::AlreadyAtTable);
+        }
+        self.mirror = Arc::new(Mutex::new(Mirror::new(name, self.moves.clone())));
+        Ok(self.mirror.clone())
     }
 
-    /// `listen`, hearing only what the [`HostGuard`] lets through, with what hints are computed from
-    /// kept up to date (fresh for a new table).
+    /// `listen`, hearing only what the [`HostGuard`] lets through.
     fn hearing(
         &mut self,
         listen: impl Fn(LinkEvent) + Send + Sync + 'static,
     ) -> impl Fn(LinkEvent) + Send + Sync + 'static {
-        self.hinting = Arc::default();
-        let hinting = self.hinting.clone();
         let guard = Mutex::new(HostGuard::default());
         move |event| {
             if let LinkEvent::Message { message } = &event {
@@ -315,10 +332,6 @@ impl Friends {
                 if checked.is_err() {
                     return;
                 }
-                hinting
-                    .lock()
-                    .unwrap_or_else(PoisonError::into_inner)
-                    .hear(message);
             }
             listen(event);
         }

@@ -15,7 +15,7 @@ use std::time::Duration;
 use briscola_table::protocol::ServerMessage;
 use tokio::sync::Notify;
 
-use super::FriendsEvent;
+use super::{FriendsEvent, Heard};
 
 /// The pacing window.
 pub const WINDOW_MS: u64 = 100;
@@ -42,9 +42,9 @@ enum Kind {
 }
 
 fn kind(event: &FriendsEvent) -> Kind {
-    match event {
-        FriendsEvent::Game { .. } => Kind::View,
-        FriendsEvent::Message { message } => match message {
+    match &event.heard {
+        Heard::Game { .. } => Kind::View,
+        Heard::Message { message } => match message {
             ServerMessage::Lobby { .. } => Kind::Lobby,
             ServerMessage::Chat { .. } => Kind::Chat,
             ServerMessage::Event { .. }
@@ -59,7 +59,7 @@ fn kind(event: &FriendsEvent) -> Kind {
             | ServerMessage::Replaced
             | ServerMessage::Closed { .. } => Kind::Vital,
         },
-        FriendsEvent::Status { .. } | FriendsEvent::Kept { .. } => Kind::Vital,
+        Heard::Status { .. } | Heard::Kept { .. } => Kind::Vital,
     }
 }
 
@@ -187,7 +187,7 @@ mod tests {
     use crate::friends::LinkStatus;
 
     fn chat() -> FriendsEvent {
-        FriendsEvent::Message {
+        heard(Heard::Message {
             message: ServerMessage::Chat {
                 from: ChatSender {
                     seat: 1,
@@ -197,16 +197,20 @@ mod tests {
                     phrase: QuickPhrase::Hello,
                 },
             },
-        }
+        })
+    }
+
+    fn heard(heard: Heard) -> FriendsEvent {
+        FriendsEvent::new(&crate::friends::SeatState::default(), heard)
     }
 
     fn status(attempt: u32) -> FriendsEvent {
-        FriendsEvent::Status {
+        heard(Heard::Status {
             status: LinkStatus::Reconnecting {
                 attempt,
                 retry_ms: 1_000,
             },
-        }
+        })
     }
 
     #[test]
@@ -239,7 +243,7 @@ mod tests {
         assert!(events.len() <= MAX_PENDING);
         let statuses = events
             .iter()
-            .filter(|e| matches!(e, FriendsEvent::Status { .. }))
+            .filter(|e| matches!(e.heard, Heard::Status { .. }))
             .count();
         assert_eq!(statuses, 100, "every status kept");
         assert!(pending.dropped() >= 99_000);

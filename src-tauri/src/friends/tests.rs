@@ -362,15 +362,15 @@ async fn play(
 ) -> Option<String> {
     let mut rng = briscola::Rng::new(seed);
     while let Some(event) = heard.recv().await {
-        let message = match event {
-            FriendsEvent::Kept { history_id } => return history_id,
-            FriendsEvent::Game { view } if !view.observation.legal_actions.is_empty() => {
+        let message = match event.heard {
+            super::Heard::Kept { history_id } => return history_id,
+            super::Heard::Game { view } if !view.observation.legal_actions.is_empty() => {
                 let legal = &view.observation.legal_actions;
                 ClientMessage::Act {
                     action: legal[rng.below(legal.len())],
                 }
             }
-            FriendsEvent::Message {
+            super::Heard::Message {
                 message: ServerMessage::Lobby { lobby },
             } if lobby.stage == briscola_table::protocol::Stage::Lobby
                 && lobby.seats.iter().all(|s| match s {
@@ -392,7 +392,8 @@ async fn play(
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_whole_match_with_a_friend_and_an_ai_goes_into_both_histories() {
     let kept: Arc<Mutex<Vec<crate::session::FinishedMatch>>> = Arc::default();
-    let player = |kept: Arc<Mutex<Vec<crate::session::FinishedMatch>>>, moves: MovesSent| {
+    let player = |kept: Arc<Mutex<Vec<crate::session::FinishedMatch>>>,
+                  mirror: Arc<Mutex<Mirror>>| {
         let (tell, heard) = tokio::sync::mpsc::unbounded_channel();
         let listen = listener(
             move |finished| {
@@ -403,12 +404,13 @@ async fn a_whole_match_with_a_friend_and_an_ai_goes_into_both_histories() {
                 let _ = tell.send(event);
             },
             || 1_000,
-            moves,
+            mirror,
         );
         (listen, heard)
     };
     let host = Arc::new(tokio::sync::Mutex::new(Friends::unannounced()));
-    let (listen, host_heard) = player(kept.clone(), host.lock().await.moves_sent());
+    let mirror = host.lock().await.new_mirror("Ada").expect("not at a table");
+    let (listen, host_heard) = player(kept.clone(), mirror);
     let info = host
         .lock()
         .await
@@ -416,7 +418,12 @@ async fn a_whole_match_with_a_friend_and_an_ai_goes_into_both_histories() {
         .await
         .expect("hosted");
     let friend = Arc::new(tokio::sync::Mutex::new(Friends::unannounced()));
-    let (listen, friend_heard) = player(kept.clone(), friend.lock().await.moves_sent());
+    let mirror = friend
+        .lock()
+        .await
+        .new_mirror("Bea")
+        .expect("not at a table");
+    let (listen, friend_heard) = player(kept.clone(), mirror);
     friend
         .lock()
         .await

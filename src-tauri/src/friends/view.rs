@@ -10,13 +10,32 @@ use briscola_table::protocol::{GameView, ServerMessage, TurnClock};
 use serde::Serialize;
 use ts_rs::TS;
 
-use super::{LinkEvent, LinkStatus};
+use super::{LinkEvent, LinkStatus, SeatState};
 
-/// One thing heard from the table, in order.
+/// One thing heard from the table, in order, with the table as your seat sees it after it.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+pub struct FriendsEvent {
+    /// The table as your seat sees it now (the one fold of everything heard so far).
+    pub state: Box<SeatState>,
+    /// What was just heard.
+    pub heard: Heard,
+}
+
+impl FriendsEvent {
+    /// `heard`, with the state after it.
+    pub fn new(state: &SeatState, heard: Heard) -> FriendsEvent {
+        FriendsEvent {
+            state: Box::new(state.clone()),
+            heard,
+        }
+    }
+}
+
+/// What was heard from the table or the link.
 #[derive(Debug, Clone, PartialEq, Serialize, TS)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
-pub enum FriendsEvent {
-    /// The hand as your seat sees it, after every change.
+pub enum Heard {
+    /// The hand as your seat sees it, after every change (the screen paces these).
     Game {
         /// Your seat's view.
         view: Box<SeatGame>,
@@ -62,6 +81,13 @@ pub struct SeatGame {
     pub hand_points: u16,
     /// The seats your seat knows to be on your side.
     pub partners: Vec<u8>,
+    /// The hand is over and the match goes on: the next hand comes when you ask (`next-hand`) or
+    /// after the table's pause.
+    pub awaiting_next_hand: bool,
+    /// Whether you may take back a move now (`undo`).
+    pub can_undo: bool,
+    /// Moves you took back in this match.
+    pub undos: u32,
 }
 
 impl SeatGame {
@@ -84,22 +110,25 @@ impl SeatGame {
             card_values: observation.ruleset.rank_values(),
             hand_points: observation.ruleset.total_points(),
             partners: observation.known_partners(),
+            awaiting_next_hand: view.awaiting_next_hand,
+            can_undo: view.can_undo,
+            undos: view.undos,
             standing: view.standing,
             observation,
         }
     }
 }
 
-impl From<LinkEvent> for FriendsEvent {
+impl From<LinkEvent> for Heard {
     fn from(event: LinkEvent) -> Self {
         match event {
             LinkEvent::Message {
                 message: ServerMessage::Game { view },
-            } => FriendsEvent::Game {
+            } => Heard::Game {
                 view: Box::new(SeatGame::from_table(*view)),
             },
-            LinkEvent::Message { message } => FriendsEvent::Message { message },
-            LinkEvent::Status { status } => FriendsEvent::Status { status },
+            LinkEvent::Message { message } => Heard::Message { message },
+            LinkEvent::Status { status } => Heard::Status { status },
         }
     }
 }
@@ -120,6 +149,9 @@ mod tests {
             standing: game.standing().clone(),
             hand: 1,
             clock: None,
+            awaiting_next_hand: false,
+            can_undo: false,
+            undos: 0,
         };
         let view = SeatGame::from_table(table_view.clone());
         assert_eq!(view.observation, table_view.observation);
@@ -132,14 +164,14 @@ mod tests {
         assert!(side.contains(&seat), "your side holds your seat");
         assert_eq!(view.hand_points, 120);
         assert_eq!(view.partners, table_view.observation.known_partners());
-        let event = FriendsEvent::from(LinkEvent::Message {
+        let heard = Heard::from(LinkEvent::Message {
             message: ServerMessage::Game {
                 view: Box::new(table_view),
             },
         });
         assert_eq!(
-            event,
-            FriendsEvent::Game {
+            heard,
+            Heard::Game {
                 view: Box::new(view)
             }
         );

@@ -128,6 +128,8 @@ pub(super) async fn run(
             input = inputs.recv() => input,
             () = sleep_until(wake.unwrap_or(start)), if wake.is_some() => {
                 let out = table.tick(now());
+                // The snapshot first: whoever saves it has the change before anyone hears of it.
+                watch.look(&table, now());
                 deliver(&mut table, &mut router, out, now());
                 continue;
             }
@@ -153,6 +155,7 @@ pub(super) async fn run(
                 table.apply_ai(&request, action, now()).unwrap_or_default()
             }
         };
+        watch.look(&table, now());
         deliver(&mut table, &mut router, out, now());
         release(&mut table, &mut router, now());
     }

@@ -159,6 +159,8 @@ pub fn message(message: &ServerMessage, seat: Option<u8>) -> Option<String> {
             PublicEvent::ShortTimer { seat } => {
                 format!("timer: {} now has 10 s per move", you(*seat))
             }
+            PublicEvent::TookBack { seat } => format!("{} took a move back", you(*seat)),
+            PublicEvent::Resigned { seat } => format!("{} gave the match up", you(*seat)),
         },
         ServerMessage::Chat { from, chat } => match chat {
             ChatBody::Text { text } => format!("chat {} (seat {}): {text}", from.name, from.seat),

@@ -172,6 +172,8 @@ mod tests {
                     random_seats: false,
                     name: String::new(),
                     hints: false,
+                    undo: false,
+                    deal_when_asked: false,
                 },
                 seats,
                 watchers: Vec::new(),

@@ -454,6 +454,8 @@ pub(crate) mod tests {
                     random_seats: false,
                     name: "Friday".into(),
                     hints: true,
+                    undo: false,
+                    deal_when_asked: false,
                 },
                 seats,
                 watchers: vec!["Zoe".into()],

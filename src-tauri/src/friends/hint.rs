@@ -69,6 +69,8 @@ mod tests {
                     random_seats: false,
                     name: String::new(),
                     hints,
+                    undo: false,
+                    deal_when_asked: false,
                 },
                 seats: Vec::new(),
                 watchers: Vec::new(),

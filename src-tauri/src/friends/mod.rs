@@ -12,6 +12,7 @@
 
 mod addresses;
 mod chronicle;
+mod computer;
 mod guard;
 mod hint;
 mod host;
@@ -23,6 +24,7 @@ mod tests;
 mod view;
 
 pub use chronicle::{MovesSent, finished};
+pub use computer::{ComputerMatch, Save, Saver};
 #[cfg(test)]
 pub(crate) use guard::tests as guard_streams;
 pub use guard::{HostGuard, Refused};
@@ -39,6 +41,7 @@ use briscola::ai::HintRequest;
 
 use briscola_table::discovery::{self, Browser, DiscoveredTable};
 use briscola_table::protocol::{ClientMessage, ErrorCode, ServerMessage};
+use briscola_table::server::MatchStart;
 use serde::Serialize;
 use ts_rs::TS;
 
@@ -232,6 +235,35 @@ impl Friends {
         let info = hosting.info().cloned();
         self.sit_at_own(hosting, listen);
         info.ok_or(FriendsError::NotAtTable)
+    }
+
+    /// Opens a match against the computer (`start`: dealt from its seed, or where its save stopped)
+    /// and sits at it; `listen` is made with the [`Saver`] that keeps its unfinished match.
+    pub fn play_computer<L>(
+        &mut self,
+        game: ComputerMatch,
+        start: MatchStart,
+        your_name: &str,
+        listen: impl FnOnce(Arc<Saver>) -> L,
+    ) -> Result<(), FriendsError>
+    where
+        L: Fn(LinkEvent) + Send + Sync + 'static,
+    {
+        self.forget_ended();
+        if self.at_table() {
+            return Err(FriendsError::AlreadyAtTable);
+        }
+        let (settings, seats) = game.table();
+        let hosting = Hosting::open(settings, your_name, &seats, Some(start))?;
+        let Some(snapshots) = hosting.snapshots() else {
+            hosting.stop();
+            return Err(FriendsError::TableRefused {
+                reason: ErrorCode::Unavailable,
+            });
+        };
+        let saver = Arc::new(Saver::new(game, snapshots));
+        self.sit_at_own(hosting, listen(saver));
+        Ok(())
     }
 
     /// Sits at a table this app holds (hosted for friends, or a match against the computer).

@@ -268,6 +268,12 @@ pub struct SettingsView {
     pub name: String,
     /// Whether the host allows hints.
     pub hints: bool,
+    /// Whether the one person seated may take a move back.
+    #[serde(default)]
+    pub undo: bool,
+    /// Whether the next hand waits until everyone asked for it (no pause).
+    #[serde(default)]
+    pub deal_when_asked: bool,
 }
 
 /// One seat.

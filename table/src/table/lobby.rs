@@ -323,6 +323,8 @@ impl Table {
                 random_seats: self.settings.random_seats,
                 name: self.settings.name.clone(),
                 hints: self.settings.hints,
+                undo: self.settings.undo,
+                deal_when_asked: self.settings.deal_when_asked,
             },
             seats: self
                 .seats

@@ -111,6 +111,11 @@ impl TableSnapshot {
         &self.code
     }
 
+    /// Where the table was.
+    pub fn stage(&self) -> Stage {
+        self.stage
+    }
+
     /// The match so far, if one is under way (not over): its record, its AI seats' seed and the
     /// moves taken back — what a match against the computer is saved as.
     pub fn match_under_way(&self) -> Option<(&MatchRecord, u64, u32)> {

@@ -278,7 +278,7 @@ impl Session {
         if self.ai_seat_to_move() != Some(request.seat) {
             return Err(SessionError::NotAiTurn);
         }
-        self.game.apply_ai(request, action).map_err(refused)
+        self.game.apply_ai(request, action, false).map_err(refused)
     }
 
     /// A hint for your move: the match review's evaluation of this decision (Hard's search at the

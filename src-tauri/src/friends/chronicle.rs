@@ -1,9 +1,11 @@
 //! [`Chronicle`]: what this player's history keeps of a match at a friends' table. It follows the
 //! table's messages — the player's seat from `welcome`, who sat where when the match started, when
 //! it started — and when `match-over` brings the record (everything is public then), it makes the
-//! [`FinishedMatch`] a match against the AI would have made: the record seen from the player's seat
-//! (the engine renumbers it so the player is seat 0, as the history, its replay and its review
-//! expect), the others' names, which seats were people, and the result for the player.
+//! [`FinishedMatch`] for the history: the record seen from the player's seat (the engine renumbers
+//! it so the player is seat 0, as the history, its replay and its review expect; the moves the table
+//! made for a person stay marked on their moves), who played each seat seen from there too — people
+//! by the names the table showed, the player included, AI seats by their level (the table gives
+//! them no name) — and the result for the player.
 //!
 //! At most one entry a match this player actually played: a record is kept only once per start of
 //! a match (each Play again is a new start), and only when this player sent a move of their own
@@ -16,16 +18,12 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use briscola::ai::Level;
 use briscola::{MatchRecord, Seat};
 use briscola_table::protocol::{SeatView, ServerMessage, Stage};
 
+use crate::history::SeatPlayer;
 use crate::preferences::OPPONENT_NAME_CHARS;
-use crate::session::{FinishedMatch, MatchSetup, SavedMatch, Session};
-
-/// The level standing for a person's seat in the history: the one that played for them when their
-/// time ran out.
-const PERSON_LEVEL: Level = Level::Medium;
+use crate::session::FinishedMatch;
 
 /// A name as the history keeps it: the host's table sent it (a remote party, not trusted), so it is
 /// cut to a stored name's length, without control characters.
@@ -114,49 +112,44 @@ impl Chronicle {
             return None;
         }
         let seen = record.seen_from(seat);
-        let mut opponents = Vec::new();
-        let mut opponent_names = Vec::new();
-        let mut people = Vec::new();
-        for k in 1..players {
-            let at = (usize::from(seat) + usize::from(k)) % usize::from(players);
-            match self.seats.get(at) {
-                Some(SeatView::Ai { level }) => {
-                    opponents.push(*level);
-                    opponent_names.push(String::new());
+        // Seat 0 is this player's: the seats in playing order from theirs.
+        let seats = (0..usize::from(players))
+            .map(|k| {
+                match self
+                    .seats
+                    .get((usize::from(seat) + k) % usize::from(players))
+                {
+                    Some(SeatView::Ai { level }) => SeatPlayer::Ai {
+                        level: *level,
+                        name: String::new(),
+                    },
+                    Some(SeatView::Person { name, .. }) => SeatPlayer::Person {
+                        name: kept_name(name),
+                    },
+                    // A seat left empty cannot be in a started match; kept as a person unnamed.
+                    Some(SeatView::Empty) | None => SeatPlayer::Person {
+                        name: String::new(),
+                    },
                 }
-                Some(SeatView::Person { name, .. }) => {
-                    opponents.push(PERSON_LEVEL);
-                    opponent_names.push(kept_name(name));
-                    people.push(k);
-                }
-                Some(SeatView::Empty) | None => {
-                    opponents.push(PERSON_LEVEL);
-                    opponent_names.push(String::new());
-                }
-            }
-        }
-        let saved = SavedMatch {
-            setup: MatchSetup {
-                ruleset: seen.ruleset,
-                format: seen.format,
-                opponents,
-                first_dealer: seen.first_dealer,
-                allow_undo: false,
-                opponent_names,
-                people,
-            },
-            seed: seen.seed,
-            started_ms,
-            undos: 0,
-            record: seen,
-        };
-        // The table's record replays (the host's engine made it); one that does not is not kept.
-        Session::restore(saved).ok()?.finished(now_ms)
+            })
+            .collect();
+        // The table's record replays (the host's engine made it); one that does not, or a match
+        // that did not end, is not kept.
+        let game = seen.replay().ok()?;
+        game.outcome()?;
+        Some(FinishedMatch::of(
+            &game,
+            seats,
+            (started_ms, now_ms),
+            false,
+            0,
+        ))
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use briscola::ai::Level;
     use briscola::{Match, MatchFormat, Phase, Preset, Rng, Ruleset};
     use briscola_table::protocol::{LobbyView, SettingsView};
 
@@ -241,14 +234,20 @@ mod tests {
         assert!(chronicle.hear(&over, 9_500).is_none());
         assert_eq!((finished.started_ms, finished.finished_ms), (2_000, 9_000));
         assert_eq!(finished.record, record.seen_from(2));
-        // From seat 2: Cy (3), Ada (0), the Hard AI (1).
+        // From seat 2: Bea herself, Cy (3), Ada (0), the Hard AI (1); no level stands for a person.
         let cy = format!("Cy{}", "y".repeat(OPPONENT_NAME_CHARS - 2));
-        assert_eq!(finished.setup.opponent_names, [cy.as_str(), "Ada", ""]);
         assert_eq!(
-            finished.setup.opponents,
-            [Level::Medium, Level::Medium, Level::Hard]
+            finished.seats,
+            [
+                SeatPlayer::Person { name: "Bea".into() },
+                SeatPlayer::Person { name: cy },
+                SeatPlayer::Person { name: "Ada".into() },
+                SeatPlayer::Ai {
+                    level: Level::Hard,
+                    name: String::new()
+                },
+            ]
         );
-        assert_eq!(finished.setup.people, [1, 2]);
         // Seat 2 played with seat 0 (Ada): now seats 0 and 2.
         let won = game.outcome().expect("over").is_won_by(
             game.standing()

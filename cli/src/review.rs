@@ -74,6 +74,7 @@ fn as_match(record: &Record) -> MatchRecord {
             dealer: record.dealer,
             deal,
             actions: record.actions.clone(),
+            played_for: Vec::new(),
         }],
     }
 }

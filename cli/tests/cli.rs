@@ -90,8 +90,13 @@ fn history_lists_and_replays_the_apps_matches_from_its_data_folder() {
         .map(|line| serde_json::from_str(line).expect("a JSON line"))
         .collect();
     assert_eq!(lines.len(), 1, "one line per match");
-    assert_eq!(lines[0]["v"], 2);
+    assert_eq!(lines[0]["v"], 3);
     assert_eq!(lines[0]["summary"]["id"], "m1");
+    assert_eq!(
+        lines[0]["summary"]["seats"][1],
+        serde_json::json!({ "kind": "ai", "level": "easy", "name": "Seat 1" }),
+        "the version-1 opponent upgraded to a seat"
+    );
     assert_eq!(
         lines[0]["record"],
         serde_json::to_value(m.record()).expect("record"),

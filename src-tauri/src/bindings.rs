@@ -270,7 +270,6 @@ fn view_after_one_trick() -> GameView {
         first_dealer: 1,
         allow_undo: true,
         opponent_names: Vec::new(),
-        people: Vec::new(),
     };
     let mut session = Session::start(setup, 7, 0).unwrap();
     while session.view().observation.tricks.is_empty() {

@@ -2,7 +2,7 @@
 //! `briscola_store::summary`).
 
 pub use briscola_store::summary::{
-    HistoryPage, HistoryQuery, HistoryStats, MatchSummary, Outcome, RatePoint, WonOf,
+    HistoryPage, HistoryQuery, HistoryStats, MatchSummary, Outcome, RatePoint, SeatPlayer, WonOf,
 };
 
 #[cfg(test)]

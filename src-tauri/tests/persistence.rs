@@ -21,7 +21,7 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use briscola::ai::Level;
 use briscola::{MatchFormat, Preset, Ruleset};
-use briscola_app::history::{HistoryQuery, MatchSummary, Outcome};
+use briscola_app::history::{HistoryQuery, MatchSummary, Outcome, SeatPlayer};
 use briscola_app::preferences::Preferences;
 use briscola_app::store::{HistoryEntry, Store};
 use briscola_store::db::DATABASE_FILE;
@@ -46,9 +46,15 @@ fn entry(id: &str, n: i64, padding: usize) -> HistoryEntry<Value> {
             )
             .unwrap(),
             format: MatchFormat::SingleHand,
-            opponents: vec![if n % 3 == 0 { Level::Hard } else { Level::Easy }],
-            opponent_names: vec!["Alice".into()],
-            people: Vec::new(),
+            seats: vec![
+                SeatPlayer::Person {
+                    name: String::new(),
+                },
+                SeatPlayer::Ai {
+                    level: if n % 3 == 0 { Level::Hard } else { Level::Easy },
+                    name: "Alice".into(),
+                },
+            ],
             hand_scores: vec![vec![70, 50], vec![55, 65]],
             outcome: if n % 2 == 0 {
                 Outcome::Won

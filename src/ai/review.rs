@@ -340,8 +340,15 @@ pub fn review_match(
         {
             return Err(ReviewError::Cancelled);
         }
-        let seed = decision_seed(config.seed, turn.hand, turn.index);
-        let verdict = review_decision(&turn.obs, turn.action, turn.stakes, seed, config.worlds);
+        let verdict = if turn.played_for {
+            // The table made this move for the person (time ran out, or an AI stood in): not theirs.
+            Verdict::NotReviewed {
+                reason: NotReviewed::PlayedFor,
+            }
+        } else {
+            let seed = decision_seed(config.seed, turn.hand, turn.index);
+            review_decision(&turn.obs, turn.action, turn.stakes, seed, config.worlds)
+        };
         if let Some(hand) = hands.get_mut(turn.hand as usize) {
             hand.decisions.push(DecisionReview {
                 index: turn.index,
@@ -386,6 +393,8 @@ struct Turn {
     obs: Observation,
     action: Action,
     stakes: Stakes,
+    /// The table made the move for the person at the seat (`HandRecord::played_for`).
+    played_for: bool,
 }
 
 /// Every turn of `seat` in a record that replays.
@@ -411,6 +420,7 @@ fn turns(record: &MatchRecord, seat: Seat) -> Result<Vec<Turn>, ReviewError> {
                     obs: game.observation(seat),
                     action,
                     stakes,
+                    played_for: hand_record.is_played_for(index),
                 });
             }
             m.apply(action).map_err(replay_error(hand))?;
@@ -613,6 +623,60 @@ mod tests {
         }
         eprintln!("{quoted} hints quoting a figure, each checked against every card's review");
         assert!(quoted >= 300, "{quoted}");
+    }
+
+    #[test]
+    fn moves_the_table_made_for_the_seat_are_not_rated_nor_counted() {
+        // A two-player hand where the timer played seat 0's second and third decisions.
+        let rules = crate::Ruleset::preset(crate::Preset::Briscola, 2).expect("preset");
+        let mut m = crate::SeatedMatch::new(rules, crate::MatchFormat::SingleHand, 1, 3, 9)
+            .expect("a match");
+        let mut own = 0;
+        while let Some(seat) = m.to_move() {
+            let request = m
+                .request(seat, super::super::Level::Easy)
+                .expect("a request");
+            let action = request.decide().action;
+            if seat == 0 && (own == 1 || own == 2) {
+                m.play_for(seat, action).expect("legal");
+            } else {
+                m.play(seat, action).expect("legal");
+            }
+            own += usize::from(seat == 0);
+        }
+        let marked = m.game().record();
+        let config = ReviewConfig {
+            worlds: 4,
+            ..ReviewConfig::new(0)
+        };
+        let review = review_match(&marked, &config, |_| Flow::Continue).expect("reviews");
+        let decisions = &review.hands[0].decisions;
+        let played_for: Vec<u32> = decisions
+            .iter()
+            .filter(|d| {
+                d.verdict
+                    == Verdict::NotReviewed {
+                        reason: NotReviewed::PlayedFor,
+                    }
+            })
+            .map(|d| d.index)
+            .collect();
+        assert_eq!(played_for, marked.hands[0].played_for);
+        assert_eq!(played_for.len(), 2);
+        // The same moves as the seat's own: rated, and the accuracy counts them.
+        let mut unmarked = marked.clone();
+        unmarked.hands[0].played_for.clear();
+        let full = review_match(&unmarked, &config, |_| Flow::Continue).expect("reviews");
+        assert_eq!(full.ratings().count(), review.ratings().count() + 2);
+        let kept = full.hands[0]
+            .decisions
+            .iter()
+            .filter(|d| !played_for.contains(&d.index))
+            .filter_map(|d| match &d.verdict {
+                Verdict::Rated(r) => Some(r.clear_loss()),
+                _ => None,
+            });
+        assert_eq!(review.accuracy, accuracy(kept));
     }
 
     #[test]

@@ -255,6 +255,7 @@ impl Match {
                 dealer: first_dealer,
                 deal: order,
                 actions: Vec::new(),
+                played_for: Vec::new(),
             }],
             standing: MatchStanding {
                 sides,
@@ -342,6 +343,7 @@ impl Match {
             dealer: first.dealer,
             deal: first.deal.clone(),
             actions: Vec::new(),
+            played_for: Vec::new(),
         }];
         Ok(m)
     }
@@ -363,14 +365,28 @@ impl Match {
             dealer,
             deal: hand.deal.clone(),
             actions: Vec::new(),
+            played_for: Vec::new(),
         });
         Ok(())
     }
 
     /// Applies an action to the current hand; when it ends the hand, scores it.
     pub fn apply(&mut self, action: Action) -> Result<(), MatchError> {
+        self.apply_marked(action, false)
+    }
+
+    /// Applies an action, marked in the record as made by the table for a person
+    /// (`HandRecord::played_for`) when `played_for` is set.
+    pub(crate) fn apply_marked(
+        &mut self,
+        action: Action,
+        played_for: bool,
+    ) -> Result<(), MatchError> {
         self.game.apply(action)?;
         if let Some(hand) = self.hands.last_mut() {
+            if played_for {
+                hand.played_for.push(hand.actions.len() as u32);
+            }
             hand.actions.push(action);
         }
         if let Some(result) = self.game.result() {
@@ -392,6 +408,7 @@ impl Match {
             dealer,
             deal: order,
             actions: Vec::new(),
+            played_for: Vec::new(),
         });
         Ok(())
     }

@@ -41,6 +41,20 @@ pub struct HandRecord {
     #[serde(with = "crate::action_text")]
     #[cfg_attr(feature = "ts", ts(as = "Vec<crate::action_text::ActionText>"))]
     pub actions: Vec<Action>,
+    /// The indices in `actions` (ascending) of the moves the table made for a person at the seat
+    /// to move — their turn timer ran out, or an AI stood in while they were away — rather than the
+    /// person's own decisions. Absent when there are none, so records without such moves read and
+    /// write as before.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<Vec<u32>>", optional))]
+    pub played_for: Vec<u32>,
+}
+
+impl HandRecord {
+    /// Whether the action at `index` was made by the table for the person at its seat.
+    pub fn is_played_for(&self, index: usize) -> bool {
+        u32::try_from(index).is_ok_and(|index| self.played_for.binary_search(&index).is_ok())
+    }
 }
 
 /// A whole match.
@@ -161,16 +175,18 @@ impl MatchRecord {
             if hand > 0 {
                 m.next_hand_with(record).map_err(|e| match_error(hand, e))?;
             }
+            check_played_for(hand, record)?;
             for (index, &action) in record.actions.iter().enumerate() {
-                m.apply(action).map_err(|e| match e {
-                    MatchError::Illegal { error } => RecordError::IllegalAction {
-                        hand,
-                        index,
-                        action,
-                        error,
-                    },
-                    other => match_error(hand, other),
-                })?;
+                m.apply_marked(action, record.is_played_for(index))
+                    .map_err(|e| match e {
+                        MatchError::Illegal { error } => RecordError::IllegalAction {
+                            hand,
+                            index,
+                            action,
+                            error,
+                        },
+                        other => match_error(hand, other),
+                    })?;
             }
         }
         Ok(m)
@@ -221,6 +237,18 @@ impl MatchRecord {
             outcome: m.outcome().cloned(),
         })
     }
+}
+
+/// Refuses marks of moves made for a person that are not ascending indices of the hand's actions.
+fn check_played_for(hand: usize, record: &HandRecord) -> Result<(), RecordError> {
+    let mut next = 0u32;
+    for &index in &record.played_for {
+        if index < next || index as usize >= record.actions.len() {
+            return Err(RecordError::PlayedFor { hand, index });
+        }
+        next = index.saturating_add(1);
+    }
+    Ok(())
 }
 
 fn match_error(hand: usize, e: MatchError) -> RecordError {

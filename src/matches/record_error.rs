@@ -77,6 +77,14 @@ pub enum RecordError {
         /// Why it was refused.
         error: IllegalAction,
     },
+    /// A hand's `played_for` names an action it does not have, or is not in ascending order.
+    #[error("hand {hand}, played_for: {index} is not the index of a later action of the hand")]
+    PlayedFor {
+        /// Hand index.
+        hand: usize,
+        /// The index found.
+        index: u32,
+    },
     /// A match record whose hands do not follow its own format (a hand after the end, a dealer out of
     /// turn).
     #[error("hand {hand}: {error}")]
@@ -129,6 +137,7 @@ impl Message for RecordError {
                 action: Action::Play(card),
                 error: IllegalAction::CardNotHeld { seat: 1, card },
             },
+            RecordError::PlayedFor { hand: 0, index: 40 },
             RecordError::Match {
                 hand: 2,
                 error: MatchError::HandAfterEnd,
@@ -153,9 +162,10 @@ mod tests {
                 RecordError::Action { .. } => 4,
                 RecordError::Setup { .. } => 5,
                 RecordError::IllegalAction { .. } => 6,
-                RecordError::Match { .. } => 7,
+                RecordError::PlayedFor { .. } => 7,
+                RecordError::Match { .. } => 8,
             },
-            8,
+            9,
         );
     }
 }

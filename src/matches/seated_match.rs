@@ -98,11 +98,28 @@ impl SeatedMatch {
 
     /// `seat`'s move, if it is the seat to move and the engine takes it.
     pub fn play(&mut self, seat: Seat, action: Action) -> Result<(), SeatError> {
+        self.play_marked(seat, action, false)
+    }
+
+    /// A move the table makes for the person at `seat` (their time ran out), marked as such in the
+    /// record (`HandRecord::played_for`): a replay shows it, a review does not rate it.
+    pub fn play_for(&mut self, seat: Seat, action: Action) -> Result<(), SeatError> {
+        self.play_marked(seat, action, true)
+    }
+
+    fn play_marked(
+        &mut self,
+        seat: Seat,
+        action: Action,
+        played_for: bool,
+    ) -> Result<(), SeatError> {
         match self.to_move() {
             None => Err(SeatError::HandOver),
             Some(to_move) if to_move != seat => Err(SeatError::NotYourTurn),
             Some(_) => {
-                self.game.apply(action).map_err(SeatError::Match)?;
+                self.game
+                    .apply_marked(action, played_for)
+                    .map_err(SeatError::Match)?;
                 self.moves += 1;
                 self.version += 1;
                 Ok(())
@@ -136,12 +153,19 @@ impl SeatedMatch {
         }
     }
 
-    /// The move computed for `request`; [`SeatError::Stale`] if the match moved on since.
-    pub fn apply_ai(&mut self, request: &AiRequest, action: Action) -> Result<(), SeatError> {
+    /// The move computed for `request`; [`SeatError::Stale`] if the match moved on since. `stands_in`
+    /// says the AI plays for a person who is away: the move is then marked as made for them
+    /// ([`SeatedMatch::play_for`]).
+    pub fn apply_ai(
+        &mut self,
+        request: &AiRequest,
+        action: Action,
+        stands_in: bool,
+    ) -> Result<(), SeatError> {
         if request.version != self.version || self.to_move() != Some(request.seat) {
             return Err(SeatError::Stale);
         }
-        self.play(request.seat, action)
+        self.play_marked(request.seat, action, stands_in)
     }
 
     /// Deals the next hand after a finished one.
@@ -159,6 +183,7 @@ impl SeatedMatch {
             Some(hand) if keep <= hand.actions.len() => {
                 let removed = hand.actions.len() - keep;
                 hand.actions.truncate(keep);
+                hand.played_for.retain(|&index| (index as usize) < keep);
                 removed
             }
             _ => return Ok(0),
@@ -206,11 +231,11 @@ mod tests {
         let request = m.request(seat, Level::Easy).expect("a request");
         let action = request.decide().action;
         m.invalidate();
-        assert_eq!(m.apply_ai(&request, action), Err(SeatError::Stale));
+        assert_eq!(m.apply_ai(&request, action, false), Err(SeatError::Stale));
         let fresh = m.request(seat, Level::Easy).expect("a request");
-        m.apply_ai(&fresh, fresh.decide().action)
+        m.apply_ai(&fresh, fresh.decide().action, false)
             .expect("a fresh answer");
-        assert_eq!(m.apply_ai(&fresh, action), Err(SeatError::Stale));
+        assert_eq!(m.apply_ai(&fresh, action, false), Err(SeatError::Stale));
     }
 
     #[test]
@@ -218,7 +243,7 @@ mod tests {
         let mut m = two_players();
         while let Some(seat) = m.to_move() {
             let request = m.request(seat, Level::Medium).expect("a request");
-            m.apply_ai(&request, request.decide().action)
+            m.apply_ai(&request, request.decide().action, false)
                 .expect("legal");
         }
         assert!(m.game().outcome().is_some());
@@ -234,7 +259,7 @@ mod tests {
         for _ in 0..3 {
             let seat = m.to_move().expect("a seat to move");
             let request = m.request(seat, Level::Easy).expect("a request");
-            m.apply_ai(&request, request.decide().action)
+            m.apply_ai(&request, request.decide().action, false)
                 .expect("legal");
         }
         let after_one = {
@@ -245,5 +270,52 @@ mod tests {
         assert_eq!(after_one.moves(), 1);
         assert_eq!(after_one.game().record().hands[0].actions.len(), 1);
         assert_eq!(m.take_back(5), Ok(0));
+    }
+
+    #[test]
+    fn moves_made_for_a_person_are_marked_and_carried_by_replay_renumbering_and_take_back() {
+        let mut m = two_players();
+        let plain = {
+            let mut copy = m.clone();
+            let seat = copy.to_move().expect("a seat to move");
+            let action = copy.game().game().observation(seat).legal_actions[0];
+            copy.play(seat, action).expect("legal");
+            serde_json::to_string(&copy.game().record()).expect("json")
+        };
+        assert!(!plain.contains("played_for"), "no marks, no field: {plain}");
+        // Move 0 by the seat, move 1 by the timer for its seat, move 2 by an AI standing in.
+        let seat = m.to_move().expect("a seat to move");
+        let action = m.game().game().observation(seat).legal_actions[0];
+        m.play(seat, action).expect("legal");
+        let seat = m.to_move().expect("a seat to move");
+        let action = m.game().game().observation(seat).legal_actions[0];
+        m.play_for(seat, action).expect("legal");
+        let seat = m.to_move().expect("a seat to move");
+        let request = m.request(seat, Level::Easy).expect("a request");
+        m.apply_ai(&request, request.decide().action, true)
+            .expect("legal");
+        let record = m.game().record();
+        assert_eq!(record.hands[0].played_for, [1, 2]);
+        assert!(!record.hands[0].is_played_for(0) && record.hands[0].is_played_for(1));
+        let json = serde_json::to_string(&record).expect("json");
+        let read: MatchRecord = serde_json::from_str(&json).expect("reads back");
+        assert_eq!(read, record);
+        // Resumed and renumbered, the marks stay on their moves.
+        let resumed = SeatedMatch::resume(&record, 11).expect("replays");
+        assert_eq!(resumed.game().record(), record);
+        assert_eq!(record.seen_from(1).hands[0].played_for, [1, 2]);
+        // Taking back the last two moves takes their marks too.
+        assert_eq!(m.take_back(1), Ok(2));
+        assert!(m.game().record().hands[0].played_for.is_empty());
+        // A mark that names no action of its hand, or out of order, is refused.
+        for bad in [vec![3], vec![2, 1], vec![1, 1]] {
+            let mut wrong = record.clone();
+            wrong.hands[0].played_for = bad;
+            assert!(
+                matches!(wrong.replay(), Err(RecordError::PlayedFor { hand: 0, .. })),
+                "{:?}",
+                wrong.hands[0].played_for
+            );
+        }
     }
 }

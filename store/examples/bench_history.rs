@@ -27,6 +27,7 @@ use briscola::ai::Level;
 use briscola::{MatchFormat, Preset, Ruleset};
 use briscola_store::db;
 use briscola_store::rows::{self, NewMatch};
+use briscola_store::summary::SeatPlayer;
 use briscola_store::{HistoryEntry, HistoryQuery, MatchSummary, NoPreferences, Outcome, Store};
 use serde_json::{Value, json};
 
@@ -42,9 +43,15 @@ fn real(n: i64) -> HistoryEntry<Value> {
             duration_ms: 300_000,
             format: MatchFormat::usual(&ruleset),
             ruleset,
-            opponents: vec![[Level::Easy, Level::Medium, Level::Hard][(n / 3 % 3) as usize]],
-            opponent_names: vec!["Alice".into()],
-            people: Vec::new(),
+            seats: vec![
+                SeatPlayer::Person {
+                    name: String::new(),
+                },
+                SeatPlayer::Ai {
+                    level: [Level::Easy, Level::Medium, Level::Hard][(n / 3 % 3) as usize],
+                    name: "Alice".into(),
+                },
+            ],
             hand_scores: vec![vec![61, 59]],
             outcome: if n % 2 == 0 {
                 Outcome::Won
@@ -62,7 +69,11 @@ fn real(n: i64) -> HistoryEntry<Value> {
 fn crafted(n: i64) -> HistoryEntry<Value> {
     let mut entry = real(n);
     entry.summary.hand_scores = vec![vec![u32::MAX, u32::MAX]; briscola_store::summary::MAX_HANDS];
-    entry.summary.opponent_names = vec!["n".repeat(briscola_store::summary::MAX_NAME_BYTES)];
+    let name = "n".repeat(briscola_store::summary::MAX_NAME_BYTES);
+    entry.summary.seats = vec![
+        SeatPlayer::Person { name: name.clone() },
+        SeatPlayer::Person { name },
+    ];
     entry.record = json!("r".repeat(rows::MAX_RECORD_BYTES - 16));
     entry
 }

@@ -1,5 +1,5 @@
-//! The history as JSON Lines, the text format of earlier versions (`{"v":2,"summary":…,"record":…}`
-//! per line): what `briscola history --export` writes, and where the oldest matches go when the
+//! The history as JSON Lines, the text format of earlier versions (`{"v":3,"summary":…,"record":…}`
+//! per line; a summary a row of an earlier build holds is written upgraded): what `briscola history --export` writes, and where the oldest matches go when the
 //! live history reaches its cap (`history-archive/archive-<UTC>.jsonl` in the data folder,
 //! created new, written and `fsync`ed before the matches leave the database, so a match is always
 //! in one of the two).
@@ -16,12 +16,19 @@ use crate::disk::{Disk, RealDisk};
 use crate::history::HISTORY_VERSION;
 use crate::rows;
 use crate::stamp::{now_ms, utc_stamp};
+use crate::summary::MatchSummary;
 
 /// The archive folder's name in the data folder.
 pub const ARCHIVE_DIR: &str = "history-archive";
 
-/// One match as a JSON line of the history's text format.
+/// One match as a JSON line of the history's text format. A summary stored by an earlier build (of
+/// an earlier format) is written upgraded, so the line is of the version it says; one that does not
+/// read is kept as it is.
 pub fn line(summary: &str, record: &str) -> String {
+    let upgraded = serde_json::from_str::<MatchSummary>(summary)
+        .ok()
+        .and_then(|read| serde_json::to_string(&read).ok());
+    let summary = upgraded.as_deref().unwrap_or(summary);
     format!("{{\"v\":{HISTORY_VERSION},\"summary\":{summary},\"record\":{record}}}\n")
 }
 

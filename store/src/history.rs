@@ -23,7 +23,7 @@ use crate::summary::{MatchSummary, read_summary};
 use crate::warning::StoreWarning;
 
 /// The history-line format (`"v"`) this build writes.
-pub const HISTORY_VERSION: u32 = 2;
+pub const HISTORY_VERSION: u32 = 3;
 
 /// Longest history line (with its newline) that is written or parsed: far above any real match
 /// record; a longer line is left unread and reported, and a record that long is refused.

@@ -7,6 +7,7 @@ use std::path::Path;
 
 use serde_json::{Value, json};
 
+use crate::summary::SeatPlayer;
 use crate::test_prefs::Store;
 use crate::tests::{entry, ids, kinds};
 use crate::{HistoryEntry, StoreWarning, WarningKind};
@@ -27,9 +28,32 @@ fn version_one_line() -> Value {
     })
 }
 
+/// A version-2 line of match `n` (the seats after yours as levels, names and people's seats).
 fn version_two_line(n: i64) -> Value {
     let e = entry(n);
-    json!({ "v": 2, "summary": e.summary, "record": e.record })
+    let mut summary = serde_json::to_value(&e.summary).unwrap();
+    let object = summary.as_object_mut().unwrap();
+    object.remove("seats");
+    object.insert("opponents".into(), json!(["easy"]));
+    object.insert("opponent_names".into(), json!(["Alice"]));
+    object.insert("people".into(), json!([]));
+    json!({ "v": 2, "summary": summary, "record": e.record })
+}
+
+/// A version-2 line of a match at a friends' table: Bea at seat 1 (a Medium level stood for her),
+/// a Hard AI at seat 2.
+fn version_two_friends_line() -> Value {
+    let mut line = version_two_line(4);
+    let summary = line["summary"].as_object_mut().unwrap();
+    summary.insert("id".into(), json!("friends"));
+    summary.insert(
+        "ruleset".into(),
+        json!(briscola::Ruleset::preset(briscola::Preset::Briscola, 3).unwrap()),
+    );
+    summary.insert("opponents".into(), json!(["medium", "hard"]));
+    summary.insert("opponent_names".into(), json!(["Bea", "Computer 2"]));
+    summary.insert("people".into(), json!([1]));
+    line
 }
 
 /// A data folder as the last JSON-Lines version left it.
@@ -40,6 +64,7 @@ fn old_folder(dir: &Path) -> Vec<(String, Vec<u8>)> {
     records.push_str(&format!("{}\n", version_two_line(1)));
     records.push_str("this line is not json\n");
     records.push_str(&format!("{}\n", version_two_line(2)));
+    records.push_str(&format!("{}\n", version_two_friends_line()));
     records.push_str("{\"v\":2,\"summary\":{\"id\":\"m3\",\"sta");
     let files = vec![
         ("history/records.jsonl".to_string(), records.into_bytes()),
@@ -83,10 +108,31 @@ fn every_old_file_is_imported_and_kept_read_only_beside_the_database() {
     let files = old_folder(dir.path());
     let mut store = Store::open(dir.path());
     assert!(store.is_saving(), "{:?}", store.warnings());
-    assert_eq!(ids(&mut store), ["m2", "old", "m1"]);
+    assert_eq!(ids(&mut store), ["friends", "m2", "old", "m1"]);
     let old: HistoryEntry<Value> = store.history_entry("old").unwrap().unwrap();
-    assert_eq!(old.summary.opponent_names, ["Seat 1", "Seat 2"]);
+    let names: Vec<&str> = old.summary.seats.iter().map(SeatPlayer::name).collect();
+    assert_eq!(names, ["", "Seat 1", "Seat 2"]);
     assert_eq!(old.summary.ruleset.players, 3, "version 1 upgraded");
+    let friends: HistoryEntry<Value> = store.history_entry("friends").unwrap().unwrap();
+    assert_eq!(
+        friends.summary.seats,
+        [
+            SeatPlayer::Person {
+                name: String::new()
+            },
+            SeatPlayer::Person { name: "Bea".into() },
+            SeatPlayer::Ai {
+                level: briscola::ai::Level::Hard,
+                name: "Computer 2".into()
+            },
+        ],
+        "version 2 upgraded: Bea is a person, not a Medium AI"
+    );
+    let with_people = crate::HistoryQuery {
+        with_people: Some(true),
+        ..crate::HistoryQuery::default()
+    };
+    assert_eq!(store.history_page(&with_people).unwrap().total, 1);
     let m2: HistoryEntry<Value> = store.history_entry("m2").unwrap().unwrap();
     assert_eq!(m2, entry(2));
     assert_eq!(
@@ -129,7 +175,7 @@ fn every_old_file_is_imported_and_kept_read_only_beside_the_database() {
     drop(store);
     let mut again = Store::open(dir.path());
     assert!(again.warnings().is_empty(), "{:?}", again.warnings());
-    assert_eq!(ids(&mut again), ["m2", "old", "m1"]);
+    assert_eq!(ids(&mut again), ["friends", "m2", "old", "m1"]);
 }
 
 #[test]
@@ -150,7 +196,7 @@ fn an_upgrade_cut_short_after_its_commit_only_moves_the_files() {
     )
     .unwrap();
     let mut store = Store::open(dir.path());
-    assert_eq!(ids(&mut store), ["m2", "old", "m1"]);
+    assert_eq!(ids(&mut store), ["friends", "m2", "old", "m1"]);
     assert_eq!(
         store.preferences().card_size_percent,
         130,

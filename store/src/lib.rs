@@ -42,7 +42,9 @@ pub use history::HistoryEntry;
 pub use store::{
     MAX_MEMORY_MATCHES, NoPreferences, PreferencesDocument, Store, StoreError, UNFINISHED_MATCH,
 };
-pub use summary::{HistoryPage, HistoryQuery, HistoryStats, MatchSummary, Outcome, ReviewedRow};
+pub use summary::{
+    HistoryPage, HistoryQuery, HistoryStats, MatchSummary, Outcome, ReviewedRow, SeatPlayer,
+};
 pub use warning::{FolderProblem, StoreWarning, WarningKind};
 
 #[cfg(test)]

@@ -213,7 +213,7 @@ impl NewMatch {
             preset: name(&summary.ruleset.preset)?,
             players: summary.ruleset.players,
             levels: levels_column(summary)?,
-            with_people: !summary.people.is_empty(),
+            with_people: summary.with_people(),
             outcome: name(&summary.outcome)?,
             summary: summary_json(summary)?,
             record,

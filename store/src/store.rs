@@ -820,7 +820,7 @@ impl<P: PreferencesDocument> Store<P> {
             .waiting
             .matches
             .iter()
-            .filter(|m| m.summary.people.is_empty() != with_people)
+            .filter(|m| m.summary.with_people() == with_people)
             .map(|m| &m.summary)
             .collect();
         if !waiting.is_empty() {

@@ -2,15 +2,22 @@
 //! and match format, typed), the query (filters + page) that `list_history` answers, newest match
 //! first, and the upgrade of summaries stored by older builds.
 //!
+//! Every seat of a match is one [`SeatPlayer`]: a person or an AI level, each with the name the
+//! table showed (summary format 3, [`crate::history::HISTORY_VERSION`]).
+//!
 //! History lines are `{"v": N, "summary": …, "record": …}` (see [`crate::store`]). Version 1
 //! summaries named the rules `"<preset>-<n>p"` and the opponents by name and level string; they
 //! are read through [`read_summary`], which takes the rules and format from the match record
-//! stored on the same line and keeps the names. Version-2 summaries written before the names were
-//! kept read with none (`opponent_names` empty: the UI shows today's names). Deliberately absent: the record's type (the store keeps it opaque).
+//! stored on the same line and keeps the names. Version-2 summaries kept three lists for the seats
+//! after yours (`opponents` levels, `opponent_names`, the `people` seats, the last two possibly
+//! absent); a version-2 summary, in a line or in a database row stored by an earlier build, is
+//! read as seats ([`MatchSummary`]'s `Deserialize`): a person's seat becomes a [`SeatPlayer::Person`]
+//! with their name, never the level that stood for them. Deliberately absent: the record's type
+//! (the store keeps it opaque).
 
 use briscola::ai::Level;
 use briscola::{MatchFormat, Preset, Ruleset};
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize};
 
 /// Longest match id (bytes).
 pub const MAX_ID_BYTES: usize = 128;
@@ -19,7 +26,8 @@ pub const MAX_ID_BYTES: usize = 128;
 /// 9, a target of game points a few dozen).
 pub const MAX_HANDS: usize = 512;
 
-/// The longest opponent name a stored summary may hold, in bytes (the app keeps 24 characters).
+/// The longest name of a seat's player a stored summary may hold, in bytes (the app keeps 24
+/// characters).
 pub const MAX_NAME_BYTES: usize = 128;
 
 /// The human's result in a finished match.
@@ -35,8 +43,46 @@ pub enum Outcome {
     Drawn,
 }
 
-/// What the history list shows about one finished match.
+/// Who played one seat of a finished match, with the name the table showed for them.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum SeatPlayer {
+    /// A person: at seat 0 the player (an empty name when the app knew none: the UI says "You"),
+    /// elsewhere a friend at a friends' table.
+    Person {
+        /// Their name as the table showed it.
+        name: String,
+    },
+    /// The computer.
+    Ai {
+        /// The level it played at.
+        level: Level,
+        /// Its name as the table showed it; empty in matches stored before names were kept (the
+        /// UI then shows the names of today).
+        name: String,
+    },
+}
+
+impl SeatPlayer {
+    /// The player's name, whoever they are.
+    pub fn name(&self) -> &str {
+        match self {
+            SeatPlayer::Person { name } | SeatPlayer::Ai { name, .. } => name,
+        }
+    }
+
+    /// The AI level, for an AI seat.
+    pub fn level(&self) -> Option<Level> {
+        match self {
+            SeatPlayer::Ai { level, .. } => Some(*level),
+            SeatPlayer::Person { .. } => None,
+        }
+    }
+}
+
+/// What the history list shows about one finished match.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct MatchSummary {
     /// Unique match id; the key for duplicates on import.
@@ -54,17 +100,9 @@ pub struct MatchSummary {
     pub ruleset: Ruleset,
     /// How the match was decided.
     pub format: MatchFormat,
-    /// The AI level of each opponent, seats 1, 2, …
-    pub opponents: Vec<Level>,
-    /// The opponents' names as the match showed them, seats 1, 2, … (empty in matches stored
-    /// before names were kept: the UI then shows the names of today).
-    #[serde(default)]
-    pub opponent_names: Vec<String>,
-    /// The opponent seats (1, 2, …) where people played, at a table with friends; empty in a
-    /// match against the AI alone. Such a seat's entry in `opponents` is the level that played
-    /// for that person when their time ran out (Medium), and its name the person's.
-    #[serde(default)]
-    pub people: Vec<u8>,
+    /// Who played each seat, in playing order, the player's own seat first (seat 0: a match at a
+    /// friends' table is kept as seen from the player's seat).
+    pub seats: Vec<SeatPlayer>,
     /// Points per hand, one entry per side, human's side first.
     pub hand_scores: Vec<Vec<u32>>,
     /// The human's result.
@@ -75,19 +113,91 @@ pub struct MatchSummary {
     pub undos: u32,
 }
 
+/// A stored summary of format 2 or 3, as read: the seats, or the three lists format 2 kept.
+#[derive(Deserialize)]
+struct StoredSummary {
+    id: String,
+    started_at_ms: i64,
+    finished_at_ms: i64,
+    duration_ms: u64,
+    ruleset: Ruleset,
+    format: MatchFormat,
+    seats: Option<Vec<SeatPlayer>>,
+    /// Format 2: the AI level of each seat after yours (a person's seat held a stand-in level).
+    opponents: Option<Vec<Level>>,
+    /// Format 2: their names (absent, or empty, in summaries stored before names were kept).
+    #[serde(default)]
+    opponent_names: Vec<String>,
+    /// Format 2: the seats after yours (1, 2, …) where people played.
+    #[serde(default)]
+    people: Vec<u8>,
+    hand_scores: Vec<Vec<u32>>,
+    outcome: Outcome,
+    resigned: bool,
+    #[serde(default)]
+    undos: u32,
+}
+
+impl<'de> Deserialize<'de> for MatchSummary {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let stored = StoredSummary::deserialize(deserializer)?;
+        let seats = match (stored.seats, stored.opponents) {
+            (Some(seats), _) => seats,
+            (None, Some(levels)) => {
+                seats_of_format_2(&levels, &stored.opponent_names, &stored.people)
+            }
+            (None, None) => return Err(serde::de::Error::missing_field("seats")),
+        };
+        Ok(MatchSummary {
+            id: stored.id,
+            started_at_ms: stored.started_at_ms,
+            finished_at_ms: stored.finished_at_ms,
+            duration_ms: stored.duration_ms,
+            ruleset: stored.ruleset,
+            format: stored.format,
+            seats,
+            hand_scores: stored.hand_scores,
+            outcome: stored.outcome,
+            resigned: stored.resigned,
+            undos: stored.undos,
+        })
+    }
+}
+
+/// The seats of a format-2 summary: you, then each seat after yours — a person with their name
+/// where `people` lists it, else the AI at its level with its name (empty where none was kept).
+fn seats_of_format_2(levels: &[Level], names: &[String], people: &[u8]) -> Vec<SeatPlayer> {
+    let you = SeatPlayer::Person {
+        name: String::new(),
+    };
+    let others = (1u8..).zip(levels).enumerate().map(|(i, (seat, &level))| {
+        let name = names.get(i).cloned().unwrap_or_default();
+        if people.contains(&seat) {
+            SeatPlayer::Person { name }
+        } else {
+            SeatPlayer::Ai { level, name }
+        }
+    });
+    std::iter::once(you).chain(others).collect()
+}
+
 impl MatchSummary {
-    /// The levels of the AI opponents, seat 1 first (a person's seat left out).
+    /// The levels of the AI seats, in seat order (people left out).
     pub fn ai_levels(&self) -> Vec<Level> {
-        (1u8..)
-            .zip(&self.opponents)
-            .filter(|(seat, _)| !self.people.contains(seat))
-            .map(|(_, &level)| level)
-            .collect()
+        self.seats.iter().filter_map(SeatPlayer::level).collect()
+    }
+
+    /// Whether people other than the player sat at the table (a match at a friends' table).
+    pub fn with_people(&self) -> bool {
+        self.seats
+            .iter()
+            .skip(1)
+            .any(|seat| matches!(seat, SeatPlayer::Person { .. }))
     }
 
     /// Checks what the type cannot: a usable id, a sane time span, and every list within what
-    /// the match's rules can hold (one opponent entry per other seat, one score per side and at
-    /// most [`MAX_HANDS`] hands), so a crafted summary costs what a real one does.
+    /// the match's rules can hold (the player's seat a person, at most one entry per seat, one score
+    /// per side and at most [`MAX_HANDS`] hands), so a crafted summary costs what a real one does.
     pub fn validate(&self) -> Result<(), String> {
         if self.id.trim().is_empty() || self.id.len() > MAX_ID_BYTES {
             return Err("match id must be 1 to 128 characters".into());
@@ -95,26 +205,19 @@ impl MatchSummary {
         if self.finished_at_ms < self.started_at_ms {
             return Err("match finishes before it starts".into());
         }
-        let others = usize::from(self.ruleset.players.saturating_sub(1));
-        if self.opponents.len() > others
-            || self.opponent_names.len() > others
-            || self.people.len() > others
-        {
-            return Err(format!("more opponents than the {others} other seats"));
+        let players = usize::from(self.ruleset.players);
+        if self.seats.len() > players {
+            return Err(format!("more seats than the {players} players"));
+        }
+        if !matches!(self.seats.first(), Some(SeatPlayer::Person { .. })) {
+            return Err("the player's own seat is not a person".into());
         }
         if self
-            .opponent_names
+            .seats
             .iter()
-            .any(|name| name.len() > MAX_NAME_BYTES)
+            .any(|seat| seat.name().len() > MAX_NAME_BYTES)
         {
-            return Err(format!("an opponent name over {MAX_NAME_BYTES} bytes"));
-        }
-        if self
-            .people
-            .iter()
-            .any(|&seat| seat == 0 || usize::from(seat) > others)
-        {
-            return Err("a person's seat is not an opponent seat".into());
+            return Err(format!("a player's name over {MAX_NAME_BYTES} bytes"));
         }
         if self.hand_scores.len() > MAX_HANDS {
             return Err(format!("more than {MAX_HANDS} hands"));
@@ -188,13 +291,16 @@ impl LineV1 {
             ruleset: self.record.ruleset,
             format: self.record.format,
             // Version 1 stored each opponent's name with its level: kept, unless one is missing.
-            opponent_names: if old.opponents.iter().any(|o| o.name.trim().is_empty()) {
-                Vec::new()
-            } else {
-                old.opponents.iter().map(|o| o.name.clone()).collect()
+            seats: {
+                let named = !old.opponents.iter().any(|o| o.name.trim().is_empty());
+                let levels: Vec<Level> = old.opponents.iter().map(|o| o.level).collect();
+                let names: Vec<String> = if named {
+                    old.opponents.into_iter().map(|o| o.name).collect()
+                } else {
+                    Vec::new()
+                };
+                seats_of_format_2(&levels, &names, &[])
             },
-            opponents: old.opponents.into_iter().map(|o| o.level).collect(),
-            people: Vec::new(),
             hand_scores: old.hand_scores,
             outcome: old.outcome,
             resigned: old.resigned,
@@ -217,7 +323,7 @@ pub struct HistoryQuery {
     /// Only matches with an AI opponent at this level.
     #[cfg_attr(feature = "ts", ts(optional))]
     pub level: Option<Level>,
-    /// Only matches with people (`true`) or against the AI alone (`false`).
+    /// Only matches with people other than the player (`true`) or against the AI alone (`false`).
     #[cfg_attr(feature = "ts", ts(optional))]
     pub with_people: Option<bool>,
     /// Only this result.
@@ -286,7 +392,7 @@ impl HistoryQuery {
             && self.level.is_none_or(|l| summary.ai_levels().contains(&l))
             && self
                 .with_people
-                .is_none_or(|people| people != summary.people.is_empty())
+                .is_none_or(|people| people == summary.with_people())
             && self.outcome.is_none_or(|o| o == summary.outcome)
             && self.from_ms.is_none_or(|t| summary.finished_at_ms >= t)
             && self.to_ms.is_none_or(|t| summary.finished_at_ms < t)
@@ -391,9 +497,15 @@ pub mod examples {
             duration_ms: 500,
             format: MatchFormat::usual(&ruleset),
             ruleset,
-            opponents: vec![level],
-            opponent_names: vec!["Alice".into()],
-            people: Vec::new(),
+            seats: vec![
+                SeatPlayer::Person {
+                    name: String::new(),
+                },
+                SeatPlayer::Ai {
+                    level,
+                    name: "Alice".into(),
+                },
+            ],
             hand_scores: vec![vec![61, 59]],
             outcome,
             resigned: false,
@@ -475,13 +587,23 @@ pub(crate) mod tests {
         assert!(two_players.apply(sample()).items.is_empty());
     }
 
+    /// Match 9 of [`sample`] as played with a friend, Ben, at seat 1 and a Hard AI at seat 2.
+    fn with_ben(matches: &mut [MatchSummary]) {
+        matches[8].ruleset = Ruleset::preset(Preset::Briscola, 3).unwrap();
+        matches[8].seats = vec![
+            SeatPlayer::Person { name: "Ada".into() },
+            SeatPlayer::Person { name: "Ben".into() },
+            SeatPlayer::Ai {
+                level: Level::Hard,
+                name: "Computer 2".into(),
+            },
+        ];
+    }
+
     #[test]
     fn matches_with_people_are_told_from_matches_against_the_ai() {
         let mut matches = sample();
-        // Match 9 was played with a friend at seat 1 (Medium would have played for them) and a
-        // Hard AI at seat 2.
-        matches[8].opponents = vec![Level::Medium, Level::Hard];
-        matches[8].people = vec![1];
+        with_ben(&mut matches);
         let with_people = HistoryQuery {
             with_people: Some(true),
             ..HistoryQuery::default()
@@ -501,11 +623,73 @@ pub(crate) mod tests {
             !ids(&level(Level::Medium).apply(matches.clone())).contains(&"m9"),
             "a person's seat is not an AI level"
         );
-        // Summaries stored before people were kept read as matches against the AI.
-        let mut old = serde_json::to_value(&matches[0]).unwrap();
-        old.as_object_mut().unwrap().remove("people");
-        let old: MatchSummary = serde_json::from_value(old).unwrap();
-        assert!(old.people.is_empty());
+        assert_eq!(matches[8].ai_levels(), [Level::Hard]);
+        assert!(matches[8].validate().is_ok());
+        // The player's own seat alone being a person is a match against the AI.
+        assert!(!matches[0].with_people());
+    }
+
+    #[test]
+    fn format_two_summaries_are_read_as_seats() {
+        // A friends' match stored by an earlier build: a person at seat 1 (Medium stood for them),
+        // a Hard AI at seat 2.
+        let mut friends =
+            serde_json::to_value(summary(1, Preset::Briscola, Level::Easy, Outcome::Won)).unwrap();
+        let object = friends.as_object_mut().unwrap();
+        object.remove("seats");
+        object.insert(
+            "ruleset".into(),
+            json!(Ruleset::preset(Preset::Briscola, 3).unwrap()),
+        );
+        object.insert("opponents".into(), json!(["medium", "hard"]));
+        object.insert("opponent_names".into(), json!(["Ben", ""]));
+        object.insert("people".into(), json!([1]));
+        let read: MatchSummary = serde_json::from_value(friends).unwrap();
+        assert_eq!(
+            read.seats,
+            [
+                SeatPlayer::Person {
+                    name: String::new()
+                },
+                SeatPlayer::Person { name: "Ben".into() },
+                SeatPlayer::Ai {
+                    level: Level::Hard,
+                    name: String::new()
+                },
+            ]
+        );
+        assert!(read.with_people());
+        assert_eq!(read.ai_levels(), [Level::Hard], "Ben is no Medium AI");
+        // Against the AI, stored before names and people were kept.
+        let mut old =
+            serde_json::to_value(summary(2, Preset::Briscola, Level::Easy, Outcome::Won)).unwrap();
+        let object = old.as_object_mut().unwrap();
+        object.remove("seats");
+        object.insert("opponents".into(), json!(["easy"]));
+        let read: MatchSummary = serde_json::from_value(old.clone()).unwrap();
+        assert_eq!(
+            read.seats,
+            [
+                SeatPlayer::Person {
+                    name: String::new()
+                },
+                SeatPlayer::Ai {
+                    level: Level::Easy,
+                    name: String::new()
+                },
+            ]
+        );
+        assert!(!read.with_people());
+        // Written again, it is format 3, and reads back the same.
+        let written = serde_json::to_value(&read).unwrap();
+        assert!(written.get("opponents").is_none() && written.get("people").is_none());
+        assert_eq!(
+            serde_json::from_value::<MatchSummary>(written).unwrap(),
+            read
+        );
+        // Neither seats nor opponents: not a summary.
+        old.as_object_mut().unwrap().remove("opponents");
+        assert!(serde_json::from_value::<MatchSummary>(old).is_err());
     }
 
     #[test]
@@ -546,27 +730,38 @@ pub(crate) mod tests {
         let summary = read_summary(1, line.to_string().as_bytes()).unwrap();
         assert_eq!(summary.ruleset, rules);
         assert_eq!(summary.format, MatchFormat::FirstTo { hands: 2 });
-        assert_eq!(summary.opponents, [Level::Hard, Level::Easy]);
         assert_eq!((summary.resigned, summary.undos), (true, 0));
         assert_eq!(summary.hand_scores, [[40, 50, 30]]);
         assert_eq!(
-            summary.opponent_names,
-            ["Seat 1", "Seat 2"],
-            "their names kept"
+            summary.seats,
+            [
+                SeatPlayer::Person {
+                    name: String::new()
+                },
+                SeatPlayer::Ai {
+                    level: Level::Hard,
+                    name: "Seat 1".into()
+                },
+                SeatPlayer::Ai {
+                    level: Level::Easy,
+                    name: "Seat 2".into()
+                },
+            ],
+            "their levels and names kept"
         );
-        let current = json!({ "v": 2, "summary": summary, "record": {} });
+        let current = json!({ "v": 3, "summary": summary, "record": {} });
         assert_eq!(
-            read_summary(2, current.to_string().as_bytes()),
+            read_summary(3, current.to_string().as_bytes()),
             Ok(summary.clone())
         );
-        // A version-2 summary stored before names were kept reads without them.
+        // A version-2 line stored before names were kept reads with empty names.
         let mut unnamed = json!({ "v": 2, "summary": summary, "record": {} });
-        unnamed["summary"]
-            .as_object_mut()
-            .unwrap()
-            .remove("opponent_names");
+        let object = unnamed["summary"].as_object_mut().unwrap();
+        object.remove("seats");
+        object.insert("opponents".into(), json!(["hard", "easy"]));
         let read = read_summary(2, unnamed.to_string().as_bytes()).unwrap();
-        assert!(read.opponent_names.is_empty());
+        assert!(read.seats.iter().all(|seat| seat.name().is_empty()));
+        assert_eq!(read.ai_levels(), [Level::Hard, Level::Easy]);
         let no_record = json!({ "v": 1, "summary": line["summary"] });
         assert!(read_summary(1, no_record.to_string().as_bytes()).is_err());
     }
@@ -584,7 +779,7 @@ pub struct ReviewedRow {
     pub preset: Preset,
     /// Players at the table.
     pub players: u8,
-    /// The AI opponents' levels, seat 1 first (people left out): [`MatchSummary::ai_levels`].
+    /// The AI seats' levels, in seat order (people left out): [`MatchSummary::ai_levels`].
     pub opponents: Vec<Level>,
     /// Whether people sat at the table.
     pub with_people: bool,
@@ -599,7 +794,7 @@ impl ReviewedRow {
             preset: summary.ruleset.preset,
             players: summary.ruleset.players,
             opponents: summary.ai_levels(),
-            with_people: !summary.people.is_empty(),
+            with_people: summary.with_people(),
         }
     }
 }

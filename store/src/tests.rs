@@ -12,14 +12,27 @@ use serde_json::{Value, json};
 
 use super::*;
 use crate::rows::Caps;
-use crate::summary::MatchSummary;
 use crate::summary::examples::summary;
+use crate::summary::{MAX_NAME_BYTES, MatchSummary, SeatPlayer};
 use crate::test_prefs::{Preferences, Store};
 
 pub(crate) fn entry(n: i64) -> HistoryEntry<Value> {
     HistoryEntry {
         summary: summary(n, Preset::Briscola, Level::Easy, Outcome::Won),
         record: json!({ "moves": (0..n).collect::<Vec<_>>() }),
+    }
+}
+
+/// A person's seat.
+fn person(name: &str) -> SeatPlayer {
+    SeatPlayer::Person { name: name.into() }
+}
+
+/// An AI seat, unnamed.
+fn ai(level: Level) -> SeatPlayer {
+    SeatPlayer::Ai {
+        level,
+        name: String::new(),
     }
 }
 
@@ -81,8 +94,7 @@ fn sql_pages_and_filters_match_the_in_memory_rules() {
         s.id = format!("x{n}");
         if n % 7 == 0 {
             s.ruleset = Ruleset::preset(preset, 4).unwrap_or(s.ruleset);
-            s.opponents = vec![Level::Medium, level, Level::Hard];
-            s.people = vec![1];
+            s.seats = vec![person(""), person("Ben"), ai(level), ai(Level::Hard)];
         }
         store
             .append_match(&HistoryEntry {
@@ -128,6 +140,69 @@ fn sql_pages_and_filters_match_the_in_memory_rules() {
     }
 }
 
+/// A friends' match stored by an earlier build (a format-2 summary: a person's seat under a stand-in
+/// level) is listed, filtered, exported and counted as seats, its person by name.
+#[test]
+fn a_friends_match_of_an_earlier_format_reads_as_seats() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut store = Store::open(dir.path());
+    let mut stored = summary(1, Preset::Briscola, Level::Hard, Outcome::Won);
+    stored.ruleset = Ruleset::preset(Preset::Briscola, 4).unwrap();
+    stored.seats = vec![person(""), person("Ben"), ai(Level::Hard), person("Cy")];
+    store
+        .append_match(&HistoryEntry {
+            summary: stored.clone(),
+            record: json!(1),
+        })
+        .unwrap();
+    // What an earlier build wrote for that match: its three lists, and the same index columns.
+    let mut old = serde_json::to_value(&stored).unwrap();
+    let object = old.as_object_mut().unwrap();
+    object.remove("seats");
+    object.insert("opponents".into(), json!(["medium", "hard", "medium"]));
+    object.insert("opponent_names".into(), json!(["Ben", "", "Cy"]));
+    object.insert("people".into(), json!([1, 3]));
+    let conn = other_connection(dir.path());
+    let levels: String = conn
+        .query_row("SELECT levels FROM matches WHERE id = 'm1'", [], |r| {
+            r.get(0)
+        })
+        .unwrap();
+    assert_eq!(levels, ",hard,", "people are not levels");
+    conn.execute(
+        "UPDATE matches SET summary = ?1 WHERE id = 'm1'",
+        [old.to_string()],
+    )
+    .unwrap();
+    drop(conn);
+    let mut reopened = Store::open(dir.path());
+    let page = reopened.history_page(&HistoryQuery::default()).unwrap();
+    assert_eq!(page.items, [stored.clone()]);
+    let with_people = HistoryQuery {
+        with_people: Some(true),
+        level: Some(Level::Hard),
+        ..HistoryQuery::default()
+    };
+    assert_eq!(reopened.history_page(&with_people).unwrap().total, 1);
+    let medium = HistoryQuery {
+        level: Some(Level::Medium),
+        ..HistoryQuery::default()
+    };
+    assert_eq!(reopened.history_page(&medium).unwrap().total, 0);
+    let read: HistoryEntry<Value> = reopened.history_entry("m1").unwrap().unwrap();
+    assert_eq!(read.summary, stored);
+    // Exported, the line is of this build's format, with the seats.
+    let mut out = Vec::new();
+    reopened.export(&mut out).unwrap();
+    let line: Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(line["v"], json!(crate::history::HISTORY_VERSION));
+    assert_eq!(
+        line["summary"]["seats"][1],
+        json!({"kind": "person", "name": "Ben"})
+    );
+    assert!(line["summary"].get("opponents").is_none());
+}
+
 #[test]
 fn crafted_values_are_refused_on_the_way_in_and_skipped_on_the_way_out() {
     let dir = tempfile::tempdir().unwrap();
@@ -139,7 +214,7 @@ fn crafted_values_are_refused_on_the_way_in_and_skipped_on_the_way_out() {
     let error = store.append_match(&crafted).unwrap_err();
     assert!(error.to_string().contains("hands"), "{error}");
     let mut names = entry(3);
-    names.summary.opponent_names = vec!["x".into(); 5];
+    names.summary.seats = vec![person(""), person(&"x".repeat(MAX_NAME_BYTES + 1))];
     assert!(store.append_match(&names).is_err());
     let mut big = entry(4);
     big.record = json!("x".repeat(rows::MAX_RECORD_BYTES));
@@ -355,10 +430,10 @@ fn export_writes_the_json_lines_of_earlier_versions() {
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 2);
     for (line, n) in lines.iter().zip(1..) {
-        let summary = crate::summary::read_summary(2, line.as_bytes()).unwrap();
+        let summary = crate::summary::read_summary(3, line.as_bytes()).unwrap();
         assert_eq!(summary, entry(n).summary);
         let value: Value = serde_json::from_str(line).unwrap();
-        assert_eq!(value["v"], 2);
+        assert_eq!(value["v"], 3);
         assert_eq!(value["record"], entry(n).record);
     }
 }
@@ -712,10 +787,7 @@ fn new_files_are_private() {
 
 /// The Statistics figures as the UI computed them from every summary, for comparison.
 fn stats_in_memory(all: &[MatchSummary], people: bool) -> HistoryStats {
-    let mut chosen: Vec<&MatchSummary> = all
-        .iter()
-        .filter(|s| s.people.is_empty() != people)
-        .collect();
+    let mut chosen: Vec<&MatchSummary> = all.iter().filter(|s| s.with_people() == people).collect();
     chosen.sort_by(|a, b| {
         a.finished_at_ms
             .cmp(&b.finished_at_ms)
@@ -741,14 +813,14 @@ fn statistics_are_sql_aggregates_equal_to_the_figures_over_every_summary() {
         let outcome = [Outcome::Won, Outcome::Won, Outcome::Lost, Outcome::Drawn][n as usize % 4];
         let mut s = summary(n, Preset::Briscola, Level::Easy, outcome);
         s.ruleset = Ruleset::preset(preset, players).unwrap();
-        s.opponents = vec![
-            [Level::Easy, Level::Medium, Level::Hard][n as usize % 3];
-            usize::from(players) - 1
-        ];
-        s.opponent_names = Vec::new();
+        s.seats = std::iter::once(person(""))
+            .chain(
+                (1..players).map(|_| ai([Level::Easy, Level::Medium, Level::Hard][n as usize % 3])),
+            )
+            .collect();
         s.hand_scores = vec![vec![(n as u32 * 7) % 121, 0], vec![200, 0]];
         if n % 5 == 0 {
-            s.people = vec![1];
+            s.seats[1] = person("Ben");
         }
         store
             .append_match(&HistoryEntry {

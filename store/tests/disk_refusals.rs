@@ -15,6 +15,7 @@ use std::process::Command;
 
 use briscola::ai::Level;
 use briscola::{MatchFormat, Preset, Ruleset};
+use briscola_store::summary::SeatPlayer;
 use briscola_store::{
     FolderProblem, HistoryEntry, HistoryQuery, MatchSummary, NoPreferences, Outcome, Store,
     StoreWarning,
@@ -31,9 +32,15 @@ fn entry(n: i64, padding: usize) -> HistoryEntry<Value> {
             duration_ms: 500,
             format: MatchFormat::usual(&ruleset),
             ruleset,
-            opponents: vec![Level::Easy],
-            opponent_names: Vec::new(),
-            people: Vec::new(),
+            seats: vec![
+                SeatPlayer::Person {
+                    name: String::new(),
+                },
+                SeatPlayer::Ai {
+                    level: Level::Easy,
+                    name: String::new(),
+                },
+            ],
             hand_scores: vec![vec![61, 59]],
             outcome: Outcome::Won,
             resigned: false,

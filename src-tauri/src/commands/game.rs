@@ -249,11 +249,9 @@ pub fn history_entry(finished: &FinishedMatch) -> HistoryEntry<MatchRecord> {
             .checked_sub(finished.started_ms)
             .and_then(|ms| u64::try_from(ms).ok())
             .unwrap_or(0),
-        ruleset: finished.setup.ruleset,
-        format: finished.setup.format,
-        opponents: finished.opponents.clone(),
-        opponent_names: finished.setup.opponent_names.clone(),
-        people: finished.setup.people.clone(),
+        ruleset: finished.ruleset,
+        format: finished.format,
+        seats: finished.seats.clone(),
         hand_scores: finished
             .hand_points
             .iter()

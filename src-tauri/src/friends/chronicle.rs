@@ -1,9 +1,11 @@
 //! What this player's history keeps of a match at a table, derived from the [`Mirror`]: the
 //! player's seat, who sat where when the match started, when it started — and when `match-over`
-//! brings the record (everything is public then), the [`FinishedMatch`]: the record seen from the
-//! player's seat
-//! (the engine renumbers it so the player is seat 0, as the history, its replay and its review
-//! expect), the others' names, which seats were people, and the result for the player.
+//! brings the record (everything is public then), the [`FinishedMatch`] for the history: the record
+//! seen from the player's seat (the engine renumbers it so the player is seat 0, as the history, its
+//! replay and its review expect; the moves the table made for a person stay marked on their moves),
+//! who played each seat seen from there too — people by the names the table showed, the player
+//! included, AI seats by their level and the name this app gave them (none at a table with friends:
+//! the table gives them no name) — and the result for the player.
 //!
 //! At most one entry a match this player actually played: a record is kept only once per start of
 //! a match (each Play again is a new start), and only when this player sent a move of their own
@@ -17,16 +19,12 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use briscola::Seat;
-use briscola::ai::Level;
 use briscola_table::protocol::SeatView;
 
 use super::mirror::{Mirror, Over};
+use crate::history::SeatPlayer;
 use crate::preferences::OPPONENT_NAME_CHARS;
-use crate::session::{FinishedMatch, MatchSetup, SavedMatch, Session};
-
-/// The level standing for a person's seat in the history: the one that played for them when their
-/// time ran out.
-const PERSON_LEVEL: Level = Level::Medium;
+use crate::session::FinishedMatch;
 
 /// A name as the history keeps it: the host's table sent it (a remote party, not trusted), so it is
 /// cut to a stored name's length, without control characters.
@@ -66,8 +64,7 @@ pub fn finished(mirror: &mut Mirror, now_ms: i64) -> Option<FinishedMatch> {
     }
     let undos = mirror.state().game.as_ref().map_or(0, |g| g.undos);
     kept_entry(
-        seat,
-        mirror.seats_at_start(),
+        (seat, mirror.seats_at_start(), mirror.ai_names()),
         started.at_ms,
         &over,
         undos,
@@ -77,8 +74,7 @@ pub fn finished(mirror: &mut Mirror, now_ms: i64) -> Option<FinishedMatch> {
 
 /// The entry of a match seen from `seat`, the seats as they were at its start.
 fn kept_entry(
-    seat: Seat,
-    seats: &[SeatView],
+    (seat, seats, ai_names): (Seat, &[SeatView], &[String]),
     started_ms: i64,
     over: &Over,
     undos: u32,
@@ -90,52 +86,44 @@ fn kept_entry(
         return None;
     }
     let seen = record.seen_from(seat);
-    let mut opponents = Vec::new();
-    let mut opponent_names = Vec::new();
-    let mut people = Vec::new();
-    for k in 1..players {
-        let at = (usize::from(seat) + usize::from(k)) % usize::from(players);
-        match seats.get(at) {
-            Some(SeatView::Ai { level }) => {
-                opponents.push(*level);
-                opponent_names.push(String::new());
+    // Seat 0 is this player's: the seats in playing order from theirs.
+    let seats = (0..usize::from(players))
+        .map(|k| {
+            let at = (usize::from(seat) + k) % usize::from(players);
+            match seats.get(at) {
+                Some(SeatView::Ai { level }) => SeatPlayer::Ai {
+                    level: *level,
+                    name: ai_names.get(at).map(|n| kept_name(n)).unwrap_or_default(),
+                },
+                Some(SeatView::Person { name, .. }) => SeatPlayer::Person {
+                    name: kept_name(name),
+                },
+                // A seat left empty cannot be in a started match; kept as a person unnamed.
+                Some(SeatView::Empty) | None => SeatPlayer::Person {
+                    name: String::new(),
+                },
             }
-            Some(SeatView::Person { name, .. }) => {
-                opponents.push(PERSON_LEVEL);
-                opponent_names.push(kept_name(name));
-                people.push(k);
-            }
-            Some(SeatView::Empty) | None => {
-                opponents.push(PERSON_LEVEL);
-                opponent_names.push(String::new());
-            }
-        }
+        })
+        .collect();
+    // The table's record replays (the host's engine made it); one that does not, or a match that
+    // neither ended nor was given up by this player, is not kept.
+    let game = seen.replay().ok()?;
+    let resigned = over.resigned == Some(seat);
+    if game.outcome().is_none() && !resigned {
+        return None;
     }
-    let saved = SavedMatch {
-        setup: MatchSetup {
-            ruleset: seen.ruleset,
-            format: seen.format,
-            opponents,
-            first_dealer: seen.first_dealer,
-            allow_undo: undos > 0,
-            opponent_names,
-            people,
-        },
-        seed: seen.seed,
-        started_ms,
+    Some(FinishedMatch::of(
+        &game,
+        seats,
+        (started_ms, now_ms),
+        resigned,
         undos,
-        record: seen,
-    };
-    // The table's record replays (the host's engine made it); one that does not is not kept.
-    let mut session = Session::restore(saved).ok()?;
-    if over.resigned == Some(seat) {
-        session.resign().ok()?;
-    }
-    session.finished(now_ms)
+    ))
 }
 
 #[cfg(test)]
 mod tests {
+    use briscola::ai::Level;
     use briscola::{Match, MatchFormat, Phase, Preset, Rng, Ruleset};
     use briscola_table::protocol::{LobbyView, SettingsView};
 
@@ -239,14 +227,20 @@ mod tests {
         assert!(hear(&mut chronicle, &over, 9_500).is_none());
         assert_eq!((finished.started_ms, finished.finished_ms), (2_000, 9_000));
         assert_eq!(finished.record, record.seen_from(2));
-        // From seat 2: Cy (3), Ada (0), the Hard AI (1).
+        // From seat 2: Bea herself, Cy (3), Ada (0), the Hard AI (1); no level stands for a person.
         let cy = format!("Cy{}", "y".repeat(OPPONENT_NAME_CHARS - 2));
-        assert_eq!(finished.setup.opponent_names, [cy.as_str(), "Ada", ""]);
         assert_eq!(
-            finished.setup.opponents,
-            [Level::Medium, Level::Medium, Level::Hard]
+            finished.seats,
+            [
+                SeatPlayer::Person { name: "Bea".into() },
+                SeatPlayer::Person { name: cy },
+                SeatPlayer::Person { name: "Ada".into() },
+                SeatPlayer::Ai {
+                    level: Level::Hard,
+                    name: String::new()
+                },
+            ]
         );
-        assert_eq!(finished.setup.people, [1, 2]);
         // Seat 2 played with seat 0 (Ada): now seats 0 and 2.
         let won = game.outcome().expect("over").is_won_by(
             game.standing()

@@ -264,6 +264,8 @@ pub struct Mirror {
     seats_at_start: Vec<SeatView>,
     started: Option<Start>,
     moves: MovesSent,
+    /// The names this app gave the AI seats, by seat (a match against the computer).
+    ai_names: Vec<String>,
 }
 
 impl Mirror {
@@ -282,6 +284,21 @@ impl Mirror {
     /// The table as this seat sees it now.
     pub fn state(&self) -> &SeatState {
         &self.state
+    }
+
+    /// The match under way started at `at_ms` (a match resumed after the app closed keeps its
+    /// start) and its AI seats have these names, by seat (seat 0's ignored).
+    pub fn begun(&mut self, at_ms: i64, ai_names: Vec<String>) {
+        self.started = Some(Start {
+            at_ms,
+            moves: self.moves.get(),
+        });
+        self.ai_names = ai_names;
+    }
+
+    /// The names this app gave the AI seats, by seat.
+    pub fn ai_names(&self) -> &[String] {
+        &self.ai_names
     }
 
     /// The seats when the match started.

@@ -5,6 +5,7 @@
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use crate::history::SeatPlayer;
 use briscola::ai::Level;
 use briscola::{MatchFormat, Preset, Ruleset};
 use briscola_table::protocol::{
@@ -465,17 +466,21 @@ async fn a_whole_match_with_a_friend_and_an_ai_goes_into_both_histories() {
     let kept = kept.lock().expect("not poisoned").clone();
     assert_eq!(kept.len(), 2);
     let (hosts, friends) = (&kept[0], &kept[1]);
-    let (hosts, friends) = if hosts.setup.opponent_names.contains(&"Bea".to_string()) {
+    let bea = || SeatPlayer::Person { name: "Bea".into() };
+    let (hosts, friends) = if hosts.seats.get(2) == Some(&bea()) {
         (hosts, friends)
     } else {
         (friends, hosts)
     };
-    // The host sat at 0: Easy AI at 1, Bea at 2. Bea sat at 2: the host at 1 (from her seat), the
-    // AI at 2.
-    assert_eq!(hosts.setup.opponent_names, ["", "Bea"]);
-    assert_eq!(hosts.setup.people, [2]);
-    assert_eq!(friends.setup.opponent_names, ["Ada", ""]);
-    assert_eq!(friends.setup.people, [1]);
+    // The host sat at 0: Easy AI at 1, Bea at 2. Bea sat at 2: herself, the host at 1 (from her
+    // seat), the AI at 2.
+    let ai = || SeatPlayer::Ai {
+        level: Level::Easy,
+        name: String::new(),
+    };
+    let ada = || SeatPlayer::Person { name: "Ada".into() };
+    assert_eq!(hosts.seats, [ada(), ai(), bea()]);
+    assert_eq!(friends.seats, [bea(), ada(), ai()]);
     assert_eq!(friends.record, hosts.record.seen_from(2));
     host.lock().await.leave().expect("closing");
 }

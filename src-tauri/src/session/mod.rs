@@ -255,7 +255,7 @@ impl Session {
         if self.ai_seat_to_move() != Some(request.seat) {
             return Err(SessionError::NotAiTurn);
         }
-        self.game.apply_ai(request, action).map_err(refused)
+        self.game.apply_ai(request, action, false).map_err(refused)
     }
 
     /// A hint for your move: the match review's evaluation of this decision (Hard's search at the
@@ -334,33 +334,13 @@ impl Session {
         if !self.recorded() {
             return None;
         }
-        let record = self.game.game().record();
-        let hand_points = hand_results(&record)
-            .iter()
-            .map(sides_yours_first)
-            .collect();
-        let standing = self.game.game().standing().clone();
-        let side = self.your_side();
-        let outcome = self.game.game().outcome().cloned();
-        let result = match (&outcome, self.resigned) {
-            (_, true) => YourResult::Resigned,
-            (Some(o), false) if o.is_won_by(side) => YourResult::Won,
-            (Some(o), false) if o.is_draw() => YourResult::Drawn,
-            _ => YourResult::Lost,
-        };
-        Some(FinishedMatch {
-            setup: self.setup.clone(),
-            started_ms: self.started_ms,
-            finished_ms: now_ms,
-            opponents: self.setup.opponents.clone(),
-            hand_points,
-            your_side: standing.sides.get(side).cloned().unwrap_or_default(),
-            standing,
-            outcome,
-            result,
-            undos: self.undos,
-            record,
-        })
+        Some(FinishedMatch::of(
+            self.game.game(),
+            self.setup.seats(),
+            (self.started_ms, now_ms),
+            self.resigned,
+            self.undos,
+        ))
     }
 
     /// The whole record so far (for tests and export).
@@ -420,7 +400,7 @@ pub fn history_id(seed: u64, started_ms: i64) -> String {
 }
 
 /// The result of every finished hand of `record` that counted (void hands left out), in order.
-fn hand_results(record: &MatchRecord) -> Vec<briscola::HandResult> {
+pub(crate) fn hand_results(record: &MatchRecord) -> Vec<briscola::HandResult> {
     record
         .hands
         .iter()

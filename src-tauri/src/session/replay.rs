@@ -14,6 +14,9 @@ use super::SessionError;
 pub struct ReplayFrame {
     /// The move that led here, and who made it.
     pub action: Option<(Seat, Action)>,
+    /// Whether the table made that move for the person at its seat (their turn timer ran out, or
+    /// an AI stood in while they were away: the record's `played_for`), not the person.
+    pub played_for: bool,
     /// Every seat's hand.
     pub hands: Vec<Vec<Card>>,
     /// The trick on the table (the last completed one right after it closes).
@@ -71,11 +74,15 @@ pub fn replay_hands(record: &MatchRecord) -> Result<Vec<ReplayHand>, SessionErro
         .map(|hand| {
             let mut game = Game::new(record.ruleset, hand.dealer, &Deal::Order(hand.deal.clone()))
                 .map_err(|e| bad(e.to_string()))?;
-            let mut frames = vec![frame(&game, None)];
-            for &action in &hand.actions {
+            let mut frames = vec![frame(&game, None, false)];
+            for (index, &action) in hand.actions.iter().enumerate() {
                 let seat = game.to_move();
                 game.apply(action).map_err(|e| bad(e.to_string()))?;
-                frames.push(frame(&game, Some((seat, action))));
+                frames.push(frame(
+                    &game,
+                    Some((seat, action)),
+                    hand.is_played_for(index),
+                ));
             }
             Ok(ReplayHand {
                 dealer: hand.dealer,
@@ -86,7 +93,7 @@ pub fn replay_hands(record: &MatchRecord) -> Result<Vec<ReplayHand>, SessionErro
         .collect()
 }
 
-fn frame(game: &Game, action: Option<(Seat, Action)>) -> ReplayFrame {
+fn frame(game: &Game, action: Option<(Seat, Action)>, played_for: bool) -> ReplayFrame {
     let players = game.rules().players;
     let current: Vec<PlayView> = game
         .current_trick()
@@ -111,6 +118,7 @@ fn frame(game: &Game, action: Option<(Seat, Action)>) -> ReplayFrame {
     };
     ReplayFrame {
         action,
+        played_for,
         hands: (0..players)
             .map(|s| game.hand(s).iter().collect())
             .collect(),

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use super::SessionError;
+use crate::history::SeatPlayer;
 use crate::preferences::OPPONENT_NAME_CHARS;
 
 /// The New game form's choice: a preset, the rules of each preset the player edited (so switching
@@ -63,7 +64,6 @@ impl NewGame {
             first_dealer,
             allow_undo,
             opponent_names: Vec::new(),
-            people: Vec::new(),
         };
         setup.validate()?;
         Ok(setup)
@@ -96,11 +96,6 @@ pub struct MatchSetup {
     /// the names of today).
     #[serde(default)]
     pub opponent_names: Vec<String>,
-    /// The opponent seats (1, 2, …) where people played, at a table with friends; empty against
-    /// the AI alone. Such a seat's level in `opponents` is the one that played for that person when
-    /// their time ran out (Medium), its name in `opponent_names` the person's.
-    #[serde(default)]
-    pub people: Vec<Seat>,
 }
 
 impl MatchSetup {
@@ -141,6 +136,23 @@ impl MatchSetup {
         }
         self.opponent_names = names;
         Ok(self)
+    }
+
+    /// Who plays each seat, as the history keeps it: you (a person; the app knows no name of yours,
+    /// so the UI words it "You"), then each AI opponent with its level and its name.
+    pub fn seats(&self) -> Vec<SeatPlayer> {
+        let you = SeatPlayer::Person {
+            name: String::new(),
+        };
+        let opponents = self
+            .opponents
+            .iter()
+            .enumerate()
+            .map(|(i, &level)| SeatPlayer::Ai {
+                level,
+                name: self.opponent_names.get(i).cloned().unwrap_or_default(),
+            });
+        std::iter::once(you).chain(opponents).collect()
     }
 
     /// The AI level at a seat (`None` for you).

@@ -15,7 +15,6 @@ pub(crate) fn setup(preset: Preset, players: u8, format: MatchFormat) -> MatchSe
         first_dealer: 0,
         allow_undo: true,
         opponent_names: Vec::new(),
-        people: Vec::new(),
     }
 }
 
@@ -441,4 +440,32 @@ fn a_brisca_match_with_exchanges_replays_with_its_points() {
         }
     }
     assert!(exchanged, "some match has an exchange");
+}
+
+#[test]
+fn the_replay_shows_which_moves_the_table_made_for_a_person() {
+    let rules = Ruleset::preset(Preset::Briscola, 2).expect("preset");
+    let mut game =
+        briscola::SeatedMatch::new(rules, MatchFormat::SingleHand, 1, 5, 5).expect("a match");
+    let mut moves = 0;
+    while let Some(seat) = game.to_move() {
+        let action = game.game().game().observation(seat).legal_actions[0];
+        if seat == YOU && moves < 4 {
+            game.play_for(seat, action).expect("legal");
+        } else {
+            game.play(seat, action).expect("legal");
+        }
+        moves += 1;
+    }
+    let record = game.game().record();
+    let marked = record.hands[0].played_for.clone();
+    assert!(!marked.is_empty());
+    let hands = replay_hands(&record).expect("replays");
+    let flagged: Vec<u32> = (0u32..)
+        .zip(hands[0].frames.iter().skip(1))
+        .filter(|(_, frame)| frame.played_for)
+        .map(|(index, _)| index)
+        .collect();
+    assert_eq!(flagged, marked);
+    assert!(!hands[0].frames[0].played_for, "the deal is nobody's move");
 }

@@ -606,6 +606,9 @@ pub enum NotReviewed {
         /// The action.
         action: Action,
     },
+    /// The table made this move for the person at the seat — their turn timer ran out, or an AI
+    /// stood in while they were away — so it is not their decision to rate.
+    PlayedFor,
 }
 
 impl fmt::Display for NotReviewed {
@@ -617,6 +620,9 @@ impl fmt::Display for NotReviewed {
             NotReviewed::NotLegal { action } => {
                 write!(f, "Not reviewed: {action} was not a legal action here")
             }
+            NotReviewed::PlayedFor => f.write_str(
+                "Played for you by the table (your time ran out, or you were away): not rated",
+            ),
         }
     }
 }
@@ -630,6 +636,7 @@ impl Message for NotReviewed {
             NotReviewed::NotLegal {
                 action: Action::Pass,
             },
+            NotReviewed::PlayedFor,
         ]
     }
 }
@@ -1118,8 +1125,9 @@ mod tests {
             |m| match m {
                 NotReviewed::Auction => 0,
                 NotReviewed::NotLegal { .. } => 1,
+                NotReviewed::PlayedFor => 2,
             },
-            2,
+            3,
         );
     }
 }

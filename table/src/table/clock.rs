@@ -41,13 +41,14 @@ impl Table {
             Some(Alarm::Warn { seat, remaining_ms }) => {
                 self.broadcast(&ServerMessage::TimerWarning { seat, remaining_ms });
             }
-            Some(Alarm::Expired { seat }) => self.play_for(seat, now),
+            Some(Alarm::Expired { seat }) => self.expire(seat, now),
             None => {}
         }
     }
 
-    /// Time is up for `seat`: the [`EXPIRY_LEVEL`] AI moves for it.
-    fn play_for(&mut self, seat: briscola::Seat, now: u64) {
+    /// Time is up for `seat`: the [`EXPIRY_LEVEL`] AI moves for it, and the record marks the move as
+    /// made for the person.
+    fn expire(&mut self, seat: briscola::Seat, now: u64) {
         if self.seat_to_move() != Some(seat) || self.controller(seat) != Controller::Person {
             return;
         }
@@ -80,7 +81,7 @@ impl Table {
             action,
             expiries,
         });
-        if self.apply(seat, action, now).is_err() {
+        if self.play_for(seat, action, now).is_err() {
             return;
         }
         if short {

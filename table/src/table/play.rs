@@ -47,13 +47,22 @@ impl Table {
         let seat = self.seat_of(member).ok_or(ErrorCode::NotSeated)?;
         // The runner checks the turn before the engine sees the move: the engine plays for the seat
         // to move, and its refusal would tell what that seat holds.
-        self.apply(seat, action, now)
-    }
-
-    /// Applies a move for `seat`, if it is the seat to move, through the engine.
-    pub(super) fn apply(&mut self, seat: Seat, action: Action, now: u64) -> Result<(), ErrorCode> {
         let play = self.play.as_mut().ok_or(ErrorCode::NotPlaying)?;
         play.seated.play(seat, action).map_err(refused)?;
+        self.after_move(seat, action, now);
+        Ok(())
+    }
+
+    /// Applies a move the table makes for the person at `seat` (their time ran out), if it is the
+    /// seat to move, through the engine, which marks it in the record as made for them.
+    pub(super) fn play_for(
+        &mut self,
+        seat: Seat,
+        action: Action,
+        now: u64,
+    ) -> Result<(), ErrorCode> {
+        let play = self.play.as_mut().ok_or(ErrorCode::NotPlaying)?;
+        play.seated.play_for(seat, action).map_err(refused)?;
         self.after_move(seat, action, now);
         Ok(())
     }
@@ -142,8 +151,15 @@ impl Table {
         {
             return Err(ErrorCode::Stale);
         }
+        // An AI standing in for an absent person moves for them: the record marks it.
+        let stands_in = matches!(
+            self.seats.get(usize::from(request.seat)),
+            Some(Occupant::Person(_))
+        );
         let play = self.play.as_mut().ok_or(ErrorCode::Stale)?;
-        play.seated.apply_ai(request, action).map_err(refused)?;
+        play.seated
+            .apply_ai(request, action, stands_in)
+            .map_err(refused)?;
         self.after_move(request.seat, action, now);
         Ok(super::table_out(self))
     }

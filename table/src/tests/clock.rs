@@ -54,6 +54,11 @@ fn everyone_is_warned_at_ten_seconds_and_the_medium_ai_moves_at_zero() {
         .first()
         .expect("a move was played for the seat");
     assert!(observation.legal_actions.contains(&played));
+    assert_eq!(
+        record.hands[0].played_for,
+        [0],
+        "the record marks the move as made for the person"
+    );
     for conn in [HOST, 101] {
         assert!(
             sim.client(conn)
@@ -165,6 +170,11 @@ fn no_clock_runs_for_an_ai_seat() {
             ServerMessage::AutoPlayed { .. }
         )),
         0
+    );
+    let record = sim.table.game().expect("played").record();
+    assert!(
+        record.hands.iter().all(|hand| hand.played_for.is_empty()),
+        "an AI seat's and a person's own moves are not made for anyone"
     );
 }
 

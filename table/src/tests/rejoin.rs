@@ -122,12 +122,15 @@ fn an_ai_plays_for_a_dropped_person_until_they_rejoin_if_the_host_says_so() {
         .actions
         .len();
     sim.drive_ai();
-    assert!(
-        sim.table.game().expect("started").record().hands[0]
-            .actions
-            .len()
-            > moves
-    );
+    let hand = &sim.table.game().expect("started").record().hands[0];
+    assert!(hand.actions.len() > moves);
+    // The stand-in's moves for the person are marked in the record; the people's own are not.
+    let stood_in: Vec<usize> = (moves..hand.actions.len())
+        .filter(|&index| hand.is_played_for(index))
+        .collect();
+    assert!(!stood_in.is_empty(), "the stand-in moved for the person");
+    assert_eq!(stood_in.len(), hand.actions.len() - moves);
+    assert_eq!(hand.played_for.len(), stood_in.len());
     // An answer computed before the game moved on is refused.
     let action = crate::decide(&request);
     assert_eq!(

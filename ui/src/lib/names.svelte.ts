@@ -5,8 +5,9 @@
  * keeps the names it started with (the shell stores them with it): a change of language or of the
  * names in Settings renames nobody in a match being played or in the history.
  */
-import { t } from './i18n/index.svelte';
+import { t, tk } from './i18n/index.svelte';
 import { prefs } from './prefs.svelte';
+import type { SeatPlayer } from './bindings/SeatPlayer';
 
 /** The default name of computer seat `n` (1-based) in the current language. */
 export function defaultOpponentName(n: number): string {
@@ -24,11 +25,23 @@ export function opponentNamesFor(count: number): string[] {
 }
 
 /**
- * Computer seat `n`'s name in a match: the name stored with it (`MatchSetup.opponent_names`,
- * `MatchSummary.opponent_names`), or today's name for a match stored before names were kept.
+ * Computer seat `n`'s name in a match being played: the name stored with it
+ * (`MatchSetup.opponent_names`), or today's name for a match saved before names were kept.
  */
 export function matchOpponentName(stored: readonly string[] | undefined, n: number): string {
   return stored?.[n - 1] || opponentName(n);
+}
+
+/**
+ * Who played seat `n` of a finished match (`MatchSummary.seats`), by the name the match showed: you
+ * ("You" when the app knew no name of yours), a friend by name (their seat when the table sent none),
+ * a computer player by its stored name — or, unnamed, by its level at a friends' table (the table
+ * names none) and by today's name in a match against the AI stored before names were kept.
+ */
+export function seatPlayerName(seat: SeatPlayer, n: number, withPeople: boolean): string {
+  if (seat.name) return seat.name;
+  if (seat.kind === 'person') return n === 0 ? t('table.you') : t('friends.seatN', { n: n + 1 });
+  return withPeople ? t('friends.computerLevel', { level: tk(`level.${seat.level}`) }) : opponentName(n);
 }
 
 /** The most opponents a table has (six players). */

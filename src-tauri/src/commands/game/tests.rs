@@ -69,7 +69,13 @@ fn a_match_played_by_commands_lands_in_the_history() {
     assert_eq!(summary["ruleset"]["preset"], "briscola");
     assert_eq!(summary["ruleset"]["players"], 2);
     assert_eq!(summary["format"], json!({ "kind": "best-of", "hands": 3 }));
-    assert_eq!(summary["opponents"], json!(["easy"]));
+    assert_eq!(
+        summary["seats"],
+        json!([
+            { "kind": "person", "name": "" },
+            { "kind": "ai", "level": "easy", "name": "Opponent 1" }
+        ])
+    );
     assert!(summary["hand_scores"].as_array().map_or(0, Vec::len) >= 2);
     let id = summary["id"].as_str().expect("id").to_string();
     let replay = h.ok("get_replay", json!({ "id": id }));
@@ -373,9 +379,15 @@ fn the_opponents_names_are_kept_with_the_match_and_its_history_entry() {
     assert_eq!(view["setup"]["opponent_names"][0], "Lucía");
     play_to_the_end(&h, view);
     let page = h.ok("list_history", json!({ "query": {} }));
+    let names: Vec<&Value> = page["items"][0]["seats"]
+        .as_array()
+        .expect("seats")
+        .iter()
+        .map(|seat| &seat["name"])
+        .collect();
     assert_eq!(
-        page["items"][0]["opponent_names"],
-        json!(["Lucía", "Ben", "Carla"])
+        names,
+        [&json!(""), &json!("Lucía"), &json!("Ben"), &json!("Carla")]
     );
 }
 
@@ -445,6 +457,10 @@ fn history_lines_of_version_one_are_listed_with_the_rules_of_their_record() {
     old["summary"]
         .as_object_mut()
         .expect("summary")
+        .remove("seats");
+    old["summary"]
+        .as_object_mut()
+        .expect("summary")
         .remove("format");
     let dir = tempfile::tempdir().expect("temp dir");
     std::fs::create_dir_all(dir.path().join("history")).expect("history");
@@ -456,7 +472,8 @@ fn history_lines_of_version_one_are_listed_with_the_rules_of_their_record() {
     );
     // The same summary as the one written, with the names the old line stored.
     let mut want = summary.clone();
-    want["opponent_names"] = json!(["Seat 1", "Seat 2"]);
+    want["seats"][1]["name"] = json!("Seat 1");
+    want["seats"][2]["name"] = json!("Seat 2");
     assert_eq!(
         page["items"][0], want,
         "the same summary as the one written"

@@ -17,4 +17,11 @@ deal: Array<Card>,
 /**
  * The actions, in their text form (records keep the notation).
  */
-actions: Array<ActionText>, };
+actions: Array<ActionText>, 
+/**
+ * The indices in `actions` (ascending) of the moves the table made for a person at the seat
+ * to move — their turn timer ran out, or an AI stood in while they were away — rather than the
+ * person's own decisions. Absent when there are none, so records without such moves read and
+ * write as before.
+ */
+played_for?: Array<number>, };

@@ -20,7 +20,7 @@ players?: number,
  */
 level?: Level, 
 /**
- * Only matches with people (`true`) or against the AI alone (`false`).
+ * Only matches with people other than the player (`true`) or against the AI alone (`false`).
  */
 with_people?: boolean, 
 /**

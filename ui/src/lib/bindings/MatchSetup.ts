@@ -33,10 +33,4 @@ allow_undo: boolean,
  * Settings renames nobody. Empty in matches saved before names were kept (the UI then shows
  * the names of today).
  */
-opponent_names: Array<string>, 
-/**
- * The opponent seats (1, 2, …) where people played, at a table with friends; empty against
- * the AI alone. Such a seat's level in `opponents` is the one that played for that person when
- * their time ran out (Medium), its name in `opponent_names` the person's.
- */
-people: Array<number>, };
+opponent_names: Array<string>, };

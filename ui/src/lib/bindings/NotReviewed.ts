@@ -8,4 +8,4 @@ export type NotReviewed = { "id": "auction" } | { "id": "not-legal",
 /**
  * The action.
  */
-action: Action, };
+action: Action, } | { "id": "played-for" };

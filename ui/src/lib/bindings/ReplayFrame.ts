@@ -13,6 +13,11 @@ export type ReplayFrame = {
  */
 action: [number, Action] | null, 
 /**
+ * Whether the table made that move for the person at its seat (their turn timer ran out, or
+ * an AI stood in while they were away: the record's `played_for`), not the person.
+ */
+played_for: boolean, 
+/**
  * Every seat's hand.
  */
 hands: Array<Array<Card>>, 

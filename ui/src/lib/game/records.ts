@@ -5,6 +5,7 @@
  */
 import type { MatchSummary } from '../bindings/MatchSummary';
 import type { HistoryStats } from '../bindings/HistoryStats';
+import type { Level } from '../bindings/Level';
 import type { StatsData } from './history';
 
 import { LEVELS } from '../bindings/constants';
@@ -30,14 +31,14 @@ export function finishedText(s: MatchSummary, lang: string): string {
   return new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(s.finished_at_ms);
 }
 
-/** The AI opponents' levels of a match, seat 1 first: a person's seat (`people`) left out. */
-export function aiLevels(s: MatchSummary): MatchSummary['opponents'] {
-  return s.opponents.filter((_, i) => !s.people.includes(i + 1));
+/** The levels of a match's AI seats, in seat order (people left out). */
+export function aiLevels(s: MatchSummary): Level[] {
+  return s.seats.flatMap((seat) => (seat.kind === 'ai' ? [seat.level] : []));
 }
 
-/** Whether people sat at the table (a match with friends), or the AI alone. */
-export function withPeople(s: { people: number[] }): boolean {
-  return s.people.length > 0;
+/** Whether people other than you sat at the table (a match with friends), or the AI alone. */
+export function withPeople(s: MatchSummary): boolean {
+  return s.seats.slice(1).some((seat) => seat.kind === 'person');
 }
 
 /** The Statistics screen's data from the shell's figures (`history_stats`). */

@@ -36,7 +36,7 @@ function shellSummary(id: string, outcome: ShellSummary['outcome'], preset: 'bri
   return {
     id, started_at_ms: Date.UTC(2026, 0, 1), finished_at_ms: Date.UTC(2026, 0, 1, 1), duration_ms: 1000,
     ruleset: ruleset({ preset }), format: { kind: 'single-hand' },
-    opponents: ['easy'], opponent_names: ['Lucía'], people: [], hand_scores: [[70, 50]], outcome, resigned: false, undos: 0,
+    seats: [{ kind: 'person', name: '' }, { kind: 'ai', level: 'easy', name: 'Lucía' }], hand_scores: [[70, 50]], outcome, resigned: false, undos: 0,
   };
 }
 
@@ -539,6 +539,8 @@ describe('Statistics and history', () => {
     // A resigned match says so; a played one does not.
     expect(screen.getAllByRole('listitem')[0]).not.toHaveTextContent('resigned');
     expect(screen.getAllByRole('listitem')[1]).toHaveTextContent('Lost (resigned)');
+    // Who played: the computer by name and level.
+    expect(screen.getAllByTestId('history-with')[0]).toHaveTextContent('With Lucía (Easy)');
     await fireEvent.change(screen.getByLabelText('Result'), { target: { value: 'lost' } });
     await vi.waitFor(() => expect(listHistory).toHaveBeenLastCalledWith({ offset: 0, limit: 20, outcome: 'lost' }));
     await fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
@@ -547,6 +549,27 @@ describe('Statistics and history', () => {
     await fireEvent.change(screen.getByLabelText('Game'), { target: { value: 'briscola' } });
     await fireEvent.change(screen.getByLabelText('Players'), { target: { value: '4' } });
     await vi.waitFor(() => expect(listHistory).toHaveBeenLastCalledWith({ offset: 0, limit: 20, outcome: 'lost', preset: 'briscola', players: 4 }));
+    // Matches with friends only.
+    await fireEvent.change(screen.getByLabelText('Played with'), { target: { value: 'people' } });
+    await vi.waitFor(() => expect(listHistory).toHaveBeenLastCalledWith({ offset: 0, limit: 20, outcome: 'lost', preset: 'briscola', players: 4, with_people: true }));
+    setShell(null);
+  });
+
+  it('names the people of a match with friends, and the table’s computer by its level', async () => {
+    const friends: ShellSummary = {
+      ...shellSummary('9', 'won'),
+      ruleset: ruleset({ preset: 'briscola', players: 4 }),
+      seats: [
+        { kind: 'person', name: 'Ada' },
+        { kind: 'person', name: 'Ben' },
+        { kind: 'ai', level: 'hard', name: '' },
+        { kind: 'person', name: 'Cy' },
+      ],
+    };
+    setShell({ listHistory: async (q: HistoryQuery) => ({ total: 1, offset: q.offset, items: [friends] }), reviewStats: NO_REVIEWS } as unknown as Shell);
+    render(History);
+    await vi.waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(1));
+    expect(screen.getByTestId('history-with')).toHaveTextContent('With Ben, Computer (Hard), Cy');
     setShell(null);
   });
 
@@ -593,8 +616,8 @@ describe('Statistics and history', () => {
   });
 
   it('opens a match and steps through it', async () => {
-    const frame = (played: [number, Card] | null, hands: Card[][], trick: { seat: number; card: Card }[], winner: number | null, pile_points = [0, 0], stock_len = 30) => ({
-      action: played ? ([played[0], { kind: 'play', card: played[1] }] as [number, Action]) : null, hands, trick, trick_winner: winner, stock_len, face_up: '5c' as Card, trump: 'cups' as const, pile_points,
+    const frame = (played: [number, Card] | null, hands: Card[][], trick: { seat: number; card: Card }[], winner: number | null, pile_points = [0, 0], stock_len = 30, played_for = false) => ({
+      action: played ? ([played[0], { kind: 'play', card: played[1] }] as [number, Action]) : null, played_for, hands, trick, trick_winner: winner, stock_len, face_up: '5c' as Card, trump: 'cups' as const, pile_points,
     });
     const hands: ReplayHand[] = [
       {
@@ -604,7 +627,8 @@ describe('Statistics and history', () => {
           frame(null, [['Ad', '7s', 'Kb'], ['3d', '4b', '2s']], [], null),
           frame([0, 'Ad'], [['7s', 'Kb'], ['3d', '4b', '2s']], [{ seat: 0, card: 'Ad' }], null),
           // The shell's points, whatever a point table would say: the replay shows them as sent.
-          frame([1, '3d'], [['7s', 'Kb'], ['4b', '2s']], [{ seat: 0, card: 'Ad' }, { seat: 1, card: '3d' }], 0, [17, 4], 28),
+          // The table played Lucía's card for her.
+          frame([1, '3d'], [['7s', 'Kb'], ['4b', '2s']], [{ seat: 0, card: 'Ad' }, { seat: 1, card: '3d' }], 0, [17, 4], 28, true),
         ],
       },
     ];
@@ -617,8 +641,10 @@ describe('Statistics and history', () => {
     expect(screen.getByText(/Move 0 of 2/, { selector: '.where' })).toBeInTheDocument();
     await fireEvent.click(screen.getByRole('button', { name: 'Next card' }));
     expect(screen.getByText(/Move 1 of 2/, { selector: '.where' })).toBeInTheDocument();
+    expect(screen.queryByTestId('replay-played-for')).not.toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Cards on the table' }).querySelectorAll('[data-card]')).toHaveLength(1);
     await fireEvent.click(screen.getByRole('button', { name: 'Next card' }));
+    expect(screen.getByTestId('replay-played-for')).toHaveTextContent('Played for Lucía by the table');
     expect(screen.getAllByTestId('pile-points').map((e) => e.textContent)).toEqual([expect.stringContaining('17'), expect.stringContaining('4')]);
     expect(screen.getByText('28 cards in the stock')).toBeInTheDocument();
     expect(screen.getByText(/Trick 1/, { selector: '.where' })).toBeInTheDocument();

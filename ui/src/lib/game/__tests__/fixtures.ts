@@ -75,7 +75,7 @@ export function gameView(over: Partial<GameView> = {}, obs: Partial<Observation>
   return {
     observation: o,
     choices: choices(),
-    setup: { ruleset: o.ruleset, format: { kind: 'best-of', hands: 3 }, opponents: ['easy'], first_dealer: 1, allow_undo: true, opponent_names: [], people: [] },
+    setup: { ruleset: o.ruleset, format: { kind: 'best-of', hands: 3 }, opponents: ['easy'], first_dealer: 1, allow_undo: true, opponent_names: [] },
     standing: { sides: [[0], [1]], scores: [0, 0], hands_played: 0 },
     your_side: 0,
     hand_number: 1,

@@ -13,9 +13,10 @@ function summary(n: number, outcome: MatchSummary['outcome'], level: Level = 'ea
     duration_ms: 3_600_000,
     ruleset: ruleset({ preset }),
     format: { kind: 'best-of', hands: 3 },
-    opponents: [level],
-    opponent_names: ['Alice'],
-    people: [],
+    seats: [
+      { kind: 'person', name: '' },
+      { kind: 'ai', level, name: 'Alice' },
+    ],
     hand_scores: [
       [1070, 50],
       [40, 80],
@@ -70,9 +71,17 @@ describe('history records', () => {
   });
 
   it('counts only AI seats by level: a friend’s seat is no level', () => {
-    // A friend at seat 1 (Medium stands for them in the history) and a Hard AI at seat 2.
-    const friends = { ...summary(7, 'won'), opponents: ['medium', 'hard'] as Level[], people: [1] };
+    // A friend at seat 1 and a Hard AI at seat 2.
+    const friends: MatchSummary = {
+      ...summary(7, 'won'),
+      seats: [
+        { kind: 'person', name: 'Ada' },
+        { kind: 'person', name: 'Ben' },
+        { kind: 'ai', level: 'hard', name: '' },
+      ],
+    };
     expect(aiLevels(friends)).toEqual(['hard']);
+    expect(aiLevels(summary(1, 'won', 'medium'))).toEqual(['medium']);
     expect(withPeople(friends)).toBe(true);
     expect(withPeople(summary(1, 'won'))).toBe(false);
   });

@@ -48,6 +48,7 @@ export const en: Record<string, string> = {
   'better-standing': "The {better} leaves you better placed in the match.",
   'auction': "Not reviewed: bids and the call are not searched by the computer, so they are not rated.",
   'not-legal': "Not reviewed: {action} was not a legal move here.",
+  'played-for': "Played for you by the table (your time ran out, or you were away): not rated.",
   'hand-over': "The hand is over.",
   'wrong-phase': "{action} is not possible now: the game is at the {phase}.",
   'card-not-held': "Player {seat} does not hold the {card}.",

@@ -48,6 +48,7 @@ export const es: Record<string, string> = {
   'better-standing': "{better} te deja mejor situado en la partida.",
   'auction': "Sin analizar: la máquina no explora las pujas ni el canto, así que no se valoran.",
   'not-legal': "Sin analizar: {action} no era una jugada permitida aquí.",
+  'played-for': "Jugada por ti por la mesa (se te acabó el tiempo o no estabas): sin valorar.",
   'hand-over': "La mano ha terminado.",
   'wrong-phase': "{action} no es posible ahora: la partida está en la fase de {phase}.",
   'card-not-held': "El jugador {seat} no tiene {card}.",

@@ -48,6 +48,7 @@ export const it: Record<string, string> = {
   'better-standing': "{better} ti lascia meglio piazzato nella partita.",
   'auction': "Non analizzato: il computer non esplora le chiamate dell'asta, quindi non le giudica.",
   'not-legal': "Non analizzato: {action} qui non era una mossa permessa.",
+  'played-for': "Giocata per te dal tavolo (il tuo tempo era scaduto, o eri assente): non valutata.",
   'hand-over': "La mano è finita.",
   'wrong-phase': "{action} non è possibile ora: la partita è alla fase di {phase}.",
   'card-not-held': "Il giocatore {seat} non ha {card}.",

@@ -48,6 +48,7 @@ export const pt: Record<string, string> = {
   'better-standing': "{better} deixa-te mais bem colocado na partida.",
   'auction': "Não analisado: o computador não explora os lances nem a chamada, por isso não são avaliados.",
   'not-legal': "Não analisado: {action} não era uma jogada permitida aqui.",
+  'played-for': "Jogada por ti pela mesa (o teu tempo acabou ou estavas ausente): não avaliada.",
   'hand-over': "A mão terminou.",
   'wrong-phase': "{action} não é possível agora: o jogo está na fase de {phase}.",
   'card-not-held': "O jogador {seat} não tem {card}.",

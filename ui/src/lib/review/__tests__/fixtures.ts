@@ -10,6 +10,7 @@ import { ruleset } from '../../game/__tests__/fixtures';
 
 const frame = (played: [number, Card] | null, hands: Card[][], trick: { seat: number; card: Card }[], winner: number | null) => ({
   action: played ? ([played[0], { kind: 'play', card: played[1] }] as [number, Action]) : null,
+  played_for: false,
   hands,
   trick,
   trick_winner: winner,
@@ -87,9 +88,10 @@ export function summary(id: string): MatchSummary {
     duration_ms: 1000,
     ruleset: ruleset({ preset: 'briscola' }),
     format: { kind: 'single-hand' },
-    opponents: ['easy'],
-    opponent_names: [],
-    people: [],
+    seats: [
+      { kind: 'person', name: '' },
+      { kind: 'ai', level: 'easy', name: '' },
+    ],
     hand_scores: [[70, 50]],
     outcome: 'won',
     resigned: false,

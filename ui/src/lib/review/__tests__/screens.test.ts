@@ -133,6 +133,17 @@ describe('the review panel', () => {
     expect(screen.getByTestId('review-decision').textContent).toMatch(/only legal move/);
     expect(screen.getByTestId('review-accuracy').textContent).toMatch(/Accuracy: —/);
   });
+
+  it('says a move the table made for you is not yours, and rates it not', async () => {
+    const timed: MatchReview = {
+      ...AUCTION_REVIEW,
+      hands: [{ hand: 0, decisions: [{ index: 0, action: { kind: 'play', card: 'Ad' }, verdict: { kind: 'not-reviewed', reason: { id: 'played-for' } } }], accuracy: null }],
+    };
+    render(Replay, { hands: REPLAY, players: ['You', 'Alice'], deck: 'italian', values: pointValues(PRESETS[0].defaults[0].card_values), review: timed });
+    await fireEvent.click(screen.getByRole('button', { name: 'Next card' }));
+    expect(screen.getByTestId('review-not-reviewed').textContent).toBe('Played for you by the table (your time ran out, or you were away): not rated.');
+    expect(screen.queryByText(/You played/)).not.toBeInTheDocument();
+  });
 });
 
 describe('the review panel with moves other than cards', () => {

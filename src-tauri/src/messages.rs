@@ -139,7 +139,8 @@ impl Message for EditError {
     }
 }
 
-/// Every message type the UI words.
+/// Every message type the UI words, in the one list there is: the engine's, the table's and the
+/// shell's own. The bindings test writes the catalog from it alone.
 pub fn catalogs() -> Vec<MessageCatalog> {
     vec![
         catalog::<HintReason>(),

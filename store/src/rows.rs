@@ -13,6 +13,10 @@
 //! first moves the oldest matches out to an archive file (see [`crate::archive`]), so a full
 //! history never refuses a match.
 
+mod index;
+
+pub use index::for_each_review_digest;
+
 use std::io;
 
 use briscola::Preset;
@@ -24,9 +28,9 @@ use crate::db::io_error;
 use crate::disk::too_large;
 use crate::history::HistoryEntry;
 use crate::summary::{
-    HistoryPage, HistoryQuery, HistoryStats, MAX_ID_BYTES, MatchSummary, Outcome, RatePoint,
-    ReviewedRow, WonOf,
+    HistoryPage, HistoryQuery, HistoryStats, MatchSummary, Outcome, RatePoint, WonOf,
 };
+use index::{filters, levels_column, name};
 
 /// Largest stored summary (JSON bytes); a real one is under 1 KB, one within every list bound
 /// about 12 KB.
@@ -65,14 +69,6 @@ impl Default for Caps {
     }
 }
 
-/// The JSON name of a serde enum value (`"briscola"`, `"won"`).
-fn name<T: serde::Serialize>(value: &T) -> io::Result<String> {
-    match serde_json::to_value(value).map_err(io::Error::other)? {
-        Value::String(name) => Ok(name),
-        other => Err(io::Error::other(format!("{other} is not a name"))),
-    }
-}
-
 /// A summary as stored: checked, then serialized within [`MAX_SUMMARY_BYTES`].
 fn summary_json(summary: &MatchSummary) -> io::Result<String> {
     summary
@@ -90,16 +86,6 @@ fn read_summary(json: &str) -> Result<MatchSummary, String> {
     let summary: MatchSummary = serde_json::from_str(json).map_err(|e| e.to_string())?;
     summary.validate()?;
     Ok(summary)
-}
-
-/// `levels` column: the AI levels as `,easy,hard,` so a level filter is a `LIKE`.
-fn levels_column(summary: &MatchSummary) -> io::Result<String> {
-    let mut column = String::from(",");
-    for level in summary.ai_levels() {
-        column.push_str(&name(&level)?);
-        column.push(',');
-    }
-    Ok(column)
 }
 
 /// Live totals kept with every change: matches and bytes.
@@ -297,47 +283,6 @@ pub fn delete(tx: &Transaction<'_>, id: &str) -> io::Result<bool> {
     Ok(true)
 }
 
-/// The `WHERE` clause and parameters of a query's filters.
-fn filters(query: &HistoryQuery) -> io::Result<(String, Vec<rusqlite::types::Value>)> {
-    use rusqlite::types::Value as Sql;
-    let mut clauses = Vec::new();
-    let mut values = Vec::new();
-    if let Some(preset) = query.preset {
-        clauses.push("preset = ?");
-        values.push(Sql::Text(name(&preset)?));
-    }
-    if let Some(players) = query.players {
-        clauses.push("players = ?");
-        values.push(Sql::Integer(players.into()));
-    }
-    if let Some(level) = query.level {
-        clauses.push("levels LIKE ?");
-        values.push(Sql::Text(format!("%,{},%", name(&level)?)));
-    }
-    if let Some(people) = query.with_people {
-        clauses.push("with_people = ?");
-        values.push(Sql::Integer(people.into()));
-    }
-    if let Some(outcome) = query.outcome {
-        clauses.push("outcome = ?");
-        values.push(Sql::Text(name(&outcome)?));
-    }
-    if let Some(from) = query.from_ms {
-        clauses.push("finished_at_ms >= ?");
-        values.push(Sql::Integer(from));
-    }
-    if let Some(to) = query.to_ms {
-        clauses.push("finished_at_ms < ?");
-        values.push(Sql::Integer(to));
-    }
-    let clause = if clauses.is_empty() {
-        String::new()
-    } else {
-        format!("WHERE {}", clauses.join(" AND "))
-    };
-    Ok((clause, values))
-}
-
 /// One page of the query, newest first (ties by id), with the number of matches that pass its
 /// filters, and how many rows of the page were unreadable (left out).
 pub fn page(conn: &Connection, query: &HistoryQuery) -> io::Result<(HistoryPage, u64)> {
@@ -480,60 +425,6 @@ pub fn review(conn: &Connection, id: &str) -> io::Result<Option<String>> {
             format!("the review of match {id} is over {MAX_REVIEW_BYTES} bytes"),
         )),
     }
-}
-
-/// Longest `levels` column read back (a real one is under 40 bytes).
-const MAX_LEVELS_BYTES: usize = 256;
-
-/// Calls `each` with every reviewed match's index columns ([`ReviewedRow`]) and review digest text
-/// (`None` where the review has none, or one over [`MAX_DIGEST_BYTES`]), oldest finish first;
-/// neither the summaries nor the reviews are read. Rows whose columns do not read back are
-/// skipped and counted in the result.
-pub fn for_each_review_digest(
-    conn: &Connection,
-    mut each: impl FnMut(ReviewedRow, Option<&str>),
-) -> io::Result<u64> {
-    let mut statement = conn
-        .prepare(&format!(
-            "SELECT m.id, m.finished_at_ms, m.preset, m.players, \
-                    CASE WHEN length(m.levels) <= {MAX_LEVELS_BYTES} THEN m.levels END, \
-                    m.with_people, \
-                    CASE WHEN length(v.digest) <= {MAX_DIGEST_BYTES} THEN v.digest END \
-             FROM reviews v JOIN matches m ON m.seq = v.seq ORDER BY m.finished_at_ms, m.id"
-        ))
-        .map_err(io_error)?;
-    let mut rows = statement.query([]).map_err(io_error)?;
-    let mut unreadable = 0;
-    while let Some(row) = rows.next().map_err(io_error)? {
-        let digest: Option<String> = row.get(6).map_err(io_error)?;
-        match reviewed_row(row) {
-            Some(reviewed) => each(reviewed, digest.as_deref()),
-            None => unreadable += 1,
-        }
-    }
-    Ok(unreadable)
-}
-
-/// A reviewed match's columns, read back as the summary they were made from had them.
-fn reviewed_row(row: &rusqlite::Row<'_>) -> Option<ReviewedRow> {
-    fn named<T: serde::de::DeserializeOwned>(text: String) -> Option<T> {
-        serde_json::from_value(Value::String(text)).ok()
-    }
-    let id: String = row.get(0).ok()?;
-    let levels: String = row.get::<_, Option<String>>(4).ok()??;
-    let opponents = levels
-        .split(',')
-        .filter(|l| !l.is_empty())
-        .map(|l| named(l.to_owned()))
-        .collect::<Option<Vec<Level>>>()?;
-    Some(ReviewedRow {
-        finished_at_ms: row.get(1).ok()?,
-        preset: named(row.get(2).ok()?)?,
-        players: row.get(3).ok()?,
-        opponents,
-        with_people: row.get(5).ok()?,
-        id: (!id.is_empty() && id.len() <= MAX_ID_BYTES).then_some(id)?,
-    })
 }
 
 /// Calls `each` with every stored match (summary and record as JSON text), oldest first, for

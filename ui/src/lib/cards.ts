@@ -4,10 +4,10 @@ import type { Rank as EngineRank } from './bindings/Rank';
 import type { RankValue } from './bindings/RankValue';
 import type { Suit as EngineSuit } from './bindings/Suit';
 /** Card notation (see docs/card-notation.md): rank char + suit char, e.g. `Ad`, `3c`, `Qs`. */
-export const RANKS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', 'J', 'Q', 'K'] as const;
 export const SUITS = ['d', 'c', 's', 'b'] as const;
-export type Rank = (typeof RANKS)[number];
 export type Suit = (typeof SUITS)[number];
+/** A rank as the notation writes it (`A 2-9 J Q K`): the first character of the generated `Card`. */
+export type Rank = Card extends `${infer R}${Suit}` ? R : never;
 /** A card: the engine's generated union of every card code (the notation's `${Rank}${Suit}`, checked in misc.test.ts). */
 export type CardCode = Card;
 
@@ -38,10 +38,16 @@ export type PointValues = Partial<Record<Rank, number>>;
 /** The engine's suit names → the notation's suit letters (docs/card-notation.md). */
 export const SUIT_LETTER: Record<EngineSuit, Suit> = { coins: 'd', cups: 'c', swords: 's', clubs: 'b' };
 
-/** The engine's rank names → the notation's rank letters. */
-export const RANK_LETTER: Record<EngineRank, Rank> = {
+/**
+ * The engine's rank names (the generated `Rank`) → the notation's rank letters: the one table between
+ * the two, every engine rank to one letter (misc.test.ts checks that the letters are every `Rank`).
+ */
+export const RANK_LETTER = {
   ace: 'A', two: '2', three: '3', four: '4', five: '5', six: '6', seven: '7', eight: '8', nine: '9', jack: 'J', knight: 'Q', king: 'K',
-};
+} as const satisfies Record<EngineRank, Rank>;
+
+/** Every rank letter, from the ace to the king. */
+export const RANKS: readonly Rank[] = Object.values(RANK_LETTER);
 
 /** The point values of a card-value table the shell sent (`RankValue[]`, from the engine). */
 export function pointValues(table: readonly RankValue[]): PointValues {

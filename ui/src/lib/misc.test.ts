@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { durations } from './motion.svelte';
 import { pointsHistogram } from './game/history';
-import { cardImageUrl, backImageUrl, cardPoints, cornerLabel, parseCard, pointValues, type Rank, type Suit } from './cards';
+import { RANKS, RANK_LETTER, cardImageUrl, backImageUrl, cardPoints, cornerLabel, parseCard, pointValues, type Rank, type Suit } from './cards';
 import type { Card } from './bindings/Card';
 
 /** True when A and B are the same set of values (each assignable to the other). */
@@ -12,6 +12,14 @@ describe('card codes', () => {
     // A type check: this line does not compile if the generated union and the notation differ.
     const same: Same<Card, `${Rank}${Suit}`> = true;
     expect(same).toBe(true);
+  });
+
+  it('map every engine rank name to its own letter of the notation', () => {
+    // A type check: this line does not compile if a letter of the generated Card has no engine rank.
+    const every: Same<(typeof RANK_LETTER)[keyof typeof RANK_LETTER], Rank> = true;
+    expect(every).toBe(true);
+    expect(new Set(RANKS).size).toBe(Object.keys(RANK_LETTER).length);
+    expect(RANKS).toEqual(['A', '2', '3', '4', '5', '6', '7', '8', '9', 'J', 'Q', 'K']);
   });
 });
 import { PRESETS, valuesOf } from './game/__tests__/shellData';

@@ -1,0 +1,168 @@
+// End-to-end scenarios: playing with friends: as a guest at a command-line table, and as the host.
+// Run in order by run.mjs; each gets a fresh window on the run's shared data folder.
+import { relay, terminalPlayer } from '../friends.mjs';
+import { sleep, log, assert, screenshot, nav, select, setup, formReady, type, playFriendsMatch, CLI, cliTable } from '../helpers.mjs';
+
+export const scenarios = {
+  async friendsGuest(wd) {
+    // Joining a table served by the command line (a host in the terminal, an Easy AI, a 12 s timer):
+    // the Join form, the guest's lobby and Ready, the countdown on your turn, the host's expired
+    // turn announced, the summary with a waiting note, leaving (your seat kept).
+    const table = await cliTable(['--players', '3', '--ai-seats', '2=easy', '--timer', '12']);
+    // The app reaches the table through a relay whose connections can be cut.
+    const line = await relay(table.address);
+    try {
+      await setup(wd);
+      await wd.setRect(1280, 800);
+      await nav(wd, 'friends');
+      await wd.click('.intro .tabs .btn:nth-child(2)');
+      await wd.waitFor(() => wd.exec('return !!document.querySelector("[data-testid=join-form]")'), { what: 'the Join form' });
+      await type(wd, '#address', line.address);
+      await type(wd, '#code', table.code.toLowerCase().replace('-', ' '));
+      await type(wd, '#join-name', 'Bea');
+      await wd.click('[data-testid=join-form] button[type=submit]');
+      await wd.waitFor(() => wd.exec('return !!document.querySelector("[data-testid=lobby]")'), { what: 'the lobby' });
+      const you = await wd.text('[data-testid=lobby] .seat.you');
+      assert(/Bea/.test(you), `your seat in the lobby: ${you}`);
+      assert(/Waiting for the host/.test(await wd.text('[data-testid=lobby]')), 'a guest waits for the host');
+      screenshot('friends-guest-lobby-1280x800');
+      await wd.setRect(360, 640);
+      await sleep(500);
+      screenshot('friends-guest-lobby-360x640');
+      await wd.setRect(1280, 800);
+      await wd.click('[data-testid=lobby] .mine .btn');
+      await wd.waitFor(() => wd.exec('return !!document.querySelector("[data-testid=friends-table]")'), { timeout: 30_000, what: 'the match to start' });
+      let counted = false;
+      for (let i = 0; i < 200; i++) {
+        const state = await wd.waitFor(
+          () => wd.exec(`if (document.querySelector('dialog[open]')) return 'over'; const b = document.querySelector('.hand.interactive button[data-card]:not([aria-disabled])'); return b ? b.dataset.card : null;`),
+          { timeout: 90_000, interval: 200, what: 'your turn or the end of the match' },
+        );
+        if (state === 'over') break;
+        if (!counted) {
+          // The first time: let the table warn, and see the countdown by whose turn it is.
+          await wd.waitFor(() => wd.exec('return !!document.querySelector("[data-testid=countdown]")'), { timeout: 15_000, what: 'the countdown' });
+          counted = true;
+          screenshot('friends-guest-countdown-1280x800');
+          await wd.setRect(360, 640);
+          await sleep(400);
+          screenshot('friends-guest-countdown-360x640');
+          await wd.setRect(1280, 800);
+          await sleep(200);
+          if (await wd.exec('return !!document.querySelector("dialog[open]")')) break;
+          // The connection drops: the app says so, takes the same seat back with its token, and
+          // the match goes on.
+          const seat = await wd.exec('const others = [...document.querySelectorAll(".seat[data-seat]")].map((e) => Number(e.dataset.seat)); return [0, 1, 2].find((n) => !others.includes(n)) ?? null');
+          line.cut();
+          await wd.waitFor(() => wd.exec('return /reconnecting/i.test(document.querySelector("[data-testid=link]")?.textContent ?? "")'), { timeout: 15_000, what: 'the connection lost, shown' });
+          screenshot('friends-guest-reconnecting-1280x800');
+          await wd.waitFor(() => wd.exec('return !document.querySelector("[data-testid=link]")'), { timeout: 30_000, what: 'the seat taken back' });
+          const back = await wd.exec('const others = [...document.querySelectorAll(".seat[data-seat]")].map((e) => Number(e.dataset.seat)); return [0, 1, 2].find((n) => !others.includes(n)) ?? null');
+          assert(back === seat, `the same seat after reconnecting (${seat} → ${back})`);
+          continue;
+        }
+        const sel = `.hand.interactive button[data-card="${state}"]`;
+        await wd.click(sel).catch(() => {});
+        await sleep(100);
+        if (await wd.exec('return !!document.querySelector(arguments[0] + ":not([aria-disabled])")', sel)) await wd.click(sel).catch(() => {});
+        await wd.waitFor(() => wd.exec('return !document.querySelector(arguments[0]) || !!document.querySelector("dialog[open]")', `.hand button[data-card="${state}"]`), { timeout: 20_000, what: `the play of ${state}` });
+      }
+      const summary = await wd.text('dialog[open]');
+      assert(/The match is over/.test(summary) && /Waiting for the host/.test(summary) && !/Play again/.test(summary), `a guest's summary: ${summary}`);
+      screenshot('friends-guest-over-1280x800');
+      await wd.click('dialog[open] .btn');
+      await wd.click('.actions .talk-toggle');
+      const talk = await wd.text('[data-testid=talk]');
+      assert(/Time ran out for Host/.test(talk), `the host's expired turn in the log: ${talk}`);
+      screenshot('friends-guest-talk-1280x800');
+      await wd.click('.actions .leave');
+      const ask = await wd.text('dialog[open]');
+      assert(/seat is kept/.test(ask), `leaving asks first: ${ask}`);
+      await wd.click('dialog[open] .btn.primary');
+      await wd.waitFor(() => wd.exec('return !!document.querySelector(".intro .tabs")'), { what: 'the start of Play with friends' });
+    } finally {
+      line.close();
+      table.stop();
+    }
+  },
+
+  async friends(wd) {
+    // Hosting a table in the app for three: an Easy AI at seat 1 and a friend in the terminal
+    // (`briscola join`) at seat 2. The Host form (port 0), the lobby with the code large, Talk both
+    // ways, the match played by clicks with the friend dropping and coming back with their token,
+    // the summary with Play again, the match in the history (seen from your seat, a person at 2),
+    // closing the table.
+    await setup(wd);
+    await wd.setRect(1280, 800);
+    await nav(wd, 'friends');
+    await formReady(wd);
+    await wd.click('label.preset:has(input[value="briscola"])');
+    await formReady(wd);
+    await wd.click('label.choice:has(input[name="players"][value="3"])');
+    await formReady(wd);
+    await select(wd, '#seat-0', 'easy');
+    await select(wd, '#seat-1', 'friend');
+    await type(wd, '#your-name', 'Ann');
+    await type(wd, '#table-name', 'Friday cards');
+    await type(wd, '#port', '0');
+    screenshot('friends-host-1280x800');
+    await wd.setRect(360, 640);
+    await sleep(500);
+    const go = await wd.exec('const b = document.querySelector("[data-testid=host-form] button[type=submit]").getBoundingClientRect(); return { top: b.top, bottom: b.bottom, vh: window.innerHeight };');
+    assert(go.top >= 0 && go.bottom <= go.vh, `Open the table in view at 360×640: ${JSON.stringify(go)}`);
+    screenshot('friends-host-360x640');
+    await wd.setRect(1280, 800);
+    await wd.click('[data-testid=host-form] button[type=submit]');
+    await wd.waitFor(() => wd.exec('return !!document.querySelector("[data-testid=lobby]")'), { what: 'the lobby' });
+    const code = await wd.exec('const c = document.querySelector("[data-testid=table-code] .code"); const b = c.getBoundingClientRect(); return { text: c.textContent.trim(), height: b.height, size: parseFloat(getComputedStyle(c).fontSize) };');
+    assert(/^[0-9A-Z]{5}-[0-9A-Z]{5}$/.test(code.text) && code.size >= 36, `the table code, large: ${JSON.stringify(code)}`);
+    const where = await wd.text('[data-testid=table-code]');
+    const port = where.match(/:(\d+)/)?.[1];
+    assert(port, `the address with the port: ${where}`);
+    let friend = terminalPlayer(CLI, `127.0.0.1:${port}`, code.text, ['--name', 'Bea', '--ready'], log);
+    const [, token] = await friend.waitFor(/your token \(to come back with --token\): (\S+)/);
+    await wd.waitFor(() => wd.exec('return /Bea/.test(document.querySelector("[data-testid=lobby]").textContent)'), { what: 'the friend in the lobby' });
+    await wd.click('[data-testid=talk] .phrase');
+    await wd.waitFor(() => wd.exec('return /Ann: Hello!/.test(document.querySelector("[data-testid=talk] .log").textContent)'), { what: 'the quick phrase in the log' });
+    await friend.waitFor(/Ann.*Hello/i);
+    friend.say('ciao a tutti');
+    await wd.waitFor(() => wd.exec('return /Bea: ciao a tutti/.test(document.querySelector("[data-testid=talk] .log").textContent)'), { what: "the friend's message in Talk" });
+    screenshot('friends-chat-1280x800');
+    screenshot('friends-lobby-1280x800');
+    await wd.setRect(360, 640);
+    await sleep(500);
+    screenshot('friends-lobby-360x640');
+    await wd.setRect(1280, 800);
+    await wd.click('[data-testid=lobby] .go-bar .btn.primary');
+    await wd.waitFor(() => wd.exec('return !!document.querySelector("[data-testid=friends-table]")'), { what: 'the table' });
+    await wd.waitFor(() => wd.exec('return !!document.querySelector(".hand.interactive button[data-card]:not([aria-disabled])")'), { timeout: 30_000, what: 'your first turn' });
+    screenshot('friends-table-1280x800');
+    await wd.setRect(360, 640);
+    await sleep(500);
+    screenshot('friends-table-360x640');
+    await wd.setRect(1280, 800);
+    // The friend drops: the table waits for them, and shows who is away.
+    friend.kill();
+    await wd.waitFor(() => wd.exec('return [...document.querySelectorAll("[data-testid=seat-note]")].some((n) => /Disconnected/.test(n.textContent))'), { timeout: 30_000, what: 'the dropped friend shown' });
+    await sleep(500);
+    screenshot('friends-dropped-1280x800');
+    friend = terminalPlayer(CLI, `127.0.0.1:${port}`, code.text, ['--token', token], log);
+    await wd.waitFor(() => wd.exec('return ![...document.querySelectorAll("[data-testid=seat-note]")].some((n) => /Disconnected/.test(n.textContent))'), { timeout: 30_000, what: 'the friend back' });
+    await playFriendsMatch(wd);
+    const summary = await wd.text('dialog[open]');
+    assert(/The match is over/.test(summary), `the match summary: ${summary}`);
+    await wd.waitFor(() => wd.exec('return [...document.querySelectorAll("dialog[open] button")].some((b) => /Review/.test(b.textContent))'), { what: 'the review of the match kept in the history' });
+    screenshot('friends-over-1280x800');
+    const kept = (await wd.invoke('list_history', { query: { offset: 0, limit: 1, with_people: true } })).items[0];
+    assert(kept && JSON.stringify(kept.people) === '[2]' && kept.opponent_names[1] === 'Bea' && kept.ruleset.players === 3, `the match in the history, with Bea at seat 2: ${JSON.stringify(kept)}`);
+    friend.kill();
+    await wd.click('dialog[open] .btn.primary');
+    await wd.waitFor(() => wd.exec('return !!document.querySelector("[data-testid=lobby]")'), { what: 'the lobby again' });
+    await wd.click('[data-testid=room] .side .leave');
+    await wd.waitFor(() => wd.exec('return !!document.querySelector("dialog[open]")'), { what: 'the confirmation' });
+    const ask = await wd.text('dialog[open]');
+    assert(/closes for everyone/.test(ask), `closing asks first: ${ask}`);
+    await wd.click('dialog[open] .btn.primary');
+    await wd.waitFor(() => wd.exec('return !!document.querySelector("[data-testid=host-form]")'), { what: 'the Host form again' });
+  },
+};

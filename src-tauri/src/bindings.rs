@@ -27,14 +27,11 @@ use briscola_table::protocol::ClientMessage;
 use crate::commands::game::Hint;
 use crate::commands::names::COMMANDS;
 use crate::error::AppError;
-use crate::friends::{FriendsEvent, HostInfo, HostRequest};
+use crate::friends::{FriendsEvent, HostInfo, HostRequest, SeatState};
 use crate::history::{HistoryPage, HistoryQuery, HistoryStats};
 use crate::preferences::Preferences;
 use crate::review::ReviewStats;
-use crate::session::{
-    GameView, MatchSetup, NewGame, PresetInfo, Replay, RulesetEdit, RulesetInfo, SavedMatch,
-    Session, presets,
-};
+use crate::session::{NewGame, PresetInfo, Replay, RulesetEdit, RulesetInfo, SavedMatch, presets};
 use crate::state::MatchRecord;
 use crate::store::{HistoryEntry, StoreWarning};
 
@@ -88,25 +85,20 @@ fn signatures(cfg: &Config) -> Vec<Signature> {
             ],
             RulesetInfo::name(cfg),
         ),
-        sig("current_game", &[], <Option<GameView>>::name(cfg)),
         sig(
             "start_match",
             &[
                 ("new_game", NewGame::name(cfg)),
                 ("opponent_names", <Vec<String>>::name(cfg)),
+                ("events", channel(FriendsEvent::name(cfg))),
             ],
-            GameView::name(cfg),
+            <()>::name(cfg),
         ),
         sig(
-            "play_action",
-            &[("action", briscola::Action::name(cfg))],
-            GameView::name(cfg),
+            "resume_match",
+            &[("events", channel(FriendsEvent::name(cfg)))],
+            bool::name(cfg),
         ),
-        sig("ai_move", &[], GameView::name(cfg)),
-        sig("get_hint", &[], Hint::name(cfg)),
-        sig("undo_move", &[], GameView::name(cfg)),
-        sig("next_hand", &[], GameView::name(cfg)),
-        sig("resign_match", &[], GameView::name(cfg)),
         sig(
             "get_replay",
             &[("id", String::name(cfg))],
@@ -152,13 +144,13 @@ fn signatures(cfg: &Config) -> Vec<Signature> {
             <()>::name(cfg),
         ),
         sig("friends_tables", &[], <Vec<DiscoveredTable>>::name(cfg)),
-        sig("friends_hint", &[], Hint::name(cfg)),
+        sig("table_hint", &[], Hint::name(cfg)),
         sig(
-            "friends_send",
+            "table_send",
             &[("message", ClientMessage::name(cfg))],
             <()>::name(cfg),
         ),
-        sig("friends_leave", &[], <()>::name(cfg)),
+        sig("table_leave", &[], <()>::name(cfg)),
     ]
 }
 
@@ -177,7 +169,6 @@ fn export_types(cfg: &Config) {
     HistoryPage::export_all(cfg).unwrap();
     HistoryStats::export_all(cfg).unwrap();
     <HistoryEntry<MatchRecord>>::export_all(cfg).unwrap();
-    GameView::export_all(cfg).unwrap();
     PresetInfo::export_all(cfg).unwrap();
     RulesetEdit::export_all(cfg).unwrap();
     briscola::message::MessageCatalog::export_all(cfg).unwrap();
@@ -260,30 +251,70 @@ fn commands_ts(cfg: &Config, type_files: &[String]) -> String {
     )
 }
 
-/// A two-player Briscola match after its first trick (seeded: the same every time).
-fn view_after_one_trick() -> GameView {
+/// A match against the computer (two-player Briscola, best of 3) as your seat sees it after its
+/// first trick: the table run without a transport (seeded: the same every time), its messages folded
+/// by the shell's mirror exactly as the webview receives them.
+fn state_after_one_trick() -> SeatState {
     use briscola::{MatchFormat, Preset, Ruleset, ai::Level};
-    let setup = MatchSetup {
-        ruleset: Ruleset::preset(Preset::Briscola, 2).unwrap(),
+    use briscola_table::protocol::{ClientMessage, SeatChoice};
+    use briscola_table::{Entropy, MatchSeeds, Table, TableSettings};
+
+    use crate::friends::{LinkEvent, Mirror, MovesSent};
+    let settings = TableSettings {
+        hints: true,
+        undo: true,
+        deal_when_asked: true,
         format: MatchFormat::BestOf { hands: 3 },
-        opponents: vec![Level::Easy],
-        first_dealer: 1,
-        allow_undo: true,
-        opponent_names: Vec::new(),
+        ..TableSettings::new(Ruleset::preset(Preset::Briscola, 2).unwrap())
     };
-    let mut session = Session::start(setup, 7, 0).unwrap();
-    while session.view().observation.tricks.is_empty() {
-        match session.pending_ai() {
-            Some(request) => {
-                let action = request.observation.legal_actions[0];
-                session.apply_ai(&request, action).unwrap();
-            }
-            None => session
-                .play(session.view().observation.legal_actions[0])
-                .unwrap(),
+    let address = std::net::IpAddr::from([127, 0, 0, 1]);
+    let (mut table, out) =
+        Table::with_entropy(settings, 0, address, "Player", Entropy::seeded(7)).unwrap();
+    let moves = MovesSent::default();
+    let mut mirror = Mirror::new("Player", moves.clone());
+    let hear = |mirror: &mut Mirror, out: Vec<briscola_table::Outgoing>| {
+        for o in out {
+            mirror.hear(&LinkEvent::Message { message: o.message }, 0);
         }
+    };
+    hear(&mut mirror, out);
+    let seat = ClientMessage::SetSeat {
+        seat: 1,
+        occupant: SeatChoice::Ai { level: Level::Easy },
+    };
+    let out = table.handle(0, seat, 0);
+    hear(&mut mirror, out);
+    table.set_next_match(MatchSeeds {
+        deal: 7,
+        ai: 7,
+        dealer: 1,
+    });
+    let out = table.handle(0, ClientMessage::Start, 0);
+    hear(&mut mirror, out);
+    while mirror
+        .state()
+        .game
+        .as_ref()
+        .is_none_or(|g| g.observation.tricks.is_empty())
+    {
+        if let Some(request) = table.ai_request() {
+            let action = briscola_table::decide(&request);
+            let out = table.apply_ai(&request, action, 0).unwrap();
+            hear(&mut mirror, out);
+            continue;
+        }
+        let action = mirror
+            .state()
+            .game
+            .as_ref()
+            .unwrap()
+            .observation
+            .legal_actions[0];
+        moves.count_one();
+        let out = table.handle(0, ClientMessage::Act { action }, 0);
+        hear(&mut mirror, out);
     }
-    session.view()
+    mirror.state().clone()
 }
 
 /// The shell data files, relative path → content.
@@ -295,8 +326,8 @@ fn data_files() -> BTreeMap<String, String> {
             json(serde_json::to_value(presets()).unwrap()),
         ),
         (
-            "data/game-view.json".to_string(),
-            json(serde_json::to_value(view_after_one_trick()).unwrap()),
+            "data/seat-state.json".to_string(),
+            json(serde_json::to_value(state_after_one_trick()).unwrap()),
         ),
         (
             "data/catalog.json".to_string(),

@@ -235,16 +235,7 @@ fn session_kind(error: &SessionError) -> ErrorKind {
         | SessionError::BadMatch { .. }
         | SessionError::OpponentLevels { .. }
         | SessionError::DealerSeat { .. } => ErrorKind::InvalidInput,
-        SessionError::MatchOver => ErrorKind::NoMatch,
         SessionError::BadSave { .. } => ErrorKind::InvalidFile,
-        SessionError::Broken { .. } => ErrorKind::Internal,
-        SessionError::MoveRefused { .. }
-        | SessionError::NotYourTurn
-        | SessionError::NotAiTurn
-        | SessionError::Stale
-        | SessionError::UndoOff
-        | SessionError::NothingToUndo
-        | SessionError::HandNotOver => ErrorKind::IllegalMove,
     }
 }
 
@@ -279,13 +270,13 @@ mod tests {
                 "detail": { "id": "invalid-input" },
             })
         );
-        let error = AppError::from(SessionError::NotYourTurn);
+        let error = AppError::from(SessionError::DealerSeat { players: 2 });
         assert_eq!(
             serde_json::to_value(&error).unwrap(),
             serde_json::json!({
-                "kind": "illegal_move",
-                "message": "it is not your turn",
-                "detail": { "id": "not-your-turn" },
+                "kind": "invalid_input",
+                "message": "bad setup: the first dealer must be a seat from 0 to 1",
+                "detail": { "id": "dealer-seat", "players": 2 },
             })
         );
     }

@@ -96,19 +96,6 @@ impl Message for SessionError {
                 opponents: 2,
             },
             SessionError::DealerSeat { players: 2 },
-            SessionError::MoveRefused {
-                reason: IllegalAction::HandOver,
-            },
-            SessionError::Broken {
-                reason: String::new(),
-            },
-            SessionError::NotYourTurn,
-            SessionError::NotAiTurn,
-            SessionError::Stale,
-            SessionError::UndoOff,
-            SessionError::NothingToUndo,
-            SessionError::MatchOver,
-            SessionError::HandNotOver,
             SessionError::BadSave {
                 reason: String::new(),
             },
@@ -199,18 +186,9 @@ mod tests {
                 SessionError::BadMatch { .. } => 1,
                 SessionError::OpponentLevels { .. } => 2,
                 SessionError::DealerSeat { .. } => 3,
-                SessionError::MoveRefused { .. } => 4,
-                SessionError::Broken { .. } => 5,
-                SessionError::NotYourTurn => 6,
-                SessionError::NotAiTurn => 7,
-                SessionError::Stale => 8,
-                SessionError::UndoOff => 9,
-                SessionError::NothingToUndo => 10,
-                SessionError::MatchOver => 11,
-                SessionError::HandNotOver => 12,
-                SessionError::BadSave { .. } => 13,
+                SessionError::BadSave { .. } => 4,
             },
-            14,
+            5,
         );
         covers::<EditError>(
             |e| match e {

@@ -1,8 +1,8 @@
-//! The friends commands: thin adapters over the Tauri-free [`Friends`]. The webview passes a
-//! channel when it hosts or joins; every message from the table and every change of the connection
+//! The table commands: thin adapters over the Tauri-free [`Friends`]. The webview passes a
+//! channel when it hosts, joins or starts a match against the computer; every message from the table and every change of the connection
 //! reaches it there, in order ([`FriendsEvent`]: game views completed by the engine), and a match
 //! that ends goes into the history before the webview hears it was kept. Everything the player does
-//! at the table is a [`ClientMessage`] sent with `friends_send`, checked by the table.
+//! at the table is a [`ClientMessage`] sent with `table_send`, checked by the table.
 
 use briscola_table::discovery::DiscoveredTable;
 use briscola_table::protocol::ClientMessage;
@@ -10,30 +10,35 @@ use tauri::State;
 use tauri::ipc::Channel;
 use tokio::sync::Mutex;
 
-use crate::commands::game::{Hint, history_entry};
+use crate::commands::game::Hint;
 use crate::error::{AppError, ErrorKind};
 use std::sync::{Arc, Mutex as StdMutex};
 
-use crate::friends::{self, Friends, FriendsEvent, HostInfo, HostRequest, LinkEvent, Mirror};
+use crate::friends::{
+    self, Friends, FriendsEvent, HostInfo, HostRequest, LinkEvent, Mirror, Save, Saver,
+};
 use crate::input::Input;
-use crate::session::history_id;
 use crate::state::AppState;
 use crate::store::stamp::now_ms;
 
-/// How a link's events reach the webview, a finished match going into the history first.
-fn listen(
+/// How a link's events reach the webview, a finished match going into the history first; at a
+/// match against the computer, its `saver` writes the unfinished match before each thing heard
+/// reaches the webview (and clears it once the match is over).
+pub(crate) fn listen(
     state: &AppState,
     events: Channel<FriendsEvent>,
     mirror: Arc<StdMutex<Mirror>>,
+    saver: Option<Arc<Saver>>,
 ) -> impl Fn(LinkEvent) + Send + Sync + use<> {
-    let state = state.clone();
-    friends::listener(
+    let keeper = state.clone();
+    let saving = state.clone();
+    let told = friends::listener(
         move |finished| {
-            let entry = history_entry(finished);
-            state
+            let entry = finished.entry();
+            keeper
                 .with_store(|store| Ok(store.append_match(&entry)?))
                 .ok()
-                .map(|_| history_id(finished.record.seed, finished.started_ms))
+                .map(|_| entry.summary.id.clone())
         },
         // A webview that went away hears nothing; the table goes on.
         move |event| {
@@ -41,12 +46,29 @@ fn listen(
         },
         now_ms,
         mirror,
-    )
+    );
+    move |event| {
+        if let Some(save) = saver.as_ref().and_then(|saver| saver.due()) {
+            // The store keeps a write it cannot make in memory (`not-saving`) and says so.
+            let _ = saving.with_store(|store| match save {
+                Save::Unfinished(saved) => Ok(store.save_unfinished(&*saved).map(|_| ())?),
+                Save::Over => Ok(store.clear_unfinished()?),
+            });
+        }
+        told(event);
+    }
 }
 
 /// The player's table, behind an async lock (hosting waits for the port and the table).
 #[derive(Debug, Default)]
 pub struct FriendsState(Mutex<Friends>);
+
+impl FriendsState {
+    /// The player's table, locked.
+    pub async fn lock(&self) -> tokio::sync::MutexGuard<'_, Friends> {
+        self.0.lock().await
+    }
+}
 
 /// Hosts a table on the local network with the chosen rules and seats, and sits at it; where it is.
 #[tauri::command]
@@ -58,7 +80,12 @@ pub async fn friends_host(
 ) -> Result<HostInfo, AppError> {
     let request = request.get("request")?;
     let mut friends = friends.0.lock().await;
-    let listen = listen(&state, events, friends.new_mirror(&request.your_name)?);
+    let listen = listen(
+        &state,
+        events,
+        friends.new_mirror(&request.your_name)?,
+        None,
+    );
     Ok(friends.host(&request, listen).await?)
 }
 
@@ -79,7 +106,7 @@ pub async fn friends_join(
         name.get("name")?,
     );
     let mut friends = friends.0.lock().await;
-    let listen = listen(&state, events, friends.new_mirror(&name)?);
+    let listen = listen(&state, events, friends.new_mirror(&name)?, None);
     Ok(friends.join(&address, code, name, listen)?)
 }
 
@@ -91,10 +118,10 @@ pub async fn friends_tables(
     Ok(friends.0.lock().await.tables()?)
 }
 
-/// A hint for this player's move, where the host allows hints: the match review's evaluation from
+/// A hint for this player's move, where the table allows hints: the match review's evaluation from
 /// this player's own view, computed off the main thread.
 #[tauri::command]
-pub async fn friends_hint(friends: State<'_, FriendsState>) -> Result<Hint, AppError> {
+pub async fn table_hint(friends: State<'_, FriendsState>) -> Result<Hint, AppError> {
     let request = friends.0.lock().await.hint()?;
     let decision = tauri::async_runtime::spawn_blocking(move || request.decide())
         .await
@@ -105,9 +132,9 @@ pub async fn friends_hint(friends: State<'_, FriendsState>) -> Result<Hint, AppE
     })
 }
 
-/// Sends what the player does at the table.
+/// Sends what the player does at the table (a move, a chat line, undo, resign, the next hand…).
 #[tauri::command]
-pub async fn friends_send(
+pub async fn table_send(
     friends: State<'_, FriendsState>,
     message: Input<ClientMessage>,
 ) -> Result<(), AppError> {
@@ -115,8 +142,9 @@ pub async fn friends_send(
     Ok(friends.0.lock().await.send(message)?)
 }
 
-/// Leaves the table; a host closes it for everyone.
+/// Leaves the table; a host closes it for everyone (a match against the computer left unfinished
+/// stays saved, to resume).
 #[tauri::command]
-pub async fn friends_leave(friends: State<'_, FriendsState>) -> Result<(), AppError> {
+pub async fn table_leave(friends: State<'_, FriendsState>) -> Result<(), AppError> {
     Ok(friends.0.lock().await.leave()?)
 }

@@ -1,24 +1,24 @@
-//! The game commands: thin adapters over the Tauri-free [`Session`]. Each locks the game (and the
-//! store), works on a copy of the session, saves the result — the unfinished match after every move,
-//! the finished match into the history — and only then keeps the copy, so a refused move or a failed
-//! save changes nothing. AI moves and hints are computed on a blocking thread without holding any lock;
-//! an answer that arrives after the game moved on (a resign, an undo) is dropped.
+//! The commands of a match against the computer: the New game form's rules and a match opened as a
+//! table held in this process ([`Friends::play_computer`]), whose events reach the webview through
+//! the channel it passes, as a friends' table's do — the moves, hints, undo, resign and next hand
+//! then go through the table's own commands (`table_send`, `table_hint`). The unfinished match is
+//! saved before the webview hears each change, and resumed with `resume_match` after a restart;
+//! the finished one goes into the history.
 
 use briscola::ai::HintReason;
 use briscola::{Action, Ruleset};
 use serde::{Deserialize, Serialize};
 use tauri::State;
+use tauri::ipc::Channel;
 use ts_rs::TS;
 
-use crate::error::{AppError, CommandError, ErrorKind};
-use crate::history::{MatchSummary, Outcome};
+use crate::commands::friends::{FriendsState, listen};
+use crate::error::{AppError, CommandError};
+use crate::friends::{ComputerMatch, FriendsEvent};
 use crate::input::Input;
-use crate::session::{
-    self, AiRequest, FinishedMatch, GameView, NewGame, PresetInfo, Replay, RulesetEdit,
-    RulesetInfo, Session, SessionError, YourResult,
-};
+use crate::session::{self, NewGame, PresetInfo, Replay, RulesetEdit, RulesetInfo, SavedMatch};
 use crate::state::{AppState, MatchRecord};
-use crate::store::{HistoryEntry, Store, stamp::now_ms};
+use crate::store::stamp::now_ms;
 
 /// A suggested move and why.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -46,30 +46,25 @@ pub fn edit_ruleset(
     Ok(session::edit(ruleset.get("ruleset")?, edit.get("edit")?)?)
 }
 
-/// The match being played, if any (after a restart: the one saved when the app closed).
-#[tauri::command]
-pub async fn current_game(state: State<'_, AppState>) -> Result<Option<GameView>, AppError> {
-    state
-        .with_game_blocking(|game, _| Ok(game.as_ref().map(Session::view)))
-        .await
-}
-
-/// Starts the match the New game form chose, with the first dealer and the undo setting of the
-/// preferences and the opponents' names the table shows (kept with the match), and remembers the
-/// choice there. Refused while another match is being played
-/// (resign it first): a refused start changes nothing.
+/// Starts the match the New game form chose — a table with you at seat 0 and the chosen AI levels
+/// at the others — with the first dealer and the undo setting of the preferences and the opponents'
+/// names the table shows (kept with the match), and remembers the choice there; the table's events
+/// come through `events`. Refused while a match of yours is unfinished (resume it, or resign it)
+/// or while you sit at a table: a refused start changes nothing.
 #[tauri::command]
 pub async fn start_match(
     state: State<'_, AppState>,
+    friends: State<'_, FriendsState>,
     new_game: Input<NewGame>,
     opponent_names: Input<Vec<String>>,
-) -> Result<GameView, AppError> {
+    events: Channel<FriendsEvent>,
+) -> Result<(), AppError> {
     let new_game = new_game.get("new_game")?;
     let names = opponent_names.get("opponent_names")?;
-    state
-        .with_game_blocking(move |game, store| {
-            // A refused start changes nothing, the remembered choice included.
-            if game.as_ref().is_some_and(|s| !s.is_over()) {
+    let mut friends = friends.lock().await;
+    let game = state
+        .with_store_blocking(move |store| {
+            if store.load_unfinished::<SavedMatch>().is_some() {
                 return Err(CommandError::MatchInProgress.into());
             }
             let seed = fresh_seed();
@@ -83,86 +78,62 @@ pub async fn start_match(
                 .map_err(|reason| AppError::bad_argument("opponent_names", &reason))?;
             preferences.new_game = new_game;
             preferences.validate().map_err(AppError::invalid_input)?;
-            let session = Session::start(setup, seed, now_ms())?;
             store.set_preferences(preferences)?;
-            save(&session, store)?;
-            let view = session.view();
-            *game = Some(session);
-            Ok(view)
+            Ok(ComputerMatch {
+                setup,
+                seed,
+                started_ms: now_ms(),
+            })
         })
-        .await
+        .await?;
+    let start = game.dealt();
+    open(&state, &mut friends, game, start, events)
 }
 
-/// Your move: one of the view's choices, as a typed action (`{"kind": "play", "card": "Ad"}`).
+/// Sits at the match of yours that was unfinished when the app closed, where it stopped; `false`
+/// when there is none. A save that no longer replays was set aside when the app started.
 #[tauri::command]
-pub async fn play_action(
+pub async fn resume_match(
     state: State<'_, AppState>,
-    action: Input<Action>,
-) -> Result<GameView, AppError> {
-    let action = action.get("action")?;
-    change(&state, move |session| session.play(action)).await
-}
-
-/// Lets the computer player to move make its move (computed off the main thread).
-#[tauri::command]
-pub async fn ai_move(state: State<'_, AppState>) -> Result<GameView, AppError> {
-    let request = state
-        .with_game_blocking(|game, _| Ok(playing(game)?.pending_ai()))
+    friends: State<'_, FriendsState>,
+    events: Channel<FriendsEvent>,
+) -> Result<bool, AppError> {
+    let mut friends = friends.lock().await;
+    let saved = state
+        .with_store_blocking(|store| Ok(store.load_unfinished::<SavedMatch>()))
         .await?;
-    let Some(request) = request else {
-        return Err(SessionError::NotAiTurn.into());
+    let Some(saved) = saved else {
+        return Ok(false);
     };
-    let (request, decision) = compute(request).await?;
-    state
-        .with_game_blocking(move |game, store| {
-            let session = playing(game)?;
-            let mut next = session.clone();
-            match next.apply_ai(&request, decision.action) {
-                Ok(()) => {
-                    save(&next, store)?;
-                    *session = next;
-                }
-                // The game moved on while the computer thought: its answer no longer applies.
-                Err(SessionError::Stale) => {}
-                Err(error) => return Err(error.into()),
-            }
-            Ok(session.view())
-        })
-        .await
+    let (game, start) = ComputerMatch::resumed(saved);
+    open(&state, &mut friends, game, start, events)?;
+    Ok(true)
 }
 
-/// A suggested move for you, with the reason (computed off the main thread).
-#[tauri::command]
-pub async fn get_hint(state: State<'_, AppState>) -> Result<Hint, AppError> {
-    let request = state
-        .with_game_blocking(|game, _| Ok(playing(game)?.hint()?))
-        .await?;
-    let decision = tauri::async_runtime::spawn_blocking(move || request.decide())
-        .await
-        .map_err(|error| AppError::new(ErrorKind::Internal, error.to_string()))?;
-    Ok(Hint {
-        action: decision.action,
-        reason: decision.hint,
-    })
-}
+/// Your name at a match against the computer (the table needs one; the screens say "You").
+const COMPUTER_TABLE_NAME: &str = "Player";
 
-/// Takes back your last move in this hand (when the match allows undo).
-#[tauri::command]
-pub async fn undo_move(state: State<'_, AppState>) -> Result<GameView, AppError> {
-    change(&state, Session::undo).await
-}
-
-/// Deals the next hand once the summary of the last one has been seen.
-#[tauri::command]
-pub async fn next_hand(state: State<'_, AppState>) -> Result<GameView, AppError> {
-    change(&state, Session::next_hand).await
-}
-
-/// Gives up the match; it goes into the history as resigned (unless no card was played yet: an
-/// abandoned match is not recorded). The view that comes back is the final one, with no moves.
-#[tauri::command]
-pub async fn resign_match(state: State<'_, AppState>) -> Result<GameView, AppError> {
-    change(&state, Session::resign).await
+/// Opens `game` as a table and sits at it, its events heard through `events`.
+fn open(
+    state: &AppState,
+    friends: &mut crate::friends::Friends,
+    game: ComputerMatch,
+    start: briscola_table::server::MatchStart,
+    events: Channel<FriendsEvent>,
+) -> Result<(), AppError> {
+    let (started_ms, names) = (game.started_ms, game.setup.opponent_names.clone());
+    let mirror = friends.new_mirror(COMPUTER_TABLE_NAME)?;
+    // Seat 0 is yours; the AI seats keep the names the table showed when the match started.
+    let ai_names = std::iter::once(String::new()).chain(names).collect();
+    mirror
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .begun(started_ms, ai_names);
+    Ok(
+        friends.play_computer(game, start, COMPUTER_TABLE_NAME, |saver| {
+            listen(state, events, mirror, Some(saver))
+        })?,
+    )
 }
 
 /// Every position of a finished match, for the history's replay.
@@ -181,94 +152,12 @@ pub async fn get_replay(state: State<'_, AppState>, id: Input<String>) -> Result
         .await
 }
 
-/// The session of a match being played (finished ones answer too, for their last view).
-fn playing(game: &mut Option<Session>) -> Result<&mut Session, AppError> {
-    game.as_mut().ok_or_else(|| CommandError::NoMatch.into())
-}
-
-/// Applies `step` to a copy of the session, saves, then keeps the copy (on a blocking thread).
-async fn change(
-    state: &AppState,
-    step: impl FnOnce(&mut Session) -> Result<(), SessionError> + Send + 'static,
-) -> Result<GameView, AppError> {
-    state
-        .with_game_blocking(|game, store| {
-            let session = playing(game)?;
-            let mut next = session.clone();
-            step(&mut next)?;
-            save(&next, store)?;
-            *session = next;
-            Ok(session.view())
-        })
-        .await
-}
-
-/// Saves the session: the unfinished match, or the finished one into the history (an abandoned
-/// one, resigned before any card was played, is only cleared). When the disk refuses, the store
-/// keeps both in memory (`not-saving`) and the move stands; only a value the store refuses for
-/// what it is fails the move.
-fn save(session: &Session, store: &mut Store) -> Result<(), AppError> {
-    if session.is_over() {
-        if let Some(finished) = session.finished(now_ms()) {
-            store.append_match(&history_entry(&finished))?;
-        }
-        store.clear_unfinished()?;
-    } else if let Some(saved) = session.saved() {
-        store.save_unfinished(&saved)?;
-    }
-    Ok(())
-}
-
-async fn compute(request: AiRequest) -> Result<(AiRequest, briscola::ai::Decision), AppError> {
-    tauri::async_runtime::spawn_blocking(move || {
-        let decision = session::decide(&request);
-        (request, decision)
-    })
-    .await
-    .map_err(|error| AppError::new(ErrorKind::Internal, error.to_string()))
-}
-
 /// A seed for a new match's deals (the one place the shell draws chance from the clock).
 fn fresh_seed() -> u64 {
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64);
     briscola::Rng::derive_seed(nanos, u64::from(std::process::id()))
-}
-
-/// The history's entry for a finished match.
-pub fn history_entry(finished: &FinishedMatch) -> HistoryEntry<MatchRecord> {
-    let summary = MatchSummary {
-        id: session::history_id(finished.record.seed, finished.started_ms),
-        started_at_ms: finished.started_ms,
-        // A saved start time can be anything (an edited file, a clock that jumped): the end is
-        // never before the start, and the difference never overflows.
-        finished_at_ms: finished.finished_ms.max(finished.started_ms),
-        duration_ms: finished
-            .finished_ms
-            .checked_sub(finished.started_ms)
-            .and_then(|ms| u64::try_from(ms).ok())
-            .unwrap_or(0),
-        ruleset: finished.ruleset,
-        format: finished.format,
-        seats: finished.seats.clone(),
-        hand_scores: finished
-            .hand_points
-            .iter()
-            .map(|hand| hand.iter().map(|&p| u32::from(p)).collect())
-            .collect(),
-        outcome: match finished.result {
-            YourResult::Won => Outcome::Won,
-            YourResult::Drawn => Outcome::Drawn,
-            YourResult::Lost | YourResult::Resigned => Outcome::Lost,
-        },
-        resigned: finished.result == YourResult::Resigned,
-        undos: finished.undos,
-    };
-    HistoryEntry {
-        summary,
-        record: finished.record.clone(),
-    }
 }
 
 #[cfg(test)]

@@ -6,19 +6,19 @@ use briscola::ai::review::{MatchReview, Progress, ReviewError};
 use briscola::{MatchFormat, MatchRecord, Preset};
 
 use super::*;
-use crate::commands::game::history_entry;
 use crate::history::MatchSummary;
-use crate::session::Session;
 use crate::session::tests::{play_match, setup};
 
 /// Few worlds per decision: these tests check the plumbing, not the ratings.
 const WORLDS: u32 = 2;
 
 fn finished(seed: u64, finished_ms: i64) -> (MatchSummary, MatchRecord) {
-    let mut session = Session::start(setup(Preset::Briscola, 2, MatchFormat::SingleHand), seed, 0)
-        .expect("starts");
-    play_match(&mut session);
-    let entry = history_entry(&session.finished(finished_ms).expect("finished"));
+    let entry = play_match(
+        &setup(Preset::Briscola, 2, MatchFormat::SingleHand),
+        seed,
+        finished_ms,
+    )
+    .entry();
     (entry.summary, entry.record)
 }
 

@@ -6,7 +6,17 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use super::{MatchSetup, YOU, hand_results, sides_yours_first};
-use crate::history::SeatPlayer;
+use crate::history::{MatchSummary, Outcome, SeatPlayer};
+use crate::store::HistoryEntry;
+
+/// One finished hand: each side's card points and how it went for you.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct HandRecap {
+    /// Card points per side, your side first (in chiamata: the declarers or the defenders).
+    pub points: Vec<u16>,
+    /// Your side's result in that hand.
+    pub result: crate::history::Outcome,
+}
 
 /// An unfinished match, enough to resume it exactly.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -23,6 +33,29 @@ pub struct SavedMatch {
     pub undos: u32,
     /// Every hand so far, replayable.
     pub record: MatchRecord,
+}
+
+impl SavedMatch {
+    /// Refused unless the save resumes: a valid setup, a record of that setup and seed that
+    /// replays to a match not over.
+    pub fn check(&self) -> Result<(), super::SessionError> {
+        let bad = |reason: String| super::SessionError::BadSave { reason };
+        self.setup.validate().map_err(|e| bad(e.to_string()))?;
+        let record = &self.record;
+        if record.ruleset != self.setup.ruleset
+            || record.format != self.setup.format
+            || record.first_dealer != self.setup.first_dealer
+            || record.seed != self.seed
+        {
+            return Err(bad("the record does not belong to the setup".to_string()));
+        }
+        let game =
+            briscola::SeatedMatch::resume(record, self.seed).map_err(|e| bad(e.to_string()))?;
+        if game.game().outcome().is_some() {
+            return Err(bad("the match is over".to_string()));
+        }
+        Ok(())
+    }
 }
 
 /// How the match ended for you.
@@ -112,6 +145,44 @@ impl FinishedMatch {
             result,
             undos,
             record,
+        }
+    }
+}
+
+impl FinishedMatch {
+    /// The history's entry for this match.
+    pub fn entry(&self) -> HistoryEntry<MatchRecord> {
+        let finished = self;
+        let summary = MatchSummary {
+            id: super::history_id(finished.record.seed, finished.started_ms),
+            started_at_ms: finished.started_ms,
+            // A saved start time can be anything (an edited file, a clock that jumped): the end is
+            // never before the start, and the difference never overflows.
+            finished_at_ms: finished.finished_ms.max(finished.started_ms),
+            duration_ms: finished
+                .finished_ms
+                .checked_sub(finished.started_ms)
+                .and_then(|ms| u64::try_from(ms).ok())
+                .unwrap_or(0),
+            ruleset: finished.ruleset,
+            format: finished.format,
+            seats: finished.seats.clone(),
+            hand_scores: finished
+                .hand_points
+                .iter()
+                .map(|hand| hand.iter().map(|&p| u32::from(p)).collect())
+                .collect(),
+            outcome: match finished.result {
+                YourResult::Won => Outcome::Won,
+                YourResult::Drawn => Outcome::Drawn,
+                YourResult::Lost | YourResult::Resigned => Outcome::Lost,
+            },
+            resigned: finished.result == YourResult::Resigned,
+            undos: finished.undos,
+        };
+        HistoryEntry {
+            summary,
+            record: finished.record.clone(),
         }
     }
 }

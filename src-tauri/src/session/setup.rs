@@ -114,6 +114,9 @@ impl MatchSetup {
         if self.first_dealer >= players {
             return Err(SessionError::DealerSeat { players });
         }
+        self.format
+            .validate()
+            .map_err(|reason| SessionError::BadMatch { reason })?;
         Ok(())
     }
 

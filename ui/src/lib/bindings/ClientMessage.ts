@@ -51,7 +51,7 @@ seat: number,
 /**
  * Muted or not.
  */
-muted: boolean, } | { "type": "leave" } | { "type": "set-seat", 
+muted: boolean, } | { "type": "leave" } | { "type": "next-hand" } | { "type": "undo" } | { "type": "resign" } | { "type": "set-seat", 
 /**
  * The seat.
  */

@@ -46,4 +46,12 @@ seconds: number | null, } | { "kind": "short-timer",
 /**
  * The seat.
  */
+seat: number, } | { "kind": "took-back", 
+/**
+ * The seat.
+ */
+seat: number, } | { "kind": "resigned", 
+/**
+ * The seat.
+ */
 seat: number, };

@@ -49,4 +49,17 @@ hand_points: number,
 /**
  * The seats your seat knows to be on your side.
  */
-partners: Array<number>, };
+partners: Array<number>, 
+/**
+ * The hand is over and the match goes on: the next hand comes when you ask (`next-hand`) or
+ * after the table's pause.
+ */
+awaiting_next_hand: boolean, 
+/**
+ * Whether you may take back a move now (`undo`).
+ */
+can_undo: boolean, 
+/**
+ * Moves you took back in this match.
+ */
+undos: number, };

@@ -88,9 +88,13 @@ record: MatchRecord,
  */
 standing: MatchStanding, 
 /**
- * Who won.
+ * Who won (`null` for a match given up).
  */
-outcome: MatchOutcome | null, } | { "type": "error", 
+outcome: MatchOutcome | null, 
+/**
+ * The seat that gave the match up, if one did.
+ */
+resigned: number | null, } | { "type": "error", 
 /**
  * Why.
  */

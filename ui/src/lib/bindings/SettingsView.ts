@@ -34,4 +34,12 @@ name: string,
 /**
  * Whether the host allows hints.
  */
-hints: boolean, };
+hints: boolean, 
+/**
+ * Whether the one person seated may take a move back.
+ */
+undo: boolean, 
+/**
+ * Whether the next hand waits until everyone asked for it (no pause).
+ */
+deal_when_asked: boolean, };

@@ -23,4 +23,17 @@ hand: number,
 /**
  * The turn clock of the seat to move, if the timer runs for it.
  */
-clock: TurnClock | null, };
+clock: TurnClock | null, 
+/**
+ * The hand is over and the match goes on: the next is dealt when everyone asked
+ * ([`crate::ClientMessage::NextHand`]) or after the pause.
+ */
+awaiting_next_hand: boolean, 
+/**
+ * Whether you may take back a move now ([`crate::ClientMessage::Undo`]).
+ */
+can_undo: boolean, 
+/**
+ * Moves taken back in this match.
+ */
+undos: number, };

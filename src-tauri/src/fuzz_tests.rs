@@ -324,6 +324,16 @@ fn mutated_records_never_panic_replay_or_summary() {
     );
 }
 
+/// `payload` with a channel for the table's events (`events`): a channel is Tauri's to check, so
+/// the fuzz keeps it well formed and mutates the rest.
+fn with_channel(mut payload: Value) -> Value {
+    payload["events"] = json!(CHANNEL);
+    payload
+}
+
+/// A channel as the webview passes one.
+const CHANNEL: &str = "__CHANNEL__:1";
+
 /// Commands that take arguments, with a valid payload to mutate and whether they change state
 /// when they succeed.
 fn targets(h: &Harness) -> Vec<(&'static str, Value, bool)> {
@@ -335,11 +345,10 @@ fn targets(h: &Harness) -> Vec<(&'static str, Value, bool)> {
         ("get_replay", json!({ "id": "m1" }), false),
         (
             "start_match",
-            setup("briscola", 2, json!({ "kind": "single-hand" })),
+            with_channel(setup("briscola", 2, json!({ "kind": "single-hand" }))),
             true,
         ),
-        ("play_action", json!({ "action": "Ad" }), true),
-        ("current_game", json!({}), false),
+        ("resume_match", with_channel(json!({})), true),
         ("store_warnings", json!({}), false),
         // Every match was reviewed before: a review answers the stored one and writes nothing.
         ("history_stats", json!({ "withPeople": true }), false),
@@ -381,7 +390,6 @@ fn snapshot(h: &Harness, dir: &Path) -> Value {
     }
     json!({
         "preferences": h.ok("get_preferences", json!({})),
-        "game": h.ok("current_game", json!({})),
         "history": h.ok("list_history", json!({ "query": {} })),
         "warnings": h.ok("store_warnings", json!({})),
         "stats": h.ok("history_stats", json!({ "withPeople": false })),
@@ -399,12 +407,12 @@ fn malformed_ipc_payloads_get_typed_errors_and_change_nothing() {
     let mut dealer = h.ok("get_preferences", json!({}));
     dealer["first_dealer"] = json!("human");
     h.ok("set_preferences", json!({ "preferences": dealer }));
-    // A match in progress, so that every start_match is refused and play_action has a target.
-    let view = h.ok(
-        "start_match",
-        setup("briscola", 2, json!({ "kind": "single-hand" })),
-    );
-    assert_eq!(view["ai_to_move"], json!(true));
+    // A match in progress, waiting for your move, so that every start_match and resume_match is
+    // refused and nothing changes while the fuzz runs.
+    let heard = h
+        .start_computer(&setup("briscola", 2, json!({ "kind": "single-hand" })))
+        .expect("started");
+    heard.wait("your move", crate::ipc_harness::your_move);
     let prefs = h.ok("get_preferences", json!({}));
     h.ok("set_preferences", json!({ "preferences": prefs }));
     for id in ["m1", "m2", "m3"] {
@@ -442,6 +450,17 @@ fn malformed_ipc_payloads_get_typed_errors_and_change_nothing() {
             }
         };
         let body = match body {
+            // The channel stays well formed (see `with_channel`).
+            InvokeBody::Json(mut payload) if valid.get("events").is_some() => {
+                if !payload.is_object() {
+                    payload = json!({});
+                }
+                payload["events"] = json!(CHANNEL);
+                InvokeBody::Json(payload)
+            }
+            InvokeBody::Raw(_) if valid.get("events").is_some() => {
+                InvokeBody::Json(json!({ "events": CHANNEL }))
+            }
             // A well-formed deletion of a stored match is a real change, not malformed input
             // (deleting is tested on its own): its id is replaced by one the history lacks.
             InvokeBody::Json(mut payload)
@@ -472,8 +491,8 @@ fn malformed_ipc_payloads_get_typed_errors_and_change_nothing() {
                 answered += 1;
             }
             Ok(_) => {
-                // The match in progress refuses start_match, and the AI is to move, so no
-                // play_action can succeed; the other commands only read.
+                // The match in progress refuses start_match and resume_match; the other
+                // commands only read.
                 assert!(!changes, "{shown} succeeded");
                 answered += 1;
             }

@@ -29,6 +29,7 @@ pub(crate) fn review_harness(dir: &Path, jobs: ReviewJobs) -> Harness {
     let app = app_builder(mock_builder())
         .manage(AppState::open(dir))
         .manage(jobs)
+        .manage(crate::commands::friends::FriendsState::default())
         .build(mock_context(noop_assets()))
         .unwrap();
     let webview = WebviewWindowBuilder::new(&app, "main", Default::default())
@@ -97,4 +98,152 @@ impl Harness {
         );
         error["kind"].as_str().unwrap().to_string()
     }
+}
+
+/// What the webview hears from the table it sits at: every event, as JSON.
+#[derive(Clone, Default)]
+pub(crate) struct Heard(std::sync::Arc<std::sync::Mutex<Vec<Value>>>);
+
+/// How long a test waits for the table.
+const PATIENCE: std::time::Duration = std::time::Duration::from_secs(60);
+
+impl Heard {
+    /// A channel whose events are kept here.
+    pub(crate) fn channel(&self) -> tauri::ipc::Channel<crate::friends::FriendsEvent> {
+        let heard = self.0.clone();
+        tauri::ipc::Channel::new(move |body| {
+            if let tauri::ipc::InvokeResponseBody::Json(json) = body {
+                let event = serde_json::from_str(&json).unwrap();
+                heard.lock().unwrap().push(event);
+            }
+            Ok(())
+        })
+    }
+
+    /// How many events came so far.
+    pub(crate) fn count(&self) -> usize {
+        self.0.lock().unwrap().len()
+    }
+
+    /// The table as the latest event left it.
+    pub(crate) fn state(&self) -> Value {
+        self.0
+            .lock()
+            .unwrap()
+            .last()
+            .map(|event| event["state"].clone())
+            .unwrap_or(Value::Null)
+    }
+
+    /// Waits until the table's state is `what` says; that state.
+    pub(crate) fn wait(&self, what: &str, done: impl Fn(&Value) -> bool) -> Value {
+        let deadline = std::time::Instant::now() + PATIENCE;
+        loop {
+            let state = self.state();
+            if done(&state) {
+                return state;
+            }
+            assert!(
+                std::time::Instant::now() < deadline,
+                "waited for {what}: {state}"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+    }
+
+    /// Waits for any event after the first `seen`.
+    fn wait_past(&self, seen: usize) {
+        let deadline = std::time::Instant::now() + PATIENCE;
+        while self.count() <= seen {
+            assert!(std::time::Instant::now() < deadline, "nothing more heard");
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+    }
+}
+
+/// Whether `state`'s view offers you a move.
+pub(crate) fn your_move(state: &Value) -> bool {
+    let game = &state["game"];
+    state["over"].is_null()
+        && game["observation"]["to_move"] == game["observation"]["seat"]
+        && game["observation"]["legal_actions"]
+            .as_array()
+            .is_some_and(|a| !a.is_empty())
+}
+
+impl Harness {
+    /// The app's managed state, for the commands that take a channel.
+    fn states(
+        &self,
+    ) -> (
+        tauri::State<'_, AppState>,
+        tauri::State<'_, crate::commands::friends::FriendsState>,
+    ) {
+        use tauri::Manager;
+        (
+            self.webview.state::<AppState>(),
+            self.webview
+                .state::<crate::commands::friends::FriendsState>(),
+        )
+    }
+
+    /// `start_match` with `args` (`newGame`, `opponentNames`), its events heard.
+    pub(crate) fn start_computer(&self, args: &Value) -> Result<Heard, Value> {
+        let heard = Heard::default();
+        let (state, friends) = self.states();
+        let new_game = serde_json::from_value(args["newGame"].clone()).map_err(|e| json(&e))?;
+        let names = serde_json::from_value(args["opponentNames"].clone()).map_err(|e| json(&e))?;
+        tauri::async_runtime::block_on(async {
+            crate::commands::game::start(
+                &state,
+                &mut *friends.lock().await,
+                new_game,
+                names,
+                heard.channel(),
+            )
+            .await
+        })
+        .map_err(|e| serde_json::to_value(e).unwrap())?;
+        Ok(heard)
+    }
+
+    /// `resume_match`: the unfinished match's events, if there was one.
+    pub(crate) fn resume(&self) -> Option<Heard> {
+        let heard = Heard::default();
+        let (state, friends) = self.states();
+        let resumed = tauri::async_runtime::block_on(async {
+            crate::commands::game::resume(&state, &mut *friends.lock().await, heard.channel()).await
+        })
+        .unwrap();
+        resumed.then_some(heard)
+    }
+
+    /// Sends a message to the table (`table_send`).
+    pub(crate) fn send(&self, message: Value) {
+        self.ok("table_send", serde_json::json!({ "message": message }));
+    }
+
+    /// Plays until the match is over: your first legal move whenever it is yours, the next hand as
+    /// soon as one ends; the final state (once the history has it, or could not keep it).
+    pub(crate) fn play_to_the_end(&self, heard: &Heard) -> Value {
+        for _ in 0..5_000 {
+            let seen = heard.count();
+            let state = heard.state();
+            if !state["over"].is_null() && !state["kept"].is_null() {
+                return state;
+            }
+            if state["game"]["awaiting_next_hand"] == true && state["over"].is_null() {
+                self.send(serde_json::json!({ "type": "next-hand" }));
+            } else if your_move(&state) {
+                let action = state["game"]["observation"]["legal_actions"][0].clone();
+                self.send(serde_json::json!({ "type": "act", "action": action }));
+            }
+            heard.wait_past(seen);
+        }
+        panic!("the match does not end");
+    }
+}
+
+fn json(error: &serde_json::Error) -> Value {
+    serde_json::json!({ "kind": "invalid_input", "message": error.to_string() })
 }

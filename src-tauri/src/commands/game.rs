@@ -14,7 +14,7 @@ use ts_rs::TS;
 
 use crate::commands::friends::{FriendsState, listen};
 use crate::error::{AppError, CommandError};
-use crate::friends::{ComputerMatch, FriendsEvent};
+use crate::friends::{ComputerMatch, Friends, FriendsEvent};
 use crate::input::Input;
 use crate::session::{self, NewGame, PresetInfo, Replay, RulesetEdit, RulesetInfo, SavedMatch};
 use crate::state::{AppState, MatchRecord};
@@ -61,7 +61,20 @@ pub async fn start_match(
 ) -> Result<(), AppError> {
     let new_game = new_game.get("new_game")?;
     let names = opponent_names.get("opponent_names")?;
-    let mut friends = friends.lock().await;
+    start(&state, &mut *friends.lock().await, new_game, names, events).await
+}
+
+/// [`start_match`], Tauri-free but for the channel.
+pub(crate) async fn start(
+    state: &AppState,
+    friends: &mut Friends,
+    new_game: NewGame,
+    names: Vec<String>,
+    events: Channel<FriendsEvent>,
+) -> Result<(), AppError> {
+    if friends.at_table() {
+        return Err(CommandError::MatchInProgress.into());
+    }
     let game = state
         .with_store_blocking(move |store| {
             if store.load_unfinished::<SavedMatch>().is_some() {
@@ -87,7 +100,7 @@ pub async fn start_match(
         })
         .await?;
     let start = game.dealt();
-    open(&state, &mut friends, game, start, events)
+    open(state, friends, game, start, events)
 }
 
 /// Sits at the match of yours that was unfinished when the app closed, where it stopped; `false`
@@ -98,7 +111,18 @@ pub async fn resume_match(
     friends: State<'_, FriendsState>,
     events: Channel<FriendsEvent>,
 ) -> Result<bool, AppError> {
-    let mut friends = friends.lock().await;
+    resume(&state, &mut *friends.lock().await, events).await
+}
+
+/// [`resume_match`], Tauri-free but for the channel.
+pub(crate) async fn resume(
+    state: &AppState,
+    friends: &mut Friends,
+    events: Channel<FriendsEvent>,
+) -> Result<bool, AppError> {
+    if friends.at_table() {
+        return Err(CommandError::MatchInProgress.into());
+    }
     let saved = state
         .with_store_blocking(|store| Ok(store.load_unfinished::<SavedMatch>()))
         .await?;
@@ -106,7 +130,7 @@ pub async fn resume_match(
         return Ok(false);
     };
     let (game, start) = ComputerMatch::resumed(saved);
-    open(&state, &mut friends, game, start, events)?;
+    open(state, friends, game, start, events)?;
     Ok(true)
 }
 
@@ -116,19 +140,20 @@ const COMPUTER_TABLE_NAME: &str = "Player";
 /// Opens `game` as a table and sits at it, its events heard through `events`.
 fn open(
     state: &AppState,
-    friends: &mut crate::friends::Friends,
+    friends: &mut Friends,
     game: ComputerMatch,
     start: briscola_table::server::MatchStart,
     events: Channel<FriendsEvent>,
 ) -> Result<(), AppError> {
     let (started_ms, names) = (game.started_ms, game.setup.opponent_names.clone());
     let mirror = friends.new_mirror(COMPUTER_TABLE_NAME)?;
-    // Seat 0 is yours; the AI seats keep the names the table showed when the match started.
-    let ai_names = std::iter::once(String::new()).chain(names).collect();
+    // Seat 0 is yours (kept unnamed: the screens say "You"); the AI seats keep the names the table
+    // showed when the match started.
+    let seat_names = std::iter::once(String::new()).chain(names).collect();
     mirror
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner)
-        .begun(started_ms, ai_names);
+        .begun(started_ms, seat_names);
     Ok(
         friends.play_computer(game, start, COMPUTER_TABLE_NAME, |saver| {
             listen(state, events, mirror, Some(saver))

@@ -168,8 +168,6 @@ fn a_bytes_body_gets_a_typed_error() {
         "set_preferences",
         "list_history",
         "get_match_record",
-        "start_match",
-        "play_action",
         "get_replay",
     ] {
         let error = app
@@ -192,11 +190,14 @@ fn an_unusable_data_folder_still_plays_and_says_so() {
     let warnings = app.ok("store_warnings", json!({}));
     assert_eq!(warnings[0]["id"], "not-saving", "{warnings}");
     assert_eq!(warnings[0]["problem"], "wrong-kind", "{warnings}");
-    let view = app.ok(
-        "start_match",
-        crate::commands::game::tests::setup("briscola", 2, json!({ "kind": "single-hand" })),
-    );
-    crate::commands::game::tests::play_to_the_end(&app, view);
+    let heard = app
+        .start_computer(&crate::commands::game::tests::setup(
+            "briscola",
+            2,
+            json!({ "kind": "single-hand" }),
+        ))
+        .expect("started");
+    app.play_to_the_end(&heard);
     let page = app.ok("list_history", json!({ "query": {} }));
     assert_eq!(page["total"], 1, "this run's match is listed");
     let id = page["items"][0]["id"].clone();

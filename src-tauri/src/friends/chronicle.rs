@@ -64,7 +64,7 @@ pub fn finished(mirror: &mut Mirror, now_ms: i64) -> Option<FinishedMatch> {
     }
     let undos = mirror.state().game.as_ref().map_or(0, |g| g.undos);
     kept_entry(
-        (seat, mirror.seats_at_start(), mirror.ai_names()),
+        (seat, mirror.seats_at_start(), mirror.seat_names()),
         started.at_ms,
         &over,
         undos,
@@ -74,7 +74,7 @@ pub fn finished(mirror: &mut Mirror, now_ms: i64) -> Option<FinishedMatch> {
 
 /// The entry of a match seen from `seat`, the seats as they were at its start.
 fn kept_entry(
-    (seat, seats, ai_names): (Seat, &[SeatView], &[String]),
+    (seat, seats, names): (Seat, &[SeatView], &[String]),
     started_ms: i64,
     over: &Over,
     undos: u32,
@@ -90,13 +90,15 @@ fn kept_entry(
     let seats = (0..usize::from(players))
         .map(|k| {
             let at = (usize::from(seat) + k) % usize::from(players);
+            // The names this app gave the seats, where it did; else the table's.
+            let given = names.get(at).map(|n| kept_name(n));
             match seats.get(at) {
                 Some(SeatView::Ai { level }) => SeatPlayer::Ai {
                     level: *level,
-                    name: ai_names.get(at).map(|n| kept_name(n)).unwrap_or_default(),
+                    name: given.unwrap_or_default(),
                 },
                 Some(SeatView::Person { name, .. }) => SeatPlayer::Person {
-                    name: kept_name(name),
+                    name: given.unwrap_or_else(|| kept_name(name)),
                 },
                 // A seat left empty cannot be in a started match; kept as a person unnamed.
                 Some(SeatView::Empty) | None => SeatPlayer::Person {

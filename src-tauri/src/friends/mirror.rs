@@ -264,8 +264,8 @@ pub struct Mirror {
     seats_at_start: Vec<SeatView>,
     started: Option<Start>,
     moves: MovesSent,
-    /// The names this app gave the AI seats, by seat (a match against the computer).
-    ai_names: Vec<String>,
+    /// The names this app gave the seats, by seat (a match against the computer).
+    seat_names: Vec<String>,
 }
 
 impl Mirror {
@@ -287,18 +287,19 @@ impl Mirror {
     }
 
     /// The match under way started at `at_ms` (a match resumed after the app closed keeps its
-    /// start) and its AI seats have these names, by seat (seat 0's ignored).
-    pub fn begun(&mut self, at_ms: i64, ai_names: Vec<String>) {
+    /// start) and its seats are kept in the history with these names, by seat (a match against the
+    /// computer: yours empty, the AI seats' as the table showed them).
+    pub fn begun(&mut self, at_ms: i64, seat_names: Vec<String>) {
         self.started = Some(Start {
             at_ms,
             moves: self.moves.get(),
         });
-        self.ai_names = ai_names;
+        self.seat_names = seat_names;
     }
 
-    /// The names this app gave the AI seats, by seat.
-    pub fn ai_names(&self) -> &[String] {
-        &self.ai_names
+    /// The names this app gave the seats, by seat (empty when the table's own names count).
+    pub fn seat_names(&self) -> &[String] {
+        &self.seat_names
     }
 
     /// The seats when the match started.
@@ -384,7 +385,13 @@ impl Mirror {
             }
             ServerMessage::Lobby { lobby } => self.lobby(lobby, now_ms),
             ServerMessage::Game { view } => {
-                let game = SeatGame::from_table((**view).clone());
+                let mut game = SeatGame::from_table((**view).clone());
+                let over = self.state.lobby.as_ref().map(|l| l.stage) == Some(Stage::Over);
+                if over || self.state.over.is_some() {
+                    // Nothing can be played once the match is over (given up mid-hand, too).
+                    game.observation.legal_actions.clear();
+                    game.choices = game.observation.choices();
+                }
                 let id = self.serial();
                 self.state.clock = game.clock.map(|c| ClockState {
                     id,

@@ -186,10 +186,10 @@ impl Table {
         let seat = self.seat_of(member)?;
         let play = self.play.as_ref()?;
         let game = play.seated.game();
-        let mut observation = game.game().observation(seat);
-        if self.stage != Stage::Playing {
-            observation.legal_actions.clear();
-        }
+        // The engine's own observation, even once the match is over (a match given up keeps its
+        // last deal's moves in the view, so a client can check the view against its record); the
+        // table takes no move then.
+        let observation = game.game().observation(seat);
         Some(GameView {
             awaiting_next_hand: self.stage == Stage::Playing && game.awaiting_next_hand(),
             can_undo: self.undo_target(member).is_ok(),

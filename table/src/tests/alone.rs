@@ -171,6 +171,10 @@ fn resigning_ends_the_match_at_once_and_sends_the_record() {
     sim.send(HOST, &ClientMessage::Resign);
     assert_eq!(sim.table.stage(), Stage::Over);
     assert!(events(&sim).contains(&PublicEvent::Resigned { seat: 0 }));
+    let last = sim.client(HOST).view.clone().expect("a view");
+    let action = last.observation.legal_actions[0];
+    sim.send(HOST, &ClientMessage::Act { action });
+    assert_eq!(sim.client(HOST).last_error(), Some(ErrorCode::NotPlaying));
     let over = sim.client(HOST).messages.iter().find_map(|m| match m {
         ServerMessage::MatchOver {
             resigned, outcome, ..

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
-use crate::commands::game::tests::{play_to_the_end, setup};
+use crate::commands::game::tests::setup;
 use tauri::ipc::InvokeBody;
 
 use crate::ipc_harness::{Harness, call, review_harness};
@@ -16,25 +16,20 @@ const WORLDS: u32 = 2;
 
 /// A finished two-player match of one hand in the history; its id.
 fn finished_match(h: &Harness) -> String {
-    let view = h.ok(
-        "start_match",
-        setup("briscola", 2, json!({ "kind": "single-hand" })),
-    );
-    assert_eq!(
-        view["history_id"],
-        Value::Null,
-        "no id before the match ends"
-    );
-    let end = play_to_the_end(h, view);
+    let heard = h
+        .start_computer(&setup("briscola", 2, json!({ "kind": "single-hand" })))
+        .expect("started");
+    let end = h.play_to_the_end(&heard);
+    h.ok("table_leave", json!({}));
     let page = h.ok(
         "list_history",
         json!({ "query": { "offset": 0, "limit": 1 } }),
     );
     let id = page["items"][0]["id"].as_str().expect("id").to_string();
     assert_eq!(
-        end["history_id"],
+        end["kept"]["history_id"],
         json!(id),
-        "the final view names the history entry"
+        "the table's last word names the history entry"
     );
     id
 }

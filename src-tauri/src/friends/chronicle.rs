@@ -164,10 +164,12 @@ mod tests {
                     hints: false,
                     undo: false,
                     deal_when_asked: false,
+                    open_seats: false,
                 },
                 seats,
                 watchers: Vec::new(),
                 teams: None,
+                waiting: Vec::new(),
             },
         }
     }

@@ -456,10 +456,12 @@ pub(crate) mod tests {
                     hints: true,
                     undo: false,
                     deal_when_asked: false,
+                    open_seats: false,
                 },
                 seats,
                 watchers: vec!["Zoe".into()],
                 teams: None,
+                waiting: Vec::new(),
             },
         }
     }

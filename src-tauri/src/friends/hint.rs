@@ -71,10 +71,12 @@ mod tests {
                     hints,
                     undo: false,
                     deal_when_asked: false,
+                    open_seats: false,
                 },
                 seats: Vec::new(),
                 watchers: Vec::new(),
                 teams: None,
+                waiting: Vec::new(),
             },
         }
     }

@@ -10,7 +10,8 @@ use serde::{Deserialize, Serialize};
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "type", rename_all = "kebab-case")]
 pub enum ClientMessage {
-    /// Join the table with its code under a name (lobby only).
+    /// Join the table with its code under a name (in the lobby, or during a match the host opened
+    /// with [`ClientMessage::OpenSeats`]).
     Join {
         /// The table code, as read aloud (case, dashes and spaces do not matter).
         code: String,
@@ -63,7 +64,7 @@ pub enum ClientMessage {
         muted: bool,
     },
     /// Leave the table (in the lobby your seat is freed; during a match it is kept, as for a dropped
-    /// connection).
+    /// connection, unless you took it from an AI during the match: then the AI plays it again).
     Leave,
     /// Deal the next hand: once every connected person at a seat asked, it is dealt at once (after
     /// a finished hand, during a match).
@@ -100,6 +101,13 @@ pub enum ClientMessage {
     SetSeating {
         /// Shuffle or keep.
         random: bool,
+    },
+    /// *Host*: open the match in progress to friends, or close it again (any time). While it is
+    /// open, a `join` during the match is taken: the newcomer waits for the lowest-numbered AI seat
+    /// nobody else waits for, and takes it when the next hand is dealt.
+    OpenSeats {
+        /// Open or closed.
+        open: bool,
     },
     /// *Host*: start the match (every seat taken, every person ready).
     Start,

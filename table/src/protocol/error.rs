@@ -225,6 +225,10 @@ pub enum ErrorCode {
     #[error("no secure randomness available")]
     #[serde(rename = "no-randomness")]
     Unavailable,
+    /// The match is open to friends, but every AI seat is already waited for (a friend takes an
+    /// AI's seat, never a person's).
+    #[error("no seat of the computer is left to take")]
+    NoFreeSeat,
 }
 
 impl briscola::message::Message for ProtocolError {
@@ -319,6 +323,7 @@ impl briscola::message::Message for ErrorCode {
             ErrorCode::NotAlone,
             ErrorCode::Stale,
             ErrorCode::Unavailable,
+            ErrorCode::NoFreeSeat,
         ]
     }
 }

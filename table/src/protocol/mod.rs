@@ -18,7 +18,7 @@ pub use client::{Absence, ChatBody, ClientMessage, QuickPhrase, SeatChoice};
 pub use error::{ErrorCode, ProtocolError, StartProblem};
 pub use server::{
     ChatSender, ClosedReason, GameView, LobbyView, PublicEvent, SeatView, ServerMessage,
-    SettingsView, Stage, TurnClock,
+    SettingsView, Stage, TurnClock, WaitingView,
 };
 
 use serde::de::DeserializeOwned;

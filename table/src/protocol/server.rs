@@ -244,10 +244,25 @@ pub struct LobbyView {
     pub settings: SettingsView,
     /// Every seat.
     pub seats: Vec<SeatView>,
-    /// People at the table without a seat.
+    /// People at the table without a seat (those waiting for a seat among them).
     pub watchers: Vec<String>,
     /// The fixed team of each seat (partnerships), if the rules have them.
     pub teams: Option<Vec<u8>>,
+    /// People who joined the match in progress and wait for the next hand to take an AI's seat, by
+    /// seat.
+    #[serde(default)]
+    pub waiting: Vec<WaitingView>,
+}
+
+/// A person who joined the match in progress, and the AI seat they take when the next hand is
+/// dealt.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct WaitingView {
+    /// Their name.
+    pub name: String,
+    /// The seat they will take (an AI plays it until then).
+    pub seat: Seat,
 }
 
 /// The table's settings.
@@ -274,6 +289,10 @@ pub struct SettingsView {
     /// Whether the next hand waits until everyone asked for it (no pause).
     #[serde(default)]
     pub deal_when_asked: bool,
+    /// Whether friends may join the match in progress, each taking an AI's seat from the next hand
+    /// on ([`crate::ClientMessage::OpenSeats`]).
+    #[serde(default)]
+    pub open_seats: bool,
 }
 
 /// One seat.

@@ -53,6 +53,7 @@ fn examples() -> Vec<ClientMessage> {
             absence: Absence::Ai { level: Level::Easy },
         },
         ClientMessage::SetSeating { random: true },
+        ClientMessage::OpenSeats { open: true },
         ClientMessage::Start,
         ClientMessage::PlayAgain,
         ClientMessage::CloseTable,
@@ -99,6 +100,10 @@ fn documented_frames_read_as_documented() {
     assert_eq!(
         read(r#"{"v":1,"type":"set-timer","seconds":null}"#),
         Ok(ClientMessage::SetTimer { seconds: None })
+    );
+    assert_eq!(
+        read(r#"{"v":1,"type":"open-seats","open":true}"#),
+        Ok(ClientMessage::OpenSeats { open: true })
     );
 }
 
@@ -303,10 +308,11 @@ fn the_message_examples_cover_every_refusal() {
         ErrorCode::NotAlone => 35,
         ErrorCode::Stale => 36,
         ErrorCode::Unavailable => 37,
+        ErrorCode::NoFreeSeat => 38,
     };
     let mut seen: Vec<usize> = ErrorCode::examples().iter().map(index).collect();
     seen.dedup();
-    assert_eq!(seen, (0..38).collect::<Vec<_>>());
+    assert_eq!(seen, (0..39).collect::<Vec<_>>());
     let protocol = |e: &ProtocolError| match e {
         ProtocolError::TooLarge { .. } => 0,
         ProtocolError::NotUtf8 => 1,

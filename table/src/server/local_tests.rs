@@ -1,6 +1,6 @@
 //! In-process connections: a whole match against the computer at a server that does not listen,
 //! the table's refusals handed back, and the same table reached over the network once the server
-//! listens.
+//! listens — a friend joining the match in progress there too.
 
 use std::time::Duration;
 
@@ -247,4 +247,69 @@ async fn a_match_saved_from_its_snapshot_starts_again_where_it_stopped() {
     assert_eq!(view.observation, resumed.game().observation(0));
     server.stop();
     again.stop();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_friend_joins_a_match_against_the_computer_over_the_network_from_the_next_hand() {
+    let mut server = Server::in_process(ServerConfig::default());
+    let (code, token) = against_the_computer(&server, 2);
+    let mut you = server
+        .local_door()
+        .enter(&ClientMessage::Rejoin {
+            code: code.clone(),
+            token,
+        })
+        .await
+        .expect("seated");
+    you.send(&ClientMessage::OpenSeats { open: true })
+        .await
+        .expect("sent");
+    server.listen(TcpListener::bind("127.0.0.1:0").await.expect("a port"));
+    let address = server.local_addr.to_string();
+    let (mut sender, mut receiver) = crate::client::connect(&address).await.expect("connects");
+    sender
+        .send(&ClientMessage::Join {
+            code,
+            name: "Ada".to_string(),
+        })
+        .await
+        .expect("sent");
+    // Ada's welcomes, and the seats of the views she gets, in order.
+    let mut heard = Vec::new();
+    let mut ada = async || loop {
+        match timeout(PATIENCE, receiver.next()).await.expect("in time") {
+            Some(crate::client::Received::Message(ServerMessage::Welcome { seat, .. })) => {
+                return Ok(seat);
+            }
+            Some(crate::client::Received::Message(ServerMessage::Game { view })) => {
+                return Err(view.observation.seat);
+            }
+            Some(_) => {}
+            None => panic!("Ada's connection closed"),
+        }
+    };
+    heard.push(ada().await);
+    assert_eq!(heard, [Ok(None)], "welcomed, waiting for the next hand");
+    // You finish the hand and ask for the next: Ada sits at the AI's seat, and sees it.
+    loop {
+        match next(&mut you).await {
+            ServerMessage::Game { view } if view.awaiting_next_hand => {
+                you.send(&ClientMessage::NextHand).await.expect("sent");
+                break;
+            }
+            ServerMessage::Game { view } => {
+                if let Some(&action) = view.observation.legal_actions.first() {
+                    you.send(&ClientMessage::Act { action })
+                        .await
+                        .expect("sent");
+                }
+            }
+            ServerMessage::Error { error } => panic!("refused: {error:?}"),
+            _ => {}
+        }
+    }
+    heard.push(ada().await);
+    heard.push(ada().await);
+    assert_eq!(heard, [Ok(None), Ok(Some(1)), Err(1)]);
+    server.stop();
 }

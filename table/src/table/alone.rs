@@ -44,17 +44,27 @@ impl Table {
             return Err(ErrorCode::NotPlaying);
         }
         let seat = self.seat_of(member).ok_or(ErrorCode::NotSeated)?;
-        let waiting: Vec<Seat> = self.connected_people_seats();
         let play = self.play.as_mut().ok_or(ErrorCode::NotPlaying)?;
         if !play.seated.game().awaiting_next_hand() {
             return Err(ErrorCode::HandNotOver);
         }
         play.asked.insert(seat);
-        if waiting.iter().all(|s| play.asked.contains(s)) {
+        self.deal_if_everyone_asked(now);
+        Ok(())
+    }
+
+    /// Deals the next hand at once if the last one is over and every connected person at a seat
+    /// (there is one at least) asked for it.
+    pub(super) fn deal_if_everyone_asked(&mut self, now: u64) {
+        let present: Vec<Seat> = self.connected_people_seats();
+        let Some(play) = self.play.as_mut() else {
+            return;
+        };
+        let everyone = !present.is_empty() && present.iter().all(|s| play.asked.contains(s));
+        if self.stage == Stage::Playing && play.seated.game().awaiting_next_hand() && everyone {
             play.next_deal_at = Some(now);
             self.deal_if_due(now);
         }
-        Ok(())
     }
 
     /// The seats of the people connected now.

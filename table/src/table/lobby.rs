@@ -10,7 +10,7 @@ use super::members::{MemberId, Occupant};
 use super::{MatchSeeds, Play, Table};
 use crate::protocol::{
     Absence, ErrorCode, LobbyView, PublicEvent, SeatChoice, SeatView, ServerMessage, SettingsView,
-    Stage, StartProblem,
+    Stage, StartProblem, WaitingView,
 };
 use crate::timer::{MAX_SECONDS, MIN_SECONDS};
 
@@ -284,7 +284,8 @@ impl Table {
 
     /// Back to the lobby after the match, for another at the same table: the same people at the
     /// same seats and the same AI levels, nobody ready, the timer's expiries forgotten (the timer
-    /// itself as it was at the end, off if everyone agreed to turn it off).
+    /// itself as it was at the end, off if everyone agreed to turn it off); a friend who took an AI's
+    /// seat during the match keeps it as any seat.
     pub(super) fn play_again(&mut self) -> Result<(), ErrorCode> {
         if self.stage != Stage::Over {
             return Err(ErrorCode::NotOver);
@@ -295,6 +296,7 @@ impl Table {
         for member in self.members.values_mut() {
             member.ready = false;
         }
+        self.forget_seat_ais();
         self.broadcast_lobby();
         Ok(())
     }
@@ -325,6 +327,7 @@ impl Table {
                 hints: self.settings.hints,
                 undo: self.settings.undo,
                 deal_when_asked: self.settings.deal_when_asked,
+                open_seats: self.open_seats,
             },
             seats: self
                 .seats
@@ -354,6 +357,20 @@ impl Table {
                     .filter_map(|s| rules.fixed_team(s))
                     .collect()
             }),
+            waiting: {
+                let mut waiting: Vec<WaitingView> = self
+                    .members
+                    .values()
+                    .filter_map(|m| {
+                        m.claim.map(|seat| WaitingView {
+                            name: m.name.clone(),
+                            seat,
+                        })
+                    })
+                    .collect();
+                waiting.sort_by_key(|w| w.seat);
+                waiting
+            },
         }
     }
 

@@ -47,6 +47,12 @@ pub(super) struct Member {
     pub muted: BTreeSet<MemberId>,
     /// The person's chat limit.
     pub chat: Bucket,
+    /// The AI seat this person waits for, having joined the match in progress: they take it when
+    /// the next hand is dealt.
+    pub claim: Option<Seat>,
+    /// The AI level whose seat this person took during the match: it plays the seat again if they
+    /// leave before the table is back in the lobby.
+    pub seat_ai: Option<Level>,
 }
 
 impl Member {
@@ -60,6 +66,8 @@ impl Member {
             ready: false,
             muted: BTreeSet::new(),
             chat: Bucket::new(CHAT_BURST, CHAT_INTERVAL_MS),
+            claim: None,
+            seat_ai: None,
         }
     }
 }
@@ -120,9 +128,12 @@ impl Table {
         if self.member_of(conn).is_ok() {
             return Err(ErrorCode::AlreadyJoined);
         }
-        if self.stage != Stage::Lobby {
-            return Err(ErrorCode::NotInLobby);
-        }
+        // During a match only a table the host opened takes newcomers, each for an AI's seat.
+        let during_match = match self.stage {
+            Stage::Lobby => false,
+            Stage::Playing if self.open_seats => true,
+            Stage::Playing | Stage::Over => return Err(ErrorCode::NotInLobby),
+        };
         let name = crate::text::name(name)?;
         if self
             .members
@@ -134,23 +145,38 @@ impl Table {
         if self.members.len() >= MAX_MEMBERS {
             return Err(ErrorCode::TableFull);
         }
-        self.add_member(conn, name).map(|_| ())
+        let claim = if during_match {
+            Some(self.free_ai_seat().ok_or(ErrorCode::NoFreeSeat)?)
+        } else {
+            None
+        };
+        self.add_member(conn, name, claim).map(|_| ())
     }
 
-    /// A new member on `conn`, at the first empty seat if there is one.
-    pub(super) fn add_member(&mut self, conn: ConnId, name: String) -> Result<MemberId, ErrorCode> {
+    /// A new member on `conn`: waiting for the AI seat `claim` (joining the match in progress), or
+    /// else at the first empty seat if there is one.
+    pub(super) fn add_member(
+        &mut self,
+        conn: ConnId,
+        name: String,
+        claim: Option<Seat>,
+    ) -> Result<MemberId, ErrorCode> {
         let token = SeatToken::generate(&mut self.entropy).map_err(|_| ErrorCode::Unavailable)?;
         let id = self.next_member;
         if id > LAST_MEMBER {
             return Err(ErrorCode::TableFull);
         }
         self.next_member = id + 1;
-        let seat = self.seats.iter().position(|o| *o == Occupant::Empty);
+        let seat = match claim {
+            Some(_) => None,
+            None => self.seats.iter().position(|o| *o == Occupant::Empty),
+        };
         if let Some(seat) = seat {
             self.seats[seat] = Occupant::Person(id);
         }
         let mut member = Member::new(name, token, seat.map(|s| s as Seat));
         member.conn = Some(conn);
+        member.claim = claim;
         self.members.insert(id, member);
         if let Some(c) = self.conns.get_mut(&conn) {
             c.member = Some(id);
@@ -234,8 +260,12 @@ impl Table {
     pub(super) fn leave(&mut self, member: MemberId, now: u64) -> Result<(), ErrorCode> {
         let watcher = self.seat_of(member).is_none();
         if self.stage != Stage::Lobby && !watcher {
-            // During and after a match the seat is kept, as for a dropped connection; the
-            // connection stays open, not joined.
+            // A seat taken from an AI during the match goes back to it, and the person is gone.
+            if self.give_seat_back(member, now) {
+                return Ok(());
+            }
+            // Otherwise, during and after a match the seat is kept, as for a dropped connection;
+            // the connection stays open, not joined.
             let conn = self.members.get(&member).and_then(|m| m.conn);
             if let Some(c) = conn.and_then(|conn| self.conns.get_mut(&conn)) {
                 c.member = None;

@@ -23,6 +23,7 @@
 mod alone;
 mod chat;
 mod clock;
+mod invite;
 mod lobby;
 mod members;
 mod play;
@@ -174,6 +175,8 @@ pub struct Table {
     last_lobby: Option<crate::protocol::LobbyView>,
     /// How the next match is dealt, if not from the secure generator.
     next_match: Option<MatchSeeds>,
+    /// Whether the host opened the match in progress to friends ([`ClientMessage::OpenSeats`]).
+    open_seats: bool,
     /// The host closed the table: its driver ends it.
     closed: bool,
     out: Vec<Outgoing>,
@@ -230,11 +233,12 @@ impl Table {
             turn: 0,
             last_lobby: None,
             next_match: None,
+            open_seats: false,
             closed: false,
             out: Vec::new(),
         };
         table.connect(host, address);
-        table.host = table.add_member(host, name)?;
+        table.host = table.add_member(host, name, None)?;
         let out = table_out(&mut table);
         Ok((table, out))
     }
@@ -408,6 +412,11 @@ impl Table {
             ClientMessage::SetSeating { random } => {
                 self.check_host(member)?;
                 self.set_seating(random)
+            }
+            ClientMessage::OpenSeats { open } => {
+                self.check_host(member)?;
+                self.open_seats(open);
+                Ok(())
             }
             ClientMessage::Start => {
                 self.check_host(member)?;

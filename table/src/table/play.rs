@@ -101,6 +101,7 @@ impl Table {
     /// The match is over (decided, or given up): everyone sees the last trick, then the record.
     pub(super) fn end_match(&mut self, now: u64) {
         self.stage = Stage::Over;
+        self.lapse_claims();
         self.refresh_clock(now);
         self.broadcast_lobby();
         // The last trick as each seat saw it, then everything.
@@ -125,6 +126,8 @@ impl Table {
             return;
         }
         self.turn = self.turn.wrapping_add(1);
+        // Friends who joined during the last hand sit from this one on.
+        self.seat_claims(now);
         self.refresh_clock(now);
         self.send_views(now);
     }

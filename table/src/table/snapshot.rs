@@ -10,6 +10,9 @@
 //! player to move a fresh turn nor counts the time the table was down against them (the server
 //! refreshes the snapshot every few seconds while a clock runs).
 //!
+//! Friends who joined the match in progress keep their claims on AI seats, and friends who took an
+//! AI's seat the level it goes back to (see `invite.rs`).
+//!
 //! Deliberately absent: connections, rate-limit buckets and an open proposal to turn the timer off
 //! (none survives a restart).
 
@@ -46,6 +49,9 @@ pub struct TableSnapshot {
     /// The turn clock: its seat and the time it had left.
     #[serde(default)]
     clock: Option<ClockSnapshot>,
+    /// Whether the host opened the match in progress to friends.
+    #[serde(default)]
+    open_seats: bool,
 }
 
 /// The turn clock when the snapshot was taken.
@@ -73,6 +79,12 @@ struct MemberSnapshot {
     seat: Option<Seat>,
     ready: bool,
     muted: Vec<MemberId>,
+    /// The AI seat they wait for, having joined the match in progress.
+    #[serde(default)]
+    claim: Option<Seat>,
+    /// The AI level whose seat they took during the match.
+    #[serde(default)]
+    seat_ai: Option<Level>,
 }
 
 /// The match so far.
@@ -166,6 +178,8 @@ impl Table {
                     seat: m.seat,
                     ready: m.ready,
                     muted: m.muted.iter().copied().collect(),
+                    claim: m.claim,
+                    seat_ai: m.seat_ai,
                 })
                 .collect(),
             next_member: self.next_member,
@@ -182,6 +196,7 @@ impl Table {
                 .timer
                 .clock(now)
                 .map(|(seat, remaining_ms, _)| ClockSnapshot { seat, remaining_ms }),
+            open_seats: self.open_seats,
         }
     }
 
@@ -234,6 +249,8 @@ impl Table {
             let mut member = Member::new(name, token, m.seat);
             member.ready = m.ready;
             member.muted = m.muted.into_iter().collect();
+            member.claim = m.claim;
+            member.seat_ai = m.seat_ai;
             if m.id >= snapshot.next_member || members.insert(m.id, member).is_some() {
                 return Err(Invalid("members"));
             }
@@ -268,6 +285,29 @@ impl Table {
             .is_some_and(|m| m.seat.is_some());
         if seated_elsewhere || !host_seated {
             return Err(Invalid("seats"));
+        }
+        // A claim is a newcomer's, during the match, on an AI seat nobody else claimed.
+        let mut claimed = BTreeSet::new();
+        for m in members.values() {
+            if let Some(seat) = m.claim {
+                let on_ai = matches!(seats.get(usize::from(seat)), Some(Occupant::Ai(_)));
+                if snapshot.stage != Stage::Playing
+                    || m.seat.is_some()
+                    || !on_ai
+                    || !claimed.insert(seat)
+                {
+                    return Err(Invalid("claim"));
+                }
+            }
+        }
+        // An AI level behind a seat is a friend's (never the host's), seated, and only until the
+        // table is back in the lobby.
+        let ai_behind_a_seat = members.iter().any(|(&id, m)| {
+            m.seat_ai.is_some()
+                && (id == snapshot.host || m.seat.is_none() || snapshot.stage == Stage::Lobby)
+        });
+        if ai_behind_a_seat {
+            return Err(Invalid("seat_ai"));
         }
         let tokens: BTreeSet<String> = members.values().map(|m| m.token.to_hex()).collect();
         if tokens.len() != members.len() {
@@ -345,6 +385,7 @@ impl Table {
             turn: snapshot.turn,
             last_lobby: None,
             next_match: None,
+            open_seats: snapshot.open_seats,
             closed: false,
             out: Vec::new(),
         };

@@ -7,6 +7,7 @@ mod clock;
 mod fuzz;
 mod harness;
 mod illegal;
+mod invite;
 mod lobby;
 pub(crate) mod matches;
 mod rejoin;

@@ -150,6 +150,11 @@ fn signatures(cfg: &Config) -> Vec<Signature> {
             &[("message", ClientMessage::name(cfg))],
             <()>::name(cfg),
         ),
+        sig(
+            "table_invite",
+            &[("port", u16::name(cfg))],
+            HostInfo::name(cfg),
+        ),
         sig("table_leave", &[], <()>::name(cfg)),
     ]
 }

@@ -243,7 +243,9 @@ fn session_kind(error: &SessionError) -> ErrorKind {
 fn friends_kind(error: &FriendsError) -> ErrorKind {
     match error {
         FriendsError::NotAtTable | FriendsError::NotConnected => ErrorKind::NoMatch,
-        FriendsError::HintsOff | FriendsError::NotYourTurn => ErrorKind::IllegalMove,
+        FriendsError::HintsOff | FriendsError::NotYourTurn | FriendsError::NotHost => {
+            ErrorKind::IllegalMove
+        }
         FriendsError::AlreadyAtTable => ErrorKind::MatchInProgress,
         FriendsError::TooManyWaiting => ErrorKind::Busy,
         FriendsError::BadAddress

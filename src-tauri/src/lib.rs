@@ -69,6 +69,7 @@ pub fn app_builder<R: Runtime>(builder: Builder<R>) -> Builder<R> {
             commands::friends::friends_tables,
             commands::friends::table_hint,
             commands::friends::table_send,
+            commands::friends::table_invite,
             commands::friends::table_leave,
         ])
         .setup(|app| {

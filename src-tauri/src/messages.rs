@@ -30,6 +30,7 @@ impl Message for FriendsError {
         vec![
             FriendsError::NotAtTable,
             FriendsError::AlreadyAtTable,
+            FriendsError::NotHost,
             FriendsError::NotConnected,
             FriendsError::TooManyWaiting,
             FriendsError::BadAddress,
@@ -211,8 +212,9 @@ mod tests {
                 FriendsError::TableRefused { .. } => 9,
                 FriendsError::HintsOff => 10,
                 FriendsError::NotYourTurn => 11,
+                FriendsError::NotHost => 12,
             },
-            12,
+            13,
         );
     }
 

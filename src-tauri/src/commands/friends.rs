@@ -142,6 +142,18 @@ pub async fn table_send(
     Ok(friends.0.lock().await.send(message)?)
 }
 
+/// Opens the table you hold to friends on the local network ("Invite friends to this table"),
+/// listening on `port` (0: any free one): a friend who joins with its code takes an AI's seat from
+/// the next hand on; where it is.
+#[tauri::command]
+pub async fn table_invite(
+    friends: State<'_, FriendsState>,
+    port: Input<u16>,
+) -> Result<HostInfo, AppError> {
+    let port = port.get("port")?;
+    Ok(friends.0.lock().await.invite(port).await?)
+}
+
 /// Leaves the table; a host closes it for everyone (a match against the computer left unfinished
 /// stays saved, to resume).
 #[tauri::command]

@@ -27,5 +27,6 @@ pub const COMMANDS: &[&str] = &[
     "friends_tables",
     "table_hint",
     "table_send",
+    "table_invite",
     "table_leave",
 ];

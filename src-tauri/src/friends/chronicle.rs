@@ -90,7 +90,8 @@ fn kept_entry(
     let seats = (0..usize::from(players))
         .map(|k| {
             let at = (usize::from(seat) + k) % usize::from(players);
-            // The names this app gave the seats, where it did; else the table's.
+            // The names this app gave its AI seats and this player's own, where it did; else the
+            // table's (a friend's name is theirs).
             let given = names.get(at).map(|n| kept_name(n));
             match seats.get(at) {
                 Some(SeatView::Ai { level }) => SeatPlayer::Ai {
@@ -98,7 +99,7 @@ fn kept_entry(
                     name: given.unwrap_or_default(),
                 },
                 Some(SeatView::Person { name, .. }) => SeatPlayer::Person {
-                    name: given.unwrap_or_else(|| kept_name(name)),
+                    name: given.filter(|_| k == 0).unwrap_or_else(|| kept_name(name)),
                 },
                 // A seat left empty cannot be in a started match; kept as a person unnamed.
                 Some(SeatView::Empty) | None => SeatPlayer::Person {

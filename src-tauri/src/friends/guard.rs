@@ -266,6 +266,22 @@ impl HostGuard {
         for name in &lobby.watchers {
             checked_name(name, "watcher name")?;
         }
+        // People waiting for an AI's seat: as many as a table holds, each for an AI seat of its own.
+        if lobby.waiting.len() > MAX_MEMBERS {
+            return bad("waiting");
+        }
+        let mut claimed = Vec::new();
+        for waiting in &lobby.waiting {
+            checked_name(&waiting.name, "waiting name")?;
+            let is_ai = matches!(
+                lobby.seats.get(usize::from(waiting.seat)),
+                Some(SeatView::Ai { .. })
+            );
+            if !is_ai || claimed.contains(&waiting.seat) {
+                return bad("waiting");
+            }
+            claimed.push(waiting.seat);
+        }
         if let Some(teams) = &lobby.teams
             && (teams.len() != players || teams.iter().any(|&t| usize::from(t) >= players))
         {
@@ -638,9 +654,37 @@ pub(crate) mod tests {
         seats.seats.push(SeatView::Empty);
         let seats = ServerMessage::Lobby { lobby: seats };
         assert!(matches!(guard.check(&seats), Err(Refused::Lobby { .. })));
+        // Someone said to wait for a seat that no AI holds, or two for one seat.
+        let mut with_ai = lobby.clone();
+        with_ai.seats[1] = SeatView::Ai {
+            level: briscola::ai::Level::Easy,
+        };
+        let (ai_seat, person_seat) = (1, 0);
+        let waiting = |seats: &[u8]| {
+            let mut waiting = with_ai.clone();
+            waiting.waiting = seats
+                .iter()
+                .map(|&seat| briscola_table::protocol::WaitingView {
+                    name: format!("Guest{seat}"),
+                    seat,
+                })
+                .collect();
+            ServerMessage::Lobby { lobby: waiting }
+        };
+        assert_eq!(
+            guard.check(&waiting(&[ai_seat])),
+            Ok(()),
+            "a friend waiting"
+        );
+        for bad in [vec![person_seat], vec![ai_seat, ai_seat], vec![200]] {
+            assert!(matches!(
+                guard.check(&waiting(&bad)),
+                Err(Refused::Lobby { field: "waiting" })
+            ));
+        }
         // The real view still passes after all that.
         assert_eq!(guard.check(&stream.messages[3]), Ok(()));
-        assert_eq!(guard.refused(), 8);
+        assert_eq!(guard.refused(), 11);
     }
 
     #[test]

@@ -75,6 +75,8 @@ pub struct HostInfo {
 pub struct Hosting {
     server: Server,
     code: String,
+    /// The host's name at the table.
+    host_name: String,
     host_token: String,
     /// Where friends reach the table, once it listens.
     info: Option<HostInfo>,
@@ -172,6 +174,7 @@ impl Hosting {
         };
         Ok(Hosting {
             server,
+            host_name: your_name.to_string(),
             code: table.code,
             host_token: table.host_token,
             info: None,
@@ -251,6 +254,11 @@ impl Hosting {
     /// Where friends reach the table, once it listens.
     pub fn info(&self) -> Option<&HostInfo> {
         self.info.as_ref()
+    }
+
+    /// The host's name at the table.
+    pub fn host_name(&self) -> &str {
+        &self.host_name
     }
 
     /// The table's code.

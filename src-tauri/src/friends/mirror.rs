@@ -260,7 +260,7 @@ pub struct Start {
 #[derive(Debug, Default)]
 pub struct Mirror {
     state: SeatState,
-    /// The seats when the match started (who played).
+    /// Who played each seat (see [`Mirror::seats_at_start`]).
     seats_at_start: Vec<SeatView>,
     started: Option<Start>,
     moves: MovesSent,
@@ -302,7 +302,8 @@ impl Mirror {
         &self.seat_names
     }
 
-    /// The seats when the match started.
+    /// Who played each seat in the match under way: the seats when it started, a person where one
+    /// took an AI's seat during it.
     pub fn seats_at_start(&self) -> &[SeatView] {
         &self.seats_at_start
     }
@@ -488,7 +489,16 @@ impl Mirror {
                         moves: self.moves.get(),
                     });
                 }
-                self.seats_at_start.clone_from(&lobby.seats);
+                if self.seats_at_start.len() == lobby.seats.len() {
+                    // A friend who took an AI's seat during the match played it: a person.
+                    for (kept, now) in self.seats_at_start.iter_mut().zip(&lobby.seats) {
+                        if matches!(now, SeatView::Person { .. }) {
+                            kept.clone_from(now);
+                        }
+                    }
+                } else {
+                    self.seats_at_start.clone_from(&lobby.seats);
+                }
             }
             Stage::Over => {}
         }

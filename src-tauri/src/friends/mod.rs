@@ -63,6 +63,9 @@ pub enum FriendsError {
     /// You are at a table already: leave it first.
     #[error("you are at a table already")]
     AlreadyAtTable,
+    /// Only the player whose app holds the table may do this.
+    #[error("only the table's host may do this")]
+    NotHost,
     /// The connection to the table is down (reconnecting, or ended).
     #[error("not connected to the table")]
     NotConnected,
@@ -264,6 +267,37 @@ impl Friends {
         let saver = Arc::new(Saver::new(game, snapshots));
         self.sit_at_own(hosting, listen(saver));
         Ok(())
+    }
+
+    /// Opens the table this app holds to friends on the local network (from a match against the
+    /// computer: "Invite friends to this table"): it listens on `port` (0: any free one), and a
+    /// friend who joins with its code takes an AI's seat from the next hand on. A table that
+    /// listens already says where it is.
+    pub async fn invite(&mut self, port: u16) -> Result<HostInfo, FriendsError> {
+        let link = self.link.as_ref().ok_or(FriendsError::NotAtTable)?;
+        let hosting = self.hosting.as_mut().ok_or(FriendsError::NotHost)?;
+        let lobby = self
+            .mirror
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .state()
+            .lobby
+            .clone()
+            .ok_or(FriendsError::NotConnected)?;
+        let announcement = discovery::Announcement {
+            name: hosting.host_name().to_string(),
+            host: hosting.host_name().to_string(),
+            preset: lobby.settings.ruleset.preset,
+            players: lobby.settings.ruleset.players,
+            seats_free: lobby
+                .seats
+                .iter()
+                .filter(|s| matches!(s, briscola_table::protocol::SeatView::Ai { .. }))
+                .count() as u8,
+        };
+        let info = hosting.listen(port, self.announce, announcement).await?;
+        link.send(ClientMessage::OpenSeats { open: true })?;
+        Ok(info)
     }
 
     /// Sits at a table this app holds (hosted for friends, or a match against the computer).

@@ -462,3 +462,67 @@ fn moves_go_on_in_memory_while_the_database_is_held_and_are_saved_after() {
     assert_eq!(page["items"][0]["id"], id, "saved once the lock was gone");
     assert!(h.resume().is_some(), "the new match was saved");
 }
+
+/// Invite friends to this table: the match against the computer starts listening, a friend who
+/// joins with its code waits for an AI's seat, and the match goes on meanwhile.
+#[test]
+fn a_match_against_the_computer_opens_to_a_friend() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let h = you_deal(dir.path());
+    assert_eq!(
+        h.error_kind("table_invite", json!({ "port": 0 })),
+        "no_match"
+    );
+    let heard = h
+        .start_computer(&setup(
+            "briscola",
+            3,
+            json!({ "kind": "first-to", "hands": 2 }),
+        ))
+        .expect("started");
+    heard.wait("your move", your_move);
+    let info = h.ok("table_invite", json!({ "port": 0 }));
+    let port = info["port"].as_u64().expect("a port");
+    assert_eq!(
+        info,
+        h.ok("table_invite", json!({ "port": 0 })),
+        "listens once"
+    );
+    let code = info["code"].as_str().expect("the code").to_string();
+    let welcomed = tauri::async_runtime::block_on(async move {
+        let (mut sender, mut receiver) =
+            briscola_table::client::connect(&format!("127.0.0.1:{port}"))
+                .await
+                .expect("connects");
+        sender
+            .send(&briscola_table::protocol::ClientMessage::Join {
+                code,
+                name: "Bea".into(),
+            })
+            .await
+            .expect("sent");
+        while let Some(received) = receiver.next().await {
+            if let briscola_table::client::Received::Message(
+                briscola_table::protocol::ServerMessage::Welcome { seat, .. },
+            ) = received
+            {
+                return Some((seat, sender, receiver));
+            }
+        }
+        None
+    });
+    let (seat, _sender, _receiver) = welcomed.expect("welcomed");
+    assert_eq!(seat, None, "Bea waits for the next hand");
+    let waiting = heard.wait("Bea waiting", |s| {
+        s["lobby"]["waiting"]
+            .as_array()
+            .is_some_and(|w| !w.is_empty())
+    });
+    assert_eq!(
+        waiting["lobby"]["waiting"],
+        json!([{ "name": "Bea", "seat": 1 }])
+    );
+    assert_eq!(waiting["lobby"]["settings"]["open_seats"], json!(true));
+    // Meanwhile the match goes on: it is still your move.
+    assert!(your_move(&waiting));
+}

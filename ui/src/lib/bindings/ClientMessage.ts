@@ -75,4 +75,8 @@ absence: Absence, } | { "type": "set-seating",
 /**
  * Shuffle or keep.
  */
-random: boolean, } | { "type": "start" } | { "type": "play-again" } | { "type": "close-table" };
+random: boolean, } | { "type": "open-seats", 
+/**
+ * Open or closed.
+ */
+open: boolean, } | { "type": "start" } | { "type": "play-again" } | { "type": "close-table" };

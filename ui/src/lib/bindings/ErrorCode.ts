@@ -64,4 +64,4 @@ max: number, } | { "id": "timer-is-off" } | { "id": "no-proposal" } | { "id": "c
 /**
  * Most characters.
  */
-max: number, } | { "id": "chat-control" } | { "id": "hand-not-over" } | { "id": "undo-off" } | { "id": "nothing-to-undo" } | { "id": "bad-save" } | { "id": "not-alone" } | { "id": "stale" } | { "id": "no-randomness" };
+max: number, } | { "id": "chat-control" } | { "id": "hand-not-over" } | { "id": "undo-off" } | { "id": "nothing-to-undo" } | { "id": "bad-save" } | { "id": "not-alone" } | { "id": "stale" } | { "id": "no-randomness" } | { "id": "no-free-seat" };

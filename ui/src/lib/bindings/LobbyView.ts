@@ -2,6 +2,7 @@
 import type { SeatView } from "./SeatView";
 import type { SettingsView } from "./SettingsView";
 import type { Stage } from "./Stage";
+import type { WaitingView } from "./WaitingView";
 
 /**
  * The table as everyone sees it.
@@ -24,10 +25,15 @@ settings: SettingsView,
  */
 seats: Array<SeatView>, 
 /**
- * People at the table without a seat.
+ * People at the table without a seat (those waiting for a seat among them).
  */
 watchers: Array<string>, 
 /**
  * The fixed team of each seat (partnerships), if the rules have them.
  */
-teams: Array<number> | null, };
+teams: Array<number> | null, 
+/**
+ * People who joined the match in progress and wait for the next hand to take an AI's seat, by
+ * seat.
+ */
+waiting: Array<WaitingView>, };

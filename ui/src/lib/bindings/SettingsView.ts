@@ -42,4 +42,9 @@ undo: boolean,
 /**
  * Whether the next hand waits until everyone asked for it (no pause).
  */
-deal_when_asked: boolean, };
+deal_when_asked: boolean, 
+/**
+ * Whether friends may join the match in progress, each taking an AI's seat from the next hand
+ * on ([`crate::ClientMessage::OpenSeats`]).
+ */
+open_seats: boolean, };

@@ -23,7 +23,7 @@ import type { RulesetInfo } from "./RulesetInfo";
 import type { StoreWarning } from "./StoreWarning";
 
 /** Every command name the app grants to the UI. */
-export type CommandName = "get_preferences" | "set_preferences" | "store_warnings" | "list_history" | "history_stats" | "get_match_record" | "delete_match" | "list_presets" | "edit_ruleset" | "start_match" | "resume_match" | "get_replay" | "start_review" | "review_progress" | "cancel_review" | "get_review" | "review_stats" | "friends_host" | "friends_join" | "friends_tables" | "table_hint" | "table_send" | "table_leave";
+export type CommandName = "get_preferences" | "set_preferences" | "store_warnings" | "list_history" | "history_stats" | "get_match_record" | "delete_match" | "list_presets" | "edit_ruleset" | "start_match" | "resume_match" | "get_replay" | "start_review" | "review_progress" | "cancel_review" | "get_review" | "review_stats" | "friends_host" | "friends_join" | "friends_tables" | "table_hint" | "table_send" | "table_invite" | "table_leave";
 
 /** Tauri's `Channel` (from `@tauri-apps/api/core`) as the commands use it: the shell sends on it. */
 export interface Channel<T> { onmessage: (message: T) => void }
@@ -56,6 +56,7 @@ export function commands(invoke: Invoke) {
     friendsTables: (): Promise<Array<DiscoveredTable>> => invoke<Array<DiscoveredTable>>("friends_tables"),
     tableHint: (): Promise<Hint> => invoke<Hint>("table_hint"),
     tableSend: (message: ClientMessage): Promise<null> => invoke<null>("table_send", { message }),
+    tableInvite: (port: number): Promise<HostInfo> => invoke<HostInfo>("table_invite", { port }),
     tableLeave: (): Promise<null> => invoke<null>("table_leave"),
   };
 }

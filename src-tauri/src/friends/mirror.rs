@@ -594,3 +594,163 @@ pub fn recap(result: &HandResult, seat: Seat) -> Option<HandRecap> {
     };
     Some(HandRecap { points, result })
 }
+
+#[cfg(test)]
+mod tests {
+    use briscola::{Match, MatchFormat, Phase, Preset, Rng, Ruleset};
+    use briscola_table::protocol::{ChatBody, ChatSender, QuickPhrase};
+
+    use super::*;
+
+    fn heard(mirror: &mut Mirror, message: ServerMessage) {
+        mirror.hear(&LinkEvent::Message { message }, 0);
+    }
+
+    fn chat(n: u8) -> ServerMessage {
+        ServerMessage::Chat {
+            from: ChatSender {
+                seat: n % 2,
+                name: format!("P{n}"),
+            },
+            chat: ChatBody::Phrase {
+                phrase: QuickPhrase::Hello,
+            },
+        }
+    }
+
+    #[test]
+    fn the_log_keeps_the_latest_notes_numbered_and_refusals_count_apart() {
+        let mut mirror = Mirror::new(" Ada ", MovesSent::default());
+        assert_eq!(mirror.state().name, "Ada");
+        for n in 0..(NOTES_KEPT as u8 + 20) {
+            heard(&mut mirror, chat(n));
+        }
+        let notes = &mirror.state().notes;
+        assert_eq!(notes.len(), NOTES_KEPT);
+        assert_eq!(notes[0].id, 20, "the oldest went first");
+        heard(
+            &mut mirror,
+            ServerMessage::Error {
+                error: ErrorCode::NotYourTurn,
+            },
+        );
+        heard(
+            &mut mirror,
+            ServerMessage::Error {
+                error: ErrorCode::NotYourTurn,
+            },
+        );
+        let refusal = mirror.state().refusal.clone().expect("refused");
+        assert_eq!(
+            refusal.id,
+            NOTES_KEPT as u64 + 21,
+            "the same refusal twice shows twice"
+        );
+    }
+
+    #[test]
+    fn hands_are_recapped_from_your_side_and_a_taken_back_end_is_forgotten() {
+        let rules = Ruleset::preset(Preset::Briscola, 2).expect("preset");
+        let mut game = Match::new(rules, MatchFormat::SingleHand, 0, 3).expect("a match");
+        let mut rng = Rng::new(1);
+        while game.game().phase() != Phase::Finished {
+            let legal = game.game().legal_actions();
+            game.apply(legal[rng.below(legal.len())]).expect("legal");
+        }
+        let result = game.game().result().expect("ended");
+        let mut mirror = Mirror::new("Bea", MovesSent::default());
+        let view = |game: &Match| ServerMessage::Game {
+            view: Box::new(briscola_table::protocol::GameView {
+                observation: game.game().observation(1),
+                standing: game.standing().clone(),
+                hand: 1,
+                clock: None,
+                awaiting_next_hand: false,
+                can_undo: false,
+                undos: 0,
+            }),
+        };
+        heard(&mut mirror, view(&game));
+        heard(
+            &mut mirror,
+            ServerMessage::Event {
+                event: PublicEvent::HandOver {
+                    result: result.clone(),
+                    standing: game.standing().clone(),
+                },
+            },
+        );
+        let recap = recap(&result, 1).expect("counted");
+        assert_eq!(mirror.state().hands, vec![recap.clone()]);
+        assert_eq!(
+            recap.points[0], result.side_points[1],
+            "seat 1's side first"
+        );
+        heard(
+            &mut mirror,
+            ServerMessage::Event {
+                event: PublicEvent::TookBack { seat: 1 },
+            },
+        );
+        assert!(mirror.state().hands.is_empty(), "the hand is on again");
+    }
+
+    #[test]
+    fn a_match_given_up_is_over_and_offers_no_move() {
+        let rules = Ruleset::preset(Preset::Briscola, 2).expect("preset");
+        let game = Match::new(rules, MatchFormat::SingleHand, 1, 3).expect("a match");
+        let mut mirror = Mirror::new("Ada", MovesSent::default());
+        let lobby = |stage| ServerMessage::Lobby {
+            lobby: LobbyView {
+                code: "1RGK4-T8SA9".into(),
+                stage,
+                settings: briscola_table::protocol::SettingsView {
+                    ruleset: rules,
+                    format: MatchFormat::SingleHand,
+                    turn_seconds: None,
+                    absence: briscola_table::protocol::Absence::Wait,
+                    random_seats: false,
+                    name: String::new(),
+                    hints: true,
+                    undo: false,
+                    deal_when_asked: true,
+                    open_seats: false,
+                },
+                seats: Vec::new(),
+                watchers: Vec::new(),
+                teams: None,
+                waiting: Vec::new(),
+            },
+        };
+        let view = ServerMessage::Game {
+            view: Box::new(briscola_table::protocol::GameView {
+                observation: game.game().observation(0),
+                standing: game.standing().clone(),
+                hand: 1,
+                clock: None,
+                awaiting_next_hand: false,
+                can_undo: false,
+                undos: 0,
+            }),
+        };
+        heard(&mut mirror, lobby(Stage::Playing));
+        heard(&mut mirror, view.clone());
+        let offered = &mirror.state().game.as_ref().expect("a view").choices.cards;
+        assert!(!offered.is_empty(), "your move");
+        heard(&mut mirror, lobby(Stage::Over));
+        heard(&mut mirror, view);
+        heard(
+            &mut mirror,
+            ServerMessage::MatchOver {
+                record: game.record(),
+                standing: game.standing().clone(),
+                outcome: None,
+                resigned: Some(0),
+            },
+        );
+        let state = mirror.state();
+        let game = state.game.as_ref().expect("the last view");
+        assert!(game.observation.legal_actions.is_empty() && game.choices.cards.is_empty());
+        assert_eq!(state.over.as_ref().and_then(|o| o.resigned), Some(0));
+    }
+}

@@ -31,7 +31,7 @@ export const scenarios = {
       screenshot('friends-guest-lobby-360x640');
       await wd.setRect(1280, 800);
       await wd.click('[data-testid=lobby] .mine .btn');
-      await wd.waitFor(() => wd.exec('return !!document.querySelector("[data-testid=friends-table]")'), { timeout: 30_000, what: 'the match to start' });
+      await wd.waitFor(() => wd.exec('return !!document.querySelector("[data-testid=table]")'), { timeout: 30_000, what: 'the match to start' });
       let counted = false;
       for (let i = 0; i < 200; i++) {
         const state = await wd.waitFor(
@@ -134,7 +134,7 @@ export const scenarios = {
     screenshot('friends-lobby-360x640');
     await wd.setRect(1280, 800);
     await wd.click('[data-testid=lobby] .go-bar .btn.primary');
-    await wd.waitFor(() => wd.exec('return !!document.querySelector("[data-testid=friends-table]")'), { what: 'the table' });
+    await wd.waitFor(() => wd.exec('return !!document.querySelector("[data-testid=table]")'), { what: 'the table' });
     await wd.waitFor(() => wd.exec('return !!document.querySelector(".hand.interactive button[data-card]:not([aria-disabled])")'), { timeout: 30_000, what: 'your first turn' });
     screenshot('friends-table-1280x800');
     await wd.setRect(360, 640);

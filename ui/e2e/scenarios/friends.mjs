@@ -31,7 +31,7 @@ export const scenarios = {
       screenshot('friends-guest-lobby-360x640');
       await wd.setRect(1280, 800);
       await wd.click('[data-testid=lobby] .mine .btn');
-      await wd.waitFor(() => wd.exec('return !!document.querySelector("[data-testid=friends-table]")'), { timeout: 30_000, what: 'the match to start' });
+      await wd.waitFor(() => wd.exec('return !!document.querySelector("[data-testid=table]")'), { timeout: 30_000, what: 'the match to start' });
       let counted = false;
       for (let i = 0; i < 200; i++) {
         const state = await wd.waitFor(
@@ -134,7 +134,7 @@ export const scenarios = {
     screenshot('friends-lobby-360x640');
     await wd.setRect(1280, 800);
     await wd.click('[data-testid=lobby] .go-bar .btn.primary');
-    await wd.waitFor(() => wd.exec('return !!document.querySelector("[data-testid=friends-table]")'), { what: 'the table' });
+    await wd.waitFor(() => wd.exec('return !!document.querySelector("[data-testid=table]")'), { what: 'the table' });
     await wd.waitFor(() => wd.exec('return !!document.querySelector(".hand.interactive button[data-card]:not([aria-disabled])")'), { timeout: 30_000, what: 'your first turn' });
     screenshot('friends-table-1280x800');
     await wd.setRect(360, 640);
@@ -154,7 +154,7 @@ export const scenarios = {
     await wd.waitFor(() => wd.exec('return [...document.querySelectorAll("dialog[open] button")].some((b) => /Review/.test(b.textContent))'), { what: 'the review of the match kept in the history' });
     screenshot('friends-over-1280x800');
     const kept = (await wd.invoke('list_history', { query: { offset: 0, limit: 1, with_people: true } })).items[0];
-    assert(kept && JSON.stringify(kept.people) === '[2]' && kept.opponent_names[1] === 'Bea' && kept.ruleset.players === 3, `the match in the history, with Bea at seat 2: ${JSON.stringify(kept)}`);
+    assert(kept && kept.seats[2]?.kind === 'person' && kept.seats[2].name === 'Bea' && kept.seats[1]?.kind === 'ai' && kept.ruleset.players === 3, `the match in the history, with Bea at seat 2: ${JSON.stringify(kept)}`);
     friend.kill();
     await wd.click('dialog[open] .btn.primary');
     await wd.waitFor(() => wd.exec('return !!document.querySelector("[data-testid=lobby]")'), { what: 'the lobby again' });

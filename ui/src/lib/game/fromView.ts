@@ -1,23 +1,21 @@
 /**
- * A seat's view of the hand → the table's plain `TableView`, and the bits of the view the dialogs
- * need (offers, the auction, the hand and match summaries). One code for both tables: the session's
- * `GameView` (you against the AI, at seat 0) and a friends' table's `SeatGame` (any seat), through
- * what they share (`SeatHand`). Pure functions: tested with hand-written fixtures.
+ * A seat's view of the hand (`SeatGame`, at any table) → the table's plain `TableView`, and the bits
+ * of the view the dialogs need (offers, the auction, the hand and match summaries). Pure functions.
  */
 import type { Action } from '../bindings/Action';
 import type { Choices } from '../bindings/Choices';
-import type { GameView } from '../bindings/GameView';
 import type { HandRecap } from '../bindings/HandRecap';
 import type { MatchOutcome } from '../bindings/MatchOutcome';
 import type { Observation } from '../bindings/Observation';
 import type { MatchFormat } from '../bindings/MatchFormat';
 import type { Rank as EngineRank } from '../bindings/Rank';
+import type { SeatGame } from '../bindings/SeatGame';
 import { RANK_LETTER, SUIT_LETTER, pointValues, type CardCode, type Rank } from '../cards';
 import type { TableTurn } from '../bindings/TableTurn';
 import type { Offer, ScoreUnit, SeatView, Spot, TableView, TrickPlay } from './view';
 
-/** What a seat sees of the hand: the fields the session's `GameView` and a friends' `SeatGame` share. */
-export type SeatHand = Pick<GameView, 'observation' | 'choices' | 'standing' | 'your_side' | 'hand_number' | 'last_trick' | 'card_values' | 'partners'>;
+/** What a seat sees of the hand: the fields of a `SeatGame` the table and its news read. */
+export type SeatHand = Pick<SeatGame, 'observation' | 'choices' | 'standing' | 'your_side' | 'hand_number' | 'last_trick' | 'card_values' | 'partners'>;
 
 /** How the table names its seats: yours ("You") and the others'. */
 export interface Names {
@@ -121,21 +119,15 @@ export interface FromViewExtra {
   turn?: TableTurn;
 }
 
-/** The session's table: the match's format, undo, and nothing to play while an AI seat thinks. */
-export function tableViewFrom(view: GameView, extra: FromViewExtra): TableView {
-  return seatTableView(view, { ...extra, format: view.setup.format, over: isOver(view), othersMove: view.ai_to_move, canUndo: view.can_undo });
-}
-
 /** What the table needs beside the seat's view. */
 export interface SeatExtra extends FromViewExtra {
   /** The match format (what the score counts). */
   format: MatchFormat;
   /** The match is over: nobody's turn, nothing to hint. */
   over: boolean;
-  /** Another seat is moving for now, whatever the view offers you (the session's AI). */
-  othersMove?: boolean;
+  /** You may take back a move now. */
   canUndo?: boolean;
-  /** Hints are offered at this table (the session's; not a friends' table). */
+  /** The table offers hints. */
   hints?: boolean;
 }
 
@@ -166,7 +158,7 @@ export function seatTableView(view: SeatHand, extra: SeatExtra): TableView {
     handPoints: side.reduce((a, s) => a + (obs.pile_points[s] ?? 0), 0),
   }));
   const trumpSuit = obs.trump ? SUIT_LETTER[obs.trump] : null;
-  const myMove = playing && obs.to_move === obs.seat && !extra.othersMove && legal.size > 0;
+  const myMove = playing && obs.to_move === obs.seat && legal.size > 0;
   return {
     seats,
     trick,
@@ -277,22 +269,12 @@ export interface SummaryData {
   hands: { points: number[]; result: 'won' | 'lost' | 'drawn' }[];
 }
 
-/** The match is over: decided, or resigned (then `outcome` is null and nothing can be played). */
-export function isOver(view: GameView): boolean {
-  return view.outcome !== null || view.resigned;
-}
-
-/** How a match ended, or that it goes on: the session's `GameView` says it, a friends' table's `match-over`. */
+/** How a match ended (the table's `over`), or that it goes on. */
 export interface MatchEnd {
   outcome: MatchOutcome | null;
   resigned: boolean;
   /** Every finished hand that counted. */
   hands: HandRecap[];
-}
-
-/** The end-of-hand / end-of-match summary of the session's match. */
-export function summaryFrom(view: GameView, names: Names): SummaryData | null {
-  return seatSummary(view, names, view);
 }
 
 /** The end-of-hand / end-of-match summary, once `observation.result` (or the match's end) is there. */

@@ -4,7 +4,7 @@
  * values come from the shell (`list_presets`, `edit_ruleset`).
  */
 import type { MatchFormat } from '../bindings/MatchFormat';
-import type { MatchSetup } from '../bindings/MatchSetup';
+import type { LobbyView } from '../bindings/LobbyView';
 import type { NewGame } from '../bindings/NewGame';
 import type { Preset } from '../bindings/Preset';
 import type { Ruleset } from '../bindings/Ruleset';
@@ -33,13 +33,14 @@ export function withRuleset(ng: NewGame, ruleset: Ruleset): void {
   ng.rulesets = [ruleset, ...ng.rulesets.filter((r) => r.preset !== ruleset.preset)];
 }
 
-/** The `NewGame` that starts the same match as `setup` again, keeping the other presets' rules of `previous`. */
-export function newGameOf(setup: MatchSetup, previous: NewGame): NewGame {
-  const preset = setup.ruleset.preset;
+/** The `NewGame` that starts the match of a table again (its rules, format and the computer's
+ *  levels, seat by seat), keeping the other presets' rules of `previous`. */
+export function newGameOf(lobby: LobbyView, previous: NewGame): NewGame {
+  const { ruleset, format } = lobby.settings;
   return {
-    preset,
-    rulesets: [setup.ruleset, ...previous.rulesets.filter((r) => r.preset !== preset)],
-    format: setup.format,
-    opponents: [...setup.opponents],
+    preset: ruleset.preset,
+    rulesets: [ruleset, ...previous.rulesets.filter((r) => r.preset !== ruleset.preset)],
+    format,
+    opponents: lobby.seats.flatMap((seat) => (seat.kind === 'ai' ? [seat.level] : [])),
   };
 }

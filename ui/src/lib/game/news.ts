@@ -1,7 +1,7 @@
 /**
  * What happened between two views of the same hand, in order: the news a table announces and paces
- * (a completed trick stays on show a moment). Pure; the session's table and a friends' table both
- * use it on the views their seat receives.
+ * (a completed trick stays on show a moment). Pure: the pacer uses it on the views your seat
+ * receives.
  */
 import type { AuctionView } from '../bindings/AuctionView';
 import type { Card } from '../bindings/Card';

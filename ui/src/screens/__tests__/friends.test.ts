@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/svelte';
 import Friends from '../Friends.svelte';
-import { friends } from '../../lib/friends/table.svelte';
+import { table } from '../../lib/table/table.svelte';
 import { setLang } from '../../lib/i18n/index.svelte';
 import { initPrefs } from '../../lib/prefs.svelte';
 import { timing } from '../../lib/anim.svelte';
@@ -9,9 +9,9 @@ import { durations } from '../../lib/motion.svelte';
 import { setShell, type Shell } from '../../lib/shell';
 import { PRESETS } from '../../lib/game/__tests__/shellData';
 import { ruleset, rulesShell, seatGame } from '../../lib/game/__tests__/fixtures';
-import { connected, friendsCommands, lobby, lobbyView, message, person } from '../../lib/friends/__tests__/fixtures';
+import { lobbyView, person } from '../../lib/friends/__tests__/fixtures';
+import { connected, lobby, tableCommands, welcome, type Step } from '../../lib/table/__tests__/fixtures';
 import type { DiscoveredTable } from '../../lib/bindings/DiscoveredTable';
-import type { FriendsEvent } from '../../lib/bindings/FriendsEvent';
 import type { LobbyView } from '../../lib/bindings/LobbyView';
 
 const settle = () => new Promise((r) => setTimeout(r, 0));
@@ -23,24 +23,23 @@ const TABLES: DiscoveredTable[] = [
 
 /** The shell's rules commands over the real presets, and its friends commands keeping the channel. */
 async function friendsShell() {
-  const commands = friendsCommands();
+  const commands = tableCommands();
   const fake = { ...commands.fake, friendsTables: vi.fn(async () => TABLES) };
   rulesShell(PRESETS, undefined, fake as unknown as Partial<Shell>);
   await initPrefs();
   setLang('en');
-  const emit = async (...es: FriendsEvent[]) => {
-    for (const e of es) commands.emit(e);
+  const emit = async (...steps: Step[]) => {
+    commands.emit(...steps);
     await settle();
   };
   return { fake, emit };
 }
 
-const welcome = (seat: number | null, host: boolean) => message({ type: 'welcome', code: '1RGK4-T8SA9', token: 't'.repeat(32), seat, host });
 const playing: Partial<LobbyView> = { stage: 'playing', seats: [person('Ann', { host: true }), person('Bea', { ready: true }), { kind: 'ai', level: 'easy' }, { kind: 'ai', level: 'medium' }] };
 const four = { ruleset: ruleset({ players: 4, partnerships: true }), teams: [0, 1, 0, 1], hand_sizes: [3, 3, 3, 3], pile_points: [0, 0, 0, 0], known_in_hands: [[], [], [], []], known_voids: [[], [], [], []] };
 
 /** Joins as Bea through the Join form. */
-async function joinAsBea(emit: (...es: FriendsEvent[]) => Promise<void>) {
+async function joinAsBea(emit: (...steps: Step[]) => Promise<void>) {
   render(Friends);
   await fireEvent.click(screen.getByRole('button', { name: 'Join a table' }));
   await fireEvent.input(screen.getByLabelText('Address'), { target: { value: '192.168.1.20:7878' } });
@@ -55,7 +54,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  friends.forget();
+  table.forget();
   setShell(null);
 });
 
@@ -94,22 +93,22 @@ describe('Host a table', () => {
 
   it('gives the host the table’s controls and words the table’s refusal to start', async () => {
     const { fake, emit } = await friendsShell();
-    await friends.host({ ruleset: lobbyView().settings.ruleset, format: { kind: 'single-hand' }, ai_seats: [null, null, 'medium'], turn_seconds: null, absence: { kind: 'wait' }, random_seats: false, hints: false, table_name: '', your_name: 'Ann', port: 7878 });
+    await table.host({ ruleset: lobbyView().settings.ruleset, format: { kind: 'single-hand' }, ai_seats: [null, null, 'medium'], turn_seconds: null, absence: { kind: 'wait' }, random_seats: false, hints: false, table_name: '', your_name: 'Ann', port: 7878 });
     render(Friends);
     await emit(connected, welcome(0, true), lobby());
     await fireEvent.change(screen.getByLabelText('Who sits at seat 3'), { target: { value: 'easy' } });
-    expect(fake.friendsSend).toHaveBeenLastCalledWith({ type: 'set-seat', seat: 2, occupant: { kind: 'ai', level: 'easy' } });
+    expect(fake.tableSend).toHaveBeenLastCalledWith({ type: 'set-seat', seat: 2, occupant: { kind: 'ai', level: 'easy' } });
     await fireEvent.change(screen.getByLabelText('Who sits at seat 4'), { target: { value: 'open' } });
-    expect(fake.friendsSend).toHaveBeenLastCalledWith({ type: 'set-seat', seat: 3, occupant: { kind: 'open' } });
+    expect(fake.tableSend).toHaveBeenLastCalledWith({ type: 'set-seat', seat: 3, occupant: { kind: 'open' } });
     await fireEvent.click(screen.getByRole('button', { name: 'Remove Bea' }));
-    expect(fake.friendsSend).toHaveBeenLastCalledWith({ type: 'remove', seat: 1 });
+    expect(fake.tableSend).toHaveBeenLastCalledWith({ type: 'remove', seat: 1 });
     await fireEvent.click(screen.getByRole('checkbox', { name: /Random seats/ }));
-    expect(fake.friendsSend).toHaveBeenLastCalledWith({ type: 'set-seating', random: true });
+    expect(fake.tableSend).toHaveBeenLastCalledWith({ type: 'set-seating', random: true });
     await fireEvent.click(screen.getByRole('checkbox', { name: /Turn timer/ }));
-    expect(fake.friendsSend).toHaveBeenLastCalledWith({ type: 'set-timer', seconds: 30 });
+    expect(fake.tableSend).toHaveBeenLastCalledWith({ type: 'set-timer', seconds: 30 });
     await fireEvent.click(screen.getByRole('button', { name: 'Start the match' }));
-    expect(fake.friendsSend).toHaveBeenLastCalledWith({ type: 'start' });
-    await emit(message({ type: 'error', error: { id: 'cannot-start', problem: { id: 'not-ready', seat: 1 } } }));
+    expect(fake.tableSend).toHaveBeenLastCalledWith({ type: 'start' });
+    await emit({ refuse: { id: 'cannot-start', problem: { id: 'not-ready', seat: 1 } } });
     expect(screen.getByRole('alert')).toHaveTextContent('The match cannot start yet: the player at seat 2 is not ready.');
     // The host has no Ready to say and is not asked to wait.
     expect(screen.queryByRole('button', { name: 'I’m ready' })).toBeNull();
@@ -144,11 +143,11 @@ describe('Join a table', () => {
     await fireEvent.click(screen.getByRole('button', { name: 'Join' }));
     expect(fake.friendsJoin).toHaveBeenCalledWith('192.168.1.20:7878', '1rgk4 t8sa9', 'Bea', expect.anything());
     // The table refuses the code: said in words; a second try is a new connection.
-    await emit(connected, message({ type: 'error', error: { id: 'wrong-code' } }));
+    await emit(connected, { refuse: { id: 'wrong-code' } });
     expect(screen.getByRole('alert')).toHaveTextContent('No table has that code: check it with the host.');
     await fireEvent.click(screen.getByRole('button', { name: 'Join' }));
     await settle();
-    expect(fake.friendsLeave).toHaveBeenCalledTimes(1);
+    expect(fake.tableLeave).toHaveBeenCalledTimes(1);
     expect(fake.friendsJoin).toHaveBeenCalledTimes(2);
   });
 
@@ -158,11 +157,11 @@ describe('Join a table', () => {
     expect(screen.getByTestId('lobby')).toHaveTextContent('Waiting for the host to start the match.');
     expect(screen.getByTestId('lobby')).toHaveTextContent('No turn timer · Wait for them');
     await fireEvent.click(screen.getByRole('button', { name: 'I’m ready' }));
-    expect(fake.friendsSend).toHaveBeenLastCalledWith({ type: 'ready', ready: true });
+    expect(fake.tableSend).toHaveBeenLastCalledWith({ type: 'ready', ready: true });
     await fireEvent.click(screen.getByRole('button', { name: 'Play in team 1' }));
-    expect(fake.friendsSend).toHaveBeenLastCalledWith({ type: 'team', team: 0 });
+    expect(fake.tableSend).toHaveBeenLastCalledWith({ type: 'team', team: 0 });
     await fireEvent.click(screen.getByRole('button', { name: 'Sit here' }));
-    expect(fake.friendsSend).toHaveBeenLastCalledWith({ type: 'sit', seat: 2 });
+    expect(fake.tableSend).toHaveBeenLastCalledWith({ type: 'sit', seat: 2 });
     // No host controls for a guest.
     expect(screen.queryByRole('button', { name: 'Start the match' })).toBeNull();
     expect(screen.queryByLabelText('Who sits at seat 3')).toBeNull();
@@ -173,27 +172,28 @@ describe('At the table', () => {
   it('draws your seat’s view, sends moves, counts down the last seconds and shows who dropped and who plays for them', async () => {
     const { fake, emit } = await friendsShell();
     await joinAsBea(emit);
-    await emit(lobby(playing), welcome(1, false), { kind: 'game', view: seatGame({ clock: { seat: 1, remaining_ms: 30000, limit_ms: 30000 } }, { ...four, seat: 1, to_move: 1 }) });
-    const table = screen.getByTestId('friends-table');
-    expect(table).toBeInTheDocument();
+    await emit(lobby(playing), welcome(1, false), { clock: { id: 90, seat: 1, remaining_ms: 30000, limit_ms: 30000, warned: false } }, { view: seatGame({ clock: { seat: 1, remaining_ms: 30000, limit_ms: 30000 } }, { ...four, seat: 1, to_move: 1 }) });
+    expect(screen.getByTestId('table')).toBeInTheDocument();
     // The others by their lobby names, round the table from your seat.
     expect(document.querySelector('[data-seat="0"] .name')).toHaveTextContent('Ann');
     expect(document.querySelector('[data-seat="2"] .name')).toHaveTextContent('Computer 3');
-    // No hint at a friends' table.
+    // No hint where the host allows none; no undo or resign with others at the table.
     expect(screen.queryByRole('button', { name: 'Hint' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Resign' })).toBeNull();
     const card = document.querySelector<HTMLButtonElement>('.hand.interactive button[data-card="Ad"]')!;
     await fireEvent.click(card);
     await fireEvent.click(card);
-    expect(fake.friendsSend).toHaveBeenLastCalledWith({ type: 'act', action: { kind: 'play', card: 'Ad' } });
+    expect(fake.tableSend).toHaveBeenLastCalledWith({ type: 'act', action: { kind: 'play', card: 'Ad' } });
     // No countdown until the table warns, then the seconds left.
     expect(screen.queryByTestId('countdown')).toBeNull();
-    await emit(message({ type: 'timer-warning', seat: 1, remaining_ms: 10000 }));
+    await emit({ warn: { seat: 1, remaining_ms: 10000 } });
     expect(screen.getByTestId('countdown')).toHaveTextContent('10 s');
     // Ann drops: her seat says so, and who plays for her.
     const away = playing.seats!.map((s, i) => (i === 0 ? person('Ann', { host: true, connected: false }) : s));
-    await emit(message({ type: 'event', event: { kind: 'disconnected', seat: 0 } }), lobby({ ...playing, seats: away }));
+    await emit({ note: { kind: 'disconnected', seat: 0 } }, lobby({ ...playing, seats: away }));
     expect(screen.getByTestId('seat-note')).toHaveTextContent('Disconnected · waiting for them');
-    await emit(message({ type: 'auto-played', seat: 0, action: { kind: 'play', card: '3c' }, expiries: 1 }));
+    await emit({ note: { kind: 'auto-played', seat: 0, action: { kind: 'play', card: '3c' }, expiries: 1 } });
     await fireEvent.click(screen.getByRole('button', { name: 'Talk' }));
     const log = screen.getByRole('list', { name: 'Messages and what happened' });
     expect(log).toHaveTextContent('Ann dropped out.');
@@ -206,22 +206,22 @@ describe('At the table', () => {
     await emit(lobby({ settings: { ...lobbyView().settings, turn_seconds: 30 } }));
     const talk = screen.getByTestId('talk');
     await fireEvent.click(within(talk).getByRole('button', { name: 'Good luck!' }));
-    expect(fake.friendsSend).toHaveBeenLastCalledWith({ type: 'chat', chat: { kind: 'phrase', phrase: 'good-luck' } });
+    expect(fake.tableSend).toHaveBeenLastCalledWith({ type: 'chat', chat: { kind: 'phrase', phrase: 'good-luck' } });
     await fireEvent.input(within(talk).getByLabelText('Message'), { target: { value: 'ciao a tutti' } });
     await fireEvent.click(within(talk).getByRole('button', { name: 'Send' }));
-    expect(fake.friendsSend).toHaveBeenLastCalledWith({ type: 'chat', chat: { kind: 'text', text: 'ciao a tutti' } });
-    await emit(message({ type: 'error', error: { id: 'chat-too-long', max: 200 } }));
+    expect(fake.tableSend).toHaveBeenLastCalledWith({ type: 'chat', chat: { kind: 'text', text: 'ciao a tutti' } });
+    await emit({ refuse: { id: 'chat-too-long', max: 200 } });
     expect(within(talk).getByRole('alert')).toHaveTextContent('A message can be at most 200 characters long.');
-    await emit(message({ type: 'chat', from: { seat: 0, name: 'Ann' }, chat: { kind: 'phrase', phrase: 'well-played' } }));
+    await emit({ note: { kind: 'chat', from: { seat: 0, name: 'Ann' }, chat: { kind: 'phrase', phrase: 'well-played' } } });
     expect(within(talk).getByRole('list')).toHaveTextContent('Ann: Well played!');
     await fireEvent.click(within(talk).getByRole('button', { name: 'Mute Ann' }));
-    expect(fake.friendsSend).toHaveBeenLastCalledWith({ type: 'mute', seat: 0, muted: true });
+    expect(fake.tableSend).toHaveBeenLastCalledWith({ type: 'mute', seat: 0, muted: true });
     await fireEvent.click(within(talk).getByRole('button', { name: 'Propose turning the timer off' }));
-    expect(fake.friendsSend).toHaveBeenLastCalledWith({ type: 'propose-timer-off' });
-    await emit(message({ type: 'event', event: { kind: 'timer-off-proposed', by: 0, agreed: [0] } }));
+    expect(fake.tableSend).toHaveBeenLastCalledWith({ type: 'propose-timer-off' });
+    await emit({ proposal: { by: 0, agreed: [0] } }, { note: { kind: 'timer-off-proposed', by: 0, agreed: [0] } });
     expect(talk).toHaveTextContent('Ann proposes turning the timer off. Agreed so far: Ann.');
     await fireEvent.click(within(talk).getByRole('button', { name: 'Agree: turn the timer off' }));
-    expect(fake.friendsSend).toHaveBeenLastCalledWith({ type: 'agree-timer-off' });
+    expect(fake.tableSend).toHaveBeenLastCalledWith({ type: 'agree-timer-off' });
   });
 
   it('ends the match with the summary for everyone: Play again for the host, a waiting note for the others', async () => {
@@ -229,20 +229,19 @@ describe('At the table', () => {
     await joinAsBea(emit);
     const result = { end: { kind: 'all-cards-played' as const }, seat_points: [30, 20, 40, 30], sides: [[0, 2], [1, 3]], side_points: [70, 50], outcome: { kind: 'won' as const, side: 0 }, chiamata: null };
     const standing = { sides: [[0, 2], [1, 3]], scores: [1, 0], hands_played: 1 };
-    const record = { version: 1, ruleset: lobbyView().settings.ruleset, format: { kind: 'single-hand' as const }, seed: 1, first_dealer: 0, hands: [] };
-    await emit(lobby(playing), { kind: 'game', view: seatGame({}, { ...four, seat: 1, to_move: 1 }) });
+    await emit(lobby(playing), { view: seatGame({}, { ...four, seat: 1, to_move: 1 }) });
     await emit(
-      message({ type: 'event', event: { kind: 'hand-over', result, standing } }),
+      { note: { kind: 'hand-over', result } },
       lobby({ ...playing, stage: 'over' }),
-      { kind: 'game', view: seatGame({ standing, your_side: 1 }, { ...four, seat: 1, phase: 'finished', result, pile_points: [30, 20, 40, 30] }) },
-      message({ type: 'match-over', record, standing, outcome: { winners: [0] } }),
+      { view: seatGame({ standing, your_side: 1 }, { ...four, seat: 1, phase: 'finished', result, pile_points: [30, 20, 40, 30] }) },
+      { over: { standing, outcome: { winners: [0] }, resigned: null }, hands: [{ points: [50, 70], result: 'lost' }] },
     );
     const dialog = await screen.findByRole('dialog', { name: 'The match is over' });
     expect(dialog).toHaveTextContent('Ann & Computer 3 wins the match.');
     expect(dialog).toHaveTextContent('Waiting for the host: another match at this table, or the table closes.');
     expect(within(dialog).queryByRole('button', { name: 'Play again' })).toBeNull();
     // The host plays again: the lobby comes back.
-    await emit(lobby({ ...playing, stage: 'lobby' }));
+    await emit(lobby({ ...playing, stage: 'lobby' }), { game: null, over: null, hands: [] });
     expect(screen.getByTestId('lobby')).toBeInTheDocument();
   });
 });
@@ -251,30 +250,30 @@ describe('The connection', () => {
   it('says when it reconnects, and why the table ended', async () => {
     const { fake, emit } = await friendsShell();
     await joinAsBea(emit);
-    await emit({ kind: 'status', status: { state: 'reconnecting', attempt: 2, retry_ms: 2000 } });
+    await emit({ link: { state: 'reconnecting', attempt: 2, retry_ms: 2000 } });
     expect(screen.getByTestId('link')).toHaveTextContent('The connection dropped: reconnecting… (attempt 2)');
     await emit(connected);
     expect(screen.queryByTestId('link')).toBeNull();
-    await emit(message({ type: 'closed', reason: 'host-closed' }), { kind: 'status', status: { state: 'ended' } });
+    await emit({ ending: { kind: 'closed' }, link: { state: 'ended' } });
     expect(screen.getByTestId('ended')).toHaveTextContent('The host closed the table.');
     await fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     await settle();
-    expect(fake.friendsLeave).toHaveBeenCalled();
+    expect(fake.tableLeave).toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Join a table' })).toBeInTheDocument();
   });
 
   it('asks before leaving; a host is told it closes the table for everyone', async () => {
     const { fake, emit } = await friendsShell();
-    await friends.host({ ruleset: lobbyView().settings.ruleset, format: { kind: 'single-hand' }, ai_seats: [null, null, 'medium'], turn_seconds: null, absence: { kind: 'wait' }, random_seats: false, hints: false, table_name: '', your_name: 'Ann', port: 7878 });
+    await table.host({ ruleset: lobbyView().settings.ruleset, format: { kind: 'single-hand' }, ai_seats: [null, null, 'medium'], turn_seconds: null, absence: { kind: 'wait' }, random_seats: false, hints: false, table_name: '', your_name: 'Ann', port: 7878 });
     render(Friends);
     await emit(connected, welcome(0, true), lobby());
     await fireEvent.click(screen.getByRole('button', { name: 'Close the table' }));
     const dialog = screen.getByRole('dialog', { name: 'Close the table' });
     expect(dialog).toHaveTextContent('It closes for everyone at it.');
-    expect(fake.friendsLeave).not.toHaveBeenCalled();
+    expect(fake.tableLeave).not.toHaveBeenCalled();
     await fireEvent.click(within(dialog).getByRole('button', { name: 'Close the table' }));
     await settle();
-    expect(fake.friendsLeave).toHaveBeenCalledTimes(1);
-    expect(friends.state).toBeNull();
+    expect(fake.tableLeave).toHaveBeenCalledTimes(1);
+    expect(table.state).toBeNull();
   });
 });

@@ -24,7 +24,7 @@ import type { Preferences } from '../../lib/bindings/Preferences';
 import { initPrefs, prefs } from '../../lib/prefs.svelte';
 import { setLang } from '../../lib/i18n/index.svelte';
 import { prefsShell, ruleset, rulesShell } from '../../lib/game/__tests__/fixtures';
-import { session } from '../../lib/game/session.svelte';
+import { appData } from '../../lib/appData.svelte';
 
 /** No match reviewed yet. */
 const NO_REVIEWS = async () => ({ matches: [], habits: [] });
@@ -456,7 +456,7 @@ describe('New game (generated from the shell’s presets)', () => {
 
 describe('Rules', () => {
   it('shows the rules, tips and the engine’s card values of the chosen preset in the current language', async () => {
-    session.presets = PRESETS;
+    appData.presets = PRESETS;
     setLang('es');
     render(Rules);
     await fireEvent.click(screen.getByRole('radio', { name: 'Bisca' }));
@@ -531,7 +531,7 @@ describe('Statistics and history', () => {
       items: [shellSummary('1', q.outcome ?? 'won'), { ...shellSummary('2', 'lost'), resigned: true }],
     }));
     setShell({ listHistory, reviewStats: NO_REVIEWS } as unknown as Shell);
-    session.presets = PRESETS;
+    appData.presets = PRESETS;
     render(History);
     await vi.waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(2));
     expect(screen.getAllByRole('listitem')[0]).toHaveTextContent('Briscola · 2 players');
@@ -581,7 +581,7 @@ describe('Statistics and history', () => {
       return true;
     });
     setShell({ listHistory, deleteMatch, reviewStats: NO_REVIEWS } as unknown as Shell);
-    session.presets = PRESETS;
+    appData.presets = PRESETS;
     render(History);
     await vi.waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(2));
     await fireEvent.click(within(screen.getAllByRole('listitem')[1]).getByRole('button', { name: 'Delete' }));

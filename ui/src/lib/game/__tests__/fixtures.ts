@@ -4,17 +4,16 @@ import { DEFAULT_PREFERENCES } from '../../bindings/defaults';
 import type { Preferences } from '../../bindings/Preferences';
 import type { Shell } from '../../shell';
 import type { Choices } from '../../bindings/Choices';
-import type { GameView } from '../../bindings/GameView';
 import type { Observation } from '../../bindings/Observation';
 import type { PresetInfo } from '../../bindings/PresetInfo';
 import type { SeatGame } from '../../bindings/SeatGame';
-import { GAME_VIEW, PRESETS } from './shellData';
+import { SEAT_GAME, PRESETS } from './shellData';
 import type { Ruleset } from '../../bindings/Ruleset';
 import type { AppError } from '../../bindings/AppError';
 import type { RulesetEdit } from '../../bindings/RulesetEdit';
 import type { RulesetInfo } from '../../bindings/RulesetInfo';
 import { setShell } from '../../shell';
-import { session } from '../session.svelte';
+import { appData } from '../../appData.svelte';
 
 export function ruleset(over: Partial<Ruleset> = {}): Ruleset {
   return {
@@ -70,33 +69,7 @@ export function choices(over: Partial<Choices> = {}): Choices {
   return { cards: ['Ad', '7s', 'Kb'], exchange: null, mano_negra: null, bid: null, call: [], ...over };
 }
 
-export function gameView(over: Partial<GameView> = {}, obs: Partial<Observation> = {}): GameView {
-  const o = observation(obs);
-  return {
-    observation: o,
-    choices: choices(),
-    setup: { ruleset: o.ruleset, format: { kind: 'best-of', hands: 3 }, opponents: ['easy'], first_dealer: 1, allow_undo: true, opponent_names: [] },
-    standing: { sides: [[0], [1]], scores: [0, 0], hands_played: 0 },
-    your_side: 0,
-    hand_number: 1,
-    awaiting_next_hand: false,
-    outcome: null,
-    resigned: false,
-    ai_to_move: false,
-    can_undo: false,
-    undos: 0,
-    last_trick: null,
-    card_values: GAME_VIEW.card_values,
-    hand_points: GAME_VIEW.hand_points,
-    partners: [],
-    history_id: null,
-    hands: [],
-    version: 1,
-    ...over,
-  };
-}
-
-/** A friends' table's view of one seat (`SeatGame`): by default seat 0's, as `gameView()`. */
+/** A table's view of one seat (`SeatGame`): by default seat 0's, your turn at the first trick. */
 export function seatGame(over: Partial<SeatGame> = {}, obs: Partial<Observation> = {}): SeatGame {
   return {
     observation: observation(obs),
@@ -106,9 +79,12 @@ export function seatGame(over: Partial<SeatGame> = {}, obs: Partial<Observation>
     hand_number: 1,
     clock: null,
     last_trick: null,
-    card_values: GAME_VIEW.card_values,
-    hand_points: GAME_VIEW.hand_points,
+    card_values: SEAT_GAME.card_values,
+    hand_points: SEAT_GAME.hand_points,
     partners: [],
+    awaiting_next_hand: false,
+    can_undo: false,
+    undos: 0,
     ...over,
   };
 }
@@ -146,6 +122,6 @@ export function rulesShell(all: PresetInfo[], refuse?: AppError, extra: Partial<
   });
   const fake = { ...prefsShell({ language: 'en' }).shell, editRuleset, ...extra } as unknown as Shell;
   setShell(fake);
-  session.presets = all;
+  appData.presets = all;
   return editRuleset;
 }

@@ -1,15 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { LANGS, setLang } from '../../i18n/index.svelte';
-import { QUICK_PHRASES, endingWords, friendsNames, linkWords, noteWords, phraseWords, seatLabel, standInWords } from '../words';
-import { initial, reduce, refusedInTalk } from '../state';
-import { lobby, lobbyView, message } from './fixtures';
+import { QUICK_PHRASES, endingWords, linkWords, noteWords, phraseWords, seatLabel, standInWords, tableNames } from '../words';
+import { refusedInTalk } from '../seat';
+import { lobbyView } from '../../friends/__tests__/fixtures';
+import { SEAT_STATE } from '../../game/__tests__/shellData';
+import { blankState } from './fixtures';
 import type { Names } from '../../game/fromView';
-import type { Note, NoteBody } from '../state';
+import type { Note } from '../../bindings/Note';
+import type { NoteBody } from '../../bindings/NoteBody';
 
 const names: Names = { seat: 1, you: 'You', other: (s) => ['Ann', 'Bea', 'Seat 3', 'Computer 4'][s] };
-const note = (n: NoteBody): Note => ({ ...n, id: 0 });
+const note = (body: NoteBody): Note => ({ id: 0, body });
 
-describe('a friends’ table in words', () => {
+describe('a table in words', () => {
   it('words every quick phrase in every language', () => {
     for (const lang of LANGS) {
       setLang(lang);
@@ -22,9 +25,15 @@ describe('a friends’ table in words', () => {
   it('names seats from the lobby: people by name, computers and empty seats by number from 1', () => {
     setLang('en');
     expect([0, 1, 2, 3].map((s) => seatLabel(lobbyView(), s))).toEqual(['Ann', 'Bea', 'Seat 3', 'Computer 4']);
-    const s = reduce(initial('Bea'), lobby(), 0);
-    const n = friendsNames(s);
-    expect([n.seat, n.you, n.other(0)]).toEqual([1, 'You', 'Ann']);
+    const n = tableNames({ ...blankState('Bea'), lobby: lobbyView() }, null);
+    expect([n.seat, n.you, n.other(0), n.other(3)]).toEqual([1, 'You', 'Ann', 'Computer 4']);
+  });
+
+  it('names the computer’s seats as this app named them when it opened the table, today’s names when it does not know them', () => {
+    setLang('en');
+    const named = tableNames(SEAT_STATE, ['Luca']);
+    expect([named.seat, named.you, named.other(1)]).toEqual([0, 'You', 'Luca']);
+    expect(tableNames(SEAT_STATE, []).other(1)).toBe('Alice');
   });
 
   it('words the log from your seat', () => {
@@ -37,6 +46,8 @@ describe('a friends’ table in words', () => {
     expect(noteWords(note({ kind: 'timer-changed', seconds: null }), names, 'italian')).toBe('The turn timer is off.');
     expect(noteWords(note({ kind: 'timer-off-proposed', by: 0, agreed: [0] }), names, 'italian')).toBe('Ann proposes turning the timer off.');
     expect(noteWords(note({ kind: 'muted', seat: 0, muted: true }), names, 'italian')).toBe('You muted Ann.');
+    expect(noteWords(note({ kind: 'took-back', seat: 1 }), names, 'italian')).toBe('You took back a move.');
+    expect(noteWords(note({ kind: 'resigned', seat: 0 }), names, 'italian')).toBe('Ann resigned the match.');
     const result = { end: { kind: 'all-cards-played' as const }, seat_points: [30, 20, 40, 30], sides: [[0, 2], [1, 3]], side_points: [70, 50], outcome: { kind: 'won' as const, side: 0 }, chiamata: null };
     expect(noteWords(note({ kind: 'hand-over', result }), names, 'italian')).toBe('Ann & Seat 3 wins this hand.');
     setLang('es');
@@ -45,9 +56,10 @@ describe('a friends’ table in words', () => {
 
   it('words the link, the endings and who plays for an absent player', () => {
     setLang('en');
-    expect(linkWords(null)).toBe('Connecting to the table…');
-    expect(linkWords({ state: 'connected' })).toBeNull();
-    expect(linkWords({ state: 'reconnecting', attempt: 3, retry_ms: 4000 })).toBe('The connection dropped: reconnecting… (attempt 3)');
+    expect(linkWords(null, false)).toBe('Connecting to the table…');
+    expect(linkWords(null, true), 'a table held in this app tells no link').toBeNull();
+    expect(linkWords({ state: 'connected' }, true)).toBeNull();
+    expect(linkWords({ state: 'reconnecting', attempt: 3, retry_ms: 4000 }, true)).toBe('The connection dropped: reconnecting… (attempt 3)');
     expect(endingWords({ kind: 'closed' })).toBe('The host closed the table.');
     expect(endingWords({ kind: 'unreachable', reason: 'refused' })).toMatch(/^The table could not be reached/);
     expect(standInWords({ kind: 'ai', level: 'medium' })).toBe('the computer plays for them (Medium)');
@@ -59,6 +71,5 @@ describe('a friends’ table in words', () => {
     expect(refusedInTalk({ id: 'no-proposal' })).toBe(true);
     expect(refusedInTalk({ id: 'cannot-start', problem: { id: 'empty-seat', seat: 2 } })).toBe(false);
     expect(refusedInTalk({ id: 'not-your-turn' })).toBe(false);
-    expect(reduce(initial('Bea'), message({ type: 'error', error: { id: 'not-host' } }), 0).refusal?.error.id).toBe('not-host');
   });
 });

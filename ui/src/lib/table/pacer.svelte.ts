@@ -1,8 +1,9 @@
 /**
- * The pace of a friends' table: the table sends your seat's views as fast as its seats move (an AI
- * seat at once), so the screen shows them one after another — a card played by another seat stays
- * a moment before the next one, a completed trick stays on the table before it is swept — and tells
- * the news between them (`handNews`) in order. Your own move shows at once.
+ * The pace of a table: the table sends your seat's views as fast as its seats move (an AI seat at
+ * once), so the screen shows them one after another — a card played by another seat stays a moment
+ * before the next one, a completed trick stays on the table before it is swept (for the trick pause,
+ * or until you collect it when you asked to collect tricks yourself) — and tells the news between
+ * them (`handNews`) in order. Your own move shows at once.
  */
 import type { SeatGame } from '../bindings/SeatGame';
 import type { TrickView } from '../bindings/TrickView';
@@ -14,6 +15,8 @@ export interface Pauses {
   play: () => number;
   /** A completed trick on show (ms). */
   trick: () => number;
+  /** A completed trick stays until `collect()` instead of `trick` (the `collect_trick` preference). */
+  collectOnTap: () => boolean;
 }
 
 export class Pacer {
@@ -21,17 +24,20 @@ export class Pacer {
   shown: SeatGame | null = $state(null);
   /** A completed trick on show before the view that follows it. */
   shownTrick: TrickView | null = $state(null);
+  /** The trick on show waits for you to collect it (`collect()`). */
+  awaitingCollect = $state(false);
   /** Views are still to be shown: what comes after them (the match's summary) waits. */
   busy = $state(false);
   /** Told every piece of news, in order, with the view it leads to. */
   onnews: (news: HandNews, view: SeatGame) => void = () => {};
-  pauses: Pauses = { play: () => 0, trick: () => 0 };
+  pauses: Pauses = { play: () => 0, trick: () => 0, collectOnTap: () => false };
   private queue: SeatGame[] = [];
   private running = false;
   /** Another seat's card stays on show until then (`Date.now()`). */
   private holdUntil = 0;
   /** Bumped by `reset`: a pause in progress then shows nothing more. */
   private generation = 0;
+  private release: (() => void) | null = null;
 
   push(view: SeatGame): void {
     this.queue.push(view);
@@ -39,15 +45,29 @@ export class Pacer {
     void this.run();
   }
 
+  /** Collects the trick on show; nothing when none waits. */
+  collect(): void {
+    this.awaitingCollect = false;
+    const release = this.release;
+    this.release = null;
+    release?.();
+  }
+
   /** Nothing on show (another match, or no table). */
   reset(): void {
     this.generation++;
+    this.collect();
     this.queue = [];
     this.shown = null;
     this.shownTrick = null;
     this.running = false;
     this.busy = false;
     this.holdUntil = 0;
+  }
+
+  private untilCollected(): Promise<void> {
+    this.awaitingCollect = true;
+    return new Promise((resolve) => (this.release = resolve));
   }
 
   private async run(): Promise<void> {
@@ -66,7 +86,8 @@ export class Pacer {
       const trick = lastTrick(news);
       if (trick) {
         this.shownTrick = trick;
-        await sleep(this.pauses.trick());
+        if (this.pauses.collectOnTap()) await this.untilCollected();
+        else await sleep(this.pauses.trick());
         if (generation !== this.generation) return;
         this.shownTrick = null;
       }

@@ -1,5 +1,5 @@
 /**
- * A friends' table in words, in the player's language: seat names, the log's lines (chat and the
+ * A table in words, in the player's language: seat names, the log's lines (chat and the
  * table's events), quick phrases, the link's state and why a table ended. The data is the table's;
  * these only word it.
  */
@@ -12,8 +12,11 @@ import type { DeckStyle } from '../cards';
 import { seatName, type Names } from '../game/fromView';
 import { t, tk, i18n } from '../i18n/index.svelte';
 import { actionWords } from '../i18n/words';
-import type { Ending, FriendsState, Note } from './state';
-import { yourSeat } from './state';
+import type { Ending } from '../bindings/Ending';
+import type { Note } from '../bindings/Note';
+import type { SeatState } from '../bindings/SeatState';
+import { matchOpponentName } from '../names.svelte';
+import { yourSeat } from './seat';
 
 /** Every quick phrase the table knows, in the order the Talk panel offers them (the shell's list). */
 export { QUICK_PHRASES } from '../bindings/constants';
@@ -33,9 +36,19 @@ export function seatLabel(lobby: LobbyView | null, seat: number): string {
   return s?.kind === 'ai' ? t('friends.computerN', { n: seat + 1 }) : t('friends.seatN', { n: seat + 1 });
 }
 
-/** The table's names from your seat: "You" at yours, the lobby's names at the others. */
-export function friendsNames(state: FriendsState): Names {
-  return { seat: yourSeat(state) ?? -1, you: t('table.you'), other: (seat) => seatLabel(state.lobby, seat) };
+/**
+ * The table's names from your seat: "You" at yours, the lobby's names at the others — and at a table
+ * this app opened against the computer, the names it gave the computer's seats (`aiNames`, in seat
+ * order: the n-th computer seat is opponent n, as Settings names them).
+ */
+export function tableNames(state: SeatState, aiNames: readonly string[] | null): Names {
+  const seats = state.lobby?.seats ?? [];
+  const other = (seat: number) => {
+    if (aiNames === null || seats[seat]?.kind !== 'ai') return seatLabel(state.lobby, seat);
+    const n = seats.slice(0, seat + 1).filter((s) => s.kind === 'ai').length;
+    return matchOpponentName(aiNames, n);
+  };
+  return { seat: yourSeat(state) ?? -1, you: t('table.you'), other };
 }
 
 /** Who plays an absent player's seat meanwhile. */
@@ -44,7 +57,7 @@ export function standInWords(standIn: Absence): string {
 }
 
 /** One line of the log. */
-export function noteWords(note: Note, names: Names, deck: DeckStyle): string {
+export function noteWords({ body: note }: Note, names: Names, deck: DeckStyle): string {
   const who = (seat: number) => seatName(seat, names);
   const mine = (seat: number) => seat === names.seat;
   switch (note.kind) {
@@ -66,6 +79,10 @@ export function noteWords(note: Note, names: Names, deck: DeckStyle): string {
       return t('friends.proposed', { name: who(note.by) });
     case 'muted':
       return t(note.muted ? 'talk.mutedNote' : 'talk.unmutedNote', { name: who(note.seat) });
+    case 'took-back':
+      return mine(note.seat) ? t('friends.tookBackYou') : t('friends.tookBack', { name: who(note.seat) });
+    case 'resigned':
+      return mine(note.seat) ? t('friends.resignedYou') : t('friends.resigned', { name: who(note.seat) });
     case 'hand-over': {
       const o = note.result.outcome;
       if (o.kind !== 'won') return t('summary.drawHand');
@@ -75,9 +92,12 @@ export function noteWords(note: Note, names: Names, deck: DeckStyle): string {
   }
 }
 
-/** The link while it is not simply up: opening, or reconnecting (the shell takes the seat back). */
-export function linkWords(link: LinkStatus | null): string | null {
-  if (link === null) return t('friends.connecting');
+/**
+ * The link while it is not simply up: opening (nothing told yet and not yet welcomed: a table held
+ * in this app tells no link), or reconnecting (the shell takes the seat back).
+ */
+export function linkWords(link: LinkStatus | null, welcomed: boolean): string | null {
+  if (link === null) return welcomed ? null : t('friends.connecting');
   return link.state === 'reconnecting' ? t('friends.reconnecting', { n: link.attempt }) : null;
 }
 

@@ -1,0 +1,173 @@
+/**
+ * The table you sit at, live — against the computer or with friends, driven the same way: the
+ * shell's commands (open one: `computer`, `resume`, `host`, `join`; then `send`, `hint`, `leave`)
+ * and what its channel says. Each event brings the whole table as your seat sees it, folded by the
+ * shell: `state` is simply the latest; your seat's views go to the `pacer`, which shows them at a
+ * readable pace. One instance (`table`); the screens read it and call it. Refusals of commands
+ * reject with the shell's `AppError` (the screens word them); the table's own refusals come in
+ * `state.refusal`.
+ */
+import type { ClientMessage } from '../bindings/ClientMessage';
+import type { FriendsEvent } from '../bindings/FriendsEvent';
+import type { Hint } from '../bindings/Hint';
+import type { HostInfo } from '../bindings/HostInfo';
+import type { HostRequest } from '../bindings/HostRequest';
+import type { NewGame } from '../bindings/NewGame';
+import type { SeatState } from '../bindings/SeatState';
+import { appData } from '../appData.svelte';
+import { newGameOf } from '../game/newGame';
+import { opponentNamesFor } from '../names.svelte';
+import { prefs, rememberNewGame } from '../prefs.svelte';
+import { channel, shell } from '../shell';
+import { Pacer } from './pacer.svelte';
+
+class Table {
+  /** The table you are at (or were, until you dismiss how it ended); null when none. */
+  state: SeatState | null = $state(null);
+  /** Where your hosted table is, while you host one. */
+  hosted: HostInfo | null = $state(null);
+  /**
+   * The names this app gave the computer's seats when it opened the table (`start_match`), in
+   * seat order; empty for a match resumed after a restart (today's names then); null at a table
+   * opened with `host` or `join` (the lobby names its seats).
+   */
+  aiNames: string[] | null = $state(null);
+  /** When the turn clock now told (its `id`) was first heard, on `now`'s clock. */
+  clockSince = $state(0);
+  readonly pacer = new Pacer();
+  /** The clock of `clockSince` (tests set it). */
+  now: () => number = () => performance.now();
+  /** Told each event after `state` took it in (the screens announce from it). */
+  onevent: (event: FriendsEvent) => void = () => {};
+  /** The channel whose events are this table's (0: none); a newer one is being opened. */
+  private current = 0;
+  private opening = 0;
+  private early: FriendsEvent[] = [];
+  private waiting: { test: (s: SeatState) => boolean; done: () => void }[] = [];
+
+  /** A channel for a table being opened: what it says before the shell answers waits (`opened`). */
+  private open() {
+    const id = ++this.opening;
+    this.early = [];
+    return {
+      id,
+      events: channel<FriendsEvent>((event) => {
+        if (id === this.current) this.hear(event);
+        else if (id === this.opening) this.early.push(event);
+      }),
+    };
+  }
+
+  /** The shell took the new table: the last one is forgotten, this one heard from now on. */
+  private opened(id: number, aiNames: string[] | null, hosted: HostInfo | null = null): void {
+    this.forget();
+    this.current = id;
+    this.aiNames = aiNames;
+    this.hosted = hosted;
+    for (const event of this.early.splice(0)) this.hear(event);
+  }
+
+  private hear(event: FriendsEvent): void {
+    const before = this.state;
+    const after = event.state;
+    // Another match (or the lobby again): nothing of the last one stays on show.
+    if (before?.game && !after.game) this.pacer.reset();
+    if (after.clock && after.clock.id !== before?.clock?.id) this.clockSince = this.now();
+    this.state = after;
+    if (event.heard.kind === 'game') {
+      this.pacer.push(event.heard.view);
+      void appData.refreshWarnings();
+    }
+    this.onevent(event);
+    for (const w of this.waiting.filter((w) => w.test(after))) {
+      this.waiting.splice(this.waiting.indexOf(w), 1);
+      w.done();
+    }
+  }
+
+  /** Resolves once the table as heard passes `test` (at once when it does now). */
+  until(test: (s: SeatState) => boolean): Promise<void> {
+    if (this.state && test(this.state)) return Promise.resolve();
+    return new Promise((done) => this.waiting.push({ test, done }));
+  }
+
+  /** Opens a table against the computer (you at seat 0) and sits at it. */
+  async computer(newGame: NewGame, opponentNames: string[]): Promise<void> {
+    const { id, events } = this.open();
+    await shell().startMatch(newGame, opponentNames, events);
+    rememberNewGame(newGame);
+    this.opened(id, opponentNames);
+  }
+
+  /** Sits at the match against the computer left unfinished when the app closed; false when none. */
+  async resume(): Promise<boolean> {
+    const { id, events } = this.open();
+    const resumed = await shell().resumeMatch(events);
+    if (resumed) this.opened(id, []);
+    return resumed;
+  }
+
+  /** Hosts a table and sits at it. */
+  async host(request: HostRequest): Promise<void> {
+    const { id, events } = this.open();
+    this.opened(id, null, await shell().friendsHost(request, events));
+  }
+
+  /** Joins the table at `address` with its code; the table's answer comes on the channel. */
+  async join(address: string, code: string, name: string): Promise<void> {
+    const { id, events } = this.open();
+    await shell().friendsJoin(address.trim(), code.trim(), name.trim(), events);
+    this.opened(id, null);
+  }
+
+  send(message: ClientMessage): Promise<null> {
+    return shell().tableSend(message);
+  }
+
+  /** A hint for your move, where the table allows hints (your own app computes it from your view). */
+  hint(): Promise<Hint> {
+    return shell().tableHint();
+  }
+
+  /** Whether "Play again" is yours: at a table this app opened against the computer, or as host. */
+  get canPlayAgain(): boolean {
+    return this.aiNames !== null || (this.state?.welcome?.host ?? false);
+  }
+
+  /**
+   * Another match once this one is over: against the computer, a new table with the same rules,
+   * format, levels and names (the finished one left first); with friends, the host asks the table.
+   */
+  async playAgain(): Promise<void> {
+    const lobby = this.state?.lobby;
+    if (this.aiNames === null || !lobby) {
+      await this.send({ type: 'play-again' });
+      return;
+    }
+    const again = newGameOf(lobby, prefs.new_game);
+    const names = this.aiNames.length ? this.aiNames : opponentNamesFor(again.opponents.length);
+    await this.leave();
+    await this.computer(again, names);
+  }
+
+  /** Leaves the table (a host closes it for everyone) and forgets it. */
+  async leave(): Promise<void> {
+    try {
+      await shell().tableLeave();
+    } finally {
+      this.forget();
+    }
+  }
+
+  /** Forgets the table (it ended, or you left): nothing of it stays on show. */
+  forget(): void {
+    this.current = 0;
+    this.pacer.reset();
+    this.state = null;
+    this.hosted = null;
+    this.aiNames = null;
+  }
+}
+
+export const table = new Table();
+export type { Table };

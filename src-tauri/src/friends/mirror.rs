@@ -242,6 +242,10 @@ pub struct SeatState {
     pub ending: Option<Ending>,
     /// What became of the finished match in the history; `null` until the shell says.
     pub kept: Option<Kept>,
+    /// The names this app gave the seats, by seat, kept with the match (a match against the
+    /// computer: yours empty, the AI seats' as the table showed them when it started, whatever
+    /// Settings say now); empty where the table's own names count.
+    pub seat_names: Vec<String>,
     /// The next note, refusal or clock number.
     #[ts(type = "number")]
     pub serial: u64,
@@ -264,8 +268,6 @@ pub struct Mirror {
     seats_at_start: Vec<SeatView>,
     started: Option<Start>,
     moves: MovesSent,
-    /// The names this app gave the seats, by seat (a match against the computer).
-    seat_names: Vec<String>,
 }
 
 impl Mirror {
@@ -294,12 +296,12 @@ impl Mirror {
             at_ms,
             moves: self.moves.get(),
         });
-        self.seat_names = seat_names;
+        self.state.seat_names = seat_names;
     }
 
     /// The names this app gave the seats, by seat (empty when the table's own names count).
     pub fn seat_names(&self) -> &[String] {
-        &self.seat_names
+        &self.state.seat_names
     }
 
     /// Who played each seat in the match under way: the seats when it started, a person where one

@@ -74,6 +74,12 @@ ending: Ending | null,
  */
 kept: Kept | null, 
 /**
+ * The names this app gave the seats, by seat, kept with the match (a match against the
+ * computer: yours empty, the AI seats' as the table showed them when it started, whatever
+ * Settings say now); empty where the table's own names count.
+ */
+seat_names: Array<string>, 
+/**
  * The next note, refusal or clock number.
  */
 serial: number, };

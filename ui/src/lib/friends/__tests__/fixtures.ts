@@ -10,10 +10,11 @@ export function lobbyView(over: Partial<LobbyView> = {}): LobbyView {
   return {
     code: '1RGK4-T8SA9',
     stage: 'lobby',
-    settings: { ruleset: ruleset({ players: 4, partnerships: true }), format: { kind: 'single-hand' }, turn_seconds: null, absence: { kind: 'wait' }, random_seats: false, name: 'Friday cards', hints: false, undo: false, deal_when_asked: false },
+    settings: { ruleset: ruleset({ players: 4, partnerships: true }), format: { kind: 'single-hand' }, turn_seconds: null, absence: { kind: 'wait' }, random_seats: false, name: 'Friday cards', hints: false, undo: false, deal_when_asked: false, open_seats: false },
     seats: [person('Ann', { host: true }), person('Bea'), { kind: 'empty' }, { kind: 'ai', level: 'medium' }],
     watchers: [],
     teams: [0, 1, 0, 1],
+    waiting: [],
     ...over,
   };
 }

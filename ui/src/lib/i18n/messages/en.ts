@@ -127,6 +127,7 @@ export const en: Record<string, string> = {
   'undo-off': "Undo is off for this match.",
   'nothing-to-undo': "You have no move to take back in this hand.",
   'not-alone': "Only while you are the one person seated at the table.",
+  'no-free-seat': 'No computer seat is free for you at this table.',
   'hand-not-over': "The hand is not over yet.",
   'bad-save': "The saved match cannot be resumed.",
   'opponent-levels': "{players} players need one level for each opponent, not {opponents}.",

@@ -127,6 +127,7 @@ export const es: Record<string, string> = {
   'undo-off': "En esta partida no se puede deshacer.",
   'nothing-to-undo': "No tienes jugadas que deshacer en esta mano.",
   'not-alone': "Solo cuando eres la única persona sentada a la mesa.",
+  'no-free-seat': 'En esta mesa no queda ningún puesto del ordenador libre para ti.',
   'hand-not-over': "La mano aún no ha terminado.",
   'bad-save': "La partida guardada no se puede reanudar.",
   'opponent-levels': "Con {players} jugadores hace falta un nivel por rival, no {opponents}.",

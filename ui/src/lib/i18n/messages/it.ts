@@ -127,6 +127,7 @@ export const it: Record<string, string> = {
   'undo-off': "In questa partita non si può annullare.",
   'nothing-to-undo': "Non hai mosse da riprendere in questa mano.",
   'not-alone': "Solo quando sei l’unica persona seduta al tavolo.",
+  'no-free-seat': "A questo tavolo non c'è un posto del computer libero per te.",
   'hand-not-over': "La mano non è ancora finita.",
   'bad-save': "La partita salvata non si può riprendere.",
   'opponent-levels': "In {players} giocatori serve un livello per ogni avversario, non {opponents}.",

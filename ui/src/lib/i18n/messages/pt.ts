@@ -127,6 +127,7 @@ export const pt: Record<string, string> = {
   'undo-off': "Neste jogo não se pode anular.",
   'nothing-to-undo': "Não tens jogadas para anular nesta mão.",
   'not-alone': "Só quando és a única pessoa sentada à mesa.",
+  'no-free-seat': 'Nesta mesa não há nenhum lugar do computador livre para ti.',
   'hand-not-over': "A mão ainda não terminou.",
   'bad-save': "O jogo guardado não pode ser retomado.",
   'opponent-levels': "Com {players} jogadores é preciso um nível por adversário, não {opponents}.",

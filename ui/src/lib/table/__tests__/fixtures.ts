@@ -18,7 +18,7 @@ import { lobbyView } from '../../friends/__tests__/fixtures';
 
 /** Nothing heard yet at a table where you gave `name`. */
 export function blankState(name: string): SeatState {
-  return { name, link: null, welcome: null, lobby: null, game: null, clock: null, proposal: null, muted: [], hands: [], over: null, refusal: null, notes: [], ending: null, kept: null, serial: 0 };
+  return { name, link: null, welcome: null, lobby: null, game: null, clock: null, proposal: null, muted: [], hands: [], over: null, refusal: null, notes: [], ending: null, kept: null, seat_names: [], serial: 0 };
 }
 
 /** One step: a change of the state (heard as the link's status), or something heard with its change. */

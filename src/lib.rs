@@ -42,7 +42,7 @@ pub use game::{
 };
 pub use matches::{
     FormatChoice, HandRecord, Match, MatchError, MatchFormat, MatchOutcome, MatchRecord,
-    MatchStanding, MatchSummary, Record, RecordError, ReplaySummary, SeatError, SeatedMatch,
+    MatchStanding, Record, RecordError, RecordSummary, ReplaySummary, SeatError, SeatedMatch,
     Stakes, summarize,
 };
 pub use observation::{

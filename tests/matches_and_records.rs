@@ -393,7 +393,7 @@ fn a_record_seen_from_another_seat_plays_the_same_with_the_seats_renumbered() {
                         "{preset_id} {players} from {seat}: the tricks' winners"
                     );
                 }
-                let sides = |summary: &briscola::MatchSummary| {
+                let sides = |summary: &briscola::RecordSummary| {
                     let mut scores: Vec<i32> = summary.standing.scores.clone();
                     scores.sort_unstable();
                     scores

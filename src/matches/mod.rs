@@ -16,6 +16,6 @@ mod seated_match;
 pub use format_choice::FormatChoice;
 pub use match_error::MatchError;
 pub use match_play::{Match, MatchFormat, MatchOutcome, MatchStanding, Stakes};
-pub use record::{HandRecord, MatchRecord, MatchSummary, Record, ReplaySummary, summarize};
+pub use record::{HandRecord, MatchRecord, Record, RecordSummary, ReplaySummary, summarize};
 pub use record_error::RecordError;
 pub use seated_match::{SeatError, SeatedMatch};

@@ -218,7 +218,7 @@ impl MatchRecord {
     }
 
     /// Replays and summarises each hand, with the final standing.
-    pub fn summary(&self) -> Result<MatchSummary, RecordError> {
+    pub fn summary(&self) -> Result<RecordSummary, RecordError> {
         let m = self.replay()?;
         let mut hands = Vec::new();
         for (hand, record) in self.hands.iter().enumerate() {
@@ -231,7 +231,7 @@ impl MatchRecord {
             )?;
             hands.push(summarize(&game));
         }
-        Ok(MatchSummary {
+        Ok(RecordSummary {
             hands,
             standing: m.standing().clone(),
             outcome: m.outcome().cloned(),
@@ -261,7 +261,7 @@ fn match_error(hand: usize, e: MatchError) -> RecordError {
 /// A replayed match: each hand's summary, the standing, the outcome.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-pub struct MatchSummary {
+pub struct RecordSummary {
     /// Each hand.
     pub hands: Vec<ReplaySummary>,
     /// The standing after the last hand.

@@ -12,7 +12,7 @@ import type { Rank as EngineRank } from '../bindings/Rank';
 import type { SeatGame } from '../bindings/SeatGame';
 import { RANK_LETTER, SUIT_LETTER, pointValues, type CardCode, type Rank } from '../cards';
 import type { TableTurn } from '../bindings/TableTurn';
-import type { Offer, ScoreUnit, SeatView, Spot, TableView, TrickPlay } from './view';
+import type { Offer, ScoreUnit, SeatPlace, Spot, TableView, TrickPlay } from './view';
 
 /** What a seat sees of the hand: the fields of a `SeatGame` the table and its news read. */
 export type SeatHand = Pick<SeatGame, 'observation' | 'choices' | 'standing' | 'your_side' | 'hand_number' | 'last_trick' | 'card_values' | 'partners'>;
@@ -138,7 +138,7 @@ export function seatTableView(view: SeatHand, extra: SeatExtra): TableView {
   const partners = view.partners;
   const wonCards = Array.from({ length: n }, () => 0);
   for (const t of obs.tricks) wonCards[t.winner] += t.plays.length;
-  const seats: SeatView[] = Array.from({ length: n }, (_, i) => ({
+  const seats: SeatPlace[] = Array.from({ length: n }, (_, i) => ({
     id: i,
     name: seatName(i, extra.names),
     isYou: i === obs.seat,

@@ -8,10 +8,10 @@ export interface Spot {
 }
 
 /**
- * Plain data the table components render, built from the shell's `GameView` by
- * `tableViewFrom` (`fromView.ts`).
+ * One seat's place on the drawn table: plain data the table components render, built from the
+ * shell's seat view (`SeatGame`) by `seatTableView` (`fromView.ts`).
  */
-export interface SeatView {
+export interface SeatPlace {
   id: number;
   name: string;
   isYou: boolean;
@@ -57,7 +57,7 @@ export type Offer =
   | { kind: 'manoNegra'; cards: CardCode[] };
 
 export interface TableView {
-  seats: SeatView[];
+  seats: SeatPlace[];
   trick: TrickPlay[];
   /** Seat that wins the trick on the table, once it is complete. */
   trickWinner: number | null;

@@ -7,7 +7,7 @@ use briscola::{MatchFormat, Preset, Rng, Ruleset};
 
 use super::harness::{HOST, Sim};
 use super::rejoin::two_people;
-use crate::protocol::{ClientMessage, ErrorCode, PublicEvent, SeatChoice, ServerMessage, Stage};
+use crate::protocol::{ClientMessage, ErrorCode, PublicEvent, ServerMessage, Stage};
 use crate::{MatchSeeds, TableSettings};
 
 /// A table where "host" plays the computer at every other seat, started.
@@ -19,24 +19,7 @@ fn against_the_computer(players: u8, undo: bool, seeds: Option<MatchSeeds>) -> S
         format: MatchFormat::FirstTo { hands: 2 },
         ..TableSettings::new(ruleset)
     };
-    let mut sim = Sim::new(settings, 9);
-    if let Some(seeds) = seeds {
-        sim.table.set_next_match(seeds);
-    }
-    for seat in 1..players {
-        sim.send(
-            HOST,
-            &ClientMessage::SetSeat {
-                seat,
-                occupant: SeatChoice::Ai {
-                    level: Level::Medium,
-                },
-            },
-        );
-    }
-    sim.send(HOST, &ClientMessage::Start);
-    assert_eq!(sim.table.stage(), Stage::Playing);
-    sim
+    Sim::against_the_computer(settings, 9, seeds, false)
 }
 
 /// Plays the person's moves (the first legal one) and the AI's until the hand is over.

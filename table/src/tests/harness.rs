@@ -79,6 +79,38 @@ impl Sim {
         sim
     }
 
+    /// A table where "host" plays the computer (Medium) at every other seat, started: dealt from
+    /// `seeds` if given; with the secrecy auditor on if `audit`.
+    pub fn against_the_computer(
+        settings: TableSettings,
+        seed: u64,
+        seeds: Option<crate::MatchSeeds>,
+        audit: bool,
+    ) -> Sim {
+        let players = settings.ruleset.players;
+        let mut sim = Sim::new(settings, seed);
+        if audit {
+            sim.audit();
+        }
+        if let Some(seeds) = seeds {
+            sim.table.set_next_match(seeds);
+        }
+        for seat in 1..players {
+            sim.send(
+                HOST,
+                &ClientMessage::SetSeat {
+                    seat,
+                    occupant: crate::protocol::SeatChoice::Ai {
+                        level: briscola::ai::Level::Medium,
+                    },
+                },
+            );
+        }
+        sim.send(HOST, &ClientMessage::Start);
+        assert_eq!(sim.table.stage(), Stage::Playing);
+        sim
+    }
+
     /// Turns on the secrecy auditor for every frame from now on.
     pub fn audit(&mut self) {
         self.auditor = Some(Auditor::default());

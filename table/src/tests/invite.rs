@@ -31,23 +31,8 @@ fn ai_table_to(players: u8, undo: bool, hands: u8) -> Sim {
         format: MatchFormat::FirstTo { hands },
         ..TableSettings::new(ruleset)
     };
-    let mut sim = Sim::new(settings, 21);
     // Every frame to everyone, newcomers included, is checked for secrets.
-    sim.audit();
-    for seat in 1..players {
-        sim.send(
-            HOST,
-            &ClientMessage::SetSeat {
-                seat,
-                occupant: SeatChoice::Ai {
-                    level: Level::Medium,
-                },
-            },
-        );
-    }
-    sim.send(HOST, &ClientMessage::Start);
-    assert_eq!(sim.table.stage(), Stage::Playing);
-    sim
+    Sim::against_the_computer(settings, 21, None, true)
 }
 
 /// [`ai_table`], opened to friends, with the AI moved to the host's turn.

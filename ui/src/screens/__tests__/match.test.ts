@@ -33,11 +33,11 @@ async function emit(...steps: Step[]) {
   await settle();
 }
 
-/** Starts a match against the computer (opponent "Luca") and shows it after one trick. */
+/** Starts a match against the computer (opponent "Luca", the name kept with it) and shows it after one trick. */
 async function atComputerTable(view: SeatGame = SEAT_GAME) {
   await table.computer(DEFAULT_PREFERENCES.new_game, ['Luca']);
   render(Friends);
-  await emit({ ...SEAT_STATE, game: null }, { view });
+  await emit({ ...SEAT_STATE, game: null, seat_names: ['', 'Luca'] }, { view });
 }
 
 beforeEach(async () => {

@@ -1,6 +1,7 @@
 /**
  * The table you sit at, live — against the computer or with friends, driven the same way: the
- * shell's commands (open one: `computer`, `resume`, `host`, `join`; then `send`, `hint`, `leave`)
+ * shell's commands (open one: `computer`, `resume`, `host`, `join`; then `send`, `hint`, `invite`,
+ * `leave`)
  * and what its channel says. Each event brings the whole table as your seat sees it, folded by the
  * shell: `state` is simply the latest; your seat's views go to the `pacer`, which shows them at a
  * readable pace. One instance (`table`); the screens read it and call it. Refusals of commands
@@ -128,6 +129,14 @@ class Table {
    */
   get againstComputer(): boolean {
     return this.state !== null && this.state.seat_names.length > 0 && alone(this.state);
+  }
+
+  /**
+   * Opens the table you host to friends on the local network (any free port): a friend who joins
+   * with its code takes a computer's seat from the next hand on. Where it is goes to `hosted`.
+   */
+  async invite(): Promise<void> {
+    this.hosted = await shell().tableInvite(0);
   }
 
   /** Whether "Play again" is yours: at a match against the computer, or as host. */

@@ -56,6 +56,38 @@ afterEach(() => {
 });
 
 describe('the match screen at a table against the computer', () => {
+
+  it('invites friends: the table opens to them, its code and addresses show, who waits for which seat, and Talk once a friend sits', async () => {
+    await atComputerTable();
+    expect(screen.queryByTestId('invite')).toBeNull();
+    await fireEvent.click(screen.getByRole('button', { name: 'Invite friends' }));
+    await settle();
+    expect(commands.fake.tableInvite).toHaveBeenCalledWith(0);
+    const panel = screen.getByTestId('invite');
+    expect(within(panel).getByText(SEAT_STATE.lobby!.code)).toBeInTheDocument();
+    expect(within(panel).getByText('192.168.1.20:41234')).toBeInTheDocument();
+    const lobby = { ...SEAT_STATE.lobby!, settings: { ...SEAT_STATE.lobby!.settings, open_seats: true } };
+    await emit({ lobby: { ...lobby, watchers: ['Bea'], waiting: [{ name: 'Bea', seat: 1 }] } });
+    expect(screen.getByTestId('invite-waiting')).toHaveTextContent('Bea takes Luca’s seat from the next hand.');
+    expect(screen.queryByRole('button', { name: 'Talk' }), 'alone still: nobody to talk to').toBeNull();
+    const bea = { kind: 'person' as const, name: 'Bea', ready: true, connected: true, host: false };
+    await emit({ lobby: { ...lobby, seats: [lobby.seats[0], bea] } });
+    expect(screen.getByRole('button', { name: 'Talk' })).toBeInTheDocument();
+    expect(document.querySelector('[data-seat="1"] .name')).toHaveTextContent('Bea');
+    expect(screen.queryByRole('button', { name: 'Resign' }), 'resigning is for the one person seated').toBeNull();
+    // The panel toggles without opening the table again.
+    await fireEvent.click(screen.getByRole('button', { name: 'Invite friends' }));
+    expect(screen.queryByTestId('invite')).toBeNull();
+    expect(commands.fake.tableInvite).toHaveBeenCalledTimes(1);
+  });
+
+  it('offers no invitation to a guest, nor once the match is over', async () => {
+    await atComputerTable();
+    await emit({ welcome: { ...SEAT_STATE.welcome!, host: false } });
+    expect(screen.queryByRole('button', { name: 'Invite friends' })).toBeNull();
+    await emit({ welcome: SEAT_STATE.welcome, over: { standing: SEAT_GAME.standing, outcome: null, resigned: 0 } });
+    expect(screen.queryByRole('button', { name: 'Invite friends' })).toBeNull();
+  });
   it('draws the real table state: names, undo, resign, no Talk with nobody to talk to, no leaving mid-match', async () => {
     await atComputerTable();
     const t = screen.getByTestId('table');

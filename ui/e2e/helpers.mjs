@@ -149,8 +149,9 @@ export async function newGame(wd, { preset, players, levels, format }) {
   if (info.formats[index].values.length > 1) await select(wd, '#format-value', String(value));
   await wd.click('button[type="submit"]');
   await sleep(500);
-  // The only dialog the New game form can open: "resign the match in progress?" (in any language).
-  const resign = await wd.exec(`return !!document.querySelector('dialog[open] .btn.primary');`);
+  // The only dialog the New game form can open: "resign the match in progress?" (in any language);
+  // a match already on the table (its auction, say) is not asked.
+  const resign = await wd.exec(`return !document.querySelector('[data-testid=table]') && !!document.querySelector('dialog[open] .btn.primary');`);
   if (resign) await wd.click('dialog[open] .btn.primary');
   // Another table, its match fresh: hand 1, nothing played, not over.
   const s = await wd.waitFor(

@@ -152,8 +152,9 @@ export const scenarios = {
     await wd.click('input[name="dealer"][value="human"]');
     await wd.waitFor(async () => (await wd.invoke('get_preferences')).first_dealer === 'human', { what: 'you deal first' });
     await wd.setRect(1280, 800);
-    await newGame(wd, { preset: 'chiamata', players: 5, levels: ['easy'], format: SINGLE });
+    // Listening from before the start: the computer players may all speak before the table shows.
     await listenLive(wd);
+    await newGame(wd, { preset: 'chiamata', players: 5, levels: ['easy'], format: SINGLE });
     let auctionShot = false;
     let contractSeen = false;
     let revealSeen = false;
@@ -209,7 +210,7 @@ export const scenarios = {
           // You deal, so the four computer players spoke first: each seat shows its bid or pass.
           firstTurns = await wd.exec(`return [1, 2, 3, 4].map((s) => document.querySelector('.seat[data-seat="' + s + '"] [data-testid=seat-bid]')?.textContent.trim() ?? null)`);
           assert(firstTurns.every((w) => w !== null && TURN.test(w)), `each seat shows its bid or pass: ${JSON.stringify(firstTurns)}`);
-          // The last of them (well after the listener was in place) was announced.
+          // The last of them was announced.
           const said = firstTurns[3] === 'Pass' ? 'passes.' : `bids ${firstTurns[3]}.`;
           const heard = await wd.exec('return window.__live');
           assert(heard.some((m) => m.endsWith(said)), `seat 4's "${said}" was announced (${JSON.stringify(heard)})`);

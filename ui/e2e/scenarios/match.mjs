@@ -1,7 +1,9 @@
-// End-to-end scenarios: a match in progress: resigning, on a phone-sized window, and resumed after a restart.
+// End-to-end scenarios: a match in progress: resigning, on a phone-sized window, resumed after a restart,
+// and friends invited to it.
 // Run in order by run.mjs; each gets a fresh window on the run's shared data folder.
 import { KEY } from '../webdriver.mjs';
-import { sleep, log, assert, appPids, screenshot, openApp, nav, setup, newGame, formReady, matchState, waitMyTurn, playCard, resignInView, SINGLE, BEST_OF_3 } from '../helpers.mjs';
+import { terminalPlayer } from '../friends.mjs';
+import { sleep, log, assert, appPids, screenshot, openApp, nav, setup, newGame, formReady, matchState, waitMyTurn, inViewport, playCard, resignInView, playOut, moved, CLI, SINGLE, BEST_OF_3 } from '../helpers.mjs';
 
 export const scenarios = {
   async resign(wd) {
@@ -154,5 +156,52 @@ export const scenarios = {
     await sleep(800);
     screenshot('table-2p-phone');
     await wd2.setRect(1920, 1080);
+  },
+  // A match against the computer opened to a friend: the invitation shows the code and where to
+  // join; a friend joining from the terminal waits for the computer's seat, then takes it with the
+  // next hand — and Talk appears.
+  async invite(wd) {
+    await setup(wd);
+    await wd.setRect(1280, 800);
+    await newGame(wd, { preset: 'briscola', players: 2, levels: ['easy'], format: BEST_OF_3 });
+    await waitMyTurn(wd);
+    assert(!(await wd.exec('return !!document.querySelector(".talk-toggle")')), 'no Talk while you are alone');
+    const computer = await wd.text('.seat[data-seat="1"] .name');
+    await wd.click('.actions .invite-toggle');
+    await wd.waitFor(() => wd.exec('return !!document.querySelector("[data-testid=invite] [data-testid=table-code]")'), { what: 'where friends join' });
+    const code = await wd.exec('const c = document.querySelector("[data-testid=invite] .code"); return { text: c.textContent.trim(), size: parseFloat(getComputedStyle(c).fontSize) };');
+    assert(/^[0-9A-Z]{5}-[0-9A-Z]{5}$/.test(code.text) && code.size >= 36, `the table code, large: ${JSON.stringify(code)}`);
+    const where = await wd.text('[data-testid=invite] [data-testid=table-code]');
+    const port = where.match(/:(\d+)/)?.[1] ?? where.match(/port (\d+)/i)?.[1];
+    assert(port, `where friends join, with the port: ${where}`);
+    await inViewport(wd, '[data-testid=invite]', 'the invitation at 1280×800');
+    screenshot('invite-1280x800');
+    await wd.setRect(360, 640);
+    await sleep(700);
+    await inViewport(wd, '[data-testid=invite] .code', 'the code at 360×640');
+    screenshot('invite-360x640');
+    await wd.setRect(1280, 800);
+    const friend = terminalPlayer(CLI, `127.0.0.1:${port}`, code.text, ['--name', 'Bea'], log);
+    try {
+      const waiting = await wd.waitFor(() => wd.exec('return document.querySelector("[data-testid=invite-waiting]")?.textContent.trim() || null'), { timeout: 30_000, what: 'the friend waiting for a seat' });
+      assert(waiting === `Bea takes ${computer}’s seat from the next hand.`, `who waits for which seat: ${waiting}`);
+      screenshot('invite-waiting-1280x800');
+      await wd.click('.actions .invite-toggle');
+      // The hand played out; the next one deals Bea in.
+      const end = await playOut(wd, { how: 'click', untilMatch: false });
+      assert(end.awaitingNext, 'the first hand is over');
+      await wd.click('dialog[open] .btn.primary');
+      await moved(wd, end, 'the next hand');
+      await wd.waitFor(() => wd.exec('return document.querySelector(".seat[data-seat=\\"1\\"] .name")?.textContent.trim() === "Bea" && !!document.querySelector(".talk-toggle")'), { timeout: 30_000, what: 'Bea at the table, and Talk' });
+      assert(!(await wd.exec('return !!document.querySelector(".actions .resign")')), 'no Resign with a friend at the table');
+      screenshot('invite-friend-seated-1280x800');
+      await wd.click('.actions .leave');
+      await wd.waitFor(() => wd.exec('return !!document.querySelector("dialog[open] .btn.primary")'), { what: 'Close the table, asked first' });
+      await wd.click('dialog[open] .btn.primary');
+      await wd.waitFor(() => wd.exec('return !document.querySelector("[data-testid=table]")'), { what: 'the table closed' });
+    } finally {
+      friend.kill();
+      await wd.setRect(1920, 1080);
+    }
   },
 };

@@ -25,7 +25,7 @@ import { Pacer } from './pacer.svelte';
 class Table {
   /** The table you are at (or were, until you dismiss how it ended); null when none. */
   state: SeatState | null = $state(null);
-  /** Where your hosted table is, while you host one. */
+  /** Where the table you host is on the network: hosted, or opened to friends (`invite`). */
   hosted: HostInfo | null = $state(null);
   /** When the turn clock now told (its `id`) was first heard, on `now`'s clock. */
   clockSince = $state(0);

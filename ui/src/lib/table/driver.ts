@@ -25,4 +25,6 @@ export interface MatchDriver {
   /** Another match once this one is over; null when it is not yours to start (the host's). */
   readonly playAgain: (() => void) | null;
   leave(): void;
+  /** You closed the finished match's summary: it stays closed across screens, until another match. */
+  summaryClosed: boolean;
 }

@@ -27,6 +27,8 @@ class Table {
   state: SeatState | null = $state(null);
   /** Where the table you host is on the network: hosted, or opened to friends (`invite`). */
   hosted: HostInfo | null = $state(null);
+  /** You closed the finished match's summary: it stays closed across screens, until another match. */
+  summaryClosed = $state(false);
   /** When the turn clock now told (its `id`) was first heard, on `now`'s clock. */
   clockSince = $state(0);
   readonly pacer = new Pacer();
@@ -65,7 +67,10 @@ class Table {
     const before = this.state;
     const after = event.state;
     // Another match (or the lobby again): nothing of the last one stays on show.
-    if (before?.game && !after.game) this.pacer.reset();
+    if (before?.game && !after.game) {
+      this.pacer.reset();
+      this.summaryClosed = false;
+    }
     if (after.clock && after.clock.id !== before?.clock?.id) this.clockSince = this.now();
     this.state = after;
     if (event.heard.kind === 'game') {
@@ -176,6 +181,7 @@ class Table {
     this.pacer.reset();
     this.state = null;
     this.hosted = null;
+    this.summaryClosed = false;
   }
 }
 

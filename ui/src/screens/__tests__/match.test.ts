@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, within } from '@testing-library/svelte';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/svelte';
 import Friends from '../Friends.svelte';
 import { table } from '../../lib/table/table.svelte';
 import { setShell, type Shell } from '../../lib/shell';
@@ -132,6 +132,11 @@ describe('the match screen at a table against the computer', () => {
     expect(summary).toHaveTextContent('You resigned');
     expect(within(summary).getByTestId('summary-review')).toBeInTheDocument();
     await fireEvent.click(within(summary).getByRole('button', { name: 'Close' }));
+    // Closed, it stays closed on another visit to the table.
+    cleanup();
+    render(Friends);
+    await settle();
+    expect(screen.queryByRole('dialog', { name: 'The match is over' })).toBeNull();
     const bar = screen.getByTestId('match-over-bar');
     expect(screen.queryByRole('button', { name: 'Resign' })).toBeNull();
     await fireEvent.click(within(bar).getByRole('button', { name: 'Play again' }));

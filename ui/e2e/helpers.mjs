@@ -211,11 +211,14 @@ export async function waitMyTurn(wd) {
   );
 }
 
-/** Waits until the match on screen moved on from `s` (a move, a new hand, the end). */
-export async function moved(wd, s, what) {
+/**
+ * Waits until the match on screen moved on from `s` (a move, a new hand, the end) — or, once you
+ * played `card`, until it left your hand (a trick it completed may stay on show until collected).
+ */
+export async function moved(wd, s, what, card = null) {
   await wd.waitFor(async () => {
     const now = await matchState(wd);
-    return now && (now.position !== s.position || now.over !== s.over);
+    return now && (now.position !== s.position || now.over !== s.over || (card !== null && !now.held.includes(card)));
   }, { what });
 }
 
@@ -234,7 +237,7 @@ export async function playCard(wd, s, how) {
     const still = await wd.exec('return !!document.querySelector(arguments[0])', sel);
     if (still) await wd.click(sel).catch(() => {});
   }
-  await moved(wd, s, `the play of ${card}`);
+  await moved(wd, s, `the play of ${card}`, card);
   return card;
 }
 

@@ -155,6 +155,9 @@ describe('the match screen at a table against the computer', () => {
     await emit({ view: { ...before, last_trick: trick, observation: { ...obs, current_trick: [], tricks: [...obs.tricks, trick], hand: ['Jd', 'Js'], to_move: 0 } } });
     const collect = await screen.findByRole('button', { name: 'Collect' });
     expect(table.pacer.shownTrick).toEqual(trick);
+    expect(document.querySelector('.center [data-card="7s"]'), 'your card in the trick').not.toBeNull();
+    expect(document.querySelector('.me .hand [data-card="7s"]'), 'and no longer in your hand').toBeNull();
+    expect(document.querySelectorAll('.me .hand [data-card]')).toHaveLength(before.observation.hand.length - 1);
     await fireEvent.click(collect);
     await vi.waitFor(() => expect(table.pacer.shownTrick).toBeNull());
     expect(screen.queryByRole('button', { name: 'Collect' })).toBeNull();

@@ -133,6 +133,7 @@ export async function setup(wd) {
 
 /** Fills the New game form through the UI and starts; resigns an unfinished match if asked. */
 export async function newGame(wd, { preset, players, levels, format }) {
+  const before = (await matchState(wd))?.code ?? null;
   await nav(wd, 'new');
   await wd.click(`label.preset:has(input[value="${preset}"])`);
   await formReady(wd);
@@ -148,13 +149,21 @@ export async function newGame(wd, { preset, players, levels, format }) {
   if (info.formats[index].values.length > 1) await select(wd, '#format-value', String(value));
   await wd.click('button[type="submit"]');
   await sleep(500);
-  // The only dialog the New game form can open: "resign the match in progress?" (in any language).
-  const resign = await wd.exec(`return !!document.querySelector('dialog[open] .btn.primary');`);
+  // The only dialog the New game form can open: "resign the match in progress?" (in any language);
+  // a match already on the table (its auction, say) is not asked.
+  const resign = await wd.exec(`return !document.querySelector('[data-testid=table]') && !!document.querySelector('dialog[open] .btn.primary');`);
   if (resign) await wd.click('dialog[open] .btn.primary');
-  await wd.waitFor(() => wd.exec('return !!document.querySelector("[data-testid=table]")'), { what: 'the table' });
-  const g = await wd.invoke('current_game');
-  assert(g && g.setup.ruleset.preset === preset && g.setup.ruleset.players === players, `a new ${preset} match for ${players}`);
-  return g;
+  // Another table, its match fresh: hand 1, nothing played, not over.
+  const s = await wd.waitFor(
+    async () => {
+      const s = await matchState(wd);
+      return s && s.code !== before && s.hand === 1 && !s.over && s.tricks === 0 ? s : null;
+    },
+    { what: 'the table' },
+  );
+  const others = await wd.exec('return document.querySelectorAll("[data-testid=table] .seat[data-seat]").length');
+  assert(others === players - 1, `a new ${preset} match for ${players} (${others} other seats)`);
+  return s;
 }
 
 /** Waits until the New game form has the shell's answer to its last change. */
@@ -162,32 +171,63 @@ export async function formReady(wd) {
   await wd.waitFor(() => wd.exec('const f = document.querySelector("form[aria-busy]"); return !!f && f.getAttribute("aria-busy") === "false" && !!document.querySelector("#format option")'), { what: 'the New game form' });
 }
 
-/** Waits until the UI shows the shell's latest view and it is your move (or the hand/match is over). */
+/**
+ * The match as the page shows it (the match screen's `data-*` attributes and your cards), or null
+ * with no match on screen: `code` is the table's, `position` changes with every move and every hand;
+ * `cards` are the ones you may play now, `held` all of yours, in hand order; `trick` the cards on the
+ * table; `dialog` whether a dialog is open.
+ */
+export async function matchState(wd) {
+  return wd.exec(`
+    const e = document.querySelector('[data-testid=table]');
+    if (!e) return null;
+    const d = e.dataset;
+    return {
+      code: d.code, position: d.position, phase: d.phase, hand: Number(d.hand), tricks: Number(d.tricks), exchanges: Number(d.exchanges),
+      yourTurn: d.yourTurn === 'true', awaitingNext: d.awaitingNext === 'true', over: d.over === 'true', resigned: d.resigned === 'true',
+      cards: [...e.querySelectorAll('.hand.interactive button[data-card]:not([aria-disabled])')].map((b) => b.dataset.card),
+      held: [...e.querySelectorAll('.me .hand [data-card]')].map((b) => b.dataset.card),
+      trick: e.querySelectorAll('.center .trick .play').length,
+      dialog: !!document.querySelector('dialog[open]'),
+    };`);
+}
+
+/**
+ * Waits until it is your move on screen (the latest view shown, something to do), or the hand is
+ * over (its summary open), or the match is (its summary open, or closed to the bar).
+ */
 export async function waitMyTurn(wd) {
   return wd.waitFor(
     async () => {
-      const g = await wd.invoke('current_game');
-      const shown = await wd.exec('const e = document.querySelector("[data-testid=table]"); return e ? Number(e.dataset.version) : -1');
-      if (!g || shown !== g.version) return null;
-      if (g.outcome || g.awaiting_next_hand) return g;
-      if (!g.ai_to_move && g.observation.legal_actions.length) {
-        const ready = await wd.exec('return !!document.querySelector(".hand.interactive button[data-card]:not([aria-disabled])") || !!document.querySelector("dialog[open] .btn")');
-        return ready ? g : null;
-      }
-      return null;
+      const s = await matchState(wd);
+      if (!s) return null;
+      if (s.over) return s.dialog || (await wd.exec('return !!document.querySelector("[data-testid=match-over-bar]")')) ? s : null;
+      if (s.awaitingNext) return s.dialog ? s : null;
+      if (!s.yourTurn) return null;
+      const ready = s.cards.length > 0 || s.dialog || (await wd.exec('return !!document.querySelector(".offer .btn")'));
+      return ready ? s : null;
     },
     { timeout: 60_000, interval: 200, what: 'your turn' },
   );
 }
 
-/** Plays one of your legal cards by keyboard (digit + Enter) or by two clicks. */
-export async function playCard(wd, g, how) {
-  const hand = g.observation.hand;
-  const legal = g.observation.legal_actions.filter((a) => /^[A2-9JQK][dcsb]$/.test(a));
-  const card = legal[0];
-  const before = g.version;
+/**
+ * Waits until the match on screen moved on from `s` (a move, a new hand, the end) — or, once you
+ * played `card`, until it left your hand (a trick it completed may stay on show until collected).
+ */
+export async function moved(wd, s, what, card = null) {
+  await wd.waitFor(async () => {
+    const now = await matchState(wd);
+    return now && (now.position !== s.position || now.over !== s.over || (card !== null && !now.held.includes(card)));
+  }, { what });
+}
+
+/** Plays the first card you may play, by keyboard (its digit + Enter) or by two clicks. */
+export async function playCard(wd, s, how) {
+  const card = s.cards[0];
+  assert(card, `a card to play (${JSON.stringify(s)})`);
   if (how === 'keyboard') {
-    const idx = hand.indexOf(card);
+    const idx = s.held.indexOf(card);
     await wd.exec('document.getElementById("main").focus()');
     await wd.keys(String(idx + 1), KEY.Enter);
   } else {
@@ -197,45 +237,44 @@ export async function playCard(wd, g, how) {
     const still = await wd.exec('return !!document.querySelector(arguments[0])', sel);
     if (still) await wd.click(sel).catch(() => {});
   }
-  await wd.waitFor(async () => (await wd.invoke('current_game')).version !== before, { what: `the play of ${card}` });
+  await moved(wd, s, `the play of ${card}`, card);
   return card;
 }
 
 /** Plays until the hand (or the match, if `untilMatch`) is over; `onTurn` may act first. */
 export async function playOut(wd, { how, untilMatch, onTurn, maxMoves = 400 }) {
-  let hands = 0;
   for (let i = 0; i < maxMoves; i++) {
-    const g = await waitMyTurn(wd);
-    if (g.outcome) return g;
-    if (g.awaiting_next_hand) {
-      hands++;
+    const s = await waitMyTurn(wd);
+    if (s.over) return s;
+    if (s.awaitingNext) {
       await wd.waitFor(() => wd.exec('return !!document.querySelector("dialog[open] .btn.primary")'), { what: 'the hand summary' });
-      if (!untilMatch) return g;
+      if (!untilMatch) return s;
       await wd.click('dialog[open] .btn.primary');
-      await wd.waitFor(async () => !(await wd.invoke('current_game')).awaiting_next_hand, { what: 'the next hand' });
+      await moved(wd, s, 'the next hand');
       continue;
     }
-    if (onTurn && (await onTurn(g))) continue;
-    if (g.observation.phase === 'bidding' || g.observation.phase === 'calling') {
+    if (onTurn && (await onTurn(s))) continue;
+    if (s.phase === 'bidding' || s.phase === 'calling') {
       await wd.click('dialog[open] .btn');
+      await moved(wd, s, `your ${s.phase === 'bidding' ? 'bid' : 'call'}`);
       continue;
     }
-    await playCard(wd, g, how);
+    await playCard(wd, s, how);
   }
   throw new Error('too many moves');
 }
 
 /**
  * Plays single-hand Brisca matches by clicks ("Play again" between them) until `done()` or `rounds`
- * matches; `onTurn(g, round)` may act first on each of your turns (as in `playOut`).
+ * matches; `onTurn(s, round)` may act first on each of your turns (as in `playOut`).
  */
 export async function briscaRounds(wd, rounds, done, onTurn) {
   for (let round = 0; round < rounds && !done(); round++) {
     if (round > 0) {
       await wd.click('dialog[open] .btn.primary');
-      await wd.waitFor(async () => !(await wd.invoke('current_game')).outcome, { what: 'play again' });
+      await wd.waitFor(async () => (await matchState(wd))?.over === false, { what: 'play again' });
     }
-    await playOut(wd, { how: 'click', untilMatch: true, onTurn: (g) => onTurn(g, round) });
+    await playOut(wd, { how: 'click', untilMatch: true, onTurn: (s) => onTurn(s, round) });
   }
 }
 

@@ -1,6 +1,6 @@
 // End-to-end scenarios: the first look: the settings (and the CSP check itself), a match by keyboard and one by clicks.
 // Run in order by run.mjs; each gets a fresh window on the run's shared data folder.
-import { sleep, log, assert, screenshot, cspViolations, nav, setup, newGame, playOut, SINGLE, BEST_OF_3 } from '../helpers.mjs';
+import { sleep, log, assert, screenshot, cspViolations, nav, setup, newGame, matchState, playOut, SINGLE, BEST_OF_3 } from '../helpers.mjs';
 
 export const scenarios = {
   async settings(wd) {
@@ -16,17 +16,17 @@ export const scenarios = {
   async keyboard(wd) {
     await setup(wd);
     await newGame(wd, { preset: 'briscola', players: 2, levels: ['easy'], format: BEST_OF_3 });
-    const g = await playOut(wd, { how: 'keyboard', untilMatch: true });
-    assert(g.outcome, 'the match is over');
+    const s = await playOut(wd, { how: 'keyboard', untilMatch: true });
+    assert(s.over && !s.resigned, 'the match is over');
     const title = await wd.text('dialog[open] h2');
     assert(/match is over/i.test(title), `match summary shown: ${title}`);
     const outcome = await wd.text('dialog[open] .outcome');
-    log('keyboard match:', outcome, JSON.stringify(g.standing.scores));
+    log('keyboard match:', outcome, (await wd.text('[data-testid=table] .scoreboard')).replace(/\s+/g, ' '));
     screenshot('match-summary-desktop');
     const page = await wd.invoke('list_history', { query: { offset: 0, limit: 10 } });
     assert(page.total >= 1, 'a history entry');
     await wd.click('dialog[open] .btn.primary'); // Play again
-    await wd.waitFor(async () => !(await wd.invoke('current_game')).outcome, { what: 'play again' });
+    await wd.waitFor(async () => (await matchState(wd))?.over === false, { what: 'play again' });
     await nav(wd, 'history');
     await wd.waitFor(async () => (await wd.findAll('.list li')).length >= 1, { what: 'the history list' });
     const first = await wd.text('.list li');
@@ -44,8 +44,8 @@ export const scenarios = {
     await newGame(wd, { preset: 'briscola', players: 2, levels: ['easy'], format: SINGLE });
     // Counted after the start: a match left unfinished by an earlier scenario is resigned into the history.
     const before = (await wd.invoke('list_history', { query: { offset: 0, limit: 1 } })).total;
-    const g = await playOut(wd, { how: 'click', untilMatch: true });
-    assert(g.outcome, 'the single-hand match is over');
+    const s = await playOut(wd, { how: 'click', untilMatch: true });
+    assert(s.over && s.hand === 1, 'the single-hand match is over');
     const after = (await wd.invoke('list_history', { query: { offset: 0, limit: 1 } })).total;
     assert(after === before + 1, `one more history entry (${before} → ${after})`);
   },

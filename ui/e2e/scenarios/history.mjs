@@ -8,8 +8,10 @@ export const scenarios = {
     await setup(wd);
     await newGame(wd, { preset: 'briscola', players: 2, levels: ['easy'], format: SINGLE });
     const end = await playOut(wd, { how: 'click', untilMatch: true });
-    assert(end.outcome && end.history_id, `the finished match names its history entry (${end.history_id})`);
+    assert(end.over, 'the match is over');
+    // Review is offered once the match is in the history: the latest entry.
     await wd.waitFor(() => wd.exec('return !!document.querySelector("[data-testid=summary-review]")'), { what: 'Review in the summary' });
+    const id = (await wd.invoke('list_history', { query: { offset: 0, limit: 1 } })).items[0].id;
     await wd.click('[data-testid=summary-review]');
     // The progress bar while the shell reviews (the window stays responsive: the bar updates).
     const seen = await wd.waitFor(() => wd.exec('const p = document.querySelector("[data-testid=review-progress] progress"); return p ? "progress" : document.querySelector("[data-testid=review-panel]") ? "done" : null'), { timeout: 60_000, interval: 100, what: 'the review to start' });
@@ -18,7 +20,7 @@ export const scenarios = {
       await wd.waitFor(() => wd.exec('return Number(document.querySelector("[data-testid=review-progress] progress")?.value ?? 0) > 0 || !!document.querySelector("[data-testid=review-panel]")'), { timeout: 120_000, what: 'review progress' });
     }
     await wd.waitFor(() => wd.exec('return !!document.querySelector("[data-testid=review-panel]")'), { timeout: 600_000, interval: 500, what: 'the review' });
-    const stored = await wd.invoke('get_review', { id: end.history_id });
+    const stored = await wd.invoke('get_review', { id: id });
     assert(stored && stored.hands.length === 1 && stored.hands[0].decisions.length > 0, 'the review is stored with the match');
     const marks = await wd.exec('return document.querySelectorAll("[data-testid=review-marks] button").length');
     const rated = stored.hands[0].decisions.filter((d) => d.verdict.kind === 'rated').length;
@@ -59,7 +61,7 @@ export const scenarios = {
     await wd.setRect(1920, 1080);
     // Reopening is instant: the stored review answers.
     const t0 = Date.now();
-    const again = await wd.invoke('start_review', { id: end.history_id });
+    const again = await wd.invoke('start_review', { id: id });
     assert(JSON.stringify(again) === JSON.stringify(stored), 'the stored review answers a second start');
     log(`review: ${rated} rated decisions; reopening took ${Date.now() - t0} ms`);
     await nav(wd, 'stats');

@@ -1,16 +1,18 @@
-// End-to-end scenarios: a match in progress: resigning, on a phone-sized window, and resumed after a restart.
+// End-to-end scenarios: a match in progress: resigning, on a phone-sized window, resumed after a restart,
+// and friends invited to it.
 // Run in order by run.mjs; each gets a fresh window on the run's shared data folder.
 import { KEY } from '../webdriver.mjs';
-import { sleep, log, assert, appPids, screenshot, openApp, nav, setup, newGame, formReady, waitMyTurn, playCard, resignInView, SINGLE, BEST_OF_3 } from '../helpers.mjs';
+import { terminalPlayer } from '../friends.mjs';
+import { sleep, log, assert, appPids, screenshot, openApp, nav, setup, newGame, formReady, matchState, waitMyTurn, inViewport, playCard, resignInView, playOut, moved, CLI, SINGLE, BEST_OF_3 } from '../helpers.mjs';
 
 export const scenarios = {
   async resign(wd) {
     await setup(wd);
     await wd.setRect(1280, 800);
     await newGame(wd, { preset: 'briscola', players: 2, levels: ['easy'], format: BEST_OF_3 });
-    let g = await waitMyTurn(wd);
-    await playCard(wd, g, 'click');
-    g = await waitMyTurn(wd);
+    let s = await waitMyTurn(wd);
+    await playCard(wd, s, 'click');
+    s = await waitMyTurn(wd);
     // The sound toggle on the table is the Settings preference.
     const sound = (await wd.invoke('get_preferences')).sound;
     await wd.click('.actions .sound');
@@ -18,7 +20,7 @@ export const scenarios = {
     await wd.click('.actions .sound');
     await wd.waitFor(async () => (await wd.invoke('get_preferences')).sound === sound, { what: 'the sound toggled back' });
     const before = (await wd.invoke('list_history', { query: { offset: 0, limit: 1 } })).total;
-    // Resign → the match summary, marked resigned, from the session's own final view.
+    // Resign → the match summary, marked resigned, from the table's own final view.
     await wd.click('.actions .resign');
     await wd.waitFor(() => wd.exec('return !!document.querySelector("dialog[open] .btn.primary")'), { what: 'the resign confirmation' });
     await wd.click('dialog[open] .btn.primary');
@@ -28,8 +30,8 @@ export const scenarios = {
     const buttons = await wd.exec('return [...document.querySelectorAll("dialog[open] .actions .btn")].map((b) => b.textContent.trim())');
     // A card was played, so the match is recorded and can be reviewed.
     assert(JSON.stringify(buttons) === JSON.stringify(['Close', 'Review', 'New game', 'Play again']), `Close / Review / New game / Play again: ${buttons}`);
-    const over = await wd.invoke('current_game');
-    assert(over.resigned && over.observation.legal_actions.length === 0 && !over.ai_to_move, 'the session ended the match: nothing to play');
+    const over = await matchState(wd);
+    assert(over.over && over.resigned && !over.yourTurn && over.cards.length === 0, `the table ended the match: nothing to play (${JSON.stringify(over)})`);
     screenshot('resign-summary-desktop');
     // Escape closes it; the table stays, inert, with a way forward; the sidebar works.
     await wd.keys(KEY.Escape);
@@ -48,8 +50,8 @@ export const scenarios = {
     await wd.click('[data-testid=match-over-bar] .btn:nth-of-type(2)');
     await formReady(wd);
     await newGame(wd, { preset: 'briscola', players: 2, levels: ['easy'], format: SINGLE });
-    g = await waitMyTurn(wd);
-    assert(!g.resigned && !g.outcome, 'a new match is being played');
+    s = await waitMyTurn(wd);
+    assert(!s.resigned && !s.over, 'a new match is being played');
     const stale = await wd.exec('return !!document.querySelector("[data-testid=table] .error")');
     assert(!stale, 'no error left from the last match');
     screenshot('resign-new-game-desktop');
@@ -85,13 +87,13 @@ export const scenarios = {
     await wd.waitFor(async () => (await wd.invoke('get_preferences')).collect_trick === 'tap', { what: 'the tap pacing saved' });
     await newGame(wd, { preset: 'briscola', players: 2, levels: ['easy'], format: SINGLE });
     await wd.setRect(360, 640);
-    let g = await waitMyTurn(wd);
+    let s = await waitMyTurn(wd);
     // Resign is on the phone's screen without scrolling (not below the fold), with the
     // hint's sentence shown too.
     await wd.click('.me .actions .btn');
     await wd.waitFor(() => wd.exec('return !!document.querySelector(".hint-reason")'), { what: 'the hint' });
     await resignInView(wd, 'resign-phone');
-    await playCard(wd, g, 'click');
+    await playCard(wd, s, 'click');
     await wd.waitFor(() => wd.exec('return !!document.querySelector(".actions .collect")'), { what: 'the Collect button' });
     await sleep(2000);
     const waiting = await wd.exec('return !!document.querySelector(".actions .collect")');
@@ -100,10 +102,7 @@ export const scenarios = {
     if (c.bottom > c.vh) await wd.exec('document.querySelector(".actions .collect").scrollIntoView({ block: "center" })');
     screenshot('collect-phone');
     await wd.click('.actions .collect');
-    g = await wd.waitFor(async () => {
-      const v = await waitMyTurn(wd);
-      return v.last_trick ? v : null;
-    }, { what: 'a finished trick' });
+    await wd.waitFor(async () => ((await waitMyTurn(wd)).tricks > 0 ? true : null), { what: 'a finished trick' });
     await wd.exec('document.getElementById("main").scrollTop = 0');
     await wd.waitFor(() => wd.exec('return !!document.querySelector(".me .actions button[aria-expanded]")'), { what: 'the Last trick button' });
     await wd.click('.me .actions button[aria-expanded]');
@@ -126,9 +125,20 @@ export const scenarios = {
   async resume(wd, ctx) {
     await setup(wd);
     await newGame(wd, { preset: 'briscola', players: 2, levels: ['easy'], format: BEST_OF_3 });
-    let g = await waitMyTurn(wd);
-    await playCard(wd, g, 'click');
-    g = await waitMyTurn(wd);
+    let s = await waitMyTurn(wd);
+    await playCard(wd, s, 'click');
+    s = await waitMyTurn(wd);
+    /** What the table shows: the match's place, your cards, the table's, the names and the score. */
+    const shown = (w) =>
+      w.exec(`const e = document.querySelector('[data-testid=table]');
+        return {
+          position: e.dataset.position,
+          hand: [...e.querySelectorAll('.me .hand [data-card]')].map((b) => b.dataset.card),
+          trick: [...e.querySelectorAll('.center .trick .play [data-card], .center .trick .play img')].map((c) => c.dataset.card ?? c.getAttribute('src')),
+          names: [...e.querySelectorAll('.seat[data-seat] .name')].map((n) => n.textContent.trim()),
+          score: e.querySelector('.scoreboard').textContent.replace(/\s+/g, ' ').trim(),
+        };`);
+    const before = await shown(wd);
     const pids = appPids();
     assert(pids.length >= 1, 'found the app process');
     log('killing the app', pids.join(','));
@@ -137,16 +147,61 @@ export const scenarios = {
     await wd.quit();
     const wd2 = await openApp();
     ctx.wd = wd2;
-    await wd2.waitFor(() => wd2.exec('return !!document.querySelector("[data-testid=table]")'), { what: 'the resumed table' });
-    const r = await wd2.invoke('current_game');
-    assert(r.version === g.version, `same version after restart (${g.version} → ${r.version})`);
-    assert(JSON.stringify(r.observation.hand) === JSON.stringify(g.observation.hand), 'same hand after restart');
-    const shown = await wd2.exec('return [...document.querySelectorAll(".hand.interactive button[data-card]")].map((b) => b.dataset.card)');
-    assert(JSON.stringify([...shown].sort()) === JSON.stringify([...g.observation.hand].sort()), `the table shows the same cards (${shown})`);
+    await waitMyTurn(wd2);
+    const after = await shown(wd2);
+    assert(JSON.stringify(after) === JSON.stringify(before), `the same position after a restart: ${JSON.stringify(before)} → ${JSON.stringify(after)}`);
+    log('resumed at', after.position, 'holding', after.hand.join(' '));
     screenshot('table-resumed-desktop');
     await wd2.setRect(360, 640);
     await sleep(800);
     screenshot('table-2p-phone');
     await wd2.setRect(1920, 1080);
+  },
+  // A match against the computer opened to a friend: the invitation shows the code and where to
+  // join; a friend joining from the terminal waits for the computer's seat, then takes it with the
+  // next hand — and Talk appears.
+  async invite(wd) {
+    await setup(wd);
+    await wd.setRect(1280, 800);
+    await newGame(wd, { preset: 'briscola', players: 2, levels: ['easy'], format: BEST_OF_3 });
+    await waitMyTurn(wd);
+    assert(!(await wd.exec('return !!document.querySelector(".talk-toggle")')), 'no Talk while you are alone');
+    const computer = await wd.text('.seat[data-seat="1"] .name');
+    await wd.click('.actions .invite-toggle');
+    await wd.waitFor(() => wd.exec('return !!document.querySelector("[data-testid=invite] [data-testid=table-code]")'), { what: 'where friends join' });
+    const code = await wd.exec('const c = document.querySelector("[data-testid=invite] .code"); return { text: c.textContent.trim(), size: parseFloat(getComputedStyle(c).fontSize) };');
+    assert(/^[0-9A-Z]{5}-[0-9A-Z]{5}$/.test(code.text) && code.size >= 36, `the table code, large: ${JSON.stringify(code)}`);
+    const where = await wd.text('[data-testid=invite] [data-testid=table-code]');
+    const port = where.match(/:(\d+)/)?.[1] ?? where.match(/port (\d+)/i)?.[1];
+    assert(port, `where friends join, with the port: ${where}`);
+    await inViewport(wd, '[data-testid=invite]', 'the invitation at 1280×800');
+    screenshot('invite-1280x800');
+    await wd.setRect(360, 640);
+    await sleep(700);
+    await inViewport(wd, '[data-testid=invite] .code', 'the code at 360×640');
+    screenshot('invite-360x640');
+    await wd.setRect(1280, 800);
+    const friend = terminalPlayer(CLI, `127.0.0.1:${port}`, code.text, ['--name', 'Bea'], log);
+    try {
+      const waiting = await wd.waitFor(() => wd.exec('return document.querySelector("[data-testid=invite-waiting]")?.textContent.trim() || null'), { timeout: 30_000, what: 'the friend waiting for a seat' });
+      assert(waiting === `Bea takes ${computer}’s seat from the next hand.`, `who waits for which seat: ${waiting}`);
+      screenshot('invite-waiting-1280x800');
+      await wd.click('.actions .invite-toggle');
+      // The hand played out; the next one deals Bea in.
+      const end = await playOut(wd, { how: 'click', untilMatch: false });
+      assert(end.awaitingNext, 'the first hand is over');
+      await wd.click('dialog[open] .btn.primary');
+      await moved(wd, end, 'the next hand');
+      await wd.waitFor(() => wd.exec('return document.querySelector(".seat[data-seat=\\"1\\"] .name")?.textContent.trim() === "Bea" && !!document.querySelector(".talk-toggle")'), { timeout: 30_000, what: 'Bea at the table, and Talk' });
+      assert(!(await wd.exec('return !!document.querySelector(".actions .resign")')), 'no Resign with a friend at the table');
+      screenshot('invite-friend-seated-1280x800');
+      await wd.click('.actions .leave');
+      await wd.waitFor(() => wd.exec('return !!document.querySelector("dialog[open] .btn.primary")'), { what: 'Close the table, asked first' });
+      await wd.click('dialog[open] .btn.primary');
+      await wd.waitFor(() => wd.exec('return !document.querySelector("[data-testid=table]")'), { what: 'the table closed' });
+    } finally {
+      friend.kill();
+      await wd.setRect(1920, 1080);
+    }
   },
 };

@@ -29,8 +29,13 @@ export const scenarios = {
     await select(wd2, '#lang', 'en');
     await sleep(300);
     await newGame(wd2, { preset: 'bisca', players: 2, levels: ['easy'], format: SINGLE });
-    const g = await wd2.invoke('current_game');
-    assert(g.setup.first_dealer === 0 && g.setup.allow_undo === false, `the match follows the dealer and undo settings (${JSON.stringify(g.setup)})`);
+    // You deal, so the other leads: their card is on the table at your first turn; and no Undo.
+    const first = await waitMyTurn(wd2);
+    assert(first.trick === 1 && first.tricks === 0, `the match follows the dealer setting: the other leads (${JSON.stringify(first)})`);
+    await playCard(wd2, first, 'click');
+    await waitMyTurn(wd2);
+    const undo = await wd2.exec('return [...document.querySelectorAll("[data-testid=table] button")].some((b) => b.textContent.trim() === "Undo")');
+    assert(!undo, 'the match follows the undo setting: no Undo after your move');
     const faces = await wd2.exec('return [...document.querySelectorAll("[data-testid=table] img")].map((i) => i.getAttribute("src")).filter(Boolean)');
     assert(faces.length > 0 && faces.every((src) => src.includes('/italian/')), `the table uses the Settings deck (${faces.slice(0, 3)})`);
     await nav(wd2, 'new');
@@ -86,19 +91,19 @@ export const scenarios = {
     await newGame(wd, { preset: 'briscola', players: 2, levels: ['easy'], format: SINGLE });
     const seen = [];
     for (let i = 0; i < 3; i++) {
-      const g = await waitMyTurn(wd);
-      if (g.outcome || g.awaiting_next_hand) break;
+      const s = await waitMyTurn(wd);
+      if (s.over || s.awaitingNext) break;
       await wd.exec('[...document.querySelectorAll("button")].find((b) => b.textContent.trim() === "Suggerimento").click()');
       await wd.waitFor(() => wd.exec('return document.querySelector(".hint-reason")?.textContent || null'), { what: 'the hint' });
       seen.push(await wd.text('.hint-reason'));
-      await playCard(wd, g, 'click');
+      await playCard(wd, s, 'click');
     }
-    // A refused command: the match is resigned behind the UI's back, then a card is played.
-    await waitMyTurn(wd);
-    await wd.exec('return window.__TAURI_INTERNALS__.invoke("resign_match")');
-    await wd.exec('document.querySelector(".hand.interactive button[data-card]").click(); document.querySelector(".hand.interactive button[data-card]").click();');
-    await wd.waitFor(() => wd.exec('return document.querySelector(".error[role=alert]")?.textContent || null'), { what: 'the refusal' });
-    seen.push(await wd.text('.error[role=alert]'));
+    // A refusal from the table: a card you do not hold, played behind the UI's back.
+    const s = await waitMyTurn(wd);
+    const card = ['A', '2', '3', '4', '5', '6', '7', 'J', 'Q', 'K'].flatMap((r) => ['d', 'c', 's', 'b'].map((x) => r + x)).find((c) => !s.held.includes(c));
+    await wd.exec(`window.__TAURI_INTERNALS__.invoke('table_send', { message: { type: 'act', action: { kind: 'play', card: arguments[0] } } }).catch(() => {});`, card);
+    await wd.waitFor(() => wd.exec('return document.querySelector(".refusal[role=alert] span")?.textContent || null'), { what: 'the refusal' });
+    seen.push(await wd.text('.refusal[role=alert] span'));
     log('Italian texts:', JSON.stringify(seen));
     // The hint speaks impersonally and names no count with the wrong plural.
     for (const text of seen) assert(!/ho provato|delle 1 smazzate/.test(text), `an impersonal hint: “${text}”`);

@@ -25,14 +25,6 @@ export function opponentNamesFor(count: number): string[] {
 }
 
 /**
- * Computer seat `n`'s name in a match being played: the name stored with it
- * (`MatchSetup.opponent_names`), or today's name for a match saved before names were kept.
- */
-export function matchOpponentName(stored: readonly string[] | undefined, n: number): string {
-  return stored?.[n - 1] || opponentName(n);
-}
-
-/**
  * Who played seat `n` of a finished match (`MatchSummary.seats`), by the name the match showed: you
  * ("You" when the app knew no name of yours), a friend by name (their seat when the table sent none),
  * a computer player by its stored name — or, unnamed, by its level at a friends' table (the table

@@ -1,6 +1,7 @@
 /**
  * The table you sit at, live — against the computer or with friends, driven the same way: the
- * shell's commands (open one: `computer`, `resume`, `host`, `join`; then `send`, `hint`, `leave`)
+ * shell's commands (open one: `computer`, `resume`, `host`, `join`; then `send`, `hint`, `invite`,
+ * `leave`)
  * and what its channel says. Each event brings the whole table as your seat sees it, folded by the
  * shell: `state` is simply the latest; your seat's views go to the `pacer`, which shows them at a
  * readable pace. One instance (`table`); the screens read it and call it. Refusals of commands
@@ -16,7 +17,7 @@ import type { NewGame } from '../bindings/NewGame';
 import type { SeatState } from '../bindings/SeatState';
 import { appData } from '../appData.svelte';
 import { newGameOf } from '../game/newGame';
-import { opponentNamesFor } from '../names.svelte';
+import { alone, yourSeat } from './seat';
 import { prefs, rememberNewGame } from '../prefs.svelte';
 import { channel, shell } from '../shell';
 import { Pacer } from './pacer.svelte';
@@ -24,14 +25,10 @@ import { Pacer } from './pacer.svelte';
 class Table {
   /** The table you are at (or were, until you dismiss how it ended); null when none. */
   state: SeatState | null = $state(null);
-  /** Where your hosted table is, while you host one. */
+  /** Where the table you host is on the network: hosted, or opened to friends (`invite`). */
   hosted: HostInfo | null = $state(null);
-  /**
-   * The names this app gave the computer's seats when it opened the table (`start_match`), in
-   * seat order; empty for a match resumed after a restart (today's names then); null at a table
-   * opened with `host` or `join` (the lobby names its seats).
-   */
-  aiNames: string[] | null = $state(null);
+  /** You closed the finished match's summary: it stays closed across screens, until another match. */
+  summaryClosed = $state(false);
   /** When the turn clock now told (its `id`) was first heard, on `now`'s clock. */
   clockSince = $state(0);
   readonly pacer = new Pacer();
@@ -59,10 +56,9 @@ class Table {
   }
 
   /** The shell took the new table: the last one is forgotten, this one heard from now on. */
-  private opened(id: number, aiNames: string[] | null, hosted: HostInfo | null = null): void {
+  private opened(id: number, hosted: HostInfo | null = null): void {
     this.forget();
     this.current = id;
-    this.aiNames = aiNames;
     this.hosted = hosted;
     for (const event of this.early.splice(0)) this.hear(event);
   }
@@ -71,7 +67,10 @@ class Table {
     const before = this.state;
     const after = event.state;
     // Another match (or the lobby again): nothing of the last one stays on show.
-    if (before?.game && !after.game) this.pacer.reset();
+    if (before?.game && !after.game) {
+      this.pacer.reset();
+      this.summaryClosed = false;
+    }
     if (after.clock && after.clock.id !== before?.clock?.id) this.clockSince = this.now();
     this.state = after;
     if (event.heard.kind === 'game') {
@@ -96,28 +95,28 @@ class Table {
     const { id, events } = this.open();
     await shell().startMatch(newGame, opponentNames, events);
     rememberNewGame(newGame);
-    this.opened(id, opponentNames);
+    this.opened(id);
   }
 
   /** Sits at the match against the computer left unfinished when the app closed; false when none. */
   async resume(): Promise<boolean> {
     const { id, events } = this.open();
     const resumed = await shell().resumeMatch(events);
-    if (resumed) this.opened(id, []);
+    if (resumed) this.opened(id);
     return resumed;
   }
 
   /** Hosts a table and sits at it. */
   async host(request: HostRequest): Promise<void> {
     const { id, events } = this.open();
-    this.opened(id, null, await shell().friendsHost(request, events));
+    this.opened(id, await shell().friendsHost(request, events));
   }
 
   /** Joins the table at `address` with its code; the table's answer comes on the channel. */
   async join(address: string, code: string, name: string): Promise<void> {
     const { id, events } = this.open();
     await shell().friendsJoin(address.trim(), code.trim(), name.trim(), events);
-    this.opened(id, null);
+    this.opened(id);
   }
 
   send(message: ClientMessage): Promise<null> {
@@ -129,9 +128,25 @@ class Table {
     return shell().tableHint();
   }
 
-  /** Whether "Play again" is yours: at a table this app opened against the computer, or as host. */
+  /**
+   * A match against the computer this app opened (it named the computer's seats, `seat_names`),
+   * with nobody else seated: its "Play again" opens a new one here.
+   */
+  get againstComputer(): boolean {
+    return this.state !== null && this.state.seat_names.length > 0 && alone(this.state);
+  }
+
+  /**
+   * Opens the table you host to friends on the local network (any free port): a friend who joins
+   * with its code takes a computer's seat from the next hand on. Where it is goes to `hosted`.
+   */
+  async invite(): Promise<void> {
+    this.hosted = await shell().tableInvite(0);
+  }
+
+  /** Whether "Play again" is yours: at a match against the computer, or as host. */
   get canPlayAgain(): boolean {
-    return this.aiNames !== null || (this.state?.welcome?.host ?? false);
+    return this.againstComputer || (this.state?.welcome?.host ?? false);
   }
 
   /**
@@ -139,13 +154,14 @@ class Table {
    * format, levels and names (the finished one left first); with friends, the host asks the table.
    */
   async playAgain(): Promise<void> {
-    const lobby = this.state?.lobby;
-    if (this.aiNames === null || !lobby) {
+    const state = this.state;
+    if (!this.againstComputer || !state?.lobby) {
       await this.send({ type: 'play-again' });
       return;
     }
-    const again = newGameOf(lobby, prefs.new_game);
-    const names = this.aiNames.length ? this.aiNames : opponentNamesFor(again.opponents.length);
+    const again = newGameOf(state.lobby, prefs.new_game);
+    const you = yourSeat(state);
+    const names = state.seat_names.filter((_, seat) => seat !== you);
     await this.leave();
     await this.computer(again, names);
   }
@@ -165,7 +181,7 @@ class Table {
     this.pacer.reset();
     this.state = null;
     this.hosted = null;
-    this.aiNames = null;
+    this.summaryClosed = false;
   }
 }
 

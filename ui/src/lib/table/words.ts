@@ -15,7 +15,6 @@ import { actionWords } from '../i18n/words';
 import type { Ending } from '../bindings/Ending';
 import type { Note } from '../bindings/Note';
 import type { SeatState } from '../bindings/SeatState';
-import { matchOpponentName } from '../names.svelte';
 import { yourSeat } from './seat';
 
 /** Every quick phrase the table knows, in the order the Talk panel offers them (the shell's list). */
@@ -37,17 +36,12 @@ export function seatLabel(lobby: LobbyView | null, seat: number): string {
 }
 
 /**
- * The table's names from your seat: "You" at yours, the lobby's names at the others — and at a table
- * this app opened against the computer, the names it gave the computer's seats (`aiNames`, in seat
- * order: the n-th computer seat is opponent n, as Settings names them).
+ * The table's names from your seat: "You" at yours, the lobby's names at the others — and at a
+ * computer's seat of a match this app opened against the computer, the name it gave that seat when
+ * the match started (`seat_names`, kept with the match: a resumed match keeps them).
  */
-export function tableNames(state: SeatState, aiNames: readonly string[] | null): Names {
-  const seats = state.lobby?.seats ?? [];
-  const other = (seat: number) => {
-    if (aiNames === null || seats[seat]?.kind !== 'ai') return seatLabel(state.lobby, seat);
-    const n = seats.slice(0, seat + 1).filter((s) => s.kind === 'ai').length;
-    return matchOpponentName(aiNames, n);
-  };
+export function tableNames(state: SeatState): Names {
+  const other = (seat: number) => (state.lobby?.seats[seat]?.kind === 'ai' && state.seat_names[seat]) || seatLabel(state.lobby, seat);
   return { seat: yourSeat(state) ?? -1, you: t('table.you'), other };
 }
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, within } from '@testing-library/svelte';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/svelte';
 import Friends from '../Friends.svelte';
 import { table } from '../../lib/table/table.svelte';
 import { setShell, type Shell } from '../../lib/shell';
@@ -33,11 +33,11 @@ async function emit(...steps: Step[]) {
   await settle();
 }
 
-/** Starts a match against the computer (opponent "Luca") and shows it after one trick. */
+/** Starts a match against the computer (opponent "Luca", the name kept with it) and shows it after one trick. */
 async function atComputerTable(view: SeatGame = SEAT_GAME) {
   await table.computer(DEFAULT_PREFERENCES.new_game, ['Luca']);
   render(Friends);
-  await emit({ ...SEAT_STATE, game: null }, { view });
+  await emit({ ...SEAT_STATE, game: null, seat_names: ['', 'Luca'] }, { view });
 }
 
 beforeEach(async () => {
@@ -56,6 +56,38 @@ afterEach(() => {
 });
 
 describe('the match screen at a table against the computer', () => {
+
+  it('invites friends: the table opens to them, its code and addresses show, who waits for which seat, and Talk once a friend sits', async () => {
+    await atComputerTable();
+    expect(screen.queryByTestId('invite')).toBeNull();
+    await fireEvent.click(screen.getByRole('button', { name: 'Invite friends' }));
+    await settle();
+    expect(commands.fake.tableInvite).toHaveBeenCalledWith(0);
+    const panel = screen.getByTestId('invite');
+    expect(within(panel).getByText(SEAT_STATE.lobby!.code)).toBeInTheDocument();
+    expect(within(panel).getByText('192.168.1.20:41234')).toBeInTheDocument();
+    const lobby = { ...SEAT_STATE.lobby!, settings: { ...SEAT_STATE.lobby!.settings, open_seats: true } };
+    await emit({ lobby: { ...lobby, watchers: ['Bea'], waiting: [{ name: 'Bea', seat: 1 }] } });
+    expect(screen.getByTestId('invite-waiting')).toHaveTextContent('Bea takes Luca’s seat from the next hand.');
+    expect(screen.queryByRole('button', { name: 'Talk' }), 'alone still: nobody to talk to').toBeNull();
+    const bea = { kind: 'person' as const, name: 'Bea', ready: true, connected: true, host: false };
+    await emit({ lobby: { ...lobby, seats: [lobby.seats[0], bea] } });
+    expect(screen.getByRole('button', { name: 'Talk' })).toBeInTheDocument();
+    expect(document.querySelector('[data-seat="1"] .name')).toHaveTextContent('Bea');
+    expect(screen.queryByRole('button', { name: 'Resign' }), 'resigning is for the one person seated').toBeNull();
+    // The panel toggles without opening the table again.
+    await fireEvent.click(screen.getByRole('button', { name: 'Invite friends' }));
+    expect(screen.queryByTestId('invite')).toBeNull();
+    expect(commands.fake.tableInvite).toHaveBeenCalledTimes(1);
+  });
+
+  it('offers no invitation to a guest, nor once the match is over', async () => {
+    await atComputerTable();
+    await emit({ welcome: { ...SEAT_STATE.welcome!, host: false } });
+    expect(screen.queryByRole('button', { name: 'Invite friends' })).toBeNull();
+    await emit({ welcome: SEAT_STATE.welcome, over: { standing: SEAT_GAME.standing, outcome: null, resigned: 0 } });
+    expect(screen.queryByRole('button', { name: 'Invite friends' })).toBeNull();
+  });
   it('draws the real table state: names, undo, resign, no Talk with nobody to talk to, no leaving mid-match', async () => {
     await atComputerTable();
     const t = screen.getByTestId('table');
@@ -100,6 +132,11 @@ describe('the match screen at a table against the computer', () => {
     expect(summary).toHaveTextContent('You resigned');
     expect(within(summary).getByTestId('summary-review')).toBeInTheDocument();
     await fireEvent.click(within(summary).getByRole('button', { name: 'Close' }));
+    // Closed, it stays closed on another visit to the table.
+    cleanup();
+    render(Friends);
+    await settle();
+    expect(screen.queryByRole('dialog', { name: 'The match is over' })).toBeNull();
     const bar = screen.getByTestId('match-over-bar');
     expect(screen.queryByRole('button', { name: 'Resign' })).toBeNull();
     await fireEvent.click(within(bar).getByRole('button', { name: 'Play again' }));
@@ -118,6 +155,9 @@ describe('the match screen at a table against the computer', () => {
     await emit({ view: { ...before, last_trick: trick, observation: { ...obs, current_trick: [], tricks: [...obs.tricks, trick], hand: ['Jd', 'Js'], to_move: 0 } } });
     const collect = await screen.findByRole('button', { name: 'Collect' });
     expect(table.pacer.shownTrick).toEqual(trick);
+    expect(document.querySelector('.center [data-card="7s"]'), 'your card in the trick').not.toBeNull();
+    expect(document.querySelector('.me .hand [data-card="7s"]'), 'and no longer in your hand').toBeNull();
+    expect(document.querySelectorAll('.me .hand [data-card]')).toHaveLength(before.observation.hand.length - 1);
     await fireEvent.click(collect);
     await vi.waitFor(() => expect(table.pacer.shownTrick).toBeNull());
     expect(screen.queryByRole('button', { name: 'Collect' })).toBeNull();

@@ -57,6 +57,7 @@ export function tableCommands(name = 'Player') {
     tableSend: vi.fn(async () => null),
     tableHint: vi.fn(async () => ({ action: { kind: 'play' as const, card: 'Ad' as const }, reason: { id: 'lead-cheap' as const, card: 'Ad' as const, points: 11, risk: 0 } })),
     tableLeave: vi.fn(async () => null),
+    tableInvite: vi.fn(async () => ({ code: state.lobby?.code ?? '', port: 41234, addresses: ['192.168.1.20'], announced: true })),
   };
   function step(s: Step): void {
     let heard: Heard = { kind: 'status', status: state.link ?? { state: 'connected' } };

@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { table } from '../table.svelte';
 import { Pacer } from '../pacer.svelte';
 import { alone, countdown, refusedInTalk, yourSeat } from '../seat';
+import { tableNames } from '../words';
+import { prefs } from '../../prefs.svelte';
 import { setShell, type Shell } from '../../shell';
 import type { HandNews } from '../../game/news';
 import { ruleset, seatGame } from '../../game/__tests__/fixtures';
@@ -34,7 +36,8 @@ describe('the live table (fake shell)', () => {
     emit(connected, welcome(0, true), lobby());
     expect(table.state?.welcome?.host).toBe(true);
     expect(table.state?.lobby?.settings.name).toBe('Friday cards');
-    expect(table.aiNames, 'a hosted table names its seats in the lobby').toBeNull();
+    expect(table.canPlayAgain, 'the host’s').toBe(true);
+    expect(table.againstComputer, 'a hosted table is no match against the computer').toBe(false);
     await table.send({ type: 'start' });
     expect(fake.tableSend).toHaveBeenCalledWith({ type: 'start' });
     await table.leave();
@@ -62,16 +65,17 @@ describe('the live table (fake shell)', () => {
     expect(news).toEqual([{ kind: 'play', seat: 0, card: 'Ad' }]);
   });
 
-  it('opens a table against the computer, hears what it says before the shell answers, and plays again with the same choice', async () => {
+  it('opens a table against the computer, hears what it says before the shell answers, and plays again with the same choice and names', async () => {
     const { fake } = fakeShell('Player');
+    const named = { ...SEAT_STATE, seat_names: ['', 'Luca'] };
     fake.startMatch.mockImplementationOnce(async (_g, _n, ch) => {
-      ch.onmessage({ state: SEAT_STATE, heard: { kind: 'game', view: SEAT_STATE.game! } });
+      ch.onmessage({ state: named, heard: { kind: 'game', view: SEAT_STATE.game! } });
       return null;
     });
     const newGame = DEFAULT_PREFERENCES.new_game;
     await table.computer(newGame, ['Luca']);
     expect(fake.startMatch).toHaveBeenCalledWith(newGame, ['Luca'], expect.anything());
-    expect(table.state).toEqual(SEAT_STATE);
+    expect(table.state).toEqual(named);
     expect(table.pacer.shown).toEqual(SEAT_STATE.game);
     expect(table.canPlayAgain).toBe(true);
     await table.playAgain();
@@ -94,15 +98,19 @@ describe('the live table (fake shell)', () => {
     expect(table.state?.serial, 'still heard').toBe(99);
   });
 
-  it('resumes the unfinished match, or says there is none', async () => {
+  it('resumes the unfinished match, or says there is none; its names are the ones kept with it', async () => {
     const { fake, emit } = fakeShell('Player');
     fake.resumeMatch.mockResolvedValueOnce(false);
     expect(await table.resume()).toBe(false);
     expect(table.state).toBeNull();
     expect(await table.resume()).toBe(true);
-    emit(SEAT_STATE);
+    prefs.opponent_names = ['Marta'];
+    emit({ ...SEAT_STATE, seat_names: ['', 'Luca'] });
     expect(table.state?.game).toEqual(SEAT_STATE.game);
-    expect(table.aiNames, 'today’s names for a resumed match').toEqual([]);
+    expect(tableNames(table.state!).other(1), 'the saved name, not today’s Settings').toBe('Luca');
+    await table.playAgain();
+    expect(fake.startMatch.mock.calls[0][1], 'and another match keeps them').toEqual(['Luca']);
+    prefs.opponent_names = [...DEFAULT_PREFERENCES.opponent_names];
   });
 
   it('a guest asks the table to play again only as host', async () => {

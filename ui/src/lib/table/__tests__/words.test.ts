@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LANGS, setLang } from '../../i18n/index.svelte';
 import { QUICK_PHRASES, endingWords, linkWords, noteWords, phraseWords, seatLabel, standInWords, tableNames } from '../words';
 import { refusedInTalk } from '../seat';
-import { lobbyView } from '../../friends/__tests__/fixtures';
+import { lobbyView, person } from '../../friends/__tests__/fixtures';
 import { SEAT_STATE } from '../../game/__tests__/shellData';
 import { blankState } from './fixtures';
 import type { Names } from '../../game/fromView';
@@ -25,15 +25,19 @@ describe('a table in words', () => {
   it('names seats from the lobby: people by name, computers and empty seats by number from 1', () => {
     setLang('en');
     expect([0, 1, 2, 3].map((s) => seatLabel(lobbyView(), s))).toEqual(['Ann', 'Bea', 'Seat 3', 'Computer 4']);
-    const n = tableNames({ ...blankState('Bea'), lobby: lobbyView() }, null);
+    const n = tableNames({ ...blankState('Bea'), lobby: lobbyView() });
     expect([n.seat, n.you, n.other(0), n.other(3)]).toEqual([1, 'You', 'Ann', 'Computer 4']);
   });
 
-  it('names the computer’s seats as this app named them when it opened the table, today’s names when it does not know them', () => {
+  it('names the computer’s seats as this app named them when the match started, the lobby’s words where it named none', () => {
     setLang('en');
-    const named = tableNames(SEAT_STATE, ['Luca']);
+    const named = tableNames({ ...SEAT_STATE, seat_names: ['', 'Luca'] });
     expect([named.seat, named.you, named.other(1)]).toEqual([0, 'You', 'Luca']);
-    expect(tableNames(SEAT_STATE, []).other(1)).toBe('Alice');
+    expect(tableNames(SEAT_STATE).other(1)).toBe('Computer 2');
+    // A friend who took a computer's seat goes by their own name.
+    const lobby = SEAT_STATE.lobby!;
+    const taken = { ...SEAT_STATE, seat_names: ['', 'Luca'], lobby: { ...lobby, seats: [lobby.seats[0], person('Bea')] } };
+    expect(tableNames(taken).other(1)).toBe('Bea');
   });
 
   it('words the log from your seat', () => {

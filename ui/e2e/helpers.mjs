@@ -125,6 +125,8 @@ export async function select(wd, css, value) {
 }
 
 export async function setup(wd) {
+  // A scenario that failed may have left a modal open (an auction at your turn): each starts free.
+  await wd.exec("document.querySelectorAll('dialog[open]').forEach((d) => d.close())");
   await nav(wd, 'settings');
   await select(wd, '#lang', 'en');
   await wd.click('input[name="speed"][value="instant"]');

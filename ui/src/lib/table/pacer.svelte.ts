@@ -19,6 +19,9 @@ export interface Pauses {
   collectOnTap: () => boolean;
 }
 
+/** News kept for a listener to come (a hand's worth of moves and more). */
+const UNHEARD_KEPT = 64;
+
 export class Pacer {
   /** The view on show. */
   shown: SeatGame | null = $state(null);
@@ -28,8 +31,9 @@ export class Pacer {
   awaitingCollect = $state(false);
   /** Views are still to be shown: what comes after them (the match's summary) waits. */
   busy = $state(false);
-  /** Told every piece of news, in order, with the view it leads to. */
-  onnews: (news: HandNews, view: SeatGame) => void = () => {};
+  /** Who hears the news (`listen`); news shown while nobody listens waits for the next listener. */
+  private listener: ((news: HandNews, view: SeatGame) => void) | null = null;
+  private unheard: [HandNews, SeatGame][] = [];
   pauses: Pauses = { play: () => 0, trick: () => 0, collectOnTap: () => false };
   private queue: SeatGame[] = [];
   private running = false;
@@ -38,6 +42,30 @@ export class Pacer {
   /** Bumped by `reset`: a pause in progress then shows nothing more. */
   private generation = 0;
   private release: (() => void) | null = null;
+
+  /**
+   * Tells `hear` every piece of news from now on, in order, with the view it leads to — first what
+   * was shown while nobody listened (the computer players may all move before the screen is
+   * there); one listener at a time. Returns how to stop listening.
+   */
+  listen(hear: (news: HandNews, view: SeatGame) => void): () => void {
+    this.listener = hear;
+    const held = this.unheard;
+    this.unheard = [];
+    for (const [news, view] of held) hear(news, view);
+    return () => {
+      if (this.listener === hear) this.listener = null;
+    };
+  }
+
+  private tell(news: HandNews, view: SeatGame): void {
+    if (this.listener) {
+      this.listener(news, view);
+      return;
+    }
+    this.unheard.push([news, view]);
+    if (this.unheard.length > UNHEARD_KEPT) this.unheard.shift();
+  }
 
   push(view: SeatGame): void {
     this.queue.push(view);
@@ -58,6 +86,7 @@ export class Pacer {
     this.generation++;
     this.collect();
     this.queue = [];
+    this.unheard = [];
     this.shown = null;
     this.shownTrick = null;
     this.running = false;
@@ -82,7 +111,7 @@ export class Pacer {
       }
       const next = this.queue.shift()!;
       const news = handNews(this.shown, next);
-      for (const n of news) this.onnews(n, next);
+      for (const n of news) this.tell(n, next);
       const trick = lastTrick(news);
       if (trick) {
         this.shownTrick = trick;

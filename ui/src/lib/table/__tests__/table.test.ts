@@ -56,13 +56,29 @@ describe('the live table (fake shell)', () => {
     const { emit } = fakeShell();
     await table.join('192.168.1.20:7878', '1rgk4t8sa9', ' Bea ');
     const news: HandNews[] = [];
-    table.pacer.onnews = (n) => news.push(n);
+    const stop = table.pacer.listen((n) => news.push(n));
     emit({ view: seatGame({}, { seat: 1, to_move: 0 }) });
     emit({ view: seatGame({}, { seat: 1, to_move: 1, current_trick: [{ seat: 0, card: 'Ad' }] }) });
     await settle();
+    stop();
     expect(table.state?.name).toBe('Bea');
     expect(table.pacer.shown?.observation.current_trick).toEqual([{ seat: 0, card: 'Ad' }]);
     expect(news).toEqual([{ kind: 'play', seat: 0, card: 'Ad' }]);
+  });
+
+  it('keeps the news shown while no screen listens for the next listener, once', async () => {
+    const { emit } = fakeShell();
+    await table.join('192.168.1.20:7878', '1rgk4t8sa9', 'Bea');
+    emit({ view: seatGame({}, { seat: 1, to_move: 0 }) });
+    emit({ view: seatGame({}, { seat: 1, to_move: 1, current_trick: [{ seat: 0, card: 'Ad' }] }) });
+    await settle();
+    const first: HandNews[] = [];
+    const stop = table.pacer.listen((n) => first.push(n));
+    expect(first).toEqual([{ kind: 'play', seat: 0, card: 'Ad' }]);
+    stop();
+    const second: HandNews[] = [];
+    table.pacer.listen((n) => second.push(n))();
+    expect(second).toEqual([]);
   });
 
   it('opens a table against the computer, hears what it says before the shell answers, and plays again with the same choice and names', async () => {

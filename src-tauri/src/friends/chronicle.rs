@@ -64,7 +64,7 @@ pub fn finished(mirror: &mut Mirror, now_ms: i64) -> Option<FinishedMatch> {
     }
     let undos = mirror.state().game.as_ref().map_or(0, |g| g.undos);
     kept_entry(
-        (seat, mirror.seats_at_start(), mirror.seat_names()),
+        (seat, mirror.seats_played(), mirror.seat_names()),
         started.at_ms,
         &over,
         undos,

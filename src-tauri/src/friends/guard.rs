@@ -506,6 +506,7 @@ pub(crate) mod tests {
                 clock: None,
                 awaiting_next_hand: game.awaiting_next_hand(),
                 can_undo: false,
+                can_resign: false,
                 undos: 0,
             }),
         };

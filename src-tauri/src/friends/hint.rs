@@ -91,6 +91,7 @@ mod tests {
                 clock: None,
                 awaiting_next_hand: game.awaiting_next_hand(),
                 can_undo: false,
+                can_resign: false,
                 undos: 0,
             }),
         }

@@ -264,8 +264,8 @@ pub struct Start {
 #[derive(Debug, Default)]
 pub struct Mirror {
     state: SeatState,
-    /// Who played each seat (see [`Mirror::seats_at_start`]).
-    seats_at_start: Vec<SeatView>,
+    /// Who played each seat (see [`Mirror::seats_played`]).
+    seats_played: Vec<SeatView>,
     started: Option<Start>,
     moves: MovesSent,
 }
@@ -306,8 +306,8 @@ impl Mirror {
 
     /// Who played each seat in the match under way: the seats when it started, a person where one
     /// took an AI's seat during it.
-    pub fn seats_at_start(&self) -> &[SeatView] {
-        &self.seats_at_start
+    pub fn seats_played(&self) -> &[SeatView] {
+        &self.seats_played
     }
 
     /// When the match under way started, with this player's moves then; taken once, by the history.
@@ -491,15 +491,15 @@ impl Mirror {
                         moves: self.moves.get(),
                     });
                 }
-                if self.seats_at_start.len() == lobby.seats.len() {
+                if self.seats_played.len() == lobby.seats.len() {
                     // A friend who took an AI's seat during the match played it: a person.
-                    for (kept, now) in self.seats_at_start.iter_mut().zip(&lobby.seats) {
+                    for (kept, now) in self.seats_played.iter_mut().zip(&lobby.seats) {
                         if matches!(now, SeatView::Person { .. }) {
                             kept.clone_from(now);
                         }
                     }
                 } else {
-                    self.seats_at_start.clone_from(&lobby.seats);
+                    self.seats_played.clone_from(&lobby.seats);
                 }
             }
             Stage::Over => {}
@@ -608,6 +608,22 @@ mod tests {
         mirror.hear(&LinkEvent::Message { message }, 0);
     }
 
+    /// The table's view of `seat` of `game` in its first hand.
+    fn view(game: &Match, seat: briscola::Seat) -> ServerMessage {
+        ServerMessage::Game {
+            view: Box::new(briscola_table::protocol::GameView {
+                observation: game.game().observation(seat),
+                standing: game.standing().clone(),
+                hand: 1,
+                clock: None,
+                awaiting_next_hand: false,
+                can_undo: false,
+                can_resign: false,
+                undos: 0,
+            }),
+        }
+    }
+
     fn chat(n: u8) -> ServerMessage {
         ServerMessage::Chat {
             from: ChatSender {
@@ -661,18 +677,7 @@ mod tests {
         }
         let result = game.game().result().expect("ended");
         let mut mirror = Mirror::new("Bea", MovesSent::default());
-        let view = |game: &Match| ServerMessage::Game {
-            view: Box::new(briscola_table::protocol::GameView {
-                observation: game.game().observation(1),
-                standing: game.standing().clone(),
-                hand: 1,
-                clock: None,
-                awaiting_next_hand: false,
-                can_undo: false,
-                undos: 0,
-            }),
-        };
-        heard(&mut mirror, view(&game));
+        heard(&mut mirror, view(&game, 1));
         heard(
             &mut mirror,
             ServerMessage::Event {
@@ -724,23 +729,12 @@ mod tests {
                 waiting: Vec::new(),
             },
         };
-        let view = ServerMessage::Game {
-            view: Box::new(briscola_table::protocol::GameView {
-                observation: game.game().observation(0),
-                standing: game.standing().clone(),
-                hand: 1,
-                clock: None,
-                awaiting_next_hand: false,
-                can_undo: false,
-                undos: 0,
-            }),
-        };
         heard(&mut mirror, lobby(Stage::Playing));
-        heard(&mut mirror, view.clone());
+        heard(&mut mirror, view(&game, 0));
         let offered = &mirror.state().game.as_ref().expect("a view").choices.cards;
         assert!(!offered.is_empty(), "your move");
         heard(&mut mirror, lobby(Stage::Over));
-        heard(&mut mirror, view);
+        heard(&mut mirror, view(&game, 0));
         heard(
             &mut mirror,
             ServerMessage::MatchOver {

@@ -86,6 +86,8 @@ pub struct SeatGame {
     pub awaiting_next_hand: bool,
     /// Whether you may take back a move now (`undo`).
     pub can_undo: bool,
+    /// Whether you may give the match up now (`resign`: you are the one person seated).
+    pub can_resign: bool,
     /// Moves you took back in this match.
     pub undos: u32,
 }
@@ -112,6 +114,7 @@ impl SeatGame {
             partners: observation.known_partners(),
             awaiting_next_hand: view.awaiting_next_hand,
             can_undo: view.can_undo,
+            can_resign: view.can_resign,
             undos: view.undos,
             standing: view.standing,
             observation,
@@ -151,6 +154,7 @@ mod tests {
             clock: None,
             awaiting_next_hand: false,
             can_undo: false,
+            can_resign: false,
             undos: 0,
         };
         let view = SeatGame::from_table(table_view.clone());

@@ -131,6 +131,9 @@ pub struct GameView {
     /// Whether you may take back a move now ([`crate::ClientMessage::Undo`]).
     #[serde(default)]
     pub can_undo: bool,
+    /// Whether you may give the match up now ([`crate::ClientMessage::Resign`]).
+    #[serde(default)]
+    pub can_resign: bool,
     /// Moves taken back in this match.
     #[serde(default)]
     pub undos: u32,

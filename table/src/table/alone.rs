@@ -18,7 +18,7 @@ use crate::protocol::{ErrorCode, PublicEvent, ServerMessage, Stage};
 
 impl Table {
     /// Whether exactly one seat is a person's, and it is `member`'s.
-    fn seated_alone(&self, member: MemberId) -> bool {
+    pub(super) fn seated_alone(&self, member: MemberId) -> bool {
         let mut people = self.seats.iter().filter_map(|o| match o {
             Occupant::Person(id) => Some(*id),
             _ => None,

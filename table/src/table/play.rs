@@ -196,6 +196,7 @@ impl Table {
         Some(GameView {
             awaiting_next_hand: self.stage == Stage::Playing && game.awaiting_next_hand(),
             can_undo: self.undo_target(member).is_ok(),
+            can_resign: self.stage == Stage::Playing && self.seated_alone(member),
             undos: play.undos,
             observation,
             standing: game.standing().clone(),

@@ -139,6 +139,13 @@ fn undo_is_refused_where_the_table_does_not_allow_it_or_friends_sit() {
     };
     let mut sim = two_people(settings);
     let (conn, legal) = sim.person_to_move().expect("a person to move");
+    assert!(
+        sim.client(conn)
+            .view
+            .as_ref()
+            .is_some_and(|v| !v.can_resign),
+        "not yours to give up with a friend seated"
+    );
     sim.send(conn, &ClientMessage::Act { action: legal[0] });
     sim.send(conn, &ClientMessage::Undo);
     assert_eq!(sim.client(conn).last_error(), Some(ErrorCode::NotAlone));
@@ -151,6 +158,7 @@ fn undo_is_refused_where_the_table_does_not_allow_it_or_friends_sit() {
 fn resigning_ends_the_match_at_once_and_sends_the_record() {
     let mut sim = against_the_computer(4, false, None);
     sim.drive_ai();
+    assert!(sim.client(HOST).view.as_ref().is_some_and(|v| v.can_resign));
     sim.send(HOST, &ClientMessage::Resign);
     assert_eq!(sim.table.stage(), Stage::Over);
     assert!(events(&sim).contains(&PublicEvent::Resigned { seat: 0 }));

@@ -196,6 +196,7 @@ fn the_auditor_catches_a_leaked_hand_and_a_leaked_stock() {
             clock: None,
             awaiting_next_hand: false,
             can_undo: false,
+            can_resign: false,
             undos: 0,
         }),
     });
@@ -222,6 +223,7 @@ fn the_auditor_fails_a_frame_that_shows_another_seats_hand() {
         clock: None,
         awaiting_next_hand: false,
         can_undo: false,
+        can_resign: false,
         undos: 0,
     };
     let message = ServerMessage::Game {

@@ -60,6 +60,10 @@ awaiting_next_hand: boolean,
  */
 can_undo: boolean, 
 /**
+ * Whether you may give the match up now (`resign`: you are the one person seated).
+ */
+can_resign: boolean, 
+/**
  * Moves you took back in this match.
  */
 undos: number, };

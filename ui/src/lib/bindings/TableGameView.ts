@@ -34,6 +34,10 @@ awaiting_next_hand: boolean,
  */
 can_undo: boolean, 
 /**
+ * Whether you may give the match up now ([`crate::ClientMessage::Resign`]).
+ */
+can_resign: boolean, 
+/**
  * Moves taken back in this match.
  */
 undos: number, };

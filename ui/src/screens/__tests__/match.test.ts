@@ -71,7 +71,8 @@ describe('the match screen at a table against the computer', () => {
     expect(screen.getByTestId('invite-waiting')).toHaveTextContent('Bea takes Luca’s seat from the next hand.');
     expect(screen.queryByRole('button', { name: 'Talk' }), 'alone still: nobody to talk to').toBeNull();
     const bea = { kind: 'person' as const, name: 'Bea', ready: true, connected: true, host: false };
-    await emit({ lobby: { ...lobby, seats: [lobby.seats[0], bea] } });
+    // The table says it with her seat: the match is no longer yours alone to give up.
+    await emit({ lobby: { ...lobby, seats: [lobby.seats[0], bea] }, game: { ...SEAT_GAME, can_resign: false } });
     expect(screen.getByRole('button', { name: 'Talk' })).toBeInTheDocument();
     expect(document.querySelector('[data-seat="1"] .name')).toHaveTextContent('Bea');
     expect(screen.queryByRole('button', { name: 'Resign' }), 'resigning is for the one person seated').toBeNull();

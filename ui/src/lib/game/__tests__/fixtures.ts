@@ -84,6 +84,7 @@ export function seatGame(over: Partial<SeatGame> = {}, obs: Partial<Observation>
     partners: [],
     awaiting_next_hand: false,
     can_undo: false,
+    can_resign: false,
     undos: 0,
     ...over,
   };

@@ -3,8 +3,9 @@
 //!
 //! A newcomer *claims* the lowest-numbered AI seat nobody else claimed and waits, a member without a
 //! seat: public events and chat reach them, no seat's view does. The AI plays the seat to the end
-//! of the hand; when the next hand is dealt every connected newcomer sits at the seat they claimed
-//! (a newcomer whose connection dropped keeps the claim for the first deal after they are back). A
+//! of the hand; when the next hand is dealt every connected newcomer sits at the seat they claimed.
+//! A newcomer not connected at that deal loses the claim, so nobody given the code can hold AI
+//! seats by joining and vanishing; back at a table still open, they claim the next free AI seat. A
 //! friend sitting this way remembers the AI level whose seat it was: if they leave before the
 //! table is back in the lobby, that level plays the seat again at once. If the match ends first,
 //! the claims lapse and the newcomers stay as watchers; after Play again everyone is in the lobby
@@ -27,6 +28,20 @@ impl Table {
         self.broadcast_lobby();
     }
 
+    /// A member back at the table during an open match, without a seat or a claim (their claim
+    /// lapsed while they were away): they wait for the next free AI seat, if there is one.
+    pub(super) fn claim_again(&mut self, member: MemberId) {
+        if self.stage != Stage::Playing || !self.open_seats || self.seat_of(member).is_some() {
+            return;
+        }
+        let free = self.free_ai_seat();
+        if let Some(m) = self.members.get_mut(&member)
+            && m.claim.is_none()
+        {
+            m.claim = free;
+        }
+    }
+
     /// The seat a newcomer joining now would wait for: the lowest-numbered AI seat nobody claimed.
     pub(super) fn free_ai_seat(&self) -> Option<Seat> {
         let claimed: Vec<Seat> = self.members.values().filter_map(|m| m.claim).collect();
@@ -41,6 +56,16 @@ impl Table {
     /// A hand was just dealt: every connected newcomer sits at the AI seat they claimed, and is told
     /// their seat (their view follows with everyone's).
     pub(super) fn seat_claims(&mut self, now: u64) {
+        // Claims of newcomers not here at the deal lapse: the seat is free for the next friend.
+        let mut lapsed = false;
+        for member in self.members.values_mut() {
+            if member.conn.is_none() && member.claim.take().is_some() {
+                lapsed = true;
+            }
+        }
+        if lapsed {
+            self.broadcast_lobby();
+        }
         let due: Vec<(MemberId, Seat)> = self
             .members
             .iter()

@@ -234,6 +234,7 @@ impl Table {
         if let Some(c) = self.conns.get_mut(&conn) {
             c.member = Some(id);
         }
+        self.claim_again(id);
         self.welcome(id);
         let seat = self.seat_of(id);
         if let (Some(seat), Stage::Playing, None) = (seat, self.stage, old) {

@@ -307,7 +307,7 @@ fn a_friend_who_took_an_ai_seat_and_dropped_keeps_it_as_anyone_would() {
 }
 
 #[test]
-fn a_dropped_newcomer_sits_at_the_first_deal_after_they_are_back() {
+fn a_newcomer_away_at_the_deal_loses_the_claim_and_claims_again_when_back() {
     // First to 3 hands: a third hand is dealt whoever wins the first two.
     let mut sim = open_ai_table_to(2, false, 3);
     sim.join(BEA, "Bea");
@@ -321,7 +321,10 @@ fn a_dropped_newcomer_sits_at_the_first_deal_after_they_are_back() {
             level: Level::Medium
         }
     );
-    assert_eq!(lobby(&sim).waiting.len(), 1, "the claim stands");
+    assert!(
+        lobby(&sim).waiting.is_empty(),
+        "nobody away holds a computer's seat"
+    );
     sim.connect(301);
     sim.send(
         301,
@@ -331,6 +334,7 @@ fn a_dropped_newcomer_sits_at_the_first_deal_after_they_are_back() {
         },
     );
     assert_eq!(sim.client(301).seat, None);
+    assert_eq!(lobby(&sim).waiting.len(), 1, "back, she waits again");
     assert!(views(&sim, 301).is_empty(), "still waiting: no view");
     play_until(&mut sim, |_| false);
     next_hand(&mut sim);

@@ -195,8 +195,10 @@ async fn a_match_saved_from_its_snapshot_starts_again_where_it_stopped() {
     let saved = timeout(PATIENCE, async {
         loop {
             let snapshot = snapshots.borrow_and_update().clone();
+            // Saved on your turn: a table resumed on the computer's turn moves at once.
             if let Some((record, ai_seed, undos)) = snapshot.match_under_way()
                 && record.hands.iter().map(|h| h.actions.len()).sum::<usize>() >= 5
+                && record.replay().is_ok_and(|m| m.game().to_move() == 0)
             {
                 return (record.clone(), ai_seed, undos);
             }

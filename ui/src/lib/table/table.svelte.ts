@@ -8,6 +8,7 @@
  * reject with the shell's `AppError` (the screens word them); the table's own refusals come in
  * `state.refusal`.
  */
+import type { Channel } from '../bindings/commands';
 import type { ClientMessage } from '../bindings/ClientMessage';
 import type { FriendsEvent } from '../bindings/FriendsEvent';
 import type { Hint } from '../bindings/Hint';
@@ -36,31 +37,58 @@ class Table {
   now: () => number = () => performance.now();
   /** Told each event after `state` took it in (the screens announce from it). */
   onevent: (event: FriendsEvent) => void = () => {};
-  /** The channel whose events are this table's (0: none); a newer one is being opened. */
+  /** The channel whose events are this table's (0: none). */
   private current = 0;
-  private opening = 0;
-  private early: FriendsEvent[] = [];
+  private openings = 0;
+  /**
+   * What each table being opened said before the shell answered, by channel: two may be opening at
+   * once (the unfinished match looked for at start-up while you start a new one), and neither's
+   * first words may be lost to the other.
+   */
+  private early = new Map<number, FriendsEvent[]>();
   private waiting: { test: (s: SeatState) => boolean; done: () => void }[] = [];
 
   /** A channel for a table being opened: what it says before the shell answers waits (`opened`). */
   private open() {
-    const id = ++this.opening;
-    this.early = [];
+    const id = ++this.openings;
+    this.early.set(id, []);
     return {
       id,
       events: channel<FriendsEvent>((event) => {
         if (id === this.current) this.hear(event);
-        else if (id === this.opening) this.early.push(event);
+        else this.early.get(id)?.push(event);
       }),
     };
   }
 
   /** The shell took the new table: the last one is forgotten, this one heard from now on. */
   private opened(id: number, hosted: HostInfo | null = null): void {
+    const early = this.early.get(id) ?? [];
+    this.early.delete(id);
     this.forget();
     this.current = id;
     this.hosted = hosted;
-    for (const event of this.early.splice(0)) this.hear(event);
+    for (const event of early) this.hear(event);
+  }
+
+  /** The shell opened no table on channel `id`: whatever it said is dropped. */
+  private abandoned(id: number): void {
+    this.early.delete(id);
+  }
+
+  /** Opens a table with `opening` on a fresh channel; `opened` with what it answers, unless it opened none. */
+  private async openWith<T>(opening: (events: Channel<FriendsEvent>) => Promise<T>, took: (answer: T) => HostInfo | null | false): Promise<T> {
+    const { id, events } = this.open();
+    try {
+      const answer = await opening(events);
+      const hosted = took(answer);
+      if (hosted === false) this.abandoned(id);
+      else this.opened(id, hosted);
+      return answer;
+    } catch (e) {
+      this.abandoned(id);
+      throw e;
+    }
   }
 
   private hear(event: FriendsEvent): void {
@@ -92,31 +120,23 @@ class Table {
 
   /** Opens a table against the computer (you at seat 0) and sits at it. */
   async computer(newGame: NewGame, opponentNames: string[]): Promise<void> {
-    const { id, events } = this.open();
-    await shell().startMatch(newGame, opponentNames, events);
+    await this.openWith((events) => shell().startMatch(newGame, opponentNames, events), () => null);
     rememberNewGame(newGame);
-    this.opened(id);
   }
 
   /** Sits at the match against the computer left unfinished when the app closed; false when none. */
-  async resume(): Promise<boolean> {
-    const { id, events } = this.open();
-    const resumed = await shell().resumeMatch(events);
-    if (resumed) this.opened(id);
-    return resumed;
+  resume(): Promise<boolean> {
+    return this.openWith((events) => shell().resumeMatch(events), (resumed) => (resumed ? null : false));
   }
 
   /** Hosts a table and sits at it. */
   async host(request: HostRequest): Promise<void> {
-    const { id, events } = this.open();
-    this.opened(id, await shell().friendsHost(request, events));
+    await this.openWith((events) => shell().friendsHost(request, events), (hosted) => hosted);
   }
 
   /** Joins the table at `address` with its code; the table's answer comes on the channel. */
   async join(address: string, code: string, name: string): Promise<void> {
-    const { id, events } = this.open();
-    await shell().friendsJoin(address.trim(), code.trim(), name.trim(), events);
-    this.opened(id);
+    await this.openWith((events) => shell().friendsJoin(address.trim(), code.trim(), name.trim(), events), () => null);
   }
 
   send(message: ClientMessage): Promise<null> {

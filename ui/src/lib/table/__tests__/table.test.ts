@@ -6,6 +6,7 @@ import { tableNames } from '../words';
 import { prefs } from '../../prefs.svelte';
 import { setShell, type Shell } from '../../shell';
 import type { HandNews } from '../../game/news';
+import type { FriendsEvent } from '../../bindings/FriendsEvent';
 import { ruleset, seatGame } from '../../game/__tests__/fixtures';
 import { SEAT_STATE } from '../../game/__tests__/shellData';
 import { DEFAULT_PREFERENCES } from '../../bindings/defaults';
@@ -112,6 +113,33 @@ describe('the live table (fake shell)', () => {
     expect(table.state?.lobby?.code).toBe(SEAT_STATE.lobby!.code);
     emit({ serial: 99 });
     expect(table.state?.serial, 'still heard').toBe(99);
+  });
+
+  it('hears a new match from its first word while the unfinished one is still looked for (two tables opening at once)', async () => {
+    const { fake } = fakeShell('Player');
+    let started: () => void = () => {};
+    let speak: (event: FriendsEvent) => void = () => {};
+    fake.startMatch.mockImplementationOnce((_g, _n, ch) => {
+      speak = (event) => ch.onmessage(event);
+      return new Promise((answer) => (started = () => answer(null)));
+    });
+    let none: (resumed: boolean) => void = () => {};
+    fake.resumeMatch.mockImplementationOnce(() => new Promise((answer) => (none = answer)));
+    const starting = table.computer(DEFAULT_PREFERENCES.new_game, ['Luca']);
+    const looking = table.resume();
+    const first = seatGame({}, { to_move: 1 });
+    const played = seatGame({}, { to_move: 0, current_trick: [{ seat: 1, card: 'Ad' }] });
+    speak({ state: { ...SEAT_STATE, game: first }, heard: { kind: 'game', view: first } });
+    speak({ state: { ...SEAT_STATE, game: played }, heard: { kind: 'game', view: played } });
+    started();
+    await starting;
+    none(false);
+    expect(await looking).toBe(false);
+    await settle();
+    const news: HandNews[] = [];
+    table.pacer.listen((n) => news.push(n))();
+    expect(news, 'the first move is news, not lost to the other channel').toEqual([{ kind: 'play', seat: 1, card: 'Ad' }]);
+    expect(table.state?.game).toEqual(played);
   });
 
   it('resumes the unfinished match, or says there is none; its names are the ones kept with it', async () => {

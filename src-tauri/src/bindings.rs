@@ -27,10 +27,10 @@ use briscola_table::protocol::ClientMessage;
 use crate::commands::game::Hint;
 use crate::commands::names::COMMANDS;
 use crate::error::AppError;
-use crate::friends::{FriendsEvent, HostInfo, HostRequest, SeatState};
 use crate::history::{HistoryPage, HistoryQuery, HistoryStats};
 use crate::preferences::Preferences;
 use crate::review::ReviewStats;
+use crate::seat::{HostInfo, HostRequest, SeatEvent, SeatState};
 use crate::session::{NewGame, PresetInfo, Replay, RulesetEdit, RulesetInfo, SavedMatch, presets};
 use crate::state::MatchRecord;
 use crate::store::{HistoryEntry, StoreWarning};
@@ -90,13 +90,13 @@ fn signatures(cfg: &Config) -> Vec<Signature> {
             &[
                 ("new_game", NewGame::name(cfg)),
                 ("opponent_names", <Vec<String>>::name(cfg)),
-                ("events", channel(FriendsEvent::name(cfg))),
+                ("events", channel(SeatEvent::name(cfg))),
             ],
             <()>::name(cfg),
         ),
         sig(
             "resume_match",
-            &[("events", channel(FriendsEvent::name(cfg)))],
+            &[("events", channel(SeatEvent::name(cfg)))],
             bool::name(cfg),
         ),
         sig(
@@ -129,7 +129,7 @@ fn signatures(cfg: &Config) -> Vec<Signature> {
             "friends_host",
             &[
                 ("request", HostRequest::name(cfg)),
-                ("events", channel(FriendsEvent::name(cfg))),
+                ("events", channel(SeatEvent::name(cfg))),
             ],
             HostInfo::name(cfg),
         ),
@@ -139,7 +139,7 @@ fn signatures(cfg: &Config) -> Vec<Signature> {
                 ("address", String::name(cfg)),
                 ("code", String::name(cfg)),
                 ("name", String::name(cfg)),
-                ("events", channel(FriendsEvent::name(cfg))),
+                ("events", channel(SeatEvent::name(cfg))),
             ],
             <()>::name(cfg),
         ),
@@ -185,7 +185,7 @@ fn export_types(cfg: &Config) {
     ReviewStats::export_all(cfg).unwrap();
     HostRequest::export_all(cfg).unwrap();
     HostInfo::export_all(cfg).unwrap();
-    FriendsEvent::export_all(cfg).unwrap();
+    SeatEvent::export_all(cfg).unwrap();
     ClientMessage::export_all(cfg).unwrap();
     DiscoveredTable::export_all(cfg).unwrap();
 }
@@ -264,7 +264,7 @@ fn state_after_one_trick() -> SeatState {
     use briscola_table::protocol::{ClientMessage, SeatChoice};
     use briscola_table::{Entropy, MatchSeeds, Table, TableSettings};
 
-    use crate::friends::{LinkEvent, Mirror, MovesSent};
+    use crate::seat::{LinkEvent, Mirror, MovesSent};
     let settings = TableSettings {
         hints: true,
         undo: true,
@@ -389,7 +389,7 @@ fn constants_ts() -> String {
          export const MAX_HAND_POINTS = {};\n\n\
          /** Every quick phrase of a friends' table, in the order Talk offers them (`QuickPhrase::ALL`). */\n\
          export const QUICK_PHRASES: readonly QuickPhrase[] = {};\n\n\
-         /** The port a hosted table listens on unless the host picks another (`friends::DEFAULT_PORT`). */\n\
+         /** The port a hosted table listens on unless the host picks another (`seat::DEFAULT_PORT`). */\n\
          export const DEFAULT_PORT = {};\n\n\
          /** A turn timer's seconds per move, fewest and most (`timer::MIN_SECONDS`, `MAX_SECONDS`). */\n\
          export const TIMER_SECONDS = {{ min: {}, max: {} }} as const;\n\n\
@@ -402,7 +402,7 @@ fn constants_ts() -> String {
         Bid::MIN_POINTS,
         max_hand_points(),
         list(serde_json::json!(QuickPhrase::ALL)),
-        crate::friends::DEFAULT_PORT,
+        crate::seat::DEFAULT_PORT,
         timer::MIN_SECONDS,
         timer::MAX_SECONDS,
         text::MAX_NAME_CHARS,

@@ -10,7 +10,7 @@
 use serde::Serialize;
 use ts_rs::TS;
 
-use crate::friends::FriendsError;
+use crate::seat::SeatError;
 use crate::session::{EditError, SessionError};
 use crate::store::StoreError;
 
@@ -140,7 +140,7 @@ pub enum ErrorDetail {
     /// The rules could not be changed as asked.
     Edit(EditError),
     /// Playing with friends: hosting, joining or a table's connection.
-    Friends(FriendsError),
+    Seat(SeatError),
 }
 
 /// A failed command.
@@ -208,12 +208,12 @@ impl From<EditError> for AppError {
     }
 }
 
-impl From<FriendsError> for AppError {
-    fn from(error: FriendsError) -> Self {
+impl From<SeatError> for AppError {
+    fn from(error: SeatError) -> Self {
         Self {
-            kind: friends_kind(&error),
+            kind: seat_kind(&error),
             message: error.to_string(),
-            detail: ErrorDetail::Friends(error),
+            detail: ErrorDetail::Seat(error),
         }
     }
 }
@@ -240,20 +240,18 @@ fn session_kind(error: &SessionError) -> ErrorKind {
 }
 
 /// The category of a refusal when playing with friends.
-fn friends_kind(error: &FriendsError) -> ErrorKind {
+fn seat_kind(error: &SeatError) -> ErrorKind {
     match error {
-        FriendsError::NotAtTable | FriendsError::NotConnected => ErrorKind::NoMatch,
-        FriendsError::HintsOff | FriendsError::NotYourTurn | FriendsError::NotHost => {
-            ErrorKind::IllegalMove
+        SeatError::NotAtTable | SeatError::NotConnected => ErrorKind::NoMatch,
+        SeatError::HintsOff | SeatError::NotYourTurn | SeatError::NotHost => ErrorKind::IllegalMove,
+        SeatError::AlreadyAtTable => ErrorKind::MatchInProgress,
+        SeatError::TooManyWaiting => ErrorKind::Busy,
+        SeatError::BadAddress | SeatError::HostSeats { .. } | SeatError::TableRefused { .. } => {
+            ErrorKind::InvalidInput
         }
-        FriendsError::AlreadyAtTable => ErrorKind::MatchInProgress,
-        FriendsError::TooManyWaiting => ErrorKind::Busy,
-        FriendsError::BadAddress
-        | FriendsError::HostSeats { .. }
-        | FriendsError::TableRefused { .. } => ErrorKind::InvalidInput,
-        FriendsError::PortInUse { .. }
-        | FriendsError::CannotListen { .. }
-        | FriendsError::NoDiscovery => ErrorKind::Storage,
+        SeatError::PortInUse { .. } | SeatError::CannotListen { .. } | SeatError::NoDiscovery => {
+            ErrorKind::Storage
+        }
     }
 }
 

@@ -602,17 +602,17 @@ fn mutate_leaf(rng: &mut Rng, value: &mut Value) {
 /// Everything of the app that hears a table's host, in the order the link runs it: the guard, then
 /// the mirror with the hint and the history entry derived from it, and the event for the webview.
 struct Hearing {
-    guard: crate::friends::HostGuard,
-    mirror: crate::friends::Mirror,
-    moves: crate::friends::MovesSent,
+    guard: crate::seat::HostGuard,
+    mirror: crate::seat::Mirror,
+    moves: crate::seat::MovesSent,
 }
 
 impl Hearing {
     fn new() -> Self {
-        let moves = crate::friends::MovesSent::default();
+        let moves = crate::seat::MovesSent::default();
         Hearing {
-            guard: crate::friends::HostGuard::default(),
-            mirror: crate::friends::Mirror::new("you", moves.clone()),
+            guard: crate::seat::HostGuard::default(),
+            mirror: crate::seat::Mirror::new("you", moves.clone()),
             moves,
         }
     }
@@ -624,7 +624,7 @@ impl Hearing {
         message: &briscola_table::ServerMessage,
         searches: &mut u32,
     ) -> Option<crate::session::FinishedMatch> {
-        use crate::friends::{FriendsEvent, Heard, LinkEvent};
+        use crate::seat::{Heard, LinkEvent, SeatEvent};
         if self.guard.check(message).is_err() {
             return None;
         }
@@ -638,7 +638,7 @@ impl Hearing {
             && !view.observation.legal_actions.is_empty()
         {
             self.moves.count_one();
-            if let Ok(request) = crate::friends::hint_request(self.mirror.state())
+            if let Ok(request) = crate::seat::hint_request(self.mirror.state())
                 && *searches > 0
             {
                 *searches -= 1;
@@ -647,9 +647,9 @@ impl Hearing {
             }
         }
         let kept = matches!(message, briscola_table::ServerMessage::MatchOver { .. })
-            .then(|| crate::friends::finished(&mut self.mirror, 1_000))
+            .then(|| crate::seat::finished(&mut self.mirror, 1_000))
             .flatten();
-        let _ = FriendsEvent::new(self.mirror.state(), Heard::from(event));
+        let _ = SeatEvent::new(self.mirror.state(), Heard::from(event));
         kept
     }
 }
@@ -658,7 +658,7 @@ impl Hearing {
 fn hostile_host_messages_never_panic_and_no_invalid_match_is_kept() {
     use briscola::Preset;
 
-    use crate::friends::guard_streams::stream;
+    use crate::seat::guard_streams::stream;
 
     let streams: Vec<_> = [
         (Preset::Briscola, 2),

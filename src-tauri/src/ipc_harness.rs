@@ -29,7 +29,7 @@ pub(crate) fn review_harness(dir: &Path, jobs: ReviewJobs) -> Harness {
     let app = app_builder(mock_builder())
         .manage(AppState::open(dir))
         .manage(jobs)
-        .manage(crate::commands::friends::FriendsState::default())
+        .manage(crate::commands::table::SeatingState::default())
         .build(mock_context(noop_assets()))
         .unwrap();
     let webview = WebviewWindowBuilder::new(&app, "main", Default::default())
@@ -109,7 +109,7 @@ const PATIENCE: std::time::Duration = std::time::Duration::from_secs(60);
 
 impl Heard {
     /// A channel whose events are kept here.
-    pub(crate) fn channel(&self) -> tauri::ipc::Channel<crate::friends::FriendsEvent> {
+    pub(crate) fn channel(&self) -> tauri::ipc::Channel<crate::seat::SeatEvent> {
         let heard = self.0.clone();
         tauri::ipc::Channel::new(move |body| {
             if let tauri::ipc::InvokeResponseBody::Json(json) = body {
@@ -177,13 +177,12 @@ impl Harness {
         &self,
     ) -> (
         tauri::State<'_, AppState>,
-        tauri::State<'_, crate::commands::friends::FriendsState>,
+        tauri::State<'_, crate::commands::table::SeatingState>,
     ) {
         use tauri::Manager;
         (
             self.webview.state::<AppState>(),
-            self.webview
-                .state::<crate::commands::friends::FriendsState>(),
+            self.webview.state::<crate::commands::table::SeatingState>(),
         )
     }
 

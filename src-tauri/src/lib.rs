@@ -4,12 +4,12 @@
 //!   [`run`], `tauri::test::mock_builder()` in tests).
 //! * [`store`] is the Tauri-free persistence layer (the `briscola-store` crate, holding the app's
 //!   [`preferences`]); [`commands`] are thin adapters over it.
-//! * [`session`] is the Tauri-free game session (a match against the AI); [`commands::game`] are
-//!   thin adapters over it that also save the match after every move.
+//! * [`session`] is what a match against the computer needs beyond its table, without Tauri: the
+//!   New game choice, the saved unfinished match, the finished match's history entry, replays.
 //! * [`review`] runs match reviews without Tauri (progress, cancel); [`commands::review`] adapt it.
-//! * [`friends`] hosts a table on the local network and keeps this player's connection to a table,
-//!   without Tauri; [`commands::friends`] adapt it (the table's messages reach the webview through
-//!   a channel it passes).
+//! * [`seat`] is this player's seat at one table — against the computer, hosted for friends or
+//!   joined — without Tauri; [`commands::game`] and [`commands::table`] adapt it (the table's
+//!   messages reach the webview through a channel it passes).
 //! * TypeScript bindings for every command and DTO are generated into
 //!   `ui/src/lib/bindings/` by the `bindings` tests.
 //!
@@ -17,13 +17,13 @@
 
 pub mod commands;
 pub mod error;
-pub mod friends;
 pub mod history;
 pub mod input;
 pub mod messages;
 mod paths;
 pub mod preferences;
 pub mod review;
+pub mod seat;
 pub mod session;
 pub mod state;
 pub mod store;
@@ -64,13 +64,13 @@ pub fn app_builder<R: Runtime>(builder: Builder<R>) -> Builder<R> {
             commands::review::cancel_review,
             commands::review::get_review,
             commands::review::review_stats,
-            commands::friends::friends_host,
-            commands::friends::friends_join,
-            commands::friends::friends_tables,
-            commands::friends::table_hint,
-            commands::friends::table_send,
-            commands::friends::table_invite,
-            commands::friends::table_leave,
+            commands::table::friends_host,
+            commands::table::friends_join,
+            commands::table::friends_tables,
+            commands::table::table_hint,
+            commands::table::table_send,
+            commands::table::table_invite,
+            commands::table::table_leave,
         ])
         .setup(|app| {
             // Never fails: an unusable (or unknown) data folder means playing without saving,
@@ -85,8 +85,8 @@ pub fn app_builder<R: Runtime>(builder: Builder<R>) -> Builder<R> {
             if app.try_state::<review::ReviewJobs>().is_none() {
                 app.manage(review::ReviewJobs::default());
             }
-            if app.try_state::<commands::friends::FriendsState>().is_none() {
-                app.manage(commands::friends::FriendsState::default());
+            if app.try_state::<commands::table::SeatingState>().is_none() {
+                app.manage(commands::table::SeatingState::default());
             }
             Ok(())
         })

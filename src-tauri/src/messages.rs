@@ -20,33 +20,33 @@ use briscola::{
 use briscola_table::protocol::{ErrorCode, ProtocolError, StartProblem};
 
 use crate::error::CommandError;
-use crate::friends::FriendsError;
+use crate::seat::SeatError;
 use crate::session::{EditError, SessionError};
 
-impl Message for FriendsError {
-    const KIND: &'static str = "friends-error";
+impl Message for SeatError {
+    const KIND: &'static str = "seat-error";
 
     fn examples() -> Vec<Self> {
         vec![
-            FriendsError::NotAtTable,
-            FriendsError::AlreadyAtTable,
-            FriendsError::NotHost,
-            FriendsError::NotConnected,
-            FriendsError::TooManyWaiting,
-            FriendsError::BadAddress,
-            FriendsError::PortInUse { port: 7878 },
-            FriendsError::CannotListen {
+            SeatError::NotAtTable,
+            SeatError::AlreadyAtTable,
+            SeatError::NotHost,
+            SeatError::NotConnected,
+            SeatError::TooManyWaiting,
+            SeatError::BadAddress,
+            SeatError::PortInUse { port: 7878 },
+            SeatError::CannotListen {
                 port: 7878,
                 reason: String::new(),
             },
-            FriendsError::HostSeats {
+            SeatError::HostSeats {
                 players: 3,
                 seats: 1,
             },
-            FriendsError::HintsOff,
-            FriendsError::NotYourTurn,
-            FriendsError::NoDiscovery,
-            FriendsError::TableRefused {
+            SeatError::HintsOff,
+            SeatError::NotYourTurn,
+            SeatError::NoDiscovery,
+            SeatError::TableRefused {
                 reason: ErrorCode::NameTaken,
             },
         ]
@@ -142,7 +142,7 @@ pub fn catalogs() -> Vec<MessageCatalog> {
         catalog::<CommandError>(),
         catalog::<SessionError>(),
         catalog::<EditError>(),
-        catalog::<FriendsError>(),
+        catalog::<SeatError>(),
         catalog::<ErrorCode>(),
         catalog::<ProtocolError>(),
         catalog::<StartProblem>(),
@@ -198,21 +198,21 @@ mod tests {
             },
             2,
         );
-        covers::<FriendsError>(
+        covers::<SeatError>(
             |e| match e {
-                FriendsError::NotAtTable => 0,
-                FriendsError::AlreadyAtTable => 1,
-                FriendsError::NotConnected => 2,
-                FriendsError::TooManyWaiting => 3,
-                FriendsError::BadAddress => 4,
-                FriendsError::PortInUse { .. } => 5,
-                FriendsError::CannotListen { .. } => 6,
-                FriendsError::HostSeats { .. } => 7,
-                FriendsError::NoDiscovery => 8,
-                FriendsError::TableRefused { .. } => 9,
-                FriendsError::HintsOff => 10,
-                FriendsError::NotYourTurn => 11,
-                FriendsError::NotHost => 12,
+                SeatError::NotAtTable => 0,
+                SeatError::AlreadyAtTable => 1,
+                SeatError::NotConnected => 2,
+                SeatError::TooManyWaiting => 3,
+                SeatError::BadAddress => 4,
+                SeatError::PortInUse { .. } => 5,
+                SeatError::CannotListen { .. } => 6,
+                SeatError::HostSeats { .. } => 7,
+                SeatError::NoDiscovery => 8,
+                SeatError::TableRefused { .. } => 9,
+                SeatError::HintsOff => 10,
+                SeatError::NotYourTurn => 11,
+                SeatError::NotHost => 12,
             },
             13,
         );

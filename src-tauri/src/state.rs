@@ -1,5 +1,5 @@
 //! The state shared by the commands: the [`Store`] behind a mutex (the table this player sits at is
-//! the friends commands' own state). Commands reach it through [`AppState::with_store_blocking`], on
+//! the table commands' own state). Commands reach it through [`AppState::with_store_blocking`], on
 //! a blocking thread: Tauri runs synchronous commands on the main thread, which must never wait for
 //! a lock or a disk.
 

@@ -1,5 +1,5 @@
 //! The commands of a match against the computer: the New game form's rules and a match opened as a
-//! table held in this process ([`Friends::play_computer`]), whose events reach the webview through
+//! table held in this process ([`Seating::play_computer`]), whose events reach the webview through
 //! the channel it passes, as a friends' table's do — the moves, hints, undo, resign and next hand
 //! then go through the table's own commands (`table_send`, `table_hint`). The unfinished match is
 //! saved before the webview hears each change, and resumed with `resume_match` after a restart;
@@ -12,10 +12,10 @@ use tauri::State;
 use tauri::ipc::Channel;
 use ts_rs::TS;
 
-use crate::commands::friends::{FriendsState, listen};
+use crate::commands::table::{SeatingState, listen};
 use crate::error::{AppError, CommandError};
-use crate::friends::{ComputerMatch, Friends, FriendsEvent};
 use crate::input::Input;
+use crate::seat::{ComputerMatch, SeatEvent, Seating};
 use crate::session::{self, NewGame, PresetInfo, Replay, RulesetEdit, RulesetInfo, SavedMatch};
 use crate::state::{AppState, MatchRecord};
 use crate::store::stamp::now_ms;
@@ -54,10 +54,10 @@ pub fn edit_ruleset(
 #[tauri::command]
 pub async fn start_match(
     state: State<'_, AppState>,
-    friends: State<'_, FriendsState>,
+    friends: State<'_, SeatingState>,
     new_game: Input<NewGame>,
     opponent_names: Input<Vec<String>>,
-    events: Channel<FriendsEvent>,
+    events: Channel<SeatEvent>,
 ) -> Result<(), AppError> {
     let new_game = new_game.get("new_game")?;
     let names = opponent_names.get("opponent_names")?;
@@ -67,10 +67,10 @@ pub async fn start_match(
 /// [`start_match`], Tauri-free but for the channel.
 pub(crate) async fn start(
     state: &AppState,
-    friends: &mut Friends,
+    friends: &mut Seating,
     new_game: NewGame,
     names: Vec<String>,
-    events: Channel<FriendsEvent>,
+    events: Channel<SeatEvent>,
 ) -> Result<(), AppError> {
     if friends.at_table() {
         return Err(CommandError::MatchInProgress.into());
@@ -108,8 +108,8 @@ pub(crate) async fn start(
 #[tauri::command]
 pub async fn resume_match(
     state: State<'_, AppState>,
-    friends: State<'_, FriendsState>,
-    events: Channel<FriendsEvent>,
+    friends: State<'_, SeatingState>,
+    events: Channel<SeatEvent>,
 ) -> Result<bool, AppError> {
     resume(&state, &mut *friends.lock().await, events).await
 }
@@ -117,8 +117,8 @@ pub async fn resume_match(
 /// [`resume_match`], Tauri-free but for the channel.
 pub(crate) async fn resume(
     state: &AppState,
-    friends: &mut Friends,
-    events: Channel<FriendsEvent>,
+    friends: &mut Seating,
+    events: Channel<SeatEvent>,
 ) -> Result<bool, AppError> {
     if friends.at_table() {
         return Err(CommandError::MatchInProgress.into());
@@ -140,10 +140,10 @@ const COMPUTER_TABLE_NAME: &str = "Player";
 /// Opens `game` as a table and sits at it, its events heard through `events`.
 fn open(
     state: &AppState,
-    friends: &mut Friends,
+    friends: &mut Seating,
     game: ComputerMatch,
     start: briscola_table::server::MatchStart,
-    events: Channel<FriendsEvent>,
+    events: Channel<SeatEvent>,
 ) -> Result<(), AppError> {
     let (started_ms, names) = (game.started_ms, game.setup.opponent_names.clone());
     let mirror = friends.new_mirror(COMPUTER_TABLE_NAME)?;

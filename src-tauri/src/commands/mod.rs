@@ -3,17 +3,17 @@
 //!
 //! Names and permissions are listed once in [`names`]; the TypeScript client in
 //! `ui/src/lib/bindings/commands.ts` is generated from [`crate::bindings`] (tests).
-//! These are the preferences and history commands; the game commands (over the Tauri-free
-//! [`crate::session::Session`]) are in [`game`], the review commands in [`review`], the friends
-//! commands in [`friends`]. Deliberately absent: history
+//! These are the preferences and history commands; starting or resuming a match against the
+//! computer is in [`game`], the review commands in [`review`], the commands of the table you sit
+//! at (host, join, send, hint, invite, leave) in [`table`]. Deliberately absent: history
 //! export/import (no file paths from the webview: a page could name any file). Every
 //! command that touches the store runs on a blocking thread, never on the main thread.
 
-pub mod friends;
 pub mod game;
 /// The command list shared with `build.rs`, which includes the file.
 pub mod names;
 pub mod review;
+pub mod table;
 
 use tauri::State;
 

@@ -2,7 +2,7 @@
 //! choice ([`NewGame`]) and the match it sets up ([`MatchSetup`]), the unfinished match as saved
 //! ([`SavedMatch`]) and the finished one as the history keeps it ([`FinishedMatch`]), the replay of a
 //! recorded match, and the presets the New game screen offers. The match itself is played at a table
-//! (`briscola-table`, held in process for a match against the computer: `crate::friends`).
+//! (`briscola-table`, held in process for a match against the computer: `crate::seat`).
 //!
 //! Deliberately absent: files and clocks (the shell passes timestamps in and persists these values),
 //! threads, and any access to the full game state from outside.

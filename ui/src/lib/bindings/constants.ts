@@ -22,7 +22,7 @@ export const MAX_HAND_POINTS = 120;
 /** Every quick phrase of a friends' table, in the order Talk offers them (`QuickPhrase::ALL`). */
 export const QUICK_PHRASES: readonly QuickPhrase[] = ["hello", "good-luck", "well-played", "good-game", "thanks", "sorry", "oops", "one-moment", "timer-off-please", "bye"];
 
-/** The port a hosted table listens on unless the host picks another (`friends::DEFAULT_PORT`). */
+/** The port a hosted table listens on unless the host picks another (`seat::DEFAULT_PORT`). */
 export const DEFAULT_PORT = 7878;
 
 /** A turn timer's seconds per move, fewest and most (`timer::MIN_SECONDS`, `MAX_SECONDS`). */

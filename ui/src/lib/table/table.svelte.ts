@@ -10,7 +10,7 @@
  */
 import type { Channel } from '../bindings/commands';
 import type { ClientMessage } from '../bindings/ClientMessage';
-import type { FriendsEvent } from '../bindings/FriendsEvent';
+import type { SeatEvent } from '../bindings/SeatEvent';
 import type { Hint } from '../bindings/Hint';
 import type { HostInfo } from '../bindings/HostInfo';
 import type { HostRequest } from '../bindings/HostRequest';
@@ -36,7 +36,7 @@ class Table {
   /** The clock of `clockSince` (tests set it). */
   now: () => number = () => performance.now();
   /** Told each event after `state` took it in (the screens announce from it). */
-  onevent: (event: FriendsEvent) => void = () => {};
+  onevent: (event: SeatEvent) => void = () => {};
   /** The channel whose events are this table's (0: none). */
   private current = 0;
   private openings = 0;
@@ -45,7 +45,7 @@ class Table {
    * once (the unfinished match looked for at start-up while you start a new one), and neither's
    * first words may be lost to the other.
    */
-  private early = new Map<number, FriendsEvent[]>();
+  private early = new Map<number, SeatEvent[]>();
   private waiting: { test: (s: SeatState) => boolean; done: () => void }[] = [];
 
   /** A channel for a table being opened: what it says before the shell answers waits (`opened`). */
@@ -54,7 +54,7 @@ class Table {
     this.early.set(id, []);
     return {
       id,
-      events: channel<FriendsEvent>((event) => {
+      events: channel<SeatEvent>((event) => {
         if (id === this.current) this.hear(event);
         else this.early.get(id)?.push(event);
       }),
@@ -77,7 +77,7 @@ class Table {
   }
 
   /** Opens a table with `opening` on a fresh channel; `opened` with what it answers, unless it opened none. */
-  private async openWith<T>(opening: (events: Channel<FriendsEvent>) => Promise<T>, took: (answer: T) => HostInfo | null | false): Promise<T> {
+  private async openWith<T>(opening: (events: Channel<SeatEvent>) => Promise<T>, took: (answer: T) => HostInfo | null | false): Promise<T> {
     const { id, events } = this.open();
     try {
       const answer = await opening(events);
@@ -91,7 +91,7 @@ class Table {
     }
   }
 
-  private hear(event: FriendsEvent): void {
+  private hear(event: SeatEvent): void {
     const before = this.state;
     const after = event.state;
     // Another match (or the lobby again): nothing of the last one stays on show.

@@ -6,7 +6,7 @@
 import { vi } from 'vitest';
 import type { Channel } from '../../bindings/commands';
 import type { ErrorCode } from '../../bindings/ErrorCode';
-import type { FriendsEvent } from '../../bindings/FriendsEvent';
+import type { SeatEvent } from '../../bindings/SeatEvent';
 import type { Heard } from '../../bindings/Heard';
 import type { HostRequest } from '../../bindings/HostRequest';
 import type { LobbyView } from '../../bindings/LobbyView';
@@ -30,27 +30,27 @@ export const lobby = (over: Partial<LobbyView> = {}): Step => ({ lobby: lobbyVie
 
 /** The shell's table commands as fakes that keep the channel; `emit` speaks on it. */
 export function tableCommands(name = 'Player') {
-  let events: Channel<FriendsEvent> | null = null;
+  let events: Channel<SeatEvent> | null = null;
   let state = blankState(name);
   /** The channel of the table being opened, where you give `as` as your name. */
-  const keep = (ch: Channel<FriendsEvent>, as = name) => {
+  const keep = (ch: Channel<SeatEvent>, as = name) => {
     events = ch;
     state = blankState(as);
   };
   const fake = {
-    friendsHost: vi.fn(async (r: HostRequest, ch: Channel<FriendsEvent>) => {
+    friendsHost: vi.fn(async (r: HostRequest, ch: Channel<SeatEvent>) => {
       keep(ch, r.your_name);
       return { code: '1RGK4-T8SA9', port: 7878, addresses: ['192.168.1.20'], announced: true };
     }),
-    friendsJoin: vi.fn(async (_a: string, _c: string, as: string, ch: Channel<FriendsEvent>) => {
+    friendsJoin: vi.fn(async (_a: string, _c: string, as: string, ch: Channel<SeatEvent>) => {
       keep(ch, as);
       return null;
     }),
-    startMatch: vi.fn(async (_g: NewGame, _names: string[], ch: Channel<FriendsEvent>) => {
+    startMatch: vi.fn(async (_g: NewGame, _names: string[], ch: Channel<SeatEvent>) => {
       keep(ch);
       return null;
     }),
-    resumeMatch: vi.fn(async (ch: Channel<FriendsEvent>) => {
+    resumeMatch: vi.fn(async (ch: Channel<SeatEvent>) => {
       keep(ch);
       return true;
     }),

@@ -6,7 +6,7 @@ import { tableNames } from '../words';
 import { prefs } from '../../prefs.svelte';
 import { setShell, type Shell } from '../../shell';
 import type { HandNews } from '../../game/news';
-import type { FriendsEvent } from '../../bindings/FriendsEvent';
+import type { SeatEvent } from '../../bindings/SeatEvent';
 import { ruleset, seatGame } from '../../game/__tests__/fixtures';
 import { SEAT_STATE } from '../../game/__tests__/shellData';
 import { DEFAULT_PREFERENCES } from '../../bindings/defaults';
@@ -118,7 +118,7 @@ describe('the live table (fake shell)', () => {
   it('hears a new match from its first word while the unfinished one is still looked for (two tables opening at once)', async () => {
     const { fake } = fakeShell('Player');
     let started: () => void = () => {};
-    let speak: (event: FriendsEvent) => void = () => {};
+    let speak: (event: SeatEvent) => void = () => {};
     fake.startMatch.mockImplementationOnce((_g, _n, ch) => {
       speak = (event) => ch.onmessage(event);
       return new Promise((answer) => (started = () => answer(null)));

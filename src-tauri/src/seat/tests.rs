@@ -138,17 +138,17 @@ fn addresses_are_host_and_port() {
         "host name:7878",
         "http://x/y:7878",
     ] {
-        assert_eq!(check_address(bad), Err(FriendsError::BadAddress), "{bad:?}");
+        assert_eq!(check_address(bad), Err(SeatError::BadAddress), "{bad:?}");
     }
     assert_eq!(
         check_address(&format!("{}:7878", "a".repeat(300))),
-        Err(FriendsError::BadAddress)
+        Err(SeatError::BadAddress)
     );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_host_sits_at_seat_0_a_friend_joins_and_the_host_closing_tells_them() {
-    let mut host = Friends::unannounced();
+    let mut host = Seating::unannounced();
     let host_heard = Heard::default();
     let info = host
         .host(
@@ -175,10 +175,10 @@ async fn a_host_sits_at_seat_0_a_friend_joins_and_the_host_closing_tells_them() 
         host.host(&request(2, vec![None]), Heard::default().listener())
             .await
             .err(),
-        Some(FriendsError::AlreadyAtTable)
+        Some(SeatError::AlreadyAtTable)
     );
 
-    let mut friend = Friends::unannounced();
+    let mut friend = Seating::unannounced();
     let friend_heard = Heard::default();
     friend
         .join(
@@ -229,7 +229,7 @@ async fn a_host_sits_at_seat_0_a_friend_joins_and_the_host_closing_tells_them() 
     friend_heard.until(status(LinkStatus::Ended)).await;
     assert_eq!(
         friend.send(ClientMessage::Stand),
-        Err(FriendsError::NotConnected)
+        Err(SeatError::NotConnected)
     );
     // A friend whose table closed may sit at another.
     let again = friend.join(
@@ -243,13 +243,13 @@ async fn a_host_sits_at_seat_0_a_friend_joins_and_the_host_closing_tells_them() 
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_dropped_friend_takes_the_same_seat_back_with_its_token() {
-    let mut host = Friends::unannounced();
+    let mut host = Seating::unannounced();
     let info = host
         .host(&request(2, vec![None]), Heard::default().listener())
         .await
         .expect("hosted");
     let proxy = Proxy::to(format!("127.0.0.1:{}", info.port)).await;
-    let mut friend = Friends::unannounced();
+    let mut friend = Seating::unannounced();
     let heard = Heard::default();
     friend
         .join(
@@ -289,13 +289,13 @@ async fn a_dropped_friend_takes_the_same_seat_back_with_its_token() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn what_cannot_be_hosted_or_joined_is_refused_before_anything_opens() {
-    let mut friends = Friends::unannounced();
+    let mut friends = Seating::unannounced();
     assert_eq!(
         friends
             .host(&request(3, vec![None]), Heard::default().listener())
             .await
             .err(),
-        Some(FriendsError::HostSeats {
+        Some(SeatError::HostSeats {
             players: 3,
             seats: 1
         })
@@ -306,7 +306,7 @@ async fn what_cannot_be_hosted_or_joined_is_refused_before_anything_opens() {
     busy.port = port;
     assert_eq!(
         friends.host(&busy, Heard::default().listener()).await.err(),
-        Some(FriendsError::PortInUse { port })
+        Some(SeatError::PortInUse { port })
     );
     let mut nameless = request(2, vec![None]);
     nameless.your_name = "  ".into();
@@ -315,7 +315,7 @@ async fn what_cannot_be_hosted_or_joined_is_refused_before_anything_opens() {
             .host(&nameless, Heard::default().listener())
             .await
             .err(),
-        Some(FriendsError::TableRefused {
+        Some(SeatError::TableRefused {
             reason: ErrorCode::BadName { .. }
         })
     ));
@@ -327,13 +327,13 @@ async fn what_cannot_be_hosted_or_joined_is_refused_before_anything_opens() {
             "Bea".into(),
             Heard::default().listener()
         ),
-        Err(FriendsError::BadAddress)
+        Err(SeatError::BadAddress)
     );
     assert_eq!(
         friends.send(ClientMessage::Stand),
-        Err(FriendsError::NotAtTable)
+        Err(SeatError::NotAtTable)
     );
-    assert_eq!(friends.leave(), Err(FriendsError::NotAtTable));
+    assert_eq!(friends.leave(), Err(SeatError::NotAtTable));
     // Nothing listens there: the link says so and ends.
     let heard = Heard::default();
     let free = TcpListener::bind("127.0.0.1:0").await.expect("a port");
@@ -357,8 +357,8 @@ async fn what_cannot_be_hosted_or_joined_is_refused_before_anything_opens() {
 /// Plays at the table from the events `tell` sends: a random legal move for every view that offers
 /// one (the host also starts the match once everyone is ready), until the match is kept.
 async fn play(
-    friends: Arc<tokio::sync::Mutex<Friends>>,
-    mut heard: tokio::sync::mpsc::UnboundedReceiver<FriendsEvent>,
+    friends: Arc<tokio::sync::Mutex<Seating>>,
+    mut heard: tokio::sync::mpsc::UnboundedReceiver<SeatEvent>,
     seed: u64,
 ) -> Option<String> {
     let mut rng = briscola::Rng::new(seed);
@@ -409,7 +409,7 @@ async fn a_whole_match_with_a_friend_and_an_ai_goes_into_both_histories() {
         );
         (listen, heard)
     };
-    let host = Arc::new(tokio::sync::Mutex::new(Friends::unannounced()));
+    let host = Arc::new(tokio::sync::Mutex::new(Seating::unannounced()));
     let mirror = host.lock().await.new_mirror("Ada").expect("not at a table");
     let (listen, host_heard) = player(kept.clone(), mirror);
     let info = host
@@ -418,7 +418,7 @@ async fn a_whole_match_with_a_friend_and_an_ai_goes_into_both_histories() {
         .host(&request(3, vec![Some(Level::Easy), None]), listen)
         .await
         .expect("hosted");
-    let friend = Arc::new(tokio::sync::Mutex::new(Friends::unannounced()));
+    let friend = Arc::new(tokio::sync::Mutex::new(Seating::unannounced()));
     let mirror = friend
         .lock()
         .await

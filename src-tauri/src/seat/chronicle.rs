@@ -131,7 +131,7 @@ mod tests {
     use briscola_table::protocol::{LobbyView, SettingsView};
 
     use super::*;
-    use crate::friends::LinkEvent;
+    use crate::seat::LinkEvent;
     use briscola_table::protocol::{ServerMessage, Stage};
 
     /// The mirror hears `message` at `now_ms`; the finished match when it brings the record.

@@ -15,7 +15,7 @@ use std::time::Duration;
 use briscola_table::protocol::ServerMessage;
 use tokio::sync::Notify;
 
-use super::{FriendsEvent, Heard};
+use super::{Heard, SeatEvent};
 
 /// The pacing window.
 pub const WINDOW_MS: u64 = 100;
@@ -41,7 +41,7 @@ enum Kind {
     Vital,
 }
 
-fn kind(event: &FriendsEvent) -> Kind {
+fn kind(event: &SeatEvent) -> Kind {
     match &event.heard {
         Heard::Game { .. } => Kind::View,
         Heard::Message { message } => match message {
@@ -66,14 +66,14 @@ fn kind(event: &FriendsEvent) -> Kind {
 /// The events waiting, and what was dropped. Pure: see [`Pending::push`].
 #[derive(Debug, Default)]
 pub struct Pending {
-    events: VecDeque<FriendsEvent>,
+    events: VecDeque<SeatEvent>,
     dropped: u64,
     closed: bool,
 }
 
 impl Pending {
     /// Queues an event by the module's rules.
-    pub fn push(&mut self, event: FriendsEvent) {
+    pub fn push(&mut self, event: SeatEvent) {
         let new = kind(&event);
         if self.events.len() >= COALESCE_AFTER {
             match new {
@@ -109,7 +109,7 @@ impl Pending {
     }
 
     /// The next events to deliver, at most `most`.
-    pub fn take(&mut self, most: usize) -> Vec<FriendsEvent> {
+    pub fn take(&mut self, most: usize) -> Vec<SeatEvent> {
         let n = most.min(self.events.len());
         self.events.drain(..n).collect()
     }
@@ -130,7 +130,7 @@ pub struct Outbox {
 
 impl Outbox {
     /// An outbox delivering to `tell` from a task on the current tokio runtime.
-    pub fn start(tell: impl Fn(FriendsEvent) + Send + Sync + 'static) -> Outbox {
+    pub fn start(tell: impl Fn(SeatEvent) + Send + Sync + 'static) -> Outbox {
         let pending = Arc::new(Mutex::new(Pending::default()));
         let wake = Arc::new(Notify::new());
         let (queue, woken) = (pending.clone(), wake.clone());
@@ -160,7 +160,7 @@ impl Outbox {
     }
 
     /// Queues an event for the webview.
-    pub fn push(&self, event: FriendsEvent) {
+    pub fn push(&self, event: SeatEvent) {
         self.pending
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
@@ -184,9 +184,9 @@ mod tests {
     use briscola_table::protocol::{ChatBody, ChatSender, QuickPhrase};
 
     use super::*;
-    use crate::friends::LinkStatus;
+    use crate::seat::LinkStatus;
 
-    fn chat() -> FriendsEvent {
+    fn chat() -> SeatEvent {
         heard(Heard::Message {
             message: ServerMessage::Chat {
                 from: ChatSender {
@@ -200,11 +200,11 @@ mod tests {
         })
     }
 
-    fn heard(heard: Heard) -> FriendsEvent {
-        FriendsEvent::new(&crate::friends::SeatState::default(), heard)
+    fn heard(heard: Heard) -> SeatEvent {
+        SeatEvent::new(&crate::seat::SeatState::default(), heard)
     }
 
-    fn status(attempt: u32) -> FriendsEvent {
+    fn status(attempt: u32) -> SeatEvent {
         heard(Heard::Status {
             status: LinkStatus::Reconnecting {
                 attempt,

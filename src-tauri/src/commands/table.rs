@@ -1,6 +1,6 @@
-//! The table commands: thin adapters over the Tauri-free [`Friends`]. The webview passes a
+//! The table commands: thin adapters over the Tauri-free [`Seating`]. The webview passes a
 //! channel when it hosts, joins or starts a match against the computer; every message from the table and every change of the connection
-//! reaches it there, in order ([`FriendsEvent`]: game views completed by the engine), and a match
+//! reaches it there, in order ([`SeatEvent`]: game views completed by the engine), and a match
 //! that ends goes into the history before the webview hears it was kept. Everything the player does
 //! at the table is a [`ClientMessage`] sent with `table_send`, checked by the table.
 
@@ -14,10 +14,10 @@ use crate::commands::game::Hint;
 use crate::error::{AppError, ErrorKind};
 use std::sync::{Arc, Mutex as StdMutex};
 
-use crate::friends::{
-    self, Friends, FriendsEvent, HostInfo, HostRequest, LinkEvent, Mirror, Save, Saver,
-};
 use crate::input::Input;
+use crate::seat::{
+    self, HostInfo, HostRequest, LinkEvent, Mirror, Save, Saver, SeatEvent, Seating,
+};
 use crate::state::AppState;
 use crate::store::stamp::now_ms;
 
@@ -26,13 +26,13 @@ use crate::store::stamp::now_ms;
 /// reaches the webview (and clears it once the match is over).
 pub(crate) fn listen(
     state: &AppState,
-    events: Channel<FriendsEvent>,
+    events: Channel<SeatEvent>,
     mirror: Arc<StdMutex<Mirror>>,
     saver: Option<Arc<Saver>>,
 ) -> impl Fn(LinkEvent) + Send + Sync + use<> {
     let keeper = state.clone();
     let saving = state.clone();
-    let told = friends::listener(
+    let told = seat::listener(
         move |finished| {
             let entry = finished.entry();
             keeper
@@ -61,11 +61,11 @@ pub(crate) fn listen(
 
 /// The player's table, behind an async lock (hosting waits for the port and the table).
 #[derive(Debug, Default)]
-pub struct FriendsState(Mutex<Friends>);
+pub struct SeatingState(Mutex<Seating>);
 
-impl FriendsState {
+impl SeatingState {
     /// The player's table, locked.
-    pub async fn lock(&self) -> tokio::sync::MutexGuard<'_, Friends> {
+    pub async fn lock(&self) -> tokio::sync::MutexGuard<'_, Seating> {
         self.0.lock().await
     }
 }
@@ -74,9 +74,9 @@ impl FriendsState {
 #[tauri::command]
 pub async fn friends_host(
     state: State<'_, AppState>,
-    friends: State<'_, FriendsState>,
+    friends: State<'_, SeatingState>,
     request: Input<HostRequest>,
-    events: Channel<FriendsEvent>,
+    events: Channel<SeatEvent>,
 ) -> Result<HostInfo, AppError> {
     let request = request.get("request")?;
     let mut friends = friends.0.lock().await;
@@ -94,11 +94,11 @@ pub async fn friends_host(
 #[tauri::command]
 pub async fn friends_join(
     state: State<'_, AppState>,
-    friends: State<'_, FriendsState>,
+    friends: State<'_, SeatingState>,
     address: Input<String>,
     code: Input<String>,
     name: Input<String>,
-    events: Channel<FriendsEvent>,
+    events: Channel<SeatEvent>,
 ) -> Result<(), AppError> {
     let (address, code, name) = (
         address.get("address")?,
@@ -113,7 +113,7 @@ pub async fn friends_join(
 /// The tables announced on the local network now (the UI asks again every few seconds).
 #[tauri::command]
 pub async fn friends_tables(
-    friends: State<'_, FriendsState>,
+    friends: State<'_, SeatingState>,
 ) -> Result<Vec<DiscoveredTable>, AppError> {
     Ok(friends.0.lock().await.tables()?)
 }
@@ -121,7 +121,7 @@ pub async fn friends_tables(
 /// A hint for this player's move, where the table allows hints: the match review's evaluation from
 /// this player's own view, computed off the main thread.
 #[tauri::command]
-pub async fn table_hint(friends: State<'_, FriendsState>) -> Result<Hint, AppError> {
+pub async fn table_hint(friends: State<'_, SeatingState>) -> Result<Hint, AppError> {
     let request = friends.0.lock().await.hint()?;
     let decision = tauri::async_runtime::spawn_blocking(move || request.decide())
         .await
@@ -135,7 +135,7 @@ pub async fn table_hint(friends: State<'_, FriendsState>) -> Result<Hint, AppErr
 /// Sends what the player does at the table (a move, a chat line, undo, resign, the next hand…).
 #[tauri::command]
 pub async fn table_send(
-    friends: State<'_, FriendsState>,
+    friends: State<'_, SeatingState>,
     message: Input<ClientMessage>,
 ) -> Result<(), AppError> {
     let message = message.get("message")?;
@@ -147,7 +147,7 @@ pub async fn table_send(
 /// the next hand on; where it is.
 #[tauri::command]
 pub async fn table_invite(
-    friends: State<'_, FriendsState>,
+    friends: State<'_, SeatingState>,
     port: Input<u16>,
 ) -> Result<HostInfo, AppError> {
     let port = port.get("port")?;
@@ -157,6 +157,6 @@ pub async fn table_invite(
 /// Leaves the table; a host closes it for everyone (a match against the computer left unfinished
 /// stays saved, to resume).
 #[tauri::command]
-pub async fn table_leave(friends: State<'_, FriendsState>) -> Result<(), AppError> {
+pub async fn table_leave(friends: State<'_, SeatingState>) -> Result<(), AppError> {
     Ok(friends.0.lock().await.leave()?)
 }

@@ -10,24 +10,24 @@
 use briscola::ai::{Budget, HintRequest};
 use briscola::{MatchFormat, Stakes};
 
-use super::FriendsError;
+use super::SeatError;
 use super::mirror::SeatState;
 
 /// The review's evaluation to run for this player's move, at the review's budget (Hard's), where the
 /// table allows hints.
-pub fn request(state: &SeatState) -> Result<HintRequest, FriendsError> {
+pub fn request(state: &SeatState) -> Result<HintRequest, SeatError> {
     let settings = state.lobby.as_ref().map(|lobby| &lobby.settings);
     if !settings.is_some_and(|s| s.hints) {
-        return Err(FriendsError::HintsOff);
+        return Err(SeatError::HintsOff);
     }
     let view = state
         .game
         .as_ref()
         .filter(|_| state.over.is_none())
-        .ok_or(FriendsError::NotYourTurn)?;
+        .ok_or(SeatError::NotYourTurn)?;
     let observation = &view.observation;
     if observation.legal_actions.is_empty() || observation.to_move != observation.seat {
-        return Err(FriendsError::NotYourTurn);
+        return Err(SeatError::NotYourTurn);
     }
     let (seat, players) = (observation.seat, observation.ruleset.players);
     let format = settings.map_or(MatchFormat::SingleHand, |s| s.format);
@@ -50,7 +50,7 @@ mod tests {
     };
 
     use super::*;
-    use crate::friends::{LinkEvent, Mirror, MovesSent};
+    use crate::seat::{LinkEvent, Mirror, MovesSent};
 
     fn hear(mirror: &mut Mirror, message: ServerMessage) {
         mirror.hear(&LinkEvent::Message { message }, 0);
@@ -106,7 +106,7 @@ mod tests {
         let mut hinting = Mirror::new("you", MovesSent::default());
         hear(&mut hinting, lobby(false, rules, format));
         hear(&mut hinting, view(&game, to_move));
-        assert_eq!(request(hinting.state()).err(), Some(FriendsError::HintsOff));
+        assert_eq!(request(hinting.state()).err(), Some(SeatError::HintsOff));
         hear(&mut hinting, lobby(true, rules, format));
         let asked = request(hinting.state()).expect("your move, hints allowed");
         assert_eq!(asked.observation.seat, 0, "seen from the player's seat");
@@ -118,10 +118,7 @@ mod tests {
         let action = asked.decide().action;
         assert!(game.game().is_legal(action));
         hear(&mut hinting, view(&game, 1 - to_move));
-        assert_eq!(
-            request(hinting.state()).err(),
-            Some(FriendsError::NotYourTurn)
-        );
+        assert_eq!(request(hinting.state()).err(), Some(SeatError::NotYourTurn));
     }
 
     #[test]

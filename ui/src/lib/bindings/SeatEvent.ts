@@ -5,7 +5,7 @@ import type { SeatState } from "./SeatState";
 /**
  * One thing heard from the table, in order, with the table as your seat sees it after it.
  */
-export type FriendsEvent = { 
+export type SeatEvent = { 
 /**
  * The table as your seat sees it now (the one fold of everything heard so far).
  */

@@ -25,7 +25,7 @@ use serde::{Deserialize, Serialize};
 use tokio::sync::watch;
 use ts_rs::TS;
 
-use super::FriendsError;
+use super::SeatError;
 
 /// The port offered first (any free one if 0).
 pub const DEFAULT_PORT: u16 = 7878;
@@ -86,10 +86,10 @@ pub struct Hosting {
 
 impl HostRequest {
     /// The table's settings and the host's first messages (AI seats, timer).
-    fn table(&self) -> Result<(TableSettings, Vec<ClientMessage>), FriendsError> {
+    fn table(&self) -> Result<(TableSettings, Vec<ClientMessage>), SeatError> {
         let players = self.ruleset.players;
         if self.ai_seats.len() + 1 != usize::from(players) {
-            return Err(FriendsError::HostSeats {
+            return Err(SeatError::HostSeats {
                 players,
                 seats: u8::try_from(self.ai_seats.len()).unwrap_or(u8::MAX),
             });
@@ -126,7 +126,7 @@ impl HostRequest {
 impl Hosting {
     /// Starts listening on every interface and creates the table, announced on the local network if
     /// `announce` (call it inside a tokio runtime).
-    pub async fn start(request: &HostRequest, announce: bool) -> Result<Hosting, FriendsError> {
+    pub async fn start(request: &HostRequest, announce: bool) -> Result<Hosting, SeatError> {
         let (settings, setup) = request.table()?;
         let mut hosting = Hosting::open(settings, &request.your_name, &setup, None)?;
         let announcement = Announcement {
@@ -154,7 +154,7 @@ impl Hosting {
         your_name: &str,
         setup: &[ClientMessage],
         start: Option<MatchStart>,
-    ) -> Result<Hosting, FriendsError> {
+    ) -> Result<Hosting, SeatError> {
         let config = ServerConfig {
             snapshots: true,
             ..ServerConfig::default()
@@ -165,8 +165,8 @@ impl Hosting {
             Err(error) => {
                 server.stop();
                 return Err(match error {
-                    CreateError::Table(reason) => FriendsError::TableRefused { reason },
-                    CreateError::Full | CreateError::Restore(_) => FriendsError::TableRefused {
+                    CreateError::Table(reason) => SeatError::TableRefused { reason },
+                    CreateError::Full | CreateError::Restore(_) => SeatError::TableRefused {
                         reason: ErrorCode::Unavailable,
                     },
                 });
@@ -190,7 +190,7 @@ impl Hosting {
         port: u16,
         announce: bool,
         announcement: Announcement,
-    ) -> Result<HostInfo, FriendsError> {
+    ) -> Result<HostInfo, SeatError> {
         if let Some(info) = &self.info {
             return Ok(info.clone());
         }
@@ -198,8 +198,8 @@ impl Hosting {
             tokio::net::TcpListener::bind(SocketAddr::new(IpAddr::V4(Ipv4Addr::UNSPECIFIED), port))
                 .await
                 .map_err(|error| match error.kind() {
-                    std::io::ErrorKind::AddrInUse => FriendsError::PortInUse { port },
-                    _ => FriendsError::CannotListen {
+                    std::io::ErrorKind::AddrInUse => SeatError::PortInUse { port },
+                    _ => SeatError::CannotListen {
                         port,
                         reason: error.to_string(),
                     },

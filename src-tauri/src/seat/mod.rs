@@ -1,7 +1,8 @@
-//! Playing with friends, without Tauri: hosting a table on the local network ([`Hosting`]) and this
-//! player's connection to a table ([`Link`]), whether hosted here or elsewhere. The shell's friends
-//! commands are thin adapters over [`Friends`]; the table itself, its protocol and its rules of play
-//! are the `briscola-table` crate's.
+//! This player's seat at a table, without Tauri ([`Seating`]): a match against the computer (a
+//! table held in this process, [`ComputerMatch`]), a table hosted here for friends ([`Hosting`]), or
+//! one joined elsewhere — each reached through one connection ([`Link`]) whose messages are folded
+//! once ([`Mirror`]). The shell's table commands are thin adapters over it; the table itself, its
+//! protocol and its rules of play are the `briscola-table` crate's.
 //!
 //! The network stays in Rust: the webview talks to the shell by commands and hears the table through
 //! a channel it passes, so its content security policy does not open to the network. Joining a table
@@ -33,7 +34,7 @@ pub use host::{DEFAULT_PORT, HostInfo, HostRequest, Hosting};
 pub use link::{Endpoint, Link, LinkEvent, LinkStatus, RECONNECT_FOR_MS, SendError};
 pub use mirror::{Kept, Mirror, SeatState};
 pub use outbox::Outbox;
-pub use view::{FriendsEvent, Heard, SeatGame};
+pub use view::{Heard, SeatEvent, SeatGame};
 
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -56,7 +57,7 @@ pub const CLOSE_GRACE_MS: u64 = 2_000;
 /// Why a friends' command was refused, as data the UI words. Nothing changed.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS, thiserror::Error)]
 #[serde(tag = "id", rename_all = "kebab-case")]
-pub enum FriendsError {
+pub enum SeatError {
     /// You are not at a table.
     #[error("you are not at a table")]
     NotAtTable,
@@ -116,23 +117,23 @@ pub enum FriendsError {
     },
 }
 
-impl From<SendError> for FriendsError {
+impl From<SendError> for SeatError {
     fn from(error: SendError) -> Self {
         match error {
-            SendError::NotConnected => FriendsError::NotConnected,
-            SendError::Busy => FriendsError::TooManyWaiting,
+            SendError::NotConnected => SeatError::NotConnected,
+            SendError::Busy => SeatError::TooManyWaiting,
         }
     }
 }
 
 /// What the shell gives a link to listen with: every event is folded into `mirror` and goes to the
 /// webview (`tell`, paced by an [`Outbox`] started on the current tokio runtime) as a
-/// [`FriendsEvent`] with the table as this seat sees it then; a match that ends is put into the
+/// [`SeatEvent`] with the table as this seat sees it then; a match that ends is put into the
 /// history (`keep`, which gives its id) and the webview then hears [`Heard::Kept`]. `now_ms` is the
 /// clock the history's times come from.
 pub fn listener(
     keep: impl Fn(&FinishedMatch) -> Option<String> + Send + Sync + 'static,
-    tell: impl Fn(FriendsEvent) + Send + Sync + 'static,
+    tell: impl Fn(SeatEvent) + Send + Sync + 'static,
     now_ms: impl Fn() -> i64 + Send + Sync + 'static,
     mirror: Arc<Mutex<Mirror>>,
 ) -> impl Fn(LinkEvent) + Send + Sync + 'static {
@@ -148,7 +149,7 @@ pub fn listener(
                 message: ServerMessage::MatchOver { .. }
             }
         );
-        tell(FriendsEvent::new(mirror.state(), Heard::from(event)));
+        tell(SeatEvent::new(mirror.state(), Heard::from(event)));
         if over && let Some(finished) = chronicle::finished(&mut mirror, now) {
             let history_id = keep(&finished);
             mirror.set_kept(match &history_id {
@@ -157,17 +158,14 @@ pub fn listener(
                 },
                 None => Kept::NotKept,
             });
-            tell(FriendsEvent::new(
-                mirror.state(),
-                Heard::Kept { history_id },
-            ));
+            tell(SeatEvent::new(mirror.state(), Heard::Kept { history_id }));
         }
     }
 }
 
 /// This player's table: the one they host, if they do, and their link to the table they sit at.
 #[derive(Debug)]
-pub struct Friends {
+pub struct Seating {
     /// Whether a hosted table is announced on the local network.
     announce: bool,
     hosting: Option<Hosting>,
@@ -182,23 +180,23 @@ pub struct Friends {
 }
 
 /// `address` checked as `HOST:PORT` (a `ws://` prefix and a trailing slash allowed).
-pub fn check_address(address: &str) -> Result<String, FriendsError> {
+pub fn check_address(address: &str) -> Result<String, SeatError> {
     let address = briscola_table::client::host_port(address);
-    let (host, port) = address.rsplit_once(':').ok_or(FriendsError::BadAddress)?;
+    let (host, port) = address.rsplit_once(':').ok_or(SeatError::BadAddress)?;
     let port_ok = port.parse::<u16>().is_ok_and(|p| p != 0);
     let host_ok = !host.is_empty()
         && host
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '[' | ']' | ':'));
     if address.chars().count() > MAX_ADDRESS_CHARS || !port_ok || !host_ok {
-        return Err(FriendsError::BadAddress);
+        return Err(SeatError::BadAddress);
     }
     Ok(address.to_string())
 }
 
-impl Default for Friends {
+impl Default for Seating {
     fn default() -> Self {
-        Friends {
+        Seating {
             announce: true,
             hosting: None,
             link: None,
@@ -209,13 +207,13 @@ impl Default for Friends {
     }
 }
 
-impl Friends {
-    /// Friends whose hosted tables are not announced on the local network (tests: nothing is sent
+impl Seating {
+    /// Seating whose hosted tables are not announced on the local network (tests: nothing is sent
     /// beyond loopback).
-    pub fn unannounced() -> Friends {
-        Friends {
+    pub fn unannounced() -> Seating {
+        Seating {
             announce: false,
-            ..Friends::default()
+            ..Seating::default()
         }
     }
 
@@ -229,15 +227,15 @@ impl Friends {
         &mut self,
         request: &HostRequest,
         listen: impl Fn(LinkEvent) + Send + Sync + 'static,
-    ) -> Result<HostInfo, FriendsError> {
+    ) -> Result<HostInfo, SeatError> {
         self.forget_ended();
         if self.at_table() {
-            return Err(FriendsError::AlreadyAtTable);
+            return Err(SeatError::AlreadyAtTable);
         }
         let hosting = Hosting::start(request, self.announce).await?;
         let info = hosting.info().cloned();
         self.sit_at_own(hosting, listen);
-        info.ok_or(FriendsError::NotAtTable)
+        info.ok_or(SeatError::NotAtTable)
     }
 
     /// Opens a match against the computer (`start`: dealt from its seed, or where its save stopped)
@@ -248,19 +246,19 @@ impl Friends {
         start: MatchStart,
         your_name: &str,
         listen: impl FnOnce(Arc<Saver>) -> L,
-    ) -> Result<(), FriendsError>
+    ) -> Result<(), SeatError>
     where
         L: Fn(LinkEvent) + Send + Sync + 'static,
     {
         self.forget_ended();
         if self.at_table() {
-            return Err(FriendsError::AlreadyAtTable);
+            return Err(SeatError::AlreadyAtTable);
         }
         let (settings, seats) = game.table();
         let hosting = Hosting::open(settings, your_name, &seats, Some(start))?;
         let Some(snapshots) = hosting.snapshots() else {
             hosting.stop();
-            return Err(FriendsError::TableRefused {
+            return Err(SeatError::TableRefused {
                 reason: ErrorCode::Unavailable,
             });
         };
@@ -273,9 +271,9 @@ impl Friends {
     /// computer: "Invite friends to this table"): it listens on `port` (0: any free one), and a
     /// friend who joins with its code takes an AI's seat from the next hand on. A table that
     /// listens already says where it is.
-    pub async fn invite(&mut self, port: u16) -> Result<HostInfo, FriendsError> {
-        let link = self.link.as_ref().ok_or(FriendsError::NotAtTable)?;
-        let hosting = self.hosting.as_mut().ok_or(FriendsError::NotHost)?;
+    pub async fn invite(&mut self, port: u16) -> Result<HostInfo, SeatError> {
+        let link = self.link.as_ref().ok_or(SeatError::NotAtTable)?;
+        let hosting = self.hosting.as_mut().ok_or(SeatError::NotHost)?;
         let lobby = self
             .mirror
             .lock()
@@ -283,7 +281,7 @@ impl Friends {
             .state()
             .lobby
             .clone()
-            .ok_or(FriendsError::NotConnected)?;
+            .ok_or(SeatError::NotConnected)?;
         let announcement = discovery::Announcement {
             name: hosting.host_name().to_string(),
             host: hosting.host_name().to_string(),
@@ -329,10 +327,10 @@ impl Friends {
         code: String,
         name: String,
         listen: impl Fn(LinkEvent) + Send + Sync + 'static,
-    ) -> Result<(), FriendsError> {
+    ) -> Result<(), SeatError> {
         self.forget_ended();
         if self.at_table() {
-            return Err(FriendsError::AlreadyAtTable);
+            return Err(SeatError::AlreadyAtTable);
         }
         let address = check_address(address)?;
         self.browser = None;
@@ -347,9 +345,9 @@ impl Friends {
 
     /// The tables announced on the local network now (looking for them from the first call until
     /// this player sits at a table).
-    pub fn tables(&mut self) -> Result<Vec<DiscoveredTable>, FriendsError> {
+    pub fn tables(&mut self) -> Result<Vec<DiscoveredTable>, SeatError> {
         if self.browser.is_none() {
-            self.browser = Some(discovery::browse().map_err(|_| FriendsError::NoDiscovery)?);
+            self.browser = Some(discovery::browse().map_err(|_| SeatError::NoDiscovery)?);
         }
         Ok(self
             .browser
@@ -359,9 +357,9 @@ impl Friends {
     }
 
     /// The review's evaluation of this player's move, where the table allows hints.
-    pub fn hint(&self) -> Result<HintRequest, FriendsError> {
+    pub fn hint(&self) -> Result<HintRequest, SeatError> {
         if self.link.is_none() {
-            return Err(FriendsError::NotAtTable);
+            return Err(SeatError::NotAtTable);
         }
         hint::request(
             self.mirror
@@ -374,10 +372,10 @@ impl Friends {
     /// A fresh mirror of the next table this player sits at, as `name`: the shell's listener
     /// folds what it hears into it ([`listener`]).
     /// Refused while this player is at a table (leave it first): that table's mirror stays.
-    pub fn new_mirror(&mut self, name: &str) -> Result<Arc<Mutex<Mirror>>, FriendsError> {
+    pub fn new_mirror(&mut self, name: &str) -> Result<Arc<Mutex<Mirror>>, SeatError> {
         self.forget_ended();
         if self.at_table() {
-            return Err(FriendsError::AlreadyAtTable);
+            return Err(SeatError::AlreadyAtTable);
         }
         self.mirror = Arc::new(Mutex::new(Mirror::new(name, self.moves.clone())));
         Ok(self.mirror.clone())
@@ -404,8 +402,8 @@ impl Friends {
     }
 
     /// Sends a message to the table.
-    pub fn send(&self, message: ClientMessage) -> Result<(), FriendsError> {
-        let link = self.link.as_ref().ok_or(FriendsError::NotAtTable)?;
+    pub fn send(&self, message: ClientMessage) -> Result<(), SeatError> {
+        let link = self.link.as_ref().ok_or(SeatError::NotAtTable)?;
         let is_move = matches!(message, ClientMessage::Act { .. });
         link.send(message)?;
         if is_move {
@@ -416,9 +414,9 @@ impl Friends {
 
     /// Leaves the table. A host closes it: everyone is told, and the server stops after
     /// [`CLOSE_GRACE_MS`]; a guest leaves their seat (kept for them during a match).
-    pub fn leave(&mut self) -> Result<(), FriendsError> {
+    pub fn leave(&mut self) -> Result<(), SeatError> {
         if !self.at_table() {
-            return Err(FriendsError::NotAtTable);
+            return Err(SeatError::NotAtTable);
         }
         let link = self.link.take();
         match self.hosting.take() {

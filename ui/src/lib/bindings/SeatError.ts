@@ -4,7 +4,7 @@ import type { ErrorCode } from "./ErrorCode";
 /**
  * Why a friends' command was refused, as data the UI words. Nothing changed.
  */
-export type FriendsError = { "id": "not-at-table" } | { "id": "already-at-table" } | { "id": "not-host" } | { "id": "not-connected" } | { "id": "too-many-waiting" } | { "id": "bad-address" } | { "id": "port-in-use", 
+export type SeatError = { "id": "not-at-table" } | { "id": "already-at-table" } | { "id": "not-host" } | { "id": "not-connected" } | { "id": "too-many-waiting" } | { "id": "bad-address" } | { "id": "port-in-use", 
 /**
  * The port.
  */

@@ -1,4 +1,4 @@
-//! What the webview hears from a table: [`FriendsEvent`]s, the link's events with each game view
+//! What the webview hears from a table: [`SeatEvent`]s, the link's events with each game view
 //! completed by the engine from the seat's own observation — its choices as the table offers them,
 //! the card values, the last trick, the partners the seat knows — as the app's own [`GameView`]
 //! is for a match against the AI. The UI only draws them.
@@ -14,17 +14,17 @@ use super::{LinkEvent, LinkStatus, SeatState};
 
 /// One thing heard from the table, in order, with the table as your seat sees it after it.
 #[derive(Debug, Clone, PartialEq, Serialize, TS)]
-pub struct FriendsEvent {
+pub struct SeatEvent {
     /// The table as your seat sees it now (the one fold of everything heard so far).
     pub state: Box<SeatState>,
     /// What was just heard.
     pub heard: Heard,
 }
 
-impl FriendsEvent {
+impl SeatEvent {
     /// `heard`, with the state after it.
-    pub fn new(state: &SeatState, heard: Heard) -> FriendsEvent {
-        FriendsEvent {
+    pub fn new(state: &SeatState, heard: Heard) -> SeatEvent {
+        SeatEvent {
             state: Box::new(state.clone()),
             heard,
         }

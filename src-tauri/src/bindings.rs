@@ -90,13 +90,17 @@ fn signatures(cfg: &Config) -> Vec<Signature> {
             &[
                 ("new_game", NewGame::name(cfg)),
                 ("opponent_names", <Vec<String>>::name(cfg)),
+                ("your_name", String::name(cfg)),
                 ("events", channel(SeatEvent::name(cfg))),
             ],
             <()>::name(cfg),
         ),
         sig(
             "resume_match",
-            &[("events", channel(SeatEvent::name(cfg)))],
+            &[
+                ("your_name", String::name(cfg)),
+                ("events", channel(SeatEvent::name(cfg))),
+            ],
             bool::name(cfg),
         ),
         sig(

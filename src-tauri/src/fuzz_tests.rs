@@ -348,7 +348,11 @@ fn targets(h: &Harness) -> Vec<(&'static str, Value, bool)> {
             with_channel(setup("briscola", 2, json!({ "kind": "single-hand" }))),
             true,
         ),
-        ("resume_match", with_channel(json!({})), true),
+        (
+            "resume_match",
+            with_channel(json!({ "yourName": crate::ipc_harness::YOUR_NAME })),
+            true,
+        ),
         ("store_warnings", json!({}), false),
         // Every match was reviewed before: a review answers the stored one and writes nothing.
         ("history_stats", json!({ "withPeople": true }), false),

@@ -24,6 +24,9 @@ pub(crate) fn harness(dir: &Path) -> Harness {
     review_harness(dir, ReviewJobs::default())
 }
 
+/// The name you sit as at the harness's matches against the computer.
+pub(crate) const YOUR_NAME: &str = "Ann";
+
 /// A harness whose reviews run through `jobs` (a clone of it stays with the test).
 pub(crate) fn review_harness(dir: &Path, jobs: ReviewJobs) -> Harness {
     let app = app_builder(mock_builder())
@@ -186,7 +189,8 @@ impl Harness {
         )
     }
 
-    /// `start_match` with `args` (`newGame`, `opponentNames`), its events heard.
+    /// `start_match` with `args` (`newGame`, `opponentNames`, `yourName` — checked by the
+    /// command, so the harness sits as [`YOUR_NAME`]), its events heard.
     pub(crate) fn start_computer(&self, args: &Value) -> Result<Heard, Value> {
         let heard = Heard::default();
         let (state, friends) = self.states();
@@ -198,6 +202,7 @@ impl Harness {
                 &mut *friends.lock().await,
                 new_game,
                 names,
+                YOUR_NAME,
                 heard.channel(),
             )
             .await
@@ -206,12 +211,18 @@ impl Harness {
         Ok(heard)
     }
 
-    /// `resume_match`: the unfinished match's events, if there was one.
+    /// `resume_match`: the unfinished match's events, if there was one; you sit as [`YOUR_NAME`].
     pub(crate) fn resume(&self) -> Option<Heard> {
         let heard = Heard::default();
         let (state, friends) = self.states();
         let resumed = tauri::async_runtime::block_on(async {
-            crate::commands::game::resume(&state, &mut *friends.lock().await, heard.channel()).await
+            crate::commands::game::resume(
+                &state,
+                &mut *friends.lock().await,
+                YOUR_NAME,
+                heard.channel(),
+            )
+            .await
         })
         .unwrap();
         resumed.then_some(heard)

@@ -48,8 +48,8 @@ pub fn edit_ruleset(
 
 /// Starts the match the New game form chose — a table with you at seat 0 and the chosen AI levels
 /// at the others — with the first dealer and the undo setting of the preferences and the opponents'
-/// names the table shows (kept with the match), and remembers the choice there; the table's events
-/// come through `events`. Refused while a match of yours is unfinished (resume it, or resign it)
+/// names the table shows (kept with the match), and remembers the choice there; you sit as
+/// `your_name` (what friends you invite see); the table's events come through `events`. Refused while a match of yours is unfinished (resume it, or resign it)
 /// or while you sit at a table: a refused start changes nothing.
 #[tauri::command]
 pub async fn start_match(
@@ -57,11 +57,28 @@ pub async fn start_match(
     friends: State<'_, SeatingState>,
     new_game: Input<NewGame>,
     opponent_names: Input<Vec<String>>,
+    your_name: Input<String>,
     events: Channel<SeatEvent>,
 ) -> Result<(), AppError> {
     let new_game = new_game.get("new_game")?;
     let names = opponent_names.get("opponent_names")?;
-    start(&state, &mut *friends.lock().await, new_game, names, events).await
+    let you = person_name(&your_name.get("your_name")?)?;
+    start(
+        &state,
+        &mut *friends.lock().await,
+        new_game,
+        names,
+        &you,
+        events,
+    )
+    .await
+}
+
+/// Your name at a table, as the table would take it (trimmed; refused when blank, too long or
+/// holding what a name may not).
+pub(crate) fn person_name(name: &str) -> Result<String, AppError> {
+    briscola_table::text::name(name)
+        .map_err(|code| AppError::bad_argument("your_name", &format!("{code:?}")))
 }
 
 /// [`start_match`], Tauri-free but for the channel.
@@ -70,6 +87,7 @@ pub(crate) async fn start(
     friends: &mut Seating,
     new_game: NewGame,
     names: Vec<String>,
+    your_name: &str,
     events: Channel<SeatEvent>,
 ) -> Result<(), AppError> {
     if friends.at_table() {
@@ -100,24 +118,28 @@ pub(crate) async fn start(
         })
         .await?;
     let start = game.dealt();
-    open(state, friends, game, start, events)
+    open(state, friends, game, start, your_name, events)
 }
 
 /// Sits at the match of yours that was unfinished when the app closed, where it stopped; `false`
-/// when there is none. A save that no longer replays was set aside when the app started.
+/// when there is none. A save that no longer replays was set aside when the app started. You sit as
+/// `your_name`, as at [`start_match`].
 #[tauri::command]
 pub async fn resume_match(
     state: State<'_, AppState>,
     friends: State<'_, SeatingState>,
+    your_name: Input<String>,
     events: Channel<SeatEvent>,
 ) -> Result<bool, AppError> {
-    resume(&state, &mut *friends.lock().await, events).await
+    let you = person_name(&your_name.get("your_name")?)?;
+    resume(&state, &mut *friends.lock().await, &you, events).await
 }
 
 /// [`resume_match`], Tauri-free but for the channel.
 pub(crate) async fn resume(
     state: &AppState,
     friends: &mut Seating,
+    your_name: &str,
     events: Channel<SeatEvent>,
 ) -> Result<bool, AppError> {
     if friends.at_table() {
@@ -130,12 +152,9 @@ pub(crate) async fn resume(
         return Ok(false);
     };
     let (game, start) = ComputerMatch::resumed(saved);
-    open(state, friends, game, start, events)?;
+    open(state, friends, game, start, your_name, events)?;
     Ok(true)
 }
-
-/// Your name at a match against the computer (the table needs one; the screens say "You").
-const COMPUTER_TABLE_NAME: &str = "Player";
 
 /// Opens `game` as a table and sits at it, its events heard through `events`.
 fn open(
@@ -143,10 +162,11 @@ fn open(
     friends: &mut Seating,
     game: ComputerMatch,
     start: briscola_table::server::MatchStart,
+    your_name: &str,
     events: Channel<SeatEvent>,
 ) -> Result<(), AppError> {
     let (started_ms, names) = (game.started_ms, game.setup.opponent_names.clone());
-    let mirror = friends.new_mirror(COMPUTER_TABLE_NAME)?;
+    let mirror = friends.new_mirror(your_name)?;
     // Seat 0 is yours (kept unnamed: the screens say "You"); the AI seats keep the names the table
     // showed when the match started.
     let seat_names = std::iter::once(String::new()).chain(names).collect();
@@ -154,11 +174,9 @@ fn open(
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner)
         .begun(started_ms, seat_names);
-    Ok(
-        friends.play_computer(game, start, COMPUTER_TABLE_NAME, |saver| {
-            listen(state, events, mirror, Some(saver))
-        })?,
-    )
+    Ok(friends.play_computer(game, start, your_name, |saver| {
+        listen(state, events, mirror, Some(saver))
+    })?)
 }
 
 /// Every position of a finished match, for the history's replay.

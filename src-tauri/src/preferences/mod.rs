@@ -175,6 +175,10 @@ pub struct Preferences {
     /// Names of the computer players, seat 1 first (at most 5, each at most
     /// [`OPPONENT_NAME_CHARS`] characters); a missing or blank one takes the language's default.
     pub opponent_names: Vec<String>,
+    /// Your name at tables: the one friends see (blank: the host and join forms ask, and a match
+    /// against the computer takes the language's default). Trimmed, at most
+    /// [`briscola_table::text::MAX_NAME_CHARS`] characters, a name a table takes.
+    pub your_name: String,
 }
 
 /// The longest opponent name kept, in characters.
@@ -195,6 +199,7 @@ impl Default for Preferences {
             table_turn: TableTurn::default(),
             new_game: NewGame::default(),
             opponent_names: Vec::new(),
+            your_name: String::new(),
         }
     }
 }
@@ -213,7 +218,8 @@ impl Preferences {
     /// The preferences with every out-of-range value put right, and the fields that were: a card
     /// size clamped to 50–200 %, remembered rules that do not validate (or repeat a preset)
     /// dropped, 1 to 5 opponent levels, a format the chosen rules cannot play replaced by
-    /// their usual one, and opponent names trimmed, cut to [`OPPONENT_NAME_CHARS`] and to 5.
+    /// their usual one, opponent names trimmed, cut to [`OPPONENT_NAME_CHARS`] and to 5, and your
+    /// name trimmed and cut, or blank when a table would refuse it.
     pub fn repaired(mut self) -> (Preferences, Vec<&'static str>) {
         let mut fixed = Vec::new();
         let names: Vec<String> = self
@@ -225,6 +231,21 @@ impl Preferences {
         if names != self.opponent_names {
             self.opponent_names = names;
             fixed.push("opponent_names");
+        }
+        let name: String = self
+            .your_name
+            .trim()
+            .chars()
+            .take(briscola_table::text::MAX_NAME_CHARS)
+            .collect();
+        let name = if name.is_empty() {
+            name
+        } else {
+            briscola_table::text::name(&name).unwrap_or_default()
+        };
+        if name != self.your_name {
+            self.your_name = name;
+            fixed.push("your_name");
         }
         let size = self
             .card_size_percent

@@ -77,6 +77,7 @@ fn migrates_the_version_zero_fixture_through_both_versions() {
             ..NewGame::default()
         },
         opponent_names: Vec::new(),
+        your_name: String::new(),
     };
     assert_eq!(loaded.value, Some(expected));
     let saved = saved(&dir);
@@ -153,6 +154,7 @@ fn version_one_keeps_every_field_and_the_exact_last_setup() {
                 opponents: vec![Level::Hard, Level::Easy],
             },
             opponent_names: Vec::new(),
+            your_name: String::new(),
         }
     );
     assert_eq!(saved(&dir)["version"], 2);
@@ -384,6 +386,39 @@ fn opponent_names_are_trimmed_cut_and_at_most_five() {
 }
 
 #[test]
+fn your_name_is_trimmed_cut_or_blank_when_a_table_would_refuse_it() {
+    let parsed: Preferences = serde_json::from_value(json!({"deck_style": "italian"})).unwrap();
+    assert_eq!(parsed.your_name, "", "missing: the forms ask");
+    let kept = Preferences {
+        your_name: "Ann".into(),
+        ..Preferences::default()
+    };
+    assert!(kept.validate().is_ok());
+    for (given, fixed) in [
+        ("  Ann ", "Ann"),
+        (
+            "Bartolomeo Giovanni Maria Rossi",
+            "Bartolomeo Giovanni Mari",
+        ),
+        ("Ann\u{202e}", ""),
+    ] {
+        let bad = Preferences {
+            your_name: given.into(),
+            ..Preferences::default()
+        };
+        assert!(
+            bad.validate().unwrap_err().contains("your_name"),
+            "{given:?}"
+        );
+        let (repaired, fields) = bad.repaired();
+        assert_eq!(
+            (repaired.your_name.as_str(), fields),
+            (fixed, vec!["your_name"])
+        );
+    }
+}
+
+#[test]
 fn every_field_a_repair_can_name_is_worded_in_every_language() {
     let mut broken = Preferences {
         card_size_percent: 9_999,
@@ -395,11 +430,13 @@ fn every_field_a_repair_can_name_is_worded_in_every_language() {
     broken.new_game.opponents = Vec::new();
     broken.new_game.format = briscola::MatchFormat::BestOf { hands: 4 };
     broken.opponent_names = vec![" Luca ".into()];
+    broken.your_name = " Ann ".into();
     let (_, fields) = broken.repaired();
     assert_eq!(
         fields,
         [
             "opponent_names",
+            "your_name",
             "card_size_percent",
             "new_game.rulesets",
             "new_game.opponents",

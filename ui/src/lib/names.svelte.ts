@@ -6,7 +6,7 @@
  * names in Settings renames nobody in a match being played or in the history.
  */
 import { t, tk } from './i18n/index.svelte';
-import { prefs } from './prefs.svelte';
+import { prefs, updatePrefs } from './prefs.svelte';
 import type { SeatPlayer } from './bindings/SeatPlayer';
 
 /** The default name of computer seat `n` (1-based) in the current language. */
@@ -17,6 +17,20 @@ export function defaultOpponentName(n: number): string {
 /** The name of computer seat `n` (1-based). */
 export function opponentName(n: number): string {
   return prefs.opponent_names[n - 1]?.trim() || defaultOpponentName(n);
+}
+
+/** Your name at a match against the computer (what friends you invite see): yours from Settings, or the language's default. */
+export function yourTableName(): string {
+  return prefs.your_name.trim() || t('table.defaultYourName');
+}
+
+/**
+ * Keeps the name you gave a table's form for the next one (Settings shows it too). A name the
+ * shell refuses is not kept: the table refuses it as well, and says why.
+ */
+export function rememberYourName(name: string): void {
+  const kept = name.trim();
+  if (kept !== prefs.your_name) void updatePrefs({ your_name: kept }).catch(() => {});
 }
 
 /** The names a new match with `count` opponents starts with: the shell keeps them with the match. */

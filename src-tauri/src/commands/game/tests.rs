@@ -19,6 +19,7 @@ pub(crate) fn setup(preset: &str, players: u8, format: Value) -> Value {
             "opponents": vec!["easy"; usize::from(players) - 1],
         },
         "opponentNames": (1..players).map(|n| format!("Opponent {n}")).collect::<Vec<_>>(),
+        "yourName": crate::ipc_harness::YOUR_NAME,
     })
 }
 
@@ -523,6 +524,25 @@ fn a_match_against_the_computer_opens_to_a_friend() {
         json!([{ "name": "Bea", "seat": 1 }])
     );
     assert_eq!(waiting["lobby"]["settings"]["open_seats"], json!(true));
+    assert_eq!(
+        waiting["lobby"]["seats"][0]["name"],
+        crate::ipc_harness::YOUR_NAME,
+        "the friend sees you by the name you sit as"
+    );
     // Meanwhile the match goes on: it is still your move.
     assert!(your_move(&waiting));
+}
+
+/// The name you sit as at a match against the computer is taken as a table takes a name.
+#[test]
+fn your_name_at_a_match_against_the_computer_is_a_name_a_table_takes() {
+    assert_eq!(super::person_name("  Ann ").expect("a name"), "Ann");
+    for refused in ["", "   ", "Ann\u{202e}", &"x".repeat(200)] {
+        let error = super::person_name(refused).expect_err("refused");
+        assert_eq!(
+            error.kind,
+            crate::error::ErrorKind::InvalidInput,
+            "{refused:?}"
+        );
+    }
 }

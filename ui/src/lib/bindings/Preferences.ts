@@ -60,4 +60,10 @@ new_game: NewGame,
  * Names of the computer players, seat 1 first (at most 5, each at most
  * [`OPPONENT_NAME_CHARS`] characters); a missing or blank one takes the language's default.
  */
-opponent_names: Array<string>, };
+opponent_names: Array<string>, 
+/**
+ * Your name at tables: the one friends see (blank: the host and join forms ask, and a match
+ * against the computer takes the language's default). Trimmed, at most
+ * [`briscola_table::text::MAX_NAME_CHARS`] characters, a name a table takes.
+ */
+your_name: string, };

@@ -23,5 +23,6 @@ export const DEFAULT_PREFERENCES: Preferences = {
       "medium"
     ]
   },
-  "opponent_names": []
+  "opponent_names": [],
+  "your_name": ""
 };

@@ -118,15 +118,15 @@ class Table {
     return new Promise((done) => this.waiting.push({ test, done }));
   }
 
-  /** Opens a table against the computer (you at seat 0) and sits at it. */
-  async computer(newGame: NewGame, opponentNames: string[]): Promise<void> {
-    await this.openWith((events) => shell().startMatch(newGame, opponentNames, events), () => null);
+  /** Opens a table against the computer (you at seat 0, as `yourName`) and sits at it. */
+  async computer(newGame: NewGame, opponentNames: string[], yourName: string): Promise<void> {
+    await this.openWith((events) => shell().startMatch(newGame, opponentNames, yourName, events), () => null);
     rememberNewGame(newGame);
   }
 
-  /** Sits at the match against the computer left unfinished when the app closed; false when none. */
-  resume(): Promise<boolean> {
-    return this.openWith((events) => shell().resumeMatch(events), (resumed) => (resumed ? null : false));
+  /** Sits at the match against the computer left unfinished when the app closed (as `yourName`); false when none. */
+  resume(yourName: string): Promise<boolean> {
+    return this.openWith((events) => shell().resumeMatch(yourName, events), (resumed) => (resumed ? null : false));
   }
 
   /** Hosts a table and sits at it. */
@@ -183,7 +183,7 @@ class Table {
     const you = yourSeat(state);
     const names = state.seat_names.filter((_, seat) => seat !== you);
     await this.leave();
-    await this.computer(again, names);
+    await this.computer(again, names, state.name);
   }
 
   /** Leaves the table (a host closes it for everyone) and forgets it. */

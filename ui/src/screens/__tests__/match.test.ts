@@ -35,7 +35,7 @@ async function emit(...steps: Step[]) {
 
 /** Starts a match against the computer (opponent "Luca", the name kept with it) and shows it after one trick. */
 async function atComputerTable(view: SeatGame = SEAT_GAME) {
-  await table.computer(DEFAULT_PREFERENCES.new_game, ['Luca']);
+  await table.computer(DEFAULT_PREFERENCES.new_game, ['Luca'], 'Ann');
   render(Friends);
   await emit({ ...SEAT_STATE, game: null, seat_names: ['', 'Luca'] }, { view });
 }
@@ -66,6 +66,7 @@ describe('the match screen at a table against the computer', () => {
     const panel = screen.getByTestId('invite');
     expect(within(panel).getByText(SEAT_STATE.lobby!.code)).toBeInTheDocument();
     expect(within(panel).getByText('192.168.1.20:41234')).toBeInTheDocument();
+    expect(within(panel).getByTestId('invite-as')).toHaveTextContent(`Friends see you as ${SEAT_STATE.name} `);
     const lobby = { ...SEAT_STATE.lobby!, settings: { ...SEAT_STATE.lobby!.settings, open_seats: true } };
     await emit({ lobby: { ...lobby, watchers: ['Bea'], waiting: [{ name: 'Bea', seat: 1 }] } });
     expect(screen.getByTestId('invite-waiting')).toHaveTextContent('Bea takes Luca’s seat from the next hand.');

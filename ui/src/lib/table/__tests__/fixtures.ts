@@ -46,12 +46,12 @@ export function tableCommands(name = 'Player') {
       keep(ch, as);
       return null;
     }),
-    startMatch: vi.fn(async (_g: NewGame, _names: string[], ch: Channel<SeatEvent>) => {
-      keep(ch);
+    startMatch: vi.fn(async (_g: NewGame, _names: string[], you: string, ch: Channel<SeatEvent>) => {
+      keep(ch, you);
       return null;
     }),
-    resumeMatch: vi.fn(async (ch: Channel<SeatEvent>) => {
-      keep(ch);
+    resumeMatch: vi.fn(async (you: string, ch: Channel<SeatEvent>) => {
+      keep(ch, you);
       return true;
     }),
     tableSend: vi.fn(async () => null),

@@ -85,13 +85,13 @@ describe('the live table (fake shell)', () => {
   it('opens a table against the computer, hears what it says before the shell answers, and plays again with the same choice and names', async () => {
     const { fake } = fakeShell('Player');
     const named = { ...SEAT_STATE, seat_names: ['', 'Luca'] };
-    fake.startMatch.mockImplementationOnce(async (_g, _n, ch) => {
+    fake.startMatch.mockImplementationOnce(async (_g, _n, _you, ch) => {
       ch.onmessage({ state: named, heard: { kind: 'game', view: SEAT_STATE.game! } });
       return null;
     });
     const newGame = DEFAULT_PREFERENCES.new_game;
-    await table.computer(newGame, ['Luca']);
-    expect(fake.startMatch).toHaveBeenCalledWith(newGame, ['Luca'], expect.anything());
+    await table.computer(newGame, ['Luca'], 'Ann');
+    expect(fake.startMatch).toHaveBeenCalledWith(newGame, ['Luca'], 'Ann', expect.anything());
     expect(table.state).toEqual(named);
     expect(table.pacer.shown).toEqual(SEAT_STATE.game);
     expect(table.canPlayAgain).toBe(true);
@@ -101,15 +101,16 @@ describe('the live table (fake shell)', () => {
     expect(again[0]).toMatchObject({ preset: 'briscola', format: SEAT_STATE.lobby!.settings.format, opponents: ['easy'] });
     expect(again[0].rulesets[0]).toEqual(SEAT_STATE.lobby!.settings.ruleset);
     expect(again[1]).toEqual(['Luca']);
+    expect(again[2], 'you sit as you sat').toBe(named.name);
     expect(fake.tableSend).not.toHaveBeenCalled();
   });
 
   it('keeps the table you sit at when the shell refuses to open another', async () => {
     const { fake, emit } = fakeShell('Player');
-    await table.computer(DEFAULT_PREFERENCES.new_game, ['Luca']);
+    await table.computer(DEFAULT_PREFERENCES.new_game, ['Luca'], 'Ann');
     emit(SEAT_STATE);
     fake.startMatch.mockRejectedValueOnce({ kind: 'match_in_progress', message: 'in progress' });
-    await expect(table.computer(DEFAULT_PREFERENCES.new_game, ['Luca'])).rejects.toMatchObject({ kind: 'match_in_progress' });
+    await expect(table.computer(DEFAULT_PREFERENCES.new_game, ['Luca'], 'Ann')).rejects.toMatchObject({ kind: 'match_in_progress' });
     expect(table.state?.lobby?.code).toBe(SEAT_STATE.lobby!.code);
     emit({ serial: 99 });
     expect(table.state?.serial, 'still heard').toBe(99);
@@ -119,14 +120,14 @@ describe('the live table (fake shell)', () => {
     const { fake } = fakeShell('Player');
     let started: () => void = () => {};
     let speak: (event: SeatEvent) => void = () => {};
-    fake.startMatch.mockImplementationOnce((_g, _n, ch) => {
+    fake.startMatch.mockImplementationOnce((_g, _n, _you, ch) => {
       speak = (event) => ch.onmessage(event);
       return new Promise((answer) => (started = () => answer(null)));
     });
     let none: (resumed: boolean) => void = () => {};
     fake.resumeMatch.mockImplementationOnce(() => new Promise((answer) => (none = answer)));
-    const starting = table.computer(DEFAULT_PREFERENCES.new_game, ['Luca']);
-    const looking = table.resume();
+    const starting = table.computer(DEFAULT_PREFERENCES.new_game, ['Luca'], 'Ann');
+    const looking = table.resume('Ann');
     const first = seatGame({}, { to_move: 1 });
     const played = seatGame({}, { to_move: 0, current_trick: [{ seat: 1, card: 'Ad' }] });
     speak({ state: { ...SEAT_STATE, game: first }, heard: { kind: 'game', view: first } });
@@ -145,9 +146,9 @@ describe('the live table (fake shell)', () => {
   it('resumes the unfinished match, or says there is none; its names are the ones kept with it', async () => {
     const { fake, emit } = fakeShell('Player');
     fake.resumeMatch.mockResolvedValueOnce(false);
-    expect(await table.resume()).toBe(false);
+    expect(await table.resume('Ann')).toBe(false);
     expect(table.state).toBeNull();
-    expect(await table.resume()).toBe(true);
+    expect(await table.resume('Ann')).toBe(true);
     prefs.opponent_names = ['Marta'];
     emit({ ...SEAT_STATE, seat_names: ['', 'Luca'] });
     expect(table.state?.game).toEqual(SEAT_STATE.game);

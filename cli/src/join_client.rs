@@ -50,8 +50,11 @@ pub struct Client {
     started_for: Option<LobbyView>,
     /// Whether `--ready` was acted on in this lobby.
     readied: bool,
-    /// Whether a welcome came (another comes when each match starts).
+    /// Whether a welcome came (another comes when each match starts, or when you take a seat
+    /// during a match).
     welcomed: bool,
+    /// The last lobby started a match (the welcome that follows says where the match puts you).
+    starting: bool,
     /// The match is over; the table waits for the host (another match) or closes.
     over: bool,
     /// Matches seen to their end.
@@ -124,11 +127,15 @@ impl Client {
         host: bool,
         reaction: &mut Reaction,
     ) {
-        if self.welcomed {
+        if self.welcomed && self.starting {
             reaction.lines.push(format!(
                 "the match starts: you are {}",
                 table_words::at(seat)
             ));
+        } else if self.welcomed {
+            reaction
+                .lines
+                .push(format!("from this hand you play {}", table_words::at(seat)));
         } else {
             self.say(message, reaction);
             if !self.options.rejoined {
@@ -153,6 +160,8 @@ impl Client {
 
     fn lobby(&mut self, lobby: &LobbyView, reaction: &mut Reaction) {
         let again = self.over && lobby.stage == Stage::Lobby;
+        let before = self.lobby.as_ref().map(|l| l.stage);
+        self.starting = before == Some(Stage::Lobby) && lobby.stage == Stage::Playing;
         self.lobby = Some(lobby.clone());
         if again {
             self.another_match(reaction);

@@ -5,8 +5,9 @@
 use std::collections::BTreeMap;
 use std::net::{IpAddr, Ipv4Addr};
 
+use briscola::ai::Level;
 use briscola::{MatchFormat, Preset, Ruleset};
-use briscola_table::protocol::{ClientMessage, ServerMessage};
+use briscola_table::protocol::{ClientMessage, LobbyView, SeatChoice, ServerMessage};
 use briscola_table::{ConnId, Table, TableSettings};
 
 use super::{Client, Options};
@@ -198,18 +199,56 @@ fn seats_are_shown_from_1_and_named() {
     }
 }
 
-#[test]
-fn a_welcome_after_the_first_says_where_the_match_puts_you() {
-    let mut client = Client::new(Options::default());
-    let welcome = |seat| ServerMessage::Welcome {
+/// Ann's 2-seat table with the computer at seat 1, in the lobby and once started.
+fn lobbies() -> (LobbyView, LobbyView) {
+    let rules = Ruleset::preset(Preset::Briscola, 2).expect("a preset");
+    let (mut table, _) = Table::new(TableSettings::new(rules), HOST, HOME, "Ann").expect("a table");
+    let ai = ClientMessage::SetSeat {
+        seat: 1,
+        occupant: SeatChoice::Ai { level: Level::Easy },
+    };
+    table.handle(HOST, ai, 0);
+    let lobby = table.lobby_view();
+    table.handle(HOST, ClientMessage::Start, 0);
+    (lobby, table.lobby_view())
+}
+
+fn welcome(seat: Option<u8>) -> ServerMessage {
+    ServerMessage::Welcome {
         code: "7KQ2M-XR4TD".into(),
         token: "t".into(),
         seat,
         host: false,
-    };
+    }
+}
+
+fn lobby_message(lobby: &LobbyView) -> ServerMessage {
+    ServerMessage::Lobby {
+        lobby: lobby.clone(),
+    }
+}
+
+#[test]
+fn a_welcome_after_the_first_says_where_the_match_puts_you() {
+    let (lobby, playing) = lobbies();
+    let mut client = Client::new(Options::default());
     let first = client.receive(&welcome(Some(1)));
     assert_eq!(first.lines[0], "joined table 7KQ2M-XR4TD at seat 2");
-    let again = client.receive(&welcome(Some(0)));
-    assert_eq!(again.lines, ["the match starts: you are at seat 1"]);
+    client.receive(&lobby_message(&lobby));
+    client.receive(&lobby_message(&playing));
+    let again = client.receive(&welcome(Some(1)));
+    assert_eq!(again.lines, ["the match starts: you are at seat 2"]);
     assert!(!again.end);
+}
+
+#[test]
+fn a_friend_who_joined_during_the_match_is_told_when_they_sit() {
+    let (_, playing) = lobbies();
+    let mut client = Client::new(Options::default());
+    client.receive(&lobby_message(&playing));
+    let first = client.receive(&welcome(None));
+    assert_eq!(first.lines[0], "joined table 7KQ2M-XR4TD watching");
+    client.receive(&lobby_message(&playing));
+    let seated = client.receive(&welcome(Some(1)));
+    assert_eq!(seated.lines, ["from this hand you play at seat 2"]);
 }

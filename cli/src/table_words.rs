@@ -109,13 +109,28 @@ pub fn lobby(view: &LobbyView, you: Option<Seat>) -> String {
     } else {
         format!("; watching: {}", view.watchers.join(", "))
     };
+    let waiting: String = view
+        .waiting
+        .iter()
+        .map(|w| {
+            let names = Names {
+                you: None,
+                lobby: Some(view),
+            };
+            format!(
+                "; {} takes {} seat from the next hand",
+                w.name,
+                names.whose(w.seat)
+            )
+        })
+        .collect();
     let stage = match view.stage {
         Stage::Lobby => "in the lobby",
         Stage::Playing => "playing",
         Stage::Over => "the match is over",
     };
     format!(
-        "table {} ({stage}): {}{watching}",
+        "table {} ({stage}): {}{watching}{waiting}",
         view.code,
         seats.join(" | ")
     )

@@ -82,6 +82,20 @@ fn the_lobby_counts_seats_from_1_and_marks_yours() {
 }
 
 #[test]
+fn the_lobby_names_who_takes_a_computers_seat() {
+    let mut view = lobby();
+    view.waiting.push(briscola_table::protocol::WaitingView {
+        name: "Cleo".into(),
+        seat: 2,
+    });
+    let line = super::lobby(&view, None);
+    assert!(
+        line.ends_with("; Cleo takes computer 3's seat from the next hand"),
+        "{line}"
+    );
+}
+
+#[test]
 fn seats_are_named_as_the_app_names_them() {
     let view = lobby();
     let names = Names {

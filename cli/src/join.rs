@@ -193,6 +193,7 @@ fn heard(
 /// A typed line (`None`: input ended, which leaves the table).
 fn typed(me: &Client, line: Option<String>, outbox: &mut Vec<ClientMessage>) -> Done {
     let Some(line) = line else {
+        outln!("input ended: you left the table");
         return Some(Ok(()));
     };
     match seat_text::command(&line) {

@@ -3,20 +3,22 @@
 //! WebSocket protocol (docs/multiplayer.md). `--token-file` (or `--token -`, read from standard input)
 //! takes a seat back (the host's included) without the token showing on a command line;
 //! `--ready` says ready once seated; `--start` (the host) starts the match as soon as it can start;
-//! `--record` writes the match record when it is over. The client ends when the match is over, the
-//! connection closes, or input ends.
+//! `--record` writes each match's record when it is over. The client stays at the table from one
+//! match to the next ([`crate::join_client`]): it ends when you type `/quit`, when input ends, when
+//! the table lets you go or closes, or when the connection is lost.
 //!
 //! Deliberately absent: the host's lobby settings beyond starting (the seats and timer come from
 //! `briscola serve`'s flags), and hints (a table's AI help would be an unfair advantage).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
-use briscola::Action;
+use briscola::MatchRecord;
 use briscola_table::client::{self, Received};
-use briscola_table::protocol::{ClientMessage, LobbyView, SeatView, ServerMessage, Stage};
+use briscola_table::protocol::{ClientMessage, ServerMessage};
 use clap::Args;
 use tokio::sync::mpsc;
 
+use crate::join_client::{Client, Options};
 use crate::outln;
 use crate::seat_text::{self, Command};
 
@@ -39,35 +41,19 @@ pub struct JoinArgs {
     /// host's to a file and says where).
     #[arg(long, value_name = "PATH")]
     token_file: Option<PathBuf>,
-    /// Say you are ready as soon as you are seated.
+    /// Say you are ready as soon as you are seated, and again before each next match.
     #[arg(long)]
     ready: bool,
-    /// As the host: start the match as soon as every seat is taken and everyone is ready.
+    /// As the host: start each match as soon as every seat is taken and everyone is ready.
     #[arg(long)]
     start: bool,
-    /// Write the match record (JSON, for `briscola replay` and `briscola review`) here at the end.
+    /// Write the match record (JSON, for `briscola replay` and `briscola review`) here at its end;
+    /// the next matches at the table go to the same name with `-2`, `-3`… before the extension.
     #[arg(long)]
     record: Option<PathBuf>,
 }
 
-/// What the client knows of its place at the table.
-#[derive(Debug, Default)]
-struct Place {
-    seat: Option<u8>,
-    host: bool,
-    /// The moves offered in the last view, so a prompt is not repeated for the same one.
-    legal: Vec<Action>,
-    /// The hand shown last (a new hand is shown even when it is not your turn).
-    hand: u32,
-    /// The lobby for which `start` was sent.
-    started_for: Option<LobbyView>,
-    /// Whether `--ready` was acted on.
-    readied: bool,
-    /// Whether a welcome came (another comes when the match starts).
-    welcomed: bool,
-}
-
-/// Plays at the table until the match is over.
+/// Sits at the table until you leave or the table closes.
 pub fn run(args: &JoinArgs) -> Result<(), String> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(1)
@@ -116,154 +102,154 @@ fn token(args: &JoinArgs) -> Result<Option<String>, String> {
     Ok(Some(token))
 }
 
+/// What ends the client, once the loop knows (`Ok`: you left, or the table let you go).
+type Done = Option<Result<(), String>>;
+
 async fn join(args: &JoinArgs) -> Result<(), String> {
     // Read before standard input goes to the moves.
     let token = token(args)?;
     let (mut sender, mut receiver) = client::connect(&args.address)
         .await
         .map_err(|e| seat_text::shown(&e.to_string()))?;
-    let first = match (&token, &args.name) {
-        (Some(token), _) => ClientMessage::Rejoin {
-            code: args.code.clone(),
-            token: token.clone(),
-        },
-        (None, Some(name)) => ClientMessage::Join {
-            code: args.code.clone(),
-            name: name.clone(),
-        },
-        (None, None) => {
-            return Err("give --name (or --token-file to take a seat back)".into());
-        }
+    let first = first_message(args, token.as_deref())?;
+    let options = Options {
+        ready: args.ready,
+        start: args.start,
+        rejoined: token.is_some(),
     };
+    let mut me = Client::new(options);
     let mut outbox = vec![first];
     let mut input = read_input();
-    let mut me = Place::default();
     loop {
         for message in outbox.drain(..) {
-            // A send that fails means the table is closing: what it sent before (the record, at the
-            // end of a match) is still read below, and the closed connection then ends the client.
+            // A send that fails means the table is closing: what it sent before is still read
+            // below, and the closed connection then ends the client.
             if sender.send(&message).await.is_err() {
                 break;
             }
         }
-        tokio::select! {
-            received = receiver.next() => {
-                let message = match received {
-                    Some(Received::Message(message)) => message,
-                    Some(Received::Unreadable(e)) => {
-                        return Err(format!("not a table message: {}", seat_text::shown(&e.to_string())));
-                    }
-                    None => return Err("the table closed the connection".into()),
-                };
-                if let Some(done) = receive(args, token.is_some(), &mut me, &message, &mut outbox)? {
-                    return done;
-                }
-            }
-            line = input.recv() => {
-                let Some(Some(line)) = line else { return Ok(()) };
-                match seat_text::command(&line) {
-                    Command::Send(message) => outbox.push(message),
-                    Command::Help => {
-                        outln!("{}", seat_text::HELP);
-                        if !me.legal.is_empty() {
-                            outln!("you can: {}", crate::play::list(&me.legal));
-                        }
-                    }
-                    Command::Quit => return Ok(()),
-                    Command::Nothing => {}
-                    Command::Unknown(why) => outln!("{why}"),
-                }
-            }
+        let done = tokio::select! {
+            received = receiver.next() => heard(args, &mut me, received, &mut outbox),
+            line = input.recv() => typed(&me, line.flatten(), &mut outbox),
+        };
+        if let Some(done) = done {
+            return done;
         }
     }
 }
 
-/// Shows a message and reacts to it; `Some` ends the client.
-fn receive(
+/// `join` with the name, or `rejoin` with the token.
+fn first_message(args: &JoinArgs, token: Option<&str>) -> Result<ClientMessage, String> {
+    match (token, &args.name) {
+        (Some(token), _) => Ok(ClientMessage::Rejoin {
+            code: args.code.clone(),
+            token: token.to_string(),
+        }),
+        (None, Some(name)) => Ok(ClientMessage::Join {
+            code: args.code.clone(),
+            name: name.clone(),
+        }),
+        (None, None) => Err("give --name (or --token-file to take a seat back)".into()),
+    }
+}
+
+/// What the table sent (`None`: the connection closed): shown, answered, its record written.
+fn heard(
     args: &JoinArgs,
-    rejoined: bool,
-    me: &mut Place,
-    message: &ServerMessage,
+    me: &mut Client,
+    received: Option<Received>,
     outbox: &mut Vec<ClientMessage>,
-) -> Result<Option<Result<(), String>>, String> {
-    match message {
-        ServerMessage::Welcome { seat, .. } if me.welcomed => {
-            let at = seat.map_or("watching".to_string(), |s| format!("at seat {s}"));
-            outln!("the match starts: you are {at}");
+) -> Done {
+    let message = match received {
+        Some(Received::Message(message)) => message,
+        Some(Received::Unreadable(e)) => {
+            let e = seat_text::shown(&e.to_string());
+            return Some(Err(format!("not a table message: {e}")));
         }
-        _ => {
-            if let Some(line) = seat_text::message(message, me.seat) {
-                outln!("{}", seat_text::shown(&line));
-            }
+        // After a match, the table closing is its ordinary end; during one, the seat is kept
+        // for you to come back to.
+        None if me.is_over() => {
+            outln!("the table closed");
+            return Some(Ok(()));
         }
+        None => return Some(Err("the table closed the connection".into())),
+    };
+    let reaction = me.receive(&message);
+    for line in &reaction.lines {
+        outln!("{}", seat_text::shown(line));
     }
-    match message {
-        ServerMessage::Welcome {
-            token, seat, host, ..
-        } => {
-            if !rejoined && !me.welcomed {
-                outln!(
-                    "your token (to come back with --token): {}",
-                    seat_text::shown(token)
-                );
-            }
-            me.welcomed = true;
-            me.seat = *seat;
-            me.host = *host;
-            if args.ready && !me.readied && seat.is_some() && !host {
-                me.readied = true;
-                outbox.push(ClientMessage::Ready { ready: true });
-            }
-        }
-        ServerMessage::Lobby { lobby }
-            if args.start
-                && me.host
-                && can_start(lobby)
-                && me.started_for.as_ref() != Some(lobby) =>
-        {
-            me.started_for = Some(lobby.clone());
-            outbox.push(ClientMessage::Start);
-        }
-        ServerMessage::Game { view } => {
-            let obs = &view.observation;
-            if view.hand != me.hand
-                || (!obs.legal_actions.is_empty() && obs.legal_actions != me.legal)
-            {
-                crate::play::show(obs);
-            }
-            me.hand = view.hand;
-            if !obs.legal_actions.is_empty() && obs.legal_actions != me.legal {
-                let clock = view
-                    .clock
-                    .filter(|c| Some(c.seat) == me.seat)
-                    .map(|c| c.remaining_ms);
-                outln!("{}", seat_text::your_turn(&obs.legal_actions, clock));
-            }
-            me.legal.clone_from(&obs.legal_actions);
-        }
-        ServerMessage::MatchOver { record, .. } => {
-            if let Some(path) = &args.record {
-                let json = serde_json::to_string_pretty(record).map_err(|e| e.to_string())?;
-                std::fs::write(path, json)
-                    .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-                outln!("record written to {}", path.display());
-            }
-            return Ok(Some(Ok(())));
-        }
-        ServerMessage::Removed | ServerMessage::Replaced | ServerMessage::Closed { .. } => {
-            return Ok(Some(Ok(())));
-        }
-        _ => {}
+    if let ServerMessage::MatchOver { record, .. } = &message
+        && let Err(e) = write_record(args, record, me.finished())
+    {
+        return Some(Err(e));
     }
-    Ok(None)
+    if reaction.end {
+        return Some(Ok(()));
+    }
+    outbox.extend(reaction.send);
+    None
 }
 
-/// Whether the table would start now: in the lobby, every seat taken, every person but the host ready.
-fn can_start(lobby: &LobbyView) -> bool {
-    lobby.stage == Stage::Lobby
-        && lobby.seats.iter().all(|seat| match seat {
-            SeatView::Empty => false,
-            SeatView::Ai { .. } => true,
-            SeatView::Person { ready, host, .. } => *ready || *host,
-        })
+/// A typed line (`None`: input ended, which leaves the table).
+fn typed(me: &Client, line: Option<String>, outbox: &mut Vec<ClientMessage>) -> Done {
+    let Some(line) = line else {
+        outln!("input ended: you left the table");
+        return Some(Ok(()));
+    };
+    match seat_text::command(&line) {
+        Command::Send(message) => outbox.push(message),
+        Command::Help => {
+            outln!("{}", seat_text::HELP);
+            if !me.legal().is_empty() {
+                outln!("you can: {}", crate::play::list(me.legal()));
+            }
+        }
+        Command::Quit => {
+            outln!("you left the table");
+            return Some(Ok(()));
+        }
+        Command::Nothing => {}
+        Command::Unknown(why) => outln!("{why}"),
+    }
+    None
+}
+
+/// `--record`: writes the record of the `n`th match (from 1) to its file.
+fn write_record(args: &JoinArgs, record: &MatchRecord, n: u32) -> Result<(), String> {
+    let Some(path) = &args.record else {
+        return Ok(());
+    };
+    let path = record_path(path, n);
+    let json = serde_json::to_string_pretty(record).map_err(|e| e.to_string())?;
+    std::fs::write(&path, json).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    outln!("record written to {}", path.display());
+    Ok(())
+}
+
+/// Where the `n`th match's record goes: the file given for the first, then the same name with
+/// `-2`, `-3`… before its extension (`ann.json`, `ann-2.json`).
+fn record_path(path: &Path, n: u32) -> PathBuf {
+    if n <= 1 {
+        return path.to_path_buf();
+    }
+    let mut name = path.file_stem().unwrap_or_default().to_os_string();
+    name.push(format!("-{n}"));
+    if let Some(extension) = path.extension() {
+        name.push(".");
+        name.push(extension);
+    }
+    path.with_file_name(name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_match_has_a_record_file_of_its_own() {
+        let path = Path::new("/tmp/ann.json");
+        assert_eq!(record_path(path, 1), PathBuf::from("/tmp/ann.json"));
+        assert_eq!(record_path(path, 2), PathBuf::from("/tmp/ann-2.json"));
+        assert_eq!(record_path(Path::new("rec"), 3), PathBuf::from("rec-3"));
+    }
 }

@@ -8,6 +8,7 @@ mod bot;
 mod budget;
 mod history;
 mod join;
+mod join_client;
 pub mod out;
 mod play;
 mod replay;
@@ -17,6 +18,7 @@ mod seat_text;
 mod serve;
 mod setup;
 mod state;
+mod table_words;
 
 pub use budget::BudgetArgs;
 

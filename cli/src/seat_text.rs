@@ -1,13 +1,10 @@
-//! `briscola join`'s words: the table's messages as lines of text, and typed lines as messages.
-//! Everything shown comes from what the table sent this connection (its own seat's view and public
-//! events); nothing is worked out from anything else. The server is a remote peer: whatever text
-//! of its reaches the terminal passes [`shown`] first, so it cannot write escape sequences or turn
-//! text around.
+//! `briscola join`'s typed lines as messages (seats typed from 1, as they are shown), the prompt, and
+//! [`shown`]: the server is a remote peer, so whatever text of its reaches the terminal passes
+//! [`shown`] first and cannot write escape sequences or turn text around. The table's messages are
+//! worded in [`crate::table_words`].
 
-use briscola::Action;
-use briscola_table::protocol::{
-    ChatBody, ClientMessage, ClosedReason, LobbyView, PublicEvent, SeatView, ServerMessage,
-};
+use briscola::{Action, Seat};
+use briscola_table::protocol::{ChatBody, ClientMessage};
 
 use crate::play;
 
@@ -28,7 +25,8 @@ pub enum Command {
 
 /// The commands, for `?`.
 pub const HELP: &str = "type a move (Ad, `exchange 7s`, `bid K`, pass, `call Ac`), or: /say TEXT, \
-/ready, /unready, /sit SEAT, /start (host), /close (host: close the table), /quit";
+/ready, /unready, /sit SEAT (seats count from 1), /start (host: start the match), /again (host: \
+another match once this one is over), /close (host: close the table), /quit (leave the table)";
 
 /// Text from the server as it may reach a terminal: control characters (escape sequences start with
 /// one), line separators and the format characters that change how text reads become U+FFFD.
@@ -62,10 +60,13 @@ pub fn command(line: &str) -> Command {
         "/ready" => send(ClientMessage::Ready { ready: true }),
         "/unready" => send(ClientMessage::Ready { ready: false }),
         "/start" => send(ClientMessage::Start),
+        "/again" => send(ClientMessage::PlayAgain),
         "/close" => send(ClientMessage::CloseTable),
-        "/sit" => match rest.parse() {
-            Ok(seat) => send(ClientMessage::Sit { seat }),
-            Err(_) => Command::Unknown(format!("`{line}`: /sit takes a seat number")),
+        "/sit" => match seat(rest) {
+            Some(seat) => send(ClientMessage::Sit { seat }),
+            None => Command::Unknown(format!(
+                "`{line}`: /sit takes a seat number, counted from 1"
+            )),
         },
         _ if word.starts_with('/') => Command::Unknown(format!("`{word}`: {HELP}")),
         _ => match line.parse::<Action>() {
@@ -75,151 +76,9 @@ pub fn command(line: &str) -> Command {
     }
 }
 
-/// The lobby on one line: every seat, then who watches.
-pub fn lobby(view: &LobbyView) -> String {
-    let seats: Vec<String> = view
-        .seats
-        .iter()
-        .enumerate()
-        .map(|(seat, s)| match s {
-            SeatView::Empty => format!("{seat}: empty"),
-            SeatView::Ai { level } => format!("{seat}: AI {level}"),
-            SeatView::Person {
-                name,
-                ready,
-                connected,
-                host,
-            } => {
-                let mut marks = Vec::new();
-                if *host {
-                    marks.push("host");
-                }
-                if *ready {
-                    marks.push("ready");
-                }
-                if !connected {
-                    marks.push("away");
-                }
-                if marks.is_empty() {
-                    format!("{seat}: {name}")
-                } else {
-                    format!("{seat}: {name} ({})", marks.join(", "))
-                }
-            }
-        })
-        .collect();
-    let watching = if view.watchers.is_empty() {
-        String::new()
-    } else {
-        format!("; watching: {}", view.watchers.join(", "))
-    };
-    format!(
-        "table {} [{:?}] seats {}{watching}",
-        view.code,
-        view.stage,
-        seats.join(" | ")
-    )
-}
-
-/// A message as lines, for `me` at `seat` (the game view is printed apart, by the client).
-pub fn message(message: &ServerMessage, seat: Option<u8>) -> Option<String> {
-    let you = |s: u8| {
-        if Some(s) == seat {
-            "you".to_string()
-        } else {
-            format!("seat {s}")
-        }
-    };
-    let text = match message {
-        ServerMessage::Welcome {
-            code, seat, host, ..
-        } => {
-            let at = seat.map_or("watching".to_string(), |s| format!("at seat {s}"));
-            let host = if *host { " as the host" } else { "" };
-            format!("joined table {code} {at}{host}")
-        }
-        ServerMessage::Lobby { lobby: view } => lobby(view),
-        ServerMessage::Game { .. } => return None,
-        ServerMessage::Event { event } => match event {
-            PublicEvent::Acted { seat, action } => format!("{}: {action}", you(*seat)),
-            PublicEvent::HandOver { result, standing } => format!(
-                "hand over: points per seat {:?}, per side {:?}; match {:?}",
-                result.seat_points, result.side_points, standing.scores
-            ),
-            PublicEvent::Disconnected { seat } => format!("{} dropped", you(*seat)),
-            PublicEvent::Reconnected { seat } => format!("{} is back", you(*seat)),
-            PublicEvent::TimerOffProposed { by, agreed } => {
-                format!(
-                    "{} proposes turning the timer off (agreed: {agreed:?})",
-                    you(*by)
-                )
-            }
-            PublicEvent::TimerChanged { seconds: Some(s) } => format!("timer: {s} s per move"),
-            PublicEvent::TimerChanged { seconds: None } => "timer: off".to_string(),
-            PublicEvent::ShortTimer { seat } => {
-                format!("timer: {} now has 10 s per move", you(*seat))
-            }
-            PublicEvent::TookBack { seat } => format!("{} took a move back", you(*seat)),
-            PublicEvent::Resigned { seat } => format!("{} gave the match up", you(*seat)),
-        },
-        ServerMessage::Chat { from, chat } => match chat {
-            ChatBody::Text { text } => format!("chat {} (seat {}): {text}", from.name, from.seat),
-            ChatBody::Phrase { phrase } => {
-                let id = serde_json::to_string(phrase).unwrap_or_default();
-                format!(
-                    "chat {} (seat {}): [{}]",
-                    from.name,
-                    from.seat,
-                    id.trim_matches('"')
-                )
-            }
-        },
-        ServerMessage::Muted { seat, muted } => format!("seat {seat} muted: {muted}"),
-        ServerMessage::TimerWarning {
-            seat: s,
-            remaining_ms,
-        } => {
-            let left = remaining_ms.div_ceil(1000);
-            if Some(*s) == seat {
-                format!("timer: you have {left} s left")
-            } else {
-                format!("timer: seat {s} has {left} s left")
-            }
-        }
-        ServerMessage::AutoPlayed { seat, action, .. } => {
-            format!("time ran out: the table played {action} for {}", you(*seat))
-        }
-        ServerMessage::MatchOver {
-            outcome, standing, ..
-        } => {
-            let winners: Vec<u8> = outcome.as_ref().map_or(Vec::new(), |o| {
-                o.winners
-                    .iter()
-                    .filter_map(|&side| standing.sides.get(usize::from(side)))
-                    .flatten()
-                    .copied()
-                    .collect()
-            });
-            if winners.is_empty() {
-                format!("match over: drawn, scores {:?}", standing.scores)
-            } else {
-                format!(
-                    "match over: won by seats {winners:?}, scores {:?}",
-                    standing.scores
-                )
-            }
-        }
-        ServerMessage::Error { error } => format!(
-            "refused: {}",
-            serde_json::to_string(error).unwrap_or_default()
-        ),
-        ServerMessage::Removed => "the host sent you away".to_string(),
-        ServerMessage::Replaced => "your seat was taken back from another connection".to_string(),
-        ServerMessage::Closed { reason } => match reason {
-            ClosedReason::HostClosed => "the host closed the table".to_string(),
-        },
-    };
-    Some(text)
+/// A seat as typed, counted from 1 (the protocol's seat: counted from 0).
+fn seat(text: &str) -> Option<Seat> {
+    text.parse::<Seat>().ok()?.checked_sub(1)
 }
 
 /// The prompt for a seat to move: its options and the time left.
@@ -250,15 +109,26 @@ mod tests {
                 action: "Ad".parse().expect("a card")
             })
         );
-        assert_eq!(
-            command("/sit 2"),
-            Command::Send(ClientMessage::Sit { seat: 2 })
-        );
         assert!(matches!(command("/sit x"), Command::Unknown(_)));
         assert!(matches!(command("/dance"), Command::Unknown(_)));
         assert!(matches!(command("Zz"), Command::Unknown(_)));
         assert_eq!(command(""), Command::Nothing);
         assert_eq!(command("/quit"), Command::Quit);
         assert_eq!(command("/close"), Command::Send(ClientMessage::CloseTable));
+        assert_eq!(command("/again"), Command::Send(ClientMessage::PlayAgain));
+    }
+
+    #[test]
+    fn seats_are_typed_from_1() {
+        let sit = |seat| Command::Send(ClientMessage::Sit { seat });
+        assert_eq!(command("/sit 1"), sit(0));
+        assert_eq!(command("/sit 2"), sit(1));
+        assert_eq!(command("/sit 6"), sit(5));
+        for refused in ["/sit 0", "/sit -1", "/sit", "/sit 999"] {
+            assert!(
+                matches!(command(refused), Command::Unknown(ref why) if why.contains("from 1")),
+                "{refused}"
+            );
+        }
     }
 }

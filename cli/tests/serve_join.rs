@@ -35,20 +35,37 @@ fn wait(child: &mut Child, what: &str) -> std::process::ExitStatus {
 
 /// A player: answers every prompt with the first move it offers (after `first` lines, sent at the
 /// first prompt); returns everything it printed.
-fn player(mut child: Child, first: &'static [&'static str]) -> (Child, JoinHandle<Vec<String>>) {
+fn player(child: Child, first: &'static [&'static str]) -> (Child, JoinHandle<Vec<String>>) {
+    let mut first = first.iter();
+    player_with(child, Vec::new(), move |line| {
+        let Some((_, moves)) = line.split_once("you can: ") else {
+            return Vec::new();
+        };
+        let mut typed: Vec<String> = first.by_ref().map(ToString::to_string).collect();
+        typed.push(moves.split(' ').next().expect("a move").to_string());
+        typed
+    })
+}
+
+/// A player that types `opening` at once, then what `respond` answers to each line it prints;
+/// returns everything it printed.
+fn player_with(
+    mut child: Child,
+    opening: Vec<String>,
+    mut respond: impl FnMut(&str) -> Vec<String> + Send + 'static,
+) -> (Child, JoinHandle<Vec<String>>) {
     let mut stdin = child.stdin.take().expect("stdin");
     let stdout: ChildStdout = child.stdout.take().expect("stdout");
     let reader = std::thread::spawn(move || {
         let mut lines = Vec::new();
-        let mut first = first.iter();
+        for typed in opening {
+            writeln!(stdin, "{typed}").expect("the player reads");
+        }
         for line in BufReader::new(stdout).lines() {
             let line = line.expect("UTF-8 output");
-            if let Some((_, moves)) = line.split_once("you can: ") {
-                for extra in first.by_ref() {
-                    writeln!(stdin, "{extra}").expect("the player reads");
-                }
-                let action = moves.split(' ').next().expect("a move");
-                writeln!(stdin, "{action}").expect("the player reads");
+            for typed in respond(&line) {
+                // The client may have left already (after `/close`).
+                let _ = writeln!(stdin, "{typed}");
             }
             lines.push(line);
         }
@@ -122,9 +139,15 @@ fn two_players_join_a_served_table_and_play_a_match_to_its_record() {
             lines.iter().any(|l| l.starts_with("match over: ")),
             "{lines:?}"
         );
+        // The client stays until the table closes (at once here: `--linger 0`).
+        assert_eq!(
+            lines.last().map(String::as_str),
+            Some("the table closed"),
+            "{lines:?}"
+        );
     }
     assert!(
-        ann_lines.contains(&"chat Bea (seat 1): ciao".to_string()),
+        ann_lines.contains(&"chat Bea (seat 2): ciao".to_string()),
         "{ann_lines:?}"
     );
     assert!(
@@ -261,7 +284,7 @@ fn a_served_table_comes_back_from_its_state_file_and_takes_its_people_back() {
         writeln!(stdin, "{token}").expect("the token typed");
     }
     let welcome = line_of(&output(&mut back), |l| l.starts_with("joined table"));
-    assert_eq!(welcome, format!("joined table {code} at seat 1"));
+    assert_eq!(welcome, format!("joined table {code} at seat 2"));
     let _ = back.kill();
     wait(&mut back, "Bea's second client");
     let _ = second.kill();
@@ -279,4 +302,91 @@ fn saved_with_bea(state: &std::path::Path) {
         assert!(Instant::now() < deadline, "Bea never saved");
         std::thread::sleep(Duration::from_millis(20));
     }
+}
+
+/// The first move offered in a prompt line, if the line is one.
+fn first_move(line: &str) -> Option<String> {
+    let (_, moves) = line.split_once("you can: ")?;
+    moves.split(' ').next().map(ToString::to_string)
+}
+
+#[test]
+fn terminal_players_stay_for_the_hosts_next_match_until_the_table_closes() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let (mut server, [address, code, host_token], _said) = serve(&[
+        "--host",
+        "Ann",
+        "--players",
+        "2",
+        "--format",
+        "single-hand",
+        "--linger",
+        "60",
+    ]);
+    let record = |name: &str| dir.path().join(name);
+    let join = |extra: &[&str], who: &str| {
+        briscola()
+            .args(["join", &address, &code])
+            .args(extra)
+            .arg("--record")
+            .arg(record(&format!("{who}.json")))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("join starts")
+    };
+    // Ann, the host, asks for another match after the first and closes the table after the second.
+    let mut over = 0;
+    let (mut ann, ann_lines) = player_with(
+        join(&["--token", "-", "--start"], "ann"),
+        vec![host_token],
+        move |line| {
+            if line.starts_with("match over: ") {
+                over += 1;
+                return vec![if over == 1 { "/again" } else { "/close" }.to_string()];
+            }
+            first_move(line).into_iter().collect()
+        },
+    );
+    let (mut bea, bea_lines) = player_with(
+        join(&["--name", "Bea", "--ready"], "bea"),
+        Vec::new(),
+        |line| first_move(line).into_iter().collect(),
+    );
+    assert!(wait(&mut ann, "Ann's client").success());
+    assert!(wait(&mut bea, "Bea's client").success());
+    assert!(wait(&mut server, "the server").success());
+    let ann_lines = ann_lines.join().expect("Ann's output");
+    let bea_lines = bea_lines.join().expect("Bea's output");
+    for lines in [&ann_lines, &bea_lines] {
+        let overs = lines
+            .iter()
+            .filter(|l| l.starts_with("match over: "))
+            .count();
+        assert_eq!(overs, 2, "{lines:?}");
+        assert_eq!(
+            lines.last().map(String::as_str),
+            Some("the host closed the table"),
+            "{lines:?}"
+        );
+    }
+    assert!(
+        bea_lines
+            .iter()
+            .any(|l| l.starts_with("waiting for the host: another match at this table")),
+        "{bea_lines:?}"
+    );
+    assert!(
+        bea_lines
+            .iter()
+            .any(|l| l.starts_with("another match at this table")),
+        "{bea_lines:?}"
+    );
+    let read = |name: &str| -> MatchRecord {
+        let text = std::fs::read_to_string(record(name)).expect("a record");
+        serde_json::from_str(&text).expect("a match record")
+    };
+    assert_eq!(read("ann.json"), read("bea.json"));
+    assert_eq!(read("ann-2.json"), read("bea-2.json"));
+    assert_ne!(read("bea.json"), read("bea-2.json"), "two matches");
 }

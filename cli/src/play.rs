@@ -1,4 +1,4 @@
-//! `briscola play`: one hand in the terminal, you at seat 0 against the AI level of your choice, with
+//! `briscola play`: one hand in the terminal, you at the first seat against the AI level of your choice, with
 //! `?` for your options and `hint` for a suggestion: the match review's evaluation of your decision,
 //! as the app's hint is, so `briscola review` of the hand's record rates a hint taken as best.
 //! Everything shown to you comes from your seat's `Observation`.
@@ -40,7 +40,7 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     outln!(
-        "{} for {players}: you are seat 0. Type a card (e.g. Ad), `?` for your options, `hint` for advice, `quit` to stop.",
+        "{} for {players}: you are seat 1. Type a card (e.g. Ad), `?` for your options, `hint` for advice, `quit` to stop.",
         preset.summary()
     );
     while game.phase() != Phase::Finished {
@@ -123,24 +123,12 @@ pub(crate) fn list(actions: &[Action]) -> String {
         .join(" ")
 }
 
-/// Prints what a seat sees: trump, stock, points, the trick, the hand.
+/// Prints what you see at seat 0: trump, stock, points, the trick, your hand — seats named as at a
+/// table (you, then the others counted from 1).
 pub(crate) fn show(obs: &Observation) {
-    let trump = obs
-        .trump
-        .map_or("none yet".to_string(), |s| s.name().to_string());
-    let face_up = obs
-        .face_up_trump
-        .map_or(String::new(), |c| format!(" (face up: {c})"));
-    let trick: Vec<String> = obs
-        .current_trick
-        .iter()
-        .map(|p| format!("{}:{}", p.seat, p.card))
-        .collect();
-    outln!(
-        "\ntrump {trump}{face_up}, stock {}, points {:?}\ntable [{}]  your hand: {}",
-        obs.stock_len,
-        obs.pile_points,
-        trick.join(" "),
-        obs.hand
-    );
+    let names = crate::table_words::Names {
+        you: Some(0),
+        lobby: None,
+    };
+    outln!("{}", crate::table_words::view(obs, &names));
 }

@@ -237,7 +237,7 @@ describe('At the table', () => {
       { over: { standing, outcome: { winners: [0] }, resigned: null }, hands: [{ points: [50, 70], result: 'lost' }] },
     );
     const dialog = await screen.findByRole('dialog', { name: 'The match is over' });
-    expect(dialog).toHaveTextContent('Ann & Computer 3 wins the match.');
+    expect(dialog).toHaveTextContent('The match goes to Ann & Computer 3.');
     expect(dialog).toHaveTextContent('Waiting for the host: another match at this table, or the table closes.');
     expect(within(dialog).queryByRole('button', { name: 'Play again' })).toBeNull();
     // The host plays again: the lobby comes back.

@@ -32,7 +32,7 @@ describe('HandSummary', () => {
       onnext,
     });
     const dlg = screen.getByRole('dialog', { name: 'Hand 2 is over' });
-    expect(dlg).toHaveTextContent('Luca wins this hand.');
+    expect(dlg).toHaveTextContent('This hand goes to Luca.');
     expect(dlg).not.toHaveTextContent('match');
     expect(screen.getByRole('row', { name: /Luca 68 22/ })).toBeInTheDocument();
     expect(dlg).toHaveTextContent('The ace of cups took your three');

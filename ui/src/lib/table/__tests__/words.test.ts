@@ -53,7 +53,7 @@ describe('a table in words', () => {
     expect(noteWords(note({ kind: 'took-back', seat: 1 }), names, 'italian')).toBe('You took back a move.');
     expect(noteWords(note({ kind: 'resigned', seat: 0 }), names, 'italian')).toBe('Ann resigned the match.');
     const result = { end: { kind: 'all-cards-played' as const }, seat_points: [30, 20, 40, 30], sides: [[0, 2], [1, 3]], side_points: [70, 50], outcome: { kind: 'won' as const, side: 0 }, chiamata: null };
-    expect(noteWords(note({ kind: 'hand-over', result }), names, 'italian')).toBe('Ann & Seat 3 wins this hand.');
+    expect(noteWords(note({ kind: 'hand-over', result }), names, 'italian')).toBe('This hand goes to Ann & Seat 3.');
     setLang('es');
     expect(noteWords(note({ kind: 'auto-played', seat: 0, action: { kind: 'play', card: 'Ad' }, expiries: 2 }), names, 'spanish')).toBe('Se le acabó el tiempo a Ann: se jugó as de oros por él.');
   });

@@ -13,7 +13,7 @@ import History from '../History.svelte';
 import { PRESETS, valuesOf } from '../../lib/game/__tests__/shellData';
 import type { OptionSpec } from '../../lib/bindings/OptionSpec';
 
-import { opponentName } from '../../lib/names.svelte';
+import { yourTableName, opponentName } from '../../lib/names.svelte';
 import { setShell, type Shell } from '../../lib/shell';
 import type { HistoryQuery } from '../../lib/bindings/HistoryQuery';
 import type { MatchSummary as ShellSummary } from '../../lib/bindings/MatchSummary';
@@ -165,6 +165,13 @@ describe('Table', () => {
     await userEvent.keyboard('1{Enter}');
     expect(onplay).not.toHaveBeenCalled();
     expect(screen.queryByRole('button', { name: /Ace of coins/ })).toBeNull();
+  });
+
+  it('says nothing of turns and offers no Play while nobody is to move (a hand or the match over)', () => {
+    render(Table, { view: view({ turn: null }), deck: 'italian' });
+    expect(screen.queryByTestId('turn-pill'), 'no empty pill').toBeNull();
+    expect(screen.queryByRole('button', { name: 'Play card' })).toBeNull();
+    expect(screen.queryByText(/Keys 1–9/)).toBeNull();
   });
 
   it('highlights a partner and shows face-up hands in open games', () => {
@@ -335,6 +342,20 @@ describe('Settings', () => {
     await vi.waitFor(() => expect(b.saved().opponent_names).toEqual([]));
     setLang('it');
     expect(opponentName(2)).toBe('Giulia');
+    setShell(null);
+  });
+
+  it('keeps your name, the one friends see; empty, the language’s default', async () => {
+    const b = await withPrefs();
+    render(Settings);
+    const yours = screen.getByRole('textbox', { name: 'Your name' });
+    expect(yours).toHaveAttribute('placeholder', 'Player');
+    expect(yourTableName()).toBe('Player');
+    await fireEvent.change(yours, { target: { value: '  Ann ' } });
+    await vi.waitFor(() => expect(b.saved().your_name).toBe('Ann'));
+    expect(yourTableName()).toBe('Ann');
+    await fireEvent.change(yours, { target: { value: '' } });
+    await vi.waitFor(() => expect(b.saved().your_name).toBe(''));
     setShell(null);
   });
 

@@ -82,6 +82,18 @@ describe('Host a table', () => {
     expect(code).toHaveTextContent('1RGK4-T8SA9');
     expect(code).toHaveTextContent('192.168.1.20:7878');
     expect(code).toHaveTextContent('Listed on your local network');
+    // Copy buttons for the code and each address: the clipboard, or the text selected to copy by hand.
+    const writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await fireEvent.click(within(code).getByRole('button', { name: 'Copy the table code' }));
+    await vi.waitFor(() => expect(within(code).getByRole('button', { name: 'Copy the table code' })).toHaveTextContent('Copied'));
+    expect(writeText).toHaveBeenLastCalledWith('1RGK4-T8SA9');
+    await fireEvent.click(within(code).getByRole('button', { name: 'Copy the address 192.168.1.20:7878' }));
+    await vi.waitFor(() => expect(writeText).toHaveBeenLastCalledWith('192.168.1.20:7878'));
+    writeText.mockRejectedValueOnce(new Error('not allowed'));
+    await fireEvent.click(within(code).getByRole('button', { name: 'Copy the table code' }));
+    await vi.waitFor(() => expect(within(code).getByRole('button', { name: 'Copy the table code' })).toHaveTextContent('Selected: press Ctrl+C'));
+    expect(window.getSelection()?.toString()).toBe('1RGK4-T8SA9');
     const seats = within(screen.getByRole('list', { name: 'Seats in play order' })).getAllByRole('listitem');
     expect(seats.map((s) => s.textContent?.replace(/\s+/g, ' ').trim())).toEqual([
       expect.stringMatching(/^1 Ann Seat 1 you host Team 1/),

@@ -212,6 +212,16 @@ describe('At the table', () => {
     expect(log).toHaveTextContent('Time ran out for Ann: three of cups was played for them.');
   });
 
+  it('offers the host in the lobby no proposal to turn the timer off: the setting is right there', async () => {
+    const { emit } = await friendsShell();
+    await table.host({ ruleset: lobbyView().settings.ruleset, format: { kind: 'single-hand' }, ai_seats: [null, null, 'medium'], turn_seconds: 30, absence: { kind: 'wait' }, random_seats: false, hints: false, table_name: '', your_name: 'Ann', port: 7878 });
+    render(Friends);
+    await emit(connected, welcome(0, true), lobby({ settings: { ...lobbyView().settings, turn_seconds: 30 } }));
+    const talk = screen.getByTestId('talk');
+    expect(within(talk).getByRole('button', { name: 'Good luck!' })).toBeInTheDocument();
+    expect(within(talk).queryByRole('button', { name: 'Propose turning the timer off' })).toBeNull();
+  });
+
   it('talks: quick phrases, messages (and the table’s refusal), mutes and turning the timer off', async () => {
     const { fake, emit } = await friendsShell();
     await joinAsBea(emit);

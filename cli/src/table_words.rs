@@ -7,7 +7,7 @@
 
 use briscola::{MatchStanding, Observation, Seat};
 use briscola_table::protocol::{
-    ChatBody, ClosedReason, ErrorCode, LobbyView, PublicEvent, QuickPhrase, SeatView,
+    Absence, ChatBody, ClosedReason, ErrorCode, LobbyView, PublicEvent, QuickPhrase, SeatView,
     ServerMessage, Stage, StartProblem,
 };
 
@@ -264,6 +264,21 @@ fn event_line(event: &PublicEvent, names: &Names) -> String {
             "{} time ran out too often: less time per move from now on (10 s)",
             names.whose(*seat)
         ),
+        PublicEvent::AbsenceChanged { absence, absent } => {
+            let whom = if absent.is_empty() {
+                "anyone who drops out".to_string()
+            } else {
+                names.all(absent)
+            };
+            match absence {
+                Absence::Ai { level } => {
+                    format!(
+                        "the host lets the computer ({level}) play for {whom} until they are back"
+                    )
+                }
+                Absence::Wait => format!("the host has the table wait for {whom}"),
+            }
+        }
         PublicEvent::TookBack { seat } => format!("{} took back a move", names.of(*seat)),
         PublicEvent::Resigned { seat } => format!("{} resigned the match", names.of(*seat)),
     }

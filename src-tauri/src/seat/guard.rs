@@ -373,6 +373,15 @@ impl HostGuard {
                 }
                 agreed.iter().try_for_each(|&s| self.seat("proposal", s))
             }
+            PublicEvent::AbsenceChanged { absent, .. } => {
+                let players = self
+                    .playing("the absence setting")?
+                    .settings
+                    .ruleset
+                    .players;
+                check_sides(std::slice::from_ref(absent), players)
+                    .map_err(|()| Refused::Lobby { field: "absent" })
+            }
             PublicEvent::TimerChanged { seconds } => match seconds {
                 Some(s) if !(timer::MIN_SECONDS..=timer::MAX_SECONDS).contains(s) => {
                     Err(Refused::Lobby { field: "timer" })
@@ -683,9 +692,27 @@ pub(crate) mod tests {
                 Err(Refused::Lobby { field: "waiting" })
             ));
         }
+        // The absence setting changed for seats past the table, or the same seat twice.
+        let absence = |absent: Vec<u8>| ServerMessage::Event {
+            event: PublicEvent::AbsenceChanged {
+                absence: Absence::Ai {
+                    level: briscola::ai::Level::Medium,
+                },
+                absent,
+            },
+        };
+        for good in [vec![], vec![2], vec![0, 3]] {
+            assert_eq!(guard.check(&absence(good)), Ok(()), "a real table's");
+        }
+        for bad in [vec![4], vec![2, 2], vec![200]] {
+            assert!(matches!(
+                guard.check(&absence(bad)),
+                Err(Refused::Lobby { field: "absent" })
+            ));
+        }
         // The real view still passes after all that.
         assert_eq!(guard.check(&stream.messages[3]), Ok(()));
-        assert_eq!(guard.refused(), 11);
+        assert_eq!(guard.refused(), 14);
     }
 
     #[test]
@@ -698,5 +725,18 @@ pub(crate) mod tests {
         ));
         let over = stream.messages.iter().rev().nth(1).expect("match over");
         assert!(matches!(guard.check(over), Err(Refused::OutOfTurn { .. })));
+        guard
+            .check(&stream.messages[1])
+            .expect("the lobby before the match");
+        let absence = ServerMessage::Event {
+            event: PublicEvent::AbsenceChanged {
+                absence: Absence::Wait,
+                absent: vec![1],
+            },
+        };
+        assert!(
+            matches!(guard.check(&absence), Err(Refused::OutOfTurn { .. })),
+            "the absence setting is news only during a match"
+        );
     }
 }

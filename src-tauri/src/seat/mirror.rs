@@ -13,7 +13,8 @@
 
 use briscola::{Action, HandOutcome, HandResult, MatchOutcome, MatchRecord, MatchStanding, Seat};
 use briscola_table::protocol::{
-    ChatBody, ChatSender, ErrorCode, LobbyView, PublicEvent, SeatView, ServerMessage, Stage,
+    Absence, ChatBody, ChatSender, ErrorCode, LobbyView, PublicEvent, SeatView, ServerMessage,
+    Stage,
 };
 use serde::Serialize;
 use ts_rs::TS;
@@ -124,6 +125,13 @@ pub enum NoteBody {
     Reconnected {
         /// The seat.
         seat: Seat,
+    },
+    /// The host changed, during the match, what happens at a dropped person's seat.
+    AbsenceChanged {
+        /// What happens now.
+        absence: Absence,
+        /// The seats of the people whose connection is down.
+        absent: Vec<Seat>,
     },
     /// The seat now has 10 s per move.
     ShortTimer {
@@ -547,6 +555,12 @@ impl Mirror {
             PublicEvent::Disconnected { seat } => self.note(NoteBody::Disconnected { seat: *seat }),
             PublicEvent::Reconnected { seat } => self.note(NoteBody::Reconnected { seat: *seat }),
             PublicEvent::ShortTimer { seat } => self.note(NoteBody::ShortTimer { seat: *seat }),
+            PublicEvent::AbsenceChanged { absence, absent } => {
+                self.note(NoteBody::AbsenceChanged {
+                    absence: *absence,
+                    absent: absent.clone(),
+                });
+            }
             PublicEvent::TookBack { seat } => {
                 // The hand is on again: a result it had is no longer its result.
                 if self
@@ -663,6 +677,31 @@ mod tests {
             refusal.id,
             NOTES_KEPT as u64 + 21,
             "the same refusal twice shows twice"
+        );
+    }
+
+    #[test]
+    fn the_host_changing_the_absence_setting_is_a_note() {
+        let mut mirror = Mirror::new("Bea", MovesSent::default());
+        let absence = Absence::Ai {
+            level: briscola::ai::Level::Medium,
+        };
+        heard(
+            &mut mirror,
+            ServerMessage::Event {
+                event: PublicEvent::AbsenceChanged {
+                    absence,
+                    absent: vec![2],
+                },
+            },
+        );
+        let note = mirror.state().notes.last().expect("a note");
+        assert_eq!(
+            note.body,
+            NoteBody::AbsenceChanged {
+                absence,
+                absent: vec![2]
+            }
         );
     }
 

@@ -182,6 +182,14 @@ pub enum PublicEvent {
         /// The seat.
         seat: Seat,
     },
+    /// The host changed, during the match, what happens at the seat of a person whose connection
+    /// dropped; `absent` lists the seats it concerns now (people dropped at that moment).
+    AbsenceChanged {
+        /// What happens now.
+        absence: Absence,
+        /// The seats of the people whose connection is down.
+        absent: Vec<Seat>,
+    },
     /// A person proposed turning the timer off; `agreed` lists the seats that agree so far.
     TimerOffProposed {
         /// Who proposed it.

@@ -160,12 +160,34 @@ impl Table {
     }
 
     pub(super) fn set_absence(&mut self, absence: Absence, now: u64) -> Result<(), ErrorCode> {
+        let changed = self.settings.absence != absence;
         self.settings.absence = absence;
         if self.stage == Stage::Playing {
             self.controllers_changed(now);
         }
         self.broadcast_lobby();
+        if changed && self.stage == Stage::Playing {
+            let absent = self.absent_seats();
+            self.broadcast(&ServerMessage::Event {
+                event: PublicEvent::AbsenceChanged { absence, absent },
+            });
+        }
         Ok(())
+    }
+
+    /// The seats of the people whose connection is down.
+    fn absent_seats(&self) -> Vec<Seat> {
+        (0..)
+            .zip(&self.seats)
+            .filter_map(|(seat, o)| match o {
+                Occupant::Person(id) => self
+                    .members
+                    .get(id)
+                    .is_some_and(|m| m.conn.is_none())
+                    .then_some(seat),
+                _ => None,
+            })
+            .collect()
     }
 
     pub(super) fn set_seating(&mut self, random: bool) -> Result<(), ErrorCode> {

@@ -176,3 +176,141 @@ fn a_second_connection_with_the_token_replaces_the_first() {
         }
     )));
 }
+
+/// The public events `conn` received.
+fn events_of(sim: &Sim, conn: ConnId) -> Vec<PublicEvent> {
+    sim.client(conn)
+        .messages
+        .iter()
+        .filter_map(|m| match m {
+            ServerMessage::Event { event } => Some(event.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn the_host_unsticks_a_match_waiting_for_a_dropped_person_and_everyone_is_told() {
+    const WATCHER: ConnId = 102;
+    let mut rng = Rng::new(3);
+    let mut sim = Sim::new(briscola(), 11);
+    sim.join(GUEST, "Bea");
+    assert_eq!(
+        sim.join(WATCHER, "Cleo"),
+        None,
+        "the table is full: Cleo watches"
+    );
+    sim.send(GUEST, &ClientMessage::Ready { ready: true });
+    sim.send(HOST, &ClientMessage::Start);
+    assert_eq!(sim.table.stage(), Stage::Playing);
+    let seat = sim.client(GUEST).seat.expect("seated");
+    let token = sim.client(GUEST).token.clone().expect("a token");
+    until_turn_of(&mut sim, seat, &mut rng);
+    sim.disconnect(GUEST);
+    // The default: the table waits, for ever with the timer off.
+    assert!(sim.table.ai_request().is_none());
+    assert_eq!(sim.table.next_tick(), None);
+
+    // The host lets the computer play for Bea: everyone is told, naming her seat.
+    sim.send(
+        HOST,
+        &ClientMessage::SetAbsence {
+            absence: Absence::Ai { level: Level::Easy },
+        },
+    );
+    assert_eq!(sim.client(HOST).errors(), vec![]);
+    let told = PublicEvent::AbsenceChanged {
+        absence: Absence::Ai { level: Level::Easy },
+        absent: vec![seat],
+    };
+    for conn in [HOST, WATCHER] {
+        assert_eq!(events_of(&sim, conn).last(), Some(&told), "{conn} is told");
+    }
+    let request = sim
+        .table
+        .ai_request()
+        .expect("the stand-in plays Bea's turn");
+    assert_eq!(request.seat, seat);
+    let moves = sim.table.game().expect("started").record().hands[0]
+        .actions
+        .len();
+    let action = crate::decide(&request);
+    let out = sim
+        .table
+        .apply_ai(&request, action, sim.now)
+        .expect("the stand-in's move is taken");
+    sim.deliver(out);
+    let hand = &sim.table.game().expect("started").record().hands[0];
+    assert_eq!(hand.actions.len(), moves + 1);
+    assert!(hand.is_played_for(moves), "marked as made for Bea");
+    for conn in [HOST, WATCHER] {
+        assert!(events_of(&sim, conn).contains(&PublicEvent::Acted { seat, action }));
+    }
+    // Setting what is already set tells nobody anything.
+    let heard = sim.client(WATCHER).messages.len();
+    sim.send(
+        HOST,
+        &ClientMessage::SetAbsence {
+            absence: Absence::Ai { level: Level::Easy },
+        },
+    );
+    assert_eq!(sim.client(WATCHER).messages.len(), heard);
+
+    // Bea rejoins: her next turn is hers, not the stand-in's.
+    rejoin(&mut sim, 301, token.clone());
+    until_turn_of(&mut sim, seat, &mut rng);
+    assert!(sim.table.ai_request().is_none(), "Bea plays her seat again");
+    let (conn, legal) = sim.person_to_move().expect("Bea to move");
+    assert_eq!(conn, 301);
+    let moves = sim.table.game().expect("started").record().hands[0]
+        .actions
+        .len();
+    sim.send(conn, &ClientMessage::Act { action: legal[0] });
+    let hand = &sim.table.game().expect("started").record().hands[0];
+    assert_eq!(hand.actions.len(), moves + 1, "her own move is taken");
+    assert!(!hand.is_played_for(moves), "and is hers");
+
+    // The host has the table wait again: nobody dropped now, and everyone is told so.
+    sim.send(
+        HOST,
+        &ClientMessage::SetAbsence {
+            absence: Absence::Wait,
+        },
+    );
+    let told = PublicEvent::AbsenceChanged {
+        absence: Absence::Wait,
+        absent: vec![],
+    };
+    for conn in [HOST, WATCHER, 301] {
+        assert_eq!(events_of(&sim, conn).last(), Some(&told), "{conn} is told");
+    }
+    until_turn_of(&mut sim, seat, &mut rng);
+    sim.disconnect(301);
+    assert!(sim.table.ai_request().is_none(), "the table waits for Bea");
+    assert_eq!(sim.table.next_tick(), None);
+}
+
+#[test]
+fn the_absence_setting_in_the_lobby_is_no_event() {
+    let mut sim = Sim::new(briscola(), 11);
+    sim.join(GUEST, "Bea");
+    sim.send(
+        HOST,
+        &ClientMessage::SetAbsence {
+            absence: Absence::Ai { level: Level::Hard },
+        },
+    );
+    assert_eq!(sim.client(HOST).errors(), vec![]);
+    assert!(events_of(&sim, GUEST).is_empty());
+    assert_eq!(
+        sim.client(GUEST)
+            .messages
+            .iter()
+            .rev()
+            .find_map(|m| match m {
+                ServerMessage::Lobby { lobby } => Some(lobby.settings.absence),
+                _ => None,
+            }),
+        Some(Absence::Ai { level: Level::Hard })
+    );
+}

@@ -65,6 +65,12 @@ export function noteWords({ body: note }: Note, names: Names, deck: DeckStyle): 
       return t('friends.dropped', { name: who(note.seat) });
     case 'reconnected':
       return t('friends.back', { name: who(note.seat) });
+    case 'absence-changed': {
+      const name = note.absent.map(who).join(' & ');
+      if (note.absence.kind === 'wait') return name ? t('friends.absenceWaitNote', { name }) : t('friends.absenceWaitAnyone');
+      const level = tk(`level.${note.absence.level}`);
+      return name ? t('friends.absenceAiNote', { name, level }) : t('friends.absenceAiAnyone', { level });
+    }
     case 'short-timer':
       return mine(note.seat) ? t('friends.shortTimerYou') : t('friends.shortTimer', { name: who(note.seat) });
     case 'timer-changed':

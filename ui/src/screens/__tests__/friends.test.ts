@@ -205,6 +205,9 @@ describe('At the table', () => {
     const away = playing.seats!.map((s, i) => (i === 0 ? person('Ann', { host: true, connected: false }) : s));
     await emit({ note: { kind: 'disconnected', seat: 0 } }, lobby({ ...playing, seats: away }));
     expect(screen.getByTestId('seat-note')).toHaveTextContent('Disconnected · waiting for them');
+    // What happens then is the host's to choose, never a guest's.
+    expect(screen.queryByTestId('absence')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Wait for Ann' })).toBeNull();
     await emit({ note: { kind: 'auto-played', seat: 0, action: { kind: 'play', card: '3c' }, expiries: 1 } });
     await fireEvent.click(screen.getByRole('button', { name: 'Talk' }));
     const log = screen.getByRole('list', { name: 'Messages and what happened' });
@@ -244,6 +247,41 @@ describe('At the table', () => {
     expect(talk).toHaveTextContent('Ann proposes turning the timer off. Agreed so far: Ann.');
     await fireEvent.click(within(talk).getByRole('button', { name: 'Agree: turn the timer off' }));
     expect(fake.tableSend).toHaveBeenLastCalledWith({ type: 'agree-timer-off' });
+  });
+
+  it('lets the host, while a friend is away, have the computer play for them or the table wait, and tells everyone', async () => {
+    const { fake, emit } = await friendsShell();
+    await table.host({ ruleset: lobbyView().settings.ruleset, format: { kind: 'single-hand' }, ai_seats: [null, null, 'easy', 'medium'], turn_seconds: null, absence: { kind: 'wait' }, random_seats: false, hints: false, table_name: '', your_name: 'Ann', port: 7878 });
+    render(Friends);
+    await emit(connected, welcome(0, true), lobby(playing), { view: seatGame({}, { ...four, seat: 0, to_move: 1 }) });
+    expect(screen.getByTestId('table')).toBeInTheDocument();
+    // Everyone is here: nothing to choose.
+    expect(screen.queryByTestId('absence')).toBeNull();
+    // Bea drops: the table waits for her (the table's setting), and the host may change that.
+    const away = (absence: LobbyView['settings']['absence']) =>
+      lobby({ ...playing, settings: { ...lobbyView().settings, absence }, seats: playing.seats!.map((s, i) => (i === 1 ? person('Bea', { ready: true, connected: false }) : s)) });
+    await emit({ note: { kind: 'disconnected', seat: 1 } }, away({ kind: 'wait' }));
+    const choice = screen.getByRole('group', { name: 'Bea dropped out. The table waits for Bea.' });
+    expect(screen.getByTestId('seat-note')).toHaveTextContent('Disconnected · waiting for them');
+    expect(within(choice).getByRole('button', { name: 'Wait for Bea' })).toHaveAttribute('aria-pressed', 'true');
+    const letAi = within(choice).getByRole('button', { name: 'Let the computer play for Bea' });
+    expect(letAi).toHaveAttribute('aria-pressed', 'false');
+    expect(within(choice).getByLabelText('Computer level')).toHaveValue('medium');
+    await fireEvent.change(within(choice).getByLabelText('Computer level'), { target: { value: 'easy' } });
+    await fireEvent.click(letAi);
+    expect(fake.tableSend).toHaveBeenLastCalledWith({ type: 'set-absence', absence: { kind: 'ai', level: 'easy' } });
+    // The table tells everyone; the seat and the choice say what happens now.
+    await emit(away({ kind: 'ai', level: 'easy' }), { note: { kind: 'absence-changed', absence: { kind: 'ai', level: 'easy' }, absent: [1] } });
+    expect(screen.getByTestId('seat-note')).toHaveTextContent('Disconnected · the computer plays for them (Easy)');
+    expect(screen.getByTestId('absence')).toHaveTextContent('The computer (Easy) plays for Bea until they are back.');
+    expect(screen.getByRole('button', { name: 'Let the computer play for Bea' })).toHaveAttribute('aria-pressed', 'true');
+    await fireEvent.click(screen.getByRole('button', { name: 'Talk' }));
+    expect(screen.getByRole('list', { name: 'Messages and what happened' })).toHaveTextContent('The computer (Easy) plays for Bea until they are back.');
+    await fireEvent.click(screen.getByRole('button', { name: 'Wait for Bea' }));
+    expect(fake.tableSend).toHaveBeenLastCalledWith({ type: 'set-absence', absence: { kind: 'wait' } });
+    // Bea is back: nothing to choose any more.
+    await emit({ note: { kind: 'reconnected', seat: 1 } }, lobby({ ...playing, settings: { ...lobbyView().settings, absence: { kind: 'ai', level: 'easy' } } }));
+    expect(screen.queryByTestId('absence')).toBeNull();
   });
 
   it('ends the match with the summary for everyone: Play again for the host, a waiting note for the others', async () => {

@@ -40,6 +40,24 @@ describe('a table in words', () => {
     expect(tableNames(taken).other(1)).toBe('Bea');
   });
 
+  it('words the host’s choice for a dropped seat in every language, naming whom it concerns', () => {
+    const ai = note({ kind: 'absence-changed', absence: { kind: 'ai', level: 'medium' }, absent: [0] });
+    const wait = note({ kind: 'absence-changed', absence: { kind: 'wait' }, absent: [0, 2] });
+    const anyone = note({ kind: 'absence-changed', absence: { kind: 'ai', level: 'hard' }, absent: [] });
+    const expected: Record<string, [string, string, string]> = {
+      en: ['The computer (Medium) plays for Ann until they are back.', 'The table waits for Ann & Seat 3.', 'From now on the computer (Hard) plays for anyone who drops out, until they are back.'],
+      it: ['Il computer (Medio) gioca al posto di Ann finché la connessione non torna.', 'Il tavolo aspetta che Ann & Seat 3 torni.', 'D’ora in poi il computer (Difficile) gioca al posto di chi si disconnette, finché la connessione non torna.'],
+      es: ['El ordenador (Medio) juega en lugar de Ann hasta que vuelva la conexión.', 'La mesa espera a que Ann & Seat 3 vuelva.', 'Desde ahora el ordenador (Difícil) juega en lugar de quien se desconecte, hasta que vuelva la conexión.'],
+      pt: ['O computador (Médio) joga no lugar de Ann até a ligação voltar.', 'A mesa espera que Ann & Seat 3 volte.', 'A partir de agora o computador (Difícil) joga no lugar de quem se desligar, até a ligação voltar.'],
+    };
+    for (const lang of LANGS) {
+      setLang(lang);
+      expect([ai, wait, anyone].map((n) => noteWords(n, names, 'italian')), lang).toEqual(expected[lang]);
+    }
+    setLang('en');
+    expect(noteWords(note({ kind: 'absence-changed', absence: { kind: 'wait' }, absent: [] }), names, 'italian')).toBe('From now on the table waits for anyone who drops out.');
+  });
+
   it('words the log from your seat', () => {
     setLang('en');
     expect(noteWords(note({ kind: 'chat', from: { seat: 0, name: 'Ann' }, chat: { kind: 'text', text: 'ciao' } }), names, 'italian')).toBe('Ann: ciao');

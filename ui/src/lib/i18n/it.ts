@@ -500,7 +500,7 @@ export const it: Messages = {
   "friends.tookBackYou": "Hai annullato una mossa.",
   "friends.resigned": "{name} ha abbandonato la partita.",
   "friends.resignedYou": "Hai abbandonato la partita.",
-  "friends.back": "{name} è tornato.",
+  "friends.back": "{name} è di nuovo al tavolo.",
   "friends.absenceLetAi": "Fai giocare il computer al posto di {name}",
   "friends.absenceWaitFor": "Aspetta che {name} torni",
   "friends.absenceLevel": "Livello del computer",

@@ -131,6 +131,9 @@ export const scenarios = {
     screenshot('friends-lobby-1280x800');
     await wd.setRect(360, 640);
     await sleep(500);
+    // Nothing of the host's lobby (its settings box included) pushes the page sideways on a phone.
+    const wide = await wd.exec('const m = document.getElementById("main"); return { page: document.documentElement.scrollWidth, main: m.scrollWidth, inner: m.clientWidth, vw: window.innerWidth };');
+    assert(wide.page <= wide.vw && wide.main <= wide.inner, `the lobby fits 360 px across: ${JSON.stringify(wide)}`);
     screenshot('friends-lobby-360x640');
     await wd.setRect(1280, 800);
     await wd.click('[data-testid=lobby] .go-bar .btn.primary');
@@ -146,6 +149,18 @@ export const scenarios = {
     await wd.waitFor(() => wd.exec('return [...document.querySelectorAll("[data-testid=seat-note]")].some((n) => /Disconnected/.test(n.textContent))'), { timeout: 30_000, what: 'the dropped friend shown' });
     await sleep(500);
     screenshot('friends-dropped-1280x800');
+    // The host unsticks the table: the computer plays for Bea until she is back, and the log says so.
+    await wd.waitFor(() => wd.exec('return !!document.querySelector("[data-testid=absence]")'), { what: "the host's choice for the dropped seat" });
+    await wd.exec('[...document.querySelectorAll("[data-testid=absence] button")].find((b) => /Let the computer play for Bea/.test(b.textContent)).click()');
+    await wd.waitFor(() => wd.exec('return [...document.querySelectorAll("[data-testid=seat-note]")].some((n) => /computer plays/i.test(n.textContent))'), { timeout: 30_000, what: 'the seat note: the computer plays for Bea' });
+    await wd.click('.talk-toggle');
+    await wd.waitFor(() => wd.exec('return /The computer \\((Easy|Medium|Hard)\\) plays for Bea until they are back/.test(document.querySelector("[data-testid=talk] .log")?.textContent ?? "")'), { what: "the host's choice in everyone's log" });
+    await wd.click('.talk-toggle');
+    screenshot('friends-absence-1280x800');
+    await wd.setRect(360, 640);
+    await sleep(500);
+    screenshot('friends-absence-360x640');
+    await wd.setRect(1280, 800);
     friend = terminalPlayer(CLI, `127.0.0.1:${port}`, code.text, ['--token', token], log);
     await wd.waitFor(() => wd.exec('return ![...document.querySelectorAll("[data-testid=seat-note]")].some((n) => /Disconnected/.test(n.textContent))'), { timeout: 30_000, what: 'the friend back' });
     await playFriendsMatch(wd);

@@ -126,6 +126,7 @@ export const en = {
   'table.opponentName': 'Opponent {n}',
   'table.defaultNames': 'Alice,Ben,Clara,David,Emma',
   'table.defaultYourName': 'Player',
+  'words.playerAt': 'the player at seat {n}',
 
   'announce.play': '{name} plays {card}.',
   'announce.youPlay': 'You play {card}.',

@@ -127,6 +127,7 @@ export const es: Messages = {
   'table.opponentName': 'Rival {n}',
   'table.defaultNames': 'Lucía,Pablo,Carmen,Javier,Marta',
   'table.defaultYourName': 'Jugador',
+  'words.playerAt': 'quien se sienta en el asiento {n}',
 
   'announce.play': '{name} juega {card}.',
   'announce.youPlay': 'Juegas {card}.',

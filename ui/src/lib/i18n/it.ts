@@ -127,6 +127,7 @@ export const it: Messages = {
   'table.opponentName': 'Avversario {n}',
   'table.defaultNames': 'Luca,Giulia,Marco,Sara,Paolo',
   'table.defaultYourName': 'Giocatore',
+  'words.playerAt': 'chi siede al posto {n}',
 
   'announce.play': '{name} gioca {card}.',
   'announce.youPlay': 'Giochi {card}.',

@@ -127,6 +127,7 @@ export const pt: Messages = {
   'table.opponentName': 'Adversário {n}',
   'table.defaultNames': 'João,Ana,Pedro,Rita,Tiago',
   'table.defaultYourName': 'Jogador',
+  'words.playerAt': 'quem está no lugar {n}',
 
   'announce.play': '{name} joga {card}.',
   'announce.youPlay': 'Jogas {card}.',

@@ -96,8 +96,13 @@ describe('messages from Rust, worded', () => {
   it('words the table’s refusals: nested reasons, seats and teams from 1, ports as typed, delays in seconds', () => {
     const en = { lang: 'en', deck: 'italian' } as const;
     expect(word({ id: 'table-refused', reason: { id: 'cannot-start', problem: { id: 'not-ready', seat: 2 } } }, en)).toBe(
-      'The table refused: The match cannot start yet: the player at seat 3 is not ready.',
+      'The table refused: The match cannot start yet: the player at seat 3 has not said ready yet.',
     );
+    // At a table, the person by name; elsewhere a sentence starts with a capital.
+    const named = { ...en, seatName: (seat: number) => ['Ann', 'Bea', 'Gino'][seat] };
+    expect(word({ id: 'cannot-start', problem: { id: 'not-ready', seat: 2 } }, named)).toBe('The match cannot start yet: Gino has not said ready yet.');
+    expect(word({ id: 'card-not-held', seat: 1, card: 'Ad' }, { lang: 'it', deck: 'italian' })).toBe('Chi siede al posto 2 non ha asso di denari.');
+    expect(word({ id: 'card-not-held', seat: 1, card: 'Ad' }, { ...named, lang: 'it' })).toBe('Bea non ha asso di denari.');
     expect(word({ id: 'cannot-start', problem: { id: 'empty-seat', seat: 1 } }, { lang: 'it', deck: 'italian' })).toBe(
       'La partita non può ancora cominciare: il posto 2 è vuoto: lascialo a un amico che entra, o dallo al computer.',
     );

@@ -34,6 +34,10 @@ export interface MessageData {
 export interface WordContext {
   lang: Lang;
   deck: DeckStyle;
+  /** Who sits at a seat, by name, where the reader knows the table (`{seat:who}` in a template). */
+  seatName?: (seat: number) => string;
+  /** Worded inside another message's sentence (its first word is not the sentence's). */
+  nested?: boolean;
 }
 
 /** A number in the language's notation. */
@@ -48,6 +52,17 @@ function isMessage(v: unknown): v is MessageData {
 /** Lower-cases a name that does not open the sentence ("Asso di coppe" → "asso di coppe"). */
 function inner(text: string, atStart: boolean): string {
   return atStart ? text : text.charAt(0).toLocaleLowerCase() + text.slice(1);
+}
+
+/**
+ * The person at a seat (`{seat:who}`): by name where the reader knows the table, otherwise "the
+ * player at seat 4" in the language's words — never a gendered noun.
+ */
+function who(seat: number, ctx: WordContext, atStart: boolean): string {
+  const named = ctx.seatName?.(seat);
+  if (named) return named;
+  const text = format((DICTS[ctx.lang] as Record<string, string>)['words.playerAt'], { n: number(seat + 1, ctx.lang) });
+  return atStart && !ctx.nested ? text.charAt(0).toLocaleUpperCase() + text.slice(1) : text;
 }
 
 /** A list in the language's words: "2, 3, 4 o 6" (`or`) or "A, B e C" (`and`). */
@@ -93,7 +108,7 @@ function param(name: string, v: unknown, m: MessageData, ctx: WordContext, atSta
   if (typeof v === 'number') return number(counted(name, v), ctx.lang);
   if (typeof v === 'boolean') return dict[v ? 'common.on' : 'common.off'];
   if (Array.isArray(v)) return list(v.map((x) => param('', x, m, ctx, false)), ctx.lang, 'conjunction');
-  if (isMessage(v)) return word(v, ctx);
+  if (isMessage(v)) return word(v, { ...ctx, nested: true });
   if (typeof v !== 'string') return String(v ?? '');
   if (isCardCode(v)) return inner(cardName(v, ctx.lang, ctx.deck), atStart);
   const names = CARD_NAMES[ctx.lang][deckFamily(ctx.deck)];
@@ -127,6 +142,7 @@ export function word(m: MessageData, ctx: WordContext): string {
   const text = template(m.id, ctx.lang);
   return text.replace(PLACEHOLDER, (all, k: string, forms: string | undefined, at: number) => {
     if (!(k in m)) return all;
+    if (forms === 'who' && typeof m[k] === 'number') return who(m[k] as number, ctx, at === 0);
     const shown = param(k, m[k], m, ctx, at === 0);
     return forms !== undefined && typeof m[k] === 'number' ? plural(forms, counted(k, m[k] as number), ctx.lang, shown) : shown;
   });

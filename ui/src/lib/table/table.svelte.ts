@@ -30,6 +30,8 @@ class Table {
   hosted: HostInfo | null = $state(null);
   /** You closed the finished match's summary: it stays closed across screens, until another match. */
   summaryClosed = $state(false);
+  /** The table's refusal you closed (its id): it stays closed across screens. */
+  refusalClosed = $state(-1);
   /** When the turn clock now told (its `id`) was first heard, on `now`'s clock. */
   clockSince = $state(0);
   readonly pacer = new Pacer();
@@ -202,6 +204,7 @@ class Table {
     this.state = null;
     this.hosted = null;
     this.summaryClosed = false;
+    this.refusalClosed = -1;
   }
 }
 

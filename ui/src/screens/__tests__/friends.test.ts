@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, within } from '@testing-library/svelte';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/svelte';
 import Friends from '../Friends.svelte';
 import { table } from '../../lib/table/table.svelte';
 import { setLang } from '../../lib/i18n/index.svelte';
@@ -121,7 +121,12 @@ describe('Host a table', () => {
     await fireEvent.click(screen.getByRole('button', { name: 'Start the match' }));
     expect(fake.tableSend).toHaveBeenLastCalledWith({ type: 'start' });
     await emit({ refuse: { id: 'cannot-start', problem: { id: 'not-ready', seat: 1 } } });
-    expect(screen.getByRole('alert')).toHaveTextContent('The match cannot start yet: the player at seat 2 is not ready.');
+    expect(screen.getByRole('alert')).toHaveTextContent('The match cannot start yet: Bea has not said ready yet.');
+    // Closed, it stays closed after another screen (the room drawn again).
+    await fireEvent.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Close' }));
+    cleanup();
+    render(Friends);
+    expect(screen.queryByText(/The match cannot start yet/)).toBeNull();
     // The host has no Ready to say and is not asked to wait.
     expect(screen.queryByRole('button', { name: 'I’m ready' })).toBeNull();
   });

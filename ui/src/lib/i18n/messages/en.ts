@@ -51,7 +51,7 @@ export const en: Record<string, string> = {
   'played-for': "Played for you by the table (your time ran out, or you were away): not rated.",
   'hand-over': "The hand is over.",
   'wrong-phase': "{action} is not possible now: the game is at the {phase}.",
-  'card-not-held': "Player {seat} does not hold the {card}.",
+  'card-not-held': "{seat:who} does not hold the {card}.",
   'must-follow': "You cannot play the {card}: you must follow the suit led.",
   'must-follow-and-beat': "You cannot play the {card}: you must follow the suit led and win the trick if you can.",
   'no-exchange': "You cannot swap the {card}: these rules have no trump exchange.",
@@ -179,5 +179,5 @@ export const en: Record<string, string> = {
   version: "the table speaks version {supported} of the protocol, the app version {found}: use the same version of the app.",
   malformed: "a message was incomplete or of an unknown kind.",
   'empty-seat': "seat {seat} is empty: leave it open for a friend who joins, or give it to the computer.",
-  'not-ready': "the player at seat {seat} is not ready.",
+  'not-ready': "{seat:who} has not said ready yet.",
 };

@@ -51,7 +51,7 @@ export const es: Record<string, string> = {
   'played-for': "Jugada por ti por la mesa (se te acabó el tiempo o no estabas): sin valorar.",
   'hand-over': "La mano ha terminado.",
   'wrong-phase': "{action} no es posible ahora: la partida está en la fase de {phase}.",
-  'card-not-held': "El jugador {seat} no tiene {card}.",
+  'card-not-held': "{seat:who} no tiene {card}.",
   'must-follow': "No puedes jugar {card}: tienes que seguir el palo.",
   'must-follow-and-beat': "No puedes jugar {card}: tienes que seguir el palo y ganar la baza si puedes.",
   'no-exchange': "No puedes cambiar {card}: con estas reglas el triunfo no se cambia.",
@@ -179,5 +179,5 @@ export const es: Record<string, string> = {
   'version': "la mesa habla la versión {supported} del protocolo y la aplicación la {found}: usad la misma versión de la aplicación.",
   'malformed': "un mensaje estaba incompleto o era de un tipo desconocido.",
   'empty-seat': "el asiento {seat} está vacío: déjalo para un amigo que se una o dáselo al ordenador.",
-  'not-ready': "quien se sienta en el asiento {seat} no está listo.",
+  'not-ready': "{seat:who} aún no ha dicho «listo».",
 };

@@ -51,7 +51,7 @@ export const it: Record<string, string> = {
   'played-for': "Giocata per te dal tavolo (il tuo tempo era scaduto, o eri assente): non valutata.",
   'hand-over': "La mano è finita.",
   'wrong-phase': "{action} non è possibile ora: la partita è alla fase di {phase}.",
-  'card-not-held': "Il giocatore {seat} non ha {card}.",
+  'card-not-held': "{seat:who} non ha {card}.",
   'must-follow': "Non puoi giocare {card}: devi rispondere al seme.",
   'must-follow-and-beat': "Non puoi giocare {card}: devi rispondere al seme e prendere se puoi.",
   'no-exchange': "Non puoi scambiare {card}: con queste regole la briscola non si scambia.",
@@ -179,5 +179,5 @@ export const it: Record<string, string> = {
   'version': "il tavolo parla la versione {supported} del protocollo, l’app la versione {found}: usate la stessa versione dell’app.",
   'malformed': "un messaggio era incompleto o di un tipo sconosciuto.",
   'empty-seat': "il posto {seat} è vuoto: lascialo a un amico che entra, o dallo al computer.",
-  'not-ready': "chi siede al posto {seat} non è pronto.",
+  'not-ready': "{seat:who} non ha ancora detto «pronto».",
 };

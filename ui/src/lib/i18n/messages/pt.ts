@@ -51,7 +51,7 @@ export const pt: Record<string, string> = {
   'played-for': "Jogada por ti pela mesa (o teu tempo acabou ou estavas ausente): não avaliada.",
   'hand-over': "A mão terminou.",
   'wrong-phase': "{action} não é possível agora: o jogo está na fase de {phase}.",
-  'card-not-held': "O jogador {seat} não tem {card}.",
+  'card-not-held': "{seat:who} não tem {card}.",
   'must-follow': "Não podes jogar {card}: tens de seguir o naipe.",
   'must-follow-and-beat': "Não podes jogar {card}: tens de seguir o naipe e ganhar a vaza se puderes.",
   'no-exchange': "Não podes trocar {card}: com estas regras o trunfo não se troca.",
@@ -179,5 +179,5 @@ export const pt: Record<string, string> = {
   'version': "a mesa fala a versão {supported} do protocolo e a aplicação a {found}: usem a mesma versão da aplicação.",
   'malformed': "uma mensagem estava incompleta ou era de um tipo desconhecido.",
   'empty-seat': "o lugar {seat} está vazio: deixa-o para um amigo que entre, ou dá-o ao computador.",
-  'not-ready': "quem está no lugar {seat} não está pronto.",
+  'not-ready': "{seat:who} ainda não disse «pronto».",
 };

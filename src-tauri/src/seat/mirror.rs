@@ -203,6 +203,8 @@ pub enum Ending {
     },
     /// The link ended with nothing said (this player left).
     Left,
+    /// The connection dropped and the table is over or no longer there: nothing to reconnect to.
+    Gone,
 }
 
 /// What became of the finished match in this player's history.
@@ -374,6 +376,7 @@ impl Mirror {
                 reason: reason.clone(),
             }),
             LinkStatus::Ended => Some(Ending::Left),
+            LinkStatus::Gone => Some(Ending::Gone),
             LinkStatus::Connected | LinkStatus::Reconnecting { .. } => None,
         };
         let s = &mut self.state;

@@ -684,6 +684,23 @@ mod tests {
     }
 
     #[test]
+    fn a_table_gone_ends_the_seat_as_gone_not_as_left() {
+        let mut mirror = Mirror::new("Bea", MovesSent::default());
+        let status = |status| LinkEvent::Status { status };
+        mirror.hear(
+            &status(LinkStatus::Reconnecting {
+                attempt: 1,
+                retry_ms: 1_000,
+            }),
+            0,
+        );
+        assert_eq!(mirror.state().ending, None);
+        mirror.hear(&status(LinkStatus::Gone), 0);
+        assert_eq!(mirror.state().ending, Some(Ending::Gone));
+        assert_eq!(mirror.state().link, Some(LinkStatus::Gone));
+    }
+
+    #[test]
     fn the_host_changing_the_absence_setting_is_a_note() {
         let mut mirror = Mirror::new("Bea", MovesSent::default());
         let absence = Absence::Ai {

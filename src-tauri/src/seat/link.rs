@@ -3,7 +3,11 @@
 //! listener in order, and sends what the player does. When the connection drops after the table took
 //! the player in, it reconnects and takes the seat back with the token from the last `welcome`
 //! (after 1, 2, 4, 8 s, then every 10 s, for [`RECONNECT_FOR_MS`]); it ends for good when the table
-//! closes, removes the player or seats them elsewhere, or when the player leaves.
+//! closes, removes the player or seats them elsewhere, or when the player leaves. It also ends at
+//! once, as [`LinkStatus::Gone`], when there is no table left to go back to: the server answers the
+//! token with `wrong-code` or `bad-token` (the table is over and gone), nothing listens at the
+//! address any more (the connection is refused: the host's app is closed), or the connection
+//! dropped after the match ended and one try at once does not take the seat back.
 //!
 //! Tauri-free: the shell hands it a listener that forwards to the webview. Deliberately absent:
 //! anything about what the messages mean beyond the token, and reconnecting before the first
@@ -14,7 +18,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use briscola_table::client::{self, Received};
-use briscola_table::protocol::{ClientMessage, ServerMessage};
+use briscola_table::protocol::{ClientMessage, ErrorCode, ServerMessage, Stage};
 use briscola_table::server::{LocalConnection, LocalDoor, LocalRefusal};
 use serde::Serialize;
 use tokio::sync::mpsc;
@@ -67,6 +71,9 @@ pub enum LinkStatus {
     },
     /// The connection dropped and could not be made again in time. The link has ended.
     Lost,
+    /// The connection dropped and there is no table to go back to: the server no longer knows it,
+    /// nothing listens at its address any more, or the match had ended. The link has ended.
+    Gone,
     /// The link ended: the player left, or the table closed, removed the player or seated them on
     /// another connection (the message before this says which).
     Ended,
@@ -97,10 +104,28 @@ enum Wire {
 
 /// Why a connection could not be opened.
 enum OpenError {
+    /// Nothing listens at the address: the connection was refused (English, for logs).
+    Refused(String),
     /// Nothing answered (English, for logs).
     Unreachable(String),
     /// The table in this process refused the first message: its answer.
-    Refused(ServerMessage),
+    Answered(ServerMessage),
+}
+
+/// The operating system's words for a refused connection (nothing listens at that port), on
+/// Linux, macOS and Windows alike ("Connection refused", "…actively refused it").
+fn refused(reason: &str) -> bool {
+    reason.to_ascii_lowercase().contains("refused")
+}
+
+/// The table's answer to a `rejoin` that says the table is not there to go back to.
+fn no_table(message: &ServerMessage) -> bool {
+    matches!(
+        message,
+        ServerMessage::Error {
+            error: ErrorCode::WrongCode | ErrorCode::BadToken
+        }
+    )
 }
 
 impl Wire {
@@ -108,9 +133,17 @@ impl Wire {
     async fn open(endpoint: &Endpoint, first: &ClientMessage) -> Result<Option<Wire>, OpenError> {
         match endpoint {
             Endpoint::Remote(address) => {
-                let (mut sender, receiver) = client::connect(address)
-                    .await
-                    .map_err(|e| OpenError::Unreachable(e.to_string()))?;
+                let (mut sender, receiver) = client::connect(address).await.map_err(|e| {
+                    let refused = matches!(
+                        &e,
+                        client::ConnectError::Unreachable { reason, .. } if refused(reason)
+                    );
+                    if refused {
+                        OpenError::Refused(e.to_string())
+                    } else {
+                        OpenError::Unreachable(e.to_string())
+                    }
+                })?;
                 // A connection that drops at once is a dropped connection.
                 Ok(sender
                     .send(first)
@@ -122,7 +155,7 @@ impl Wire {
                 Ok(connection) => Ok(Some(Wire::Local(connection))),
                 Err(LocalRefusal::Gone) => Err(OpenError::Unreachable("the table is gone".into())),
                 Err(LocalRefusal::Refused(error)) => {
-                    Err(OpenError::Refused(ServerMessage::Error { error }))
+                    Err(OpenError::Answered(ServerMessage::Error { error }))
                 }
             },
         }
@@ -243,6 +276,24 @@ enum Ending {
     Dropped,
 }
 
+/// What the link knows of the table beyond the token: whether its match ended (`match-over`, until
+/// the next `game` or `lobby` of a match being played).
+#[derive(Default)]
+struct Seen {
+    over: bool,
+}
+
+impl Seen {
+    fn hear(&mut self, message: &ServerMessage) {
+        match message {
+            ServerMessage::MatchOver { .. } => self.over = true,
+            ServerMessage::Lobby { lobby } => self.over = lobby.stage == Stage::Over,
+            ServerMessage::Game { .. } => self.over = false,
+            _ => {}
+        }
+    }
+}
+
 impl Task {
     fn status(&self, status: LinkStatus) {
         (self.listen)(LinkEvent::Status { status });
@@ -251,6 +302,7 @@ impl Task {
     async fn run(mut self) {
         // The seat to take back once the table took the player in: (code, token).
         let mut seat: Option<(String, String)> = None;
+        let mut seen = Seen::default();
         let mut dropped_at: Option<tokio::time::Instant> = None;
         let mut attempt = 0u32;
         loop {
@@ -261,23 +313,36 @@ impl Task {
                 },
                 None => self.first.clone(),
             };
+            let rejoining = seat.is_some();
             match Wire::open(&self.endpoint, &first).await {
                 Ok(Some(wire)) => {
                     attempt = 0;
                     dropped_at = None;
-                    match self.connected(wire, &mut seat).await {
+                    match self.connected(wire, &mut seat, &mut seen, rejoining).await {
                         Ending::Done => return,
                         Ending::Dropped => {}
                     }
                 }
                 Ok(None) => {}
-                Err(OpenError::Refused(message)) => {
+                Err(OpenError::Answered(message)) => {
+                    let gone = rejoining && no_table(&message);
                     (self.listen)(LinkEvent::Message { message });
-                    self.status(LinkStatus::Ended);
+                    self.status(if gone {
+                        LinkStatus::Gone
+                    } else {
+                        LinkStatus::Ended
+                    });
                     return;
                 }
-                Err(OpenError::Unreachable(reason)) if seat.is_none() => {
+                Err(OpenError::Unreachable(reason) | OpenError::Refused(reason))
+                    if seat.is_none() =>
+                {
                     self.status(LinkStatus::Unreachable { reason });
+                    return;
+                }
+                // Nothing listens where the table was: the host's app is closed, the table with it.
+                Err(OpenError::Refused(_)) => {
+                    self.status(LinkStatus::Gone);
                     return;
                 }
                 Err(OpenError::Unreachable(_)) => {}
@@ -287,13 +352,22 @@ impl Task {
                 self.status(LinkStatus::Lost);
                 return;
             }
+            // The match had ended: one try at once took nothing back, so there is nothing to wait for.
+            if seen.over && attempt > 0 {
+                self.status(LinkStatus::Gone);
+                return;
+            }
             let since = *dropped_at.get_or_insert_with(tokio::time::Instant::now);
             if since.elapsed() >= Duration::from_millis(RECONNECT_FOR_MS) {
                 self.status(LinkStatus::Lost);
                 return;
             }
             attempt += 1;
-            let retry_ms = (1_000u64 << (attempt - 1).min(4)).min(MAX_PAUSE_MS);
+            let retry_ms = if seen.over {
+                0
+            } else {
+                (1_000u64 << (attempt - 1).min(4)).min(MAX_PAUSE_MS)
+            };
             self.status(LinkStatus::Reconnecting { attempt, retry_ms });
             // The player may leave while the link waits.
             let pause = tokio::time::sleep(Duration::from_millis(retry_ms));
@@ -314,7 +388,14 @@ impl Task {
     }
 
     /// Runs one connection (its first message sent) until it drops or the link ends.
-    async fn connected(&mut self, mut wire: Wire, seat: &mut Option<(String, String)>) -> Ending {
+    /// `rejoining`: its first message was a `rejoin`, answered by nothing yet.
+    async fn connected(
+        &mut self,
+        mut wire: Wire,
+        seat: &mut Option<(String, String)>,
+        seen: &mut Seen,
+        mut rejoining: bool,
+    ) -> Ending {
         self.connected.store(true, Ordering::SeqCst);
         self.status(LinkStatus::Connected);
         let ending = loop {
@@ -343,7 +424,17 @@ impl Task {
                         if let ServerMessage::Welcome { code, token, .. } = &message {
                             *seat = Some((code.clone(), token.clone()));
                         }
+                        // The table this seat was at is not there any more.
+                        let gone = rejoining && no_table(&message);
+                        rejoining = false;
+                        seen.hear(&message);
                         (self.listen)(LinkEvent::Message { message });
+                        if gone {
+                            self.connected.store(false, Ordering::SeqCst);
+                            wire.close().await;
+                            self.status(LinkStatus::Gone);
+                            return Ending::Done;
+                        }
                         if last {
                             self.connected.store(false, Ordering::SeqCst);
                             self.status(LinkStatus::Ended);

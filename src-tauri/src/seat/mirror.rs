@@ -203,6 +203,8 @@ pub enum Ending {
     },
     /// The link ended with nothing said (this player left).
     Left,
+    /// The connection dropped and the table is over or no longer there: nothing to reconnect to.
+    Gone,
 }
 
 /// What became of the finished match in this player's history.
@@ -374,6 +376,7 @@ impl Mirror {
                 reason: reason.clone(),
             }),
             LinkStatus::Ended => Some(Ending::Left),
+            LinkStatus::Gone => Some(Ending::Gone),
             LinkStatus::Connected | LinkStatus::Reconnecting { .. } => None,
         };
         let s = &mut self.state;
@@ -678,6 +681,23 @@ mod tests {
             NOTES_KEPT as u64 + 21,
             "the same refusal twice shows twice"
         );
+    }
+
+    #[test]
+    fn a_table_gone_ends_the_seat_as_gone_not_as_left() {
+        let mut mirror = Mirror::new("Bea", MovesSent::default());
+        let status = |status| LinkEvent::Status { status };
+        mirror.hear(
+            &status(LinkStatus::Reconnecting {
+                attempt: 1,
+                retry_ms: 1_000,
+            }),
+            0,
+        );
+        assert_eq!(mirror.state().ending, None);
+        mirror.hear(&status(LinkStatus::Gone), 0);
+        assert_eq!(mirror.state().ending, Some(Ending::Gone));
+        assert_eq!(mirror.state().link, Some(LinkStatus::Gone));
     }
 
     #[test]

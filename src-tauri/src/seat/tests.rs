@@ -83,10 +83,12 @@ fn request(players: u8, ai_seats: Vec<Option<Level>>) -> HostRequest {
     }
 }
 
-/// A loopback proxy to `target` whose connections can be cut.
+/// A loopback proxy to `target` whose connections can be cut, sent elsewhere or refused.
 struct Proxy {
     address: String,
+    target: Arc<Mutex<String>>,
     cut: Arc<Mutex<Vec<JoinHandle<()>>>>,
+    accepting: JoinHandle<()>,
 }
 
 impl Proxy {
@@ -94,10 +96,12 @@ impl Proxy {
         let listener = TcpListener::bind("127.0.0.1:0").await.expect("a port");
         let address = listener.local_addr().expect("an address").to_string();
         let cut: Arc<Mutex<Vec<JoinHandle<()>>>> = Arc::default();
+        let target = Arc::new(Mutex::new(target));
         let pipes = cut.clone();
-        tokio::spawn(async move {
+        let to = target.clone();
+        let accepting = tokio::spawn(async move {
             while let Ok((mut inbound, _)) = listener.accept().await {
-                let target = target.clone();
+                let target = to.lock().expect("not poisoned").clone();
                 let pipe = tokio::spawn(async move {
                     if let Ok(mut outbound) = TcpStream::connect(&target).await {
                         let _ = tokio::io::copy_bidirectional(&mut inbound, &mut outbound).await;
@@ -106,7 +110,12 @@ impl Proxy {
                 pipes.lock().expect("not poisoned").push(pipe);
             }
         });
-        Proxy { address, cut }
+        Proxy {
+            address,
+            target,
+            cut,
+            accepting,
+        }
     }
 
     /// Cuts every connection through the proxy (both ends see it drop).
@@ -114,6 +123,18 @@ impl Proxy {
         for pipe in self.cut.lock().expect("not poisoned").drain(..) {
             pipe.abort();
         }
+    }
+
+    /// New connections go to `target` from now on.
+    fn send_to(&self, target: String) {
+        *self.target.lock().expect("not poisoned") = target;
+    }
+
+    /// Cuts every connection and stops listening: connecting to the proxy is refused from now on.
+    async fn close(self) {
+        self.cut();
+        self.accepting.abort();
+        let _ = self.accepting.await;
     }
 }
 
@@ -483,4 +504,99 @@ async fn a_whole_match_with_a_friend_and_an_ai_goes_into_both_histories() {
     assert_eq!(friends.seats, [bea(), ada(), ai()]);
     assert_eq!(friends.record, hosts.record.seen_from(2));
     host.lock().await.leave().expect("closing");
+}
+
+/// Joins a two-seat table hosted by `host` through a proxy as Bea; the proxy and what Bea hears.
+async fn bea_through_a_proxy(host: &mut Seating) -> (Proxy, Seating, Heard) {
+    let info = host
+        .host(&request(2, vec![None]), Heard::default().listener())
+        .await
+        .expect("hosted");
+    let proxy = Proxy::to(format!("127.0.0.1:{}", info.port)).await;
+    let mut friend = Seating::unannounced();
+    let heard = Heard::default();
+    friend
+        .join(&proxy.address, info.code, "Bea".into(), heard.listener())
+        .expect("joining");
+    heard
+        .until(message(|m| matches!(m, ServerMessage::Welcome { .. })))
+        .await;
+    heard.clear();
+    (proxy, friend, heard)
+}
+
+/// Whether the link tried again after its first try.
+fn tried_twice(heard: &Heard) -> bool {
+    heard.0.lock().expect("not poisoned").iter().any(|e| {
+        matches!(
+            e,
+            LinkEvent::Status {
+                status: LinkStatus::Reconnecting { attempt: 2.., .. }
+            }
+        )
+    })
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_that_no_longer_knows_the_table_ends_the_link_at_once() {
+    let mut host = Seating::unannounced();
+    let (proxy, _friend, heard) = bea_through_a_proxy(&mut host).await;
+    // The table is gone from where it was: another table's server answers there now.
+    let mut other = Seating::unannounced();
+    let elsewhere = other
+        .host(&request(2, vec![None]), Heard::default().listener())
+        .await
+        .expect("hosted");
+    proxy.send_to(format!("127.0.0.1:{}", elsewhere.port));
+    proxy.cut();
+    heard
+        .until(message(|m| {
+            matches!(
+                m,
+                ServerMessage::Error {
+                    error: ErrorCode::WrongCode
+                }
+            )
+        }))
+        .await;
+    heard.until(status(LinkStatus::Gone)).await;
+    assert!(!tried_twice(&heard), "no second try: {:?}", heard.0);
+    host.leave().expect("closing");
+    other.leave().expect("closing");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn nothing_listening_where_the_table_was_ends_the_link_at_once() {
+    let mut host = Seating::unannounced();
+    let (proxy, _friend, heard) = bea_through_a_proxy(&mut host).await;
+    proxy.close().await;
+    heard.until(status(LinkStatus::Gone)).await;
+    assert!(!tried_twice(&heard), "no second try: {:?}", heard.0);
+    host.leave().expect("closing");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_dropped_link_still_takes_its_seat_back_while_the_table_is_there() {
+    let mut host = Seating::unannounced();
+    let (proxy, _friend, heard) = bea_through_a_proxy(&mut host).await;
+    proxy.cut();
+    heard
+        .until(message(|m| matches!(m, ServerMessage::Welcome { .. })))
+        .await;
+    heard.until(status(LinkStatus::Connected)).await;
+    assert!(
+        !heard
+            .0
+            .lock()
+            .expect("not poisoned")
+            .iter()
+            .any(|e| matches!(
+                e,
+                LinkEvent::Status {
+                    status: LinkStatus::Gone
+                }
+            )),
+        "not gone"
+    );
+    host.leave().expect("closing");
 }

@@ -15,4 +15,4 @@ retry_ms: number, } | { "state": "unreachable",
 /**
  * Why.
  */
-reason: string, } | { "state": "lost" } | { "state": "ended" };
+reason: string, } | { "state": "lost" } | { "state": "gone" } | { "state": "ended" };

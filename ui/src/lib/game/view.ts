@@ -25,6 +25,16 @@ export interface SeatPlace {
   wonCards: number;
   /** A word about the seat's player beside the name (a friends' table: away, and who plays for them). */
   note?: string;
+  /** Their connection is down while the table waits for their move: what happens meanwhile ("waiting for them"). */
+  away?: string;
+}
+
+/** Something said by a seat for a moment: a chat line (cut to fit), or a card the table played for it. */
+export interface SeatSaid {
+  kind: 'chat' | 'auto';
+  text: string;
+  /** Changes with each saying (the log's note id). */
+  id: number;
 }
 
 export interface TrickPlay {

@@ -539,6 +539,19 @@ export const en = {
   "phrase.one-moment": "One moment, please.",
   "phrase.timer-off-please": "Can we turn the timer off?",
   "phrase.bye": "Bye!",
+  "clock.left": "{n} s left",
+  "clock.perCard": "{n} s per card",
+  "clock.shortYou": "Now {n} s per card",
+  "clock.lastSeconds": "{n} seconds left for {name}.",
+  "clock.lastSecondsYou": "{n} seconds left for your move.",
+  "clock.paused": "Paused: reconnecting…",
+  "clock.playedFor": "Played for {name}: time ran out",
+  "clock.playedForYou": "Played for you: time ran out",
+  "talk.unread": "{n} unread",
+  "talk.bubble": "{name} says: {text}",
+  "table.turnAway": "{name} · away, {what}",
+  "friends.leftTable": "Left the table",
+  "friends.ended.gone": "The match is over or the table is no longer there: there is nothing to reconnect to.",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -46,3 +46,11 @@ if (typeof document !== 'undefined' && !document.elementsFromPoint) {
 import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/svelte';
 afterEach(() => cleanup());
+// jsdom has no layout, so no ResizeObserver (Svelte's bind:clientHeight uses one): nothing is measured.
+if (typeof globalThis.ResizeObserver === 'undefined') {
+  globalThis.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+}

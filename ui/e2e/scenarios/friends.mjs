@@ -132,7 +132,7 @@ export const scenarios = {
     await wd.setRect(360, 640);
     await sleep(500);
     // Nothing of the host's lobby (its settings box included) pushes the page sideways on a phone.
-    const wide = await wd.exec('const m = document.getElementById("main"); return { page: document.documentElement.scrollWidth, main: m.scrollWidth, inner: m.clientWidth, vw: window.innerWidth };');
+    const wide = await wd.exec('const m = document.getElementById("main"); const out = [...m.querySelectorAll("*")].filter((e) => e.getBoundingClientRect().right > m.clientWidth + 0.5 && !e.closest("[hidden]")).slice(0, 6).map((e) => `${e.tagName.toLowerCase()}.${[...e.classList].join(".")} ${Math.round(e.getBoundingClientRect().right)}`); return { page: document.documentElement.scrollWidth, main: m.scrollWidth, inner: m.clientWidth, vw: window.innerWidth, out };');
     assert(wide.page <= wide.vw && wide.main <= wide.inner, `the lobby fits 360 px across: ${JSON.stringify(wide)}`);
     screenshot('friends-lobby-360x640');
     await wd.setRect(1280, 800);
@@ -154,11 +154,14 @@ export const scenarios = {
     await wd.exec('[...document.querySelectorAll("[data-testid=absence] button")].find((b) => /Let the computer play for Bea/.test(b.textContent)).click()');
     await wd.waitFor(() => wd.exec('return [...document.querySelectorAll("[data-testid=seat-note]")].some((n) => /computer plays/i.test(n.textContent))'), { timeout: 30_000, what: 'the seat note: the computer plays for Bea' });
     await wd.click('.talk-toggle');
+    screenshot('friends-talk-sheet-1280x800');
     await wd.waitFor(() => wd.exec('return /The computer \\((Easy|Medium|Hard)\\) plays for Bea until they are back/.test(document.querySelector("[data-testid=talk] .log")?.textContent ?? "")'), { what: "the host's choice in everyone's log" });
     await wd.click('.talk-toggle');
+    await wd.waitFor(() => wd.exec('return !document.querySelector(".talk-panel")'), { what: 'Talk closed' });
     screenshot('friends-absence-1280x800');
     await wd.setRect(360, 640);
     await sleep(500);
+    log('absence row at 360×640:', JSON.stringify(await wd.exec('return [...document.querySelectorAll("[data-testid=absence], [data-testid=absence] > *, [data-testid=absence] .absence-choices > *")].map((e) => [e.tagName, Math.round(e.getBoundingClientRect().left), Math.round(e.getBoundingClientRect().top), Math.round(e.getBoundingClientRect().width)])')));
     screenshot('friends-absence-360x640');
     await wd.setRect(1280, 800);
     friend = terminalPlayer(CLI, `127.0.0.1:${port}`, code.text, ['--token', token], log);

@@ -33,9 +33,22 @@ export const scenarios = {
       await wd.click('[data-testid=lobby] .mine .btn');
       await wd.waitFor(() => wd.exec('return !!document.querySelector("[data-testid=table]")'), { timeout: 30_000, what: 'the match to start' });
       let counted = false;
+      // The host's first turn runs out: the table says by the host's seat and among the hand's events
+      // that it played for them, and a clock runs for every turn of the timed table.
+      let playedFor = null;
+      let clockSeen = false;
+      const watchTable = async () => {
+        clockSeen ||= await wd.exec('return !!document.querySelector("[data-testid=turn-clock]")');
+        if (playedFor) return;
+        playedFor = await wd.exec('return [...document.querySelectorAll("[data-testid=event-played-for], [data-testid=played-for]")].map((e) => e.textContent.trim()).find((t) => /Played for Host: time ran out/.test(t)) ?? null');
+        if (playedFor) screenshot('friends-guest-played-for-1280x800');
+      };
       for (let i = 0; i < 200; i++) {
         const state = await wd.waitFor(
-          () => wd.exec(`if (document.querySelector('dialog[open]')) return 'over'; const b = document.querySelector('.hand.interactive button[data-card]:not([aria-disabled])'); return b ? b.dataset.card : null;`),
+          async () => {
+            await watchTable();
+            return wd.exec(`if (document.querySelector('dialog[open]')) return 'over'; const b = document.querySelector('.hand.interactive button[data-card]:not([aria-disabled])'); return b ? b.dataset.card : null;`);
+          },
           { timeout: 90_000, interval: 200, what: 'your turn or the end of the match' },
         );
         if (state === 'over') break;
@@ -67,6 +80,9 @@ export const scenarios = {
         if (await wd.exec('return !!document.querySelector(arguments[0] + ":not([aria-disabled])")', sel)) await wd.click(sel).catch(() => {});
         await wd.waitFor(() => wd.exec('return !document.querySelector(arguments[0]) || !!document.querySelector("dialog[open]")', `.hand button[data-card="${state}"]`), { timeout: 20_000, what: `the play of ${state}` });
       }
+      assert(playedFor, 'the card the table played for the host was said on the table');
+      assert(clockSeen, 'a turn clock ran on the timed table');
+      log('played for:', playedFor);
       const summary = await wd.text('dialog[open]');
       assert(/The match is over/.test(summary) && /Waiting for the host/.test(summary) && !/Play again/.test(summary), `a guest's summary: ${summary}`);
       screenshot('friends-guest-over-1280x800');

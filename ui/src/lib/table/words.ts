@@ -50,6 +50,15 @@ export function standInWords(standIn: Absence): string {
   return standIn.kind === 'wait' ? t('friends.awayWait') : t('friends.awayAi', { level: tk(`level.${standIn.level}`) });
 }
 
+/**
+ * The lines of the log worth telling at this table: a single-hand match's hand is the match, so its
+ * "you win this hand" is left to the match's end.
+ */
+export function toldNotes(state: SeatState): Note[] {
+  if (state.lobby?.settings.format.kind !== 'single-hand') return state.notes;
+  return state.notes.filter((n) => n.body.kind !== 'hand-over');
+}
+
 /** One line of the log. */
 export function noteWords({ body: note }: Note, names: Names, deck: DeckStyle): string {
   const who = (seat: number) => seatName(seat, names);

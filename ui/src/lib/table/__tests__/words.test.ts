@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LANGS, setLang } from '../../i18n/index.svelte';
-import { QUICK_PHRASES, endingWords, linkWords, noteWords, phraseWords, seatLabel, standInWords, tableNames } from '../words';
+import { QUICK_PHRASES, endingWords, linkWords, noteWords, phraseWords, seatLabel, standInWords, tableNames, toldNotes } from '../words';
 import { refusedInTalk } from '../seat';
 import { lobbyView, person } from '../../friends/__tests__/fixtures';
 import { SEAT_STATE } from '../../game/__tests__/shellData';
@@ -8,6 +8,7 @@ import { blankState } from './fixtures';
 import type { Names } from '../../game/fromView';
 import type { Note } from '../../bindings/Note';
 import type { NoteBody } from '../../bindings/NoteBody';
+import type { LobbyView } from '../../bindings/LobbyView';
 
 const names: Names = { seat: 1, you: 'You', other: (s) => ['Ann', 'Bea', 'Seat 3', 'Computer 4'][s] };
 const note = (body: NoteBody): Note => ({ id: 0, body });
@@ -73,7 +74,15 @@ describe('a table in words', () => {
     const result = { end: { kind: 'all-cards-played' as const }, seat_points: [30, 20, 40, 30], sides: [[0, 2], [1, 3]], side_points: [70, 50], outcome: { kind: 'won' as const, side: 0 }, chiamata: null };
     expect(noteWords(note({ kind: 'hand-over', result }), names, 'italian')).toBe('This hand goes to Ann & Seat 3.');
     setLang('es');
-    expect(noteWords(note({ kind: 'auto-played', seat: 0, action: { kind: 'play', card: 'Ad' }, expiries: 2 }), names, 'spanish')).toBe('Se le acabó el tiempo a Ann: se jugó as de oros por él.');
+    expect(noteWords(note({ kind: 'auto-played', seat: 0, action: { kind: 'play', card: 'Ad' }, expiries: 2 }), names, 'spanish')).toBe('Se le acabó el tiempo a Ann: la mesa jugó as de oros en su lugar.');
+  });
+
+  it('tells no hand result in a single-hand match: the hand is the match', () => {
+    const result = { end: { kind: 'all-cards-played' as const }, seat_points: [70, 50], sides: [[0], [1]], side_points: [70, 50], outcome: { kind: 'won' as const, side: 0 }, chiamata: null };
+    const notes = [note({ kind: 'disconnected', seat: 1 }), { id: 1, body: { kind: 'hand-over' as const, result } }];
+    const at = (format: LobbyView['settings']['format']) => ({ ...blankState('Ann'), notes, lobby: lobbyView({ settings: { ...lobbyView().settings, format } }) });
+    expect(toldNotes(at({ kind: 'single-hand' })).map((n) => n.body.kind)).toEqual(['disconnected']);
+    expect(toldNotes(at({ kind: 'best-of', hands: 3 })).map((n) => n.body.kind)).toEqual(['disconnected', 'hand-over']);
   });
 
   it('words the link, the endings and who plays for an absent player', () => {

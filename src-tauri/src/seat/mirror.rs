@@ -116,6 +116,16 @@ pub enum NoteBody {
         /// How often its time ran out.
         expiries: u8,
     },
+    /// Someone came to the table (to a seat, or to wait for one).
+    Arrived {
+        /// Their name.
+        name: String,
+    },
+    /// Someone left the table (or was sent away).
+    Departed {
+        /// Their name.
+        name: String,
+    },
     /// The connection of the person at a seat dropped.
     Disconnected {
         /// The seat.
@@ -488,6 +498,15 @@ impl Mirror {
     }
 
     fn lobby(&mut self, lobby: &LobbyView, now_ms: i64) {
+        if let Some(before) = &self.state.lobby {
+            let (was, is) = (people(before), people(lobby));
+            for name in is.iter().filter(|n| !was.contains(n)) {
+                self.note(NoteBody::Arrived { name: name.clone() });
+            }
+            for name in was.iter().filter(|n| !is.contains(n)) {
+                self.note(NoteBody::Departed { name: name.clone() });
+            }
+        }
         let stage = self.state.lobby.as_ref().map(|l| l.stage);
         if stage != Some(lobby.stage) && lobby.stage != Stage::Over {
             self.fresh_match();
@@ -612,6 +631,19 @@ pub fn recap(result: &HandResult, seat: Seat) -> Option<HandRecap> {
         HandOutcome::Drawn | HandOutcome::Void => Outcome::Drawn,
     };
     Some(HandRecap { points, result })
+}
+
+/// Everyone at a table: the people seated and those without a seat, by name.
+fn people(lobby: &LobbyView) -> Vec<String> {
+    lobby
+        .seats
+        .iter()
+        .filter_map(|seat| match seat {
+            SeatView::Person { name, .. } => Some(name.clone()),
+            _ => None,
+        })
+        .chain(lobby.watchers.iter().cloned())
+        .collect()
 }
 
 #[cfg(test)]
@@ -807,5 +839,72 @@ mod tests {
         let game = state.game.as_ref().expect("the last view");
         assert!(game.observation.legal_actions.is_empty() && game.choices.cards.is_empty());
         assert_eq!(state.over.as_ref().and_then(|o| o.resigned), Some(0));
+    }
+
+    #[test]
+    fn who_comes_to_the_table_and_who_leaves_is_in_the_log() {
+        let rules = Ruleset::preset(Preset::Briscola, 2).expect("preset");
+        let mut mirror = Mirror::new("Ada", MovesSent::default());
+        let person = |name: &str| SeatView::Person {
+            name: name.into(),
+            ready: false,
+            connected: true,
+            host: name == "Ada",
+        };
+        let lobby = |seats: Vec<SeatView>, watchers: Vec<String>| ServerMessage::Lobby {
+            lobby: LobbyView {
+                code: "1RGK4-T8SA9".into(),
+                stage: Stage::Lobby,
+                settings: briscola_table::protocol::SettingsView {
+                    ruleset: rules,
+                    format: MatchFormat::SingleHand,
+                    turn_seconds: None,
+                    absence: briscola_table::protocol::Absence::Wait,
+                    random_seats: false,
+                    name: String::new(),
+                    hints: true,
+                    undo: false,
+                    deal_when_asked: false,
+                    open_seats: false,
+                },
+                seats,
+                watchers,
+                teams: None,
+                waiting: Vec::new(),
+            },
+        };
+        let kinds = |mirror: &Mirror| {
+            mirror
+                .state()
+                .notes
+                .iter()
+                .map(|n| n.body.clone())
+                .collect::<Vec<_>>()
+        };
+        heard(
+            &mut mirror,
+            lobby(vec![person("Ada"), SeatView::Empty], vec![]),
+        );
+        assert!(kinds(&mirror).is_empty(), "the table as found is no news");
+        heard(
+            &mut mirror,
+            lobby(vec![person("Ada"), SeatView::Empty], vec!["Bea".into()]),
+        );
+        heard(
+            &mut mirror,
+            lobby(vec![person("Ada"), person("Bea")], vec![]),
+        );
+        heard(
+            &mut mirror,
+            lobby(vec![person("Ada"), SeatView::Empty], vec![]),
+        );
+        assert_eq!(
+            kinds(&mirror),
+            [
+                NoteBody::Arrived { name: "Bea".into() },
+                NoteBody::Departed { name: "Bea".into() }
+            ],
+            "sitting down is no arrival"
+        );
     }
 }

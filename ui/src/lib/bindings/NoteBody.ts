@@ -28,7 +28,15 @@ action: Action,
 /**
  * How often its time ran out.
  */
-expiries: number, } | { "kind": "disconnected", 
+expiries: number, } | { "kind": "arrived", 
+/**
+ * Their name.
+ */
+name: string, } | { "kind": "departed", 
+/**
+ * Their name.
+ */
+name: string, } | { "kind": "disconnected", 
 /**
  * The seat.
  */

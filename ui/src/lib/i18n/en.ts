@@ -494,6 +494,8 @@ export const en = {
   "friends.ended.left": "You left the table.",
   "friends.backToStart": "Back",
   "friends.autoPlayed": "Time ran out for {name}: {action} was played for them.",
+  "friends.arrived": "{name} came to the table.",
+  "friends.departed": "{name} left the table.",
   "friends.autoPlayedYou": "Your time ran out: {action} was played for you.",
   "friends.dropped": "{name} dropped out.",
   "friends.tookBack": "{name} took back a move.",

@@ -495,6 +495,8 @@ export const es: Messages = {
   "friends.ended.left": "Has dejado la mesa.",
   "friends.backToStart": "Volver",
   "friends.autoPlayed": "Se le acabó el tiempo a {name}: la mesa jugó {action} en su lugar.",
+  "friends.arrived": "{name} entra en la mesa.",
+  "friends.departed": "{name} deja la mesa.",
   "friends.autoPlayedYou": "Se te acabó el tiempo: se jugó {action} por ti.",
   "friends.dropped": "{name} se ha desconectado.",
   "friends.tookBack": "{name} ha deshecho una jugada.",

@@ -495,6 +495,8 @@ export const it: Messages = {
   "friends.ended.left": "Hai lasciato il tavolo.",
   "friends.backToStart": "Indietro",
   "friends.autoPlayed": "Tempo scaduto per {name}: si è giocato {action} al suo posto.",
+  "friends.arrived": "{name} entra al tavolo.",
+  "friends.departed": "{name} lascia il tavolo.",
   "friends.autoPlayedYou": "Il tuo tempo è scaduto: si è giocato {action} al tuo posto.",
   "friends.dropped": "{name} si è disconnesso.",
   "friends.tookBack": "{name} ha annullato una mossa.",

@@ -495,6 +495,8 @@ export const pt: Messages = {
   "friends.ended.left": "Saíste da mesa.",
   "friends.backToStart": "Voltar",
   "friends.autoPlayed": "O tempo de {name} acabou: a mesa jogou {action} no seu lugar.",
+  "friends.arrived": "{name} entra na mesa.",
+  "friends.departed": "{name} sai da mesa.",
   "friends.autoPlayedYou": "O teu tempo acabou: foi jogado {action} por ti.",
   "friends.dropped": "{name} desligou-se.",
   "friends.tookBack": "{name} desfez uma jogada.",

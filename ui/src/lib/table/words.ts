@@ -70,6 +70,10 @@ export function noteWords({ body: note }: Note, names: Names, deck: DeckStyle): 
       const action = actionWords(note.action, { lang: i18n.lang, deck });
       return mine(note.seat) ? t('friends.autoPlayedYou', { action }) : t('friends.autoPlayed', { name: who(note.seat), action });
     }
+    case 'arrived':
+      return t('friends.arrived', { name: note.name });
+    case 'departed':
+      return t('friends.departed', { name: note.name });
     case 'disconnected':
       return t('friends.dropped', { name: who(note.seat) });
     case 'reconnected':

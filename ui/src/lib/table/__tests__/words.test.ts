@@ -64,6 +64,8 @@ describe('a table in words', () => {
     expect(noteWords(note({ kind: 'chat', from: { seat: 0, name: 'Ann' }, chat: { kind: 'text', text: 'ciao' } }), names, 'italian')).toBe('Ann: ciao');
     expect(noteWords(note({ kind: 'auto-played', seat: 1, action: { kind: 'play', card: 'Ad' }, expiries: 1 }), names, 'italian')).toBe('Your time ran out: ace of coins was played for you.');
     expect(noteWords(note({ kind: 'disconnected', seat: 0 }), names, 'italian')).toBe('Ann dropped out.');
+    expect(noteWords(note({ kind: 'arrived', name: 'Gino' }), names, 'italian')).toBe('Gino came to the table.');
+    expect(noteWords(note({ kind: 'departed', name: 'Gino' }), names, 'italian')).toBe('Gino left the table.');
     expect(noteWords(note({ kind: 'reconnected', seat: 0 }), names, 'italian')).toBe('Ann is back.');
     expect(noteWords(note({ kind: 'short-timer', seat: 0 }), names, 'italian')).toMatch(/^Ann’s time ran out too often/);
     expect(noteWords(note({ kind: 'timer-changed', seconds: null }), names, 'italian')).toBe('The turn timer is off.');

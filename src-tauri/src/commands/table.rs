@@ -99,9 +99,7 @@ pub async fn friends_host(
         friends.new_mirror(&request.your_name)?,
         None,
     );
-    Ok(friends
-        .host(&request, listen, keep(&state), now_ms)
-        .await?)
+    Ok(friends.host(&request, listen, keep(&state), now_ms).await?)
 }
 
 /// Joins the table at `address` (`HOST:PORT`) with its code, as `name`; the table's answer comes

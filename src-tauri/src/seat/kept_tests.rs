@@ -241,7 +241,9 @@ async fn a_hosted_table_comes_back_after_a_crash_on_the_same_port() {
     // The host starts as soon as the table takes it (the friend's ready may still be on its way).
     for _ in 0..100 {
         if host.send(ClientMessage::Start).is_ok()
-            && shelf.kept().is_some_and(|k| snapshot_of(&k).stage() == Stage::Playing)
+            && shelf
+                .kept()
+                .is_some_and(|k| snapshot_of(&k).stage() == Stage::Playing)
         {
             break;
         }
@@ -281,7 +283,10 @@ async fn a_hosted_table_comes_back_after_a_crash_on_the_same_port() {
         .await
         .expect("kept");
     assert!(kept.hosted());
-    assert_eq!((kept.code.as_str(), kept.your_name.as_str()), (info.code.as_str(), "Ada"));
+    assert_eq!(
+        (kept.code.as_str(), kept.your_name.as_str()),
+        (info.code.as_str(), "Ada")
+    );
     // Let the host's link hear the move before the crash.
     tokio::time::sleep(std::time::Duration::from_millis(300)).await;
     let before = last_view(&host_heard).expect("a view");
@@ -307,10 +312,17 @@ async fn a_hosted_table_comes_back_after_a_crash_on_the_same_port() {
         .go_back(kept, back.listener(), shelf.keep(), clock)
         .await
         .expect("back");
-    let Returned::Hosted { info: again, port_taken } = returned else {
+    let Returned::Hosted {
+        info: again,
+        port_taken,
+    } = returned
+    else {
         panic!("hosted: {returned:?}");
     };
-    assert_eq!((again.port, again.code.as_str(), port_taken), (info.port, info.code.as_str(), None));
+    assert_eq!(
+        (again.port, again.code.as_str(), port_taken),
+        (info.port, info.code.as_str(), None)
+    );
     let (_, _, seat) = welcome_of(
         &back
             .until(message(|m| matches!(m, ServerMessage::Welcome { .. })))
@@ -322,7 +334,9 @@ async fn a_hosted_table_comes_back_after_a_crash_on_the_same_port() {
     assert_eq!(last_view(&back), Some(before), "the match where it was");
     // The friend's link finds the table again by itself.
     friend_heard
-        .until(message(|m| matches!(m, ServerMessage::Welcome { seat: Some(1), .. })))
+        .until(message(|m| {
+            matches!(m, ServerMessage::Welcome { seat: Some(1), .. })
+        }))
         .await;
     friend_heard.until(status(LinkStatus::Connected)).await;
     assert!(
@@ -335,7 +349,11 @@ async fn a_hosted_table_comes_back_after_a_crash_on_the_same_port() {
             .is_ok()
     );
     host.leave().expect("closing");
-    assert_eq!(shelf.kept(), None, "forgotten when the host closes the table");
+    assert_eq!(
+        shelf.kept(),
+        None,
+        "forgotten when the host closes the table"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -353,27 +371,35 @@ async fn a_hosted_table_whose_port_was_taken_comes_back_on_another() {
         .expect("hosted");
     let kept = shelf.until(Option::is_some).await.expect("kept");
     drop(host);
-    let taken = loop {
-        // The old listener goes with its task.
-        match tokio::net::TcpListener::bind(("0.0.0.0", info.port)).await {
-            Ok(listener) => break listener,
-            Err(_) => tokio::time::sleep(std::time::Duration::from_millis(20)).await,
+    // The old listener goes with its task.
+    let mut taken = None;
+    for _ in 0..500 {
+        if let Ok(listener) = tokio::net::TcpListener::bind(("0.0.0.0", info.port)).await {
+            taken = Some(listener);
+            break;
         }
-    };
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    let taken = taken.expect("the crashed table's port is free again");
     let mut host = Seating::unannounced();
     let returned = host
         .go_back(kept, Heard::default().listener(), shelf.keep(), clock)
         .await
         .expect("back");
-    let Returned::Hosted { info: again, port_taken } = returned else {
+    let Returned::Hosted {
+        info: again,
+        port_taken,
+    } = returned
+    else {
         panic!("hosted: {returned:?}");
     };
     assert_eq!(port_taken, Some(info.port));
     assert_ne!(again.port, info.port);
     let kept = shelf
         .until(|k| {
-            k.as_ref()
-                .is_some_and(|k| matches!(k.place, KeptPlace::Hosted { port, .. } if port == again.port))
+            k.as_ref().is_some_and(
+                |k| matches!(k.place, KeptPlace::Hosted { port, .. } if port == again.port),
+            )
         })
         .await;
     assert!(kept.is_some(), "kept with the new port");

@@ -390,7 +390,13 @@ impl Seating {
                     };
                 let info = hosting.info().cloned().ok_or(SeatError::NotAtTable)?;
                 let keeper = SeatKeeper::new(keep, None, &kept.your_name, true, now_ms);
-                self.keep_hosted(&hosting, &keeper, info.port, &kept.table_name, kept.seated_ms);
+                self.keep_hosted(
+                    &hosting,
+                    &keeper,
+                    info.port,
+                    &kept.table_name,
+                    kept.seated_ms,
+                );
                 self.sit_at_own(hosting, with_keeper(keeper, listen));
                 Ok(Returned::Hosted { info, port_taken })
             }

@@ -189,9 +189,14 @@ async fn a_host_sits_at_seat_0_a_friend_joins_and_the_host_closing_tells_them() 
         }))
         .await;
     assert_eq!(
-        host.host(&request(2, vec![None]), Heard::default().listener(), unkept(), clock)
-            .await
-            .err(),
+        host.host(
+            &request(2, vec![None]),
+            Heard::default().listener(),
+            unkept(),
+            clock
+        )
+        .await
+        .err(),
         Some(SeatError::AlreadyAtTable)
     );
 
@@ -266,7 +271,12 @@ async fn a_host_sits_at_seat_0_a_friend_joins_and_the_host_closing_tells_them() 
 async fn a_dropped_friend_takes_the_same_seat_back_with_its_token() {
     let mut host = Seating::unannounced();
     let info = host
-        .host(&request(2, vec![None]), Heard::default().listener(), unkept(), clock)
+        .host(
+            &request(2, vec![None]),
+            Heard::default().listener(),
+            unkept(),
+            clock,
+        )
         .await
         .expect("hosted");
     let proxy = Proxy::to(format!("127.0.0.1:{}", info.port)).await;
@@ -315,7 +325,12 @@ async fn what_cannot_be_hosted_or_joined_is_refused_before_anything_opens() {
     let mut friends = Seating::unannounced();
     assert_eq!(
         friends
-            .host(&request(3, vec![None]), Heard::default().listener(), unkept(), clock)
+            .host(
+                &request(3, vec![None]),
+                Heard::default().listener(),
+                unkept(),
+                clock
+            )
             .await
             .err(),
         Some(SeatError::HostSeats {
@@ -328,7 +343,10 @@ async fn what_cannot_be_hosted_or_joined_is_refused_before_anything_opens() {
     let mut busy = request(2, vec![None]);
     busy.port = port;
     assert_eq!(
-        friends.host(&busy, Heard::default().listener(), unkept(), clock).await.err(),
+        friends
+            .host(&busy, Heard::default().listener(), unkept(), clock)
+            .await
+            .err(),
         Some(SeatError::PortInUse { port })
     );
     let mut nameless = request(2, vec![None]);
@@ -447,7 +465,12 @@ async fn a_whole_match_with_a_friend_and_an_ai_goes_into_both_histories() {
     let info = host
         .lock()
         .await
-        .host(&request(3, vec![Some(Level::Easy), None]), listen, unkept(), clock)
+        .host(
+            &request(3, vec![Some(Level::Easy), None]),
+            listen,
+            unkept(),
+            clock,
+        )
         .await
         .expect("hosted");
     let friend = Arc::new(tokio::sync::Mutex::new(Seating::unannounced()));

@@ -98,9 +98,9 @@ impl KeptTable {
             KeptPlace::Joined { address } => {
                 let address_ok = address.contains(':')
                     && address.chars().count() <= MAX_ADDRESS_CHARS
-                    && address
-                        .chars()
-                        .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '[' | ']' | ':'));
+                    && address.chars().all(|c| {
+                        c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '[' | ']' | ':')
+                    });
                 if !address_ok {
                     return Err("address".into());
                 }

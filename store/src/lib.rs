@@ -51,8 +51,8 @@ pub use summary::{
 pub use warning::{FolderProblem, StoreWarning, WarningKind};
 
 #[cfg(test)]
+mod kept_table_tests;
+#[cfg(test)]
 mod test_prefs;
 #[cfg(test)]
 mod tests;
-#[cfg(test)]
-mod kept_table_tests;

@@ -30,7 +30,7 @@ use crate::error::AppError;
 use crate::history::{HistoryPage, HistoryQuery, HistoryStats};
 use crate::preferences::Preferences;
 use crate::review::ReviewStats;
-use crate::seat::{HostInfo, HostRequest, SeatEvent, SeatState};
+use crate::seat::{HostInfo, HostRequest, KeptOffer, Returned, SeatEvent, SeatState};
 use crate::session::{NewGame, PresetInfo, Replay, RulesetEdit, RulesetInfo, SavedMatch, presets};
 use crate::state::MatchRecord;
 use crate::store::{HistoryEntry, StoreWarning};
@@ -160,6 +160,13 @@ fn signatures(cfg: &Config) -> Vec<Signature> {
             HostInfo::name(cfg),
         ),
         sig("table_leave", &[], <()>::name(cfg)),
+        sig("kept_table", &[], <Option<KeptOffer>>::name(cfg)),
+        sig("forget_table", &[], <()>::name(cfg)),
+        sig(
+            "table_return",
+            &[("events", channel(SeatEvent::name(cfg)))],
+            Returned::name(cfg),
+        ),
     ]
 }
 
@@ -189,6 +196,8 @@ fn export_types(cfg: &Config) {
     ReviewStats::export_all(cfg).unwrap();
     HostRequest::export_all(cfg).unwrap();
     HostInfo::export_all(cfg).unwrap();
+    KeptOffer::export_all(cfg).unwrap();
+    Returned::export_all(cfg).unwrap();
     SeatEvent::export_all(cfg).unwrap();
     ClientMessage::export_all(cfg).unwrap();
     DiscoveredTable::export_all(cfg).unwrap();

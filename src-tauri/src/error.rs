@@ -242,7 +242,10 @@ fn session_kind(error: &SessionError) -> ErrorKind {
 /// The category of a refusal when playing with friends.
 fn seat_kind(error: &SeatError) -> ErrorKind {
     match error {
-        SeatError::NotAtTable | SeatError::NotConnected => ErrorKind::NoMatch,
+        SeatError::NotAtTable | SeatError::NotConnected | SeatError::NoKeptTable => {
+            ErrorKind::NoMatch
+        }
+        SeatError::KeptTableUnusable => ErrorKind::InvalidFile,
         SeatError::HintsOff | SeatError::NotYourTurn | SeatError::NotHost => ErrorKind::IllegalMove,
         SeatError::AlreadyAtTable => ErrorKind::MatchInProgress,
         SeatError::TooManyWaiting => ErrorKind::Busy,

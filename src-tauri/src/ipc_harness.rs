@@ -228,6 +228,36 @@ impl Harness {
         resumed.then_some(heard)
     }
 
+    /// `friends_join`, its events heard.
+    pub(crate) fn join(&self, address: &str, code: &str, name: &str) -> Result<Heard, Value> {
+        let heard = Heard::default();
+        let (state, friends) = self.states();
+        tauri::async_runtime::block_on(async {
+            crate::commands::table::join(
+                &state,
+                &mut *friends.lock().await,
+                address,
+                code.into(),
+                name.into(),
+                heard.channel(),
+            )
+        })
+        .map_err(|e| serde_json::to_value(e).unwrap())?;
+        Ok(heard)
+    }
+
+    /// `table_return`: its answer, and the events heard.
+    pub(crate) fn go_back(&self) -> Result<(Value, Heard), Value> {
+        let heard = Heard::default();
+        let (state, friends) = self.states();
+        let returned = tauri::async_runtime::block_on(async {
+            crate::commands::table::go_back(&state, &mut *friends.lock().await, heard.channel())
+                .await
+        })
+        .map_err(|e| serde_json::to_value(e).unwrap())?;
+        Ok((serde_json::to_value(returned).unwrap(), heard))
+    }
+
     /// Sends a message to the table (`table_send`).
     pub(crate) fn send(&self, message: Value) {
         self.ok("table_send", serde_json::json!({ "message": message }));

@@ -71,6 +71,9 @@ pub fn app_builder<R: Runtime>(builder: Builder<R>) -> Builder<R> {
             commands::table::table_send,
             commands::table::table_invite,
             commands::table::table_leave,
+            commands::table::kept_table,
+            commands::table::forget_table,
+            commands::table::table_return,
         ])
         .setup(|app| {
             // Never fails: an unusable (or unknown) data folder means playing without saving,

@@ -46,6 +46,8 @@ impl Message for SeatError {
             SeatError::HintsOff,
             SeatError::NotYourTurn,
             SeatError::NoDiscovery,
+            SeatError::NoKeptTable,
+            SeatError::KeptTableUnusable,
             SeatError::TableRefused {
                 reason: ErrorCode::NameTaken,
             },
@@ -213,8 +215,10 @@ mod tests {
                 SeatError::HintsOff => 10,
                 SeatError::NotYourTurn => 11,
                 SeatError::NotHost => 12,
+                SeatError::NoKeptTable => 13,
+                SeatError::KeptTableUnusable => 14,
             },
-            13,
+            15,
         );
     }
 

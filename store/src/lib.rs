@@ -1,6 +1,7 @@
 //! Briscola's local persistence, shared by the desktop app and the `briscola` command line: the
 //! data folder and where it is ([`data_dir`]), one SQLite database in it ([`db`]) holding the
-//! versioned documents ([`document`], [`documents`]), the match history ([`rows`], [`summary`])
+//! versioned documents ([`document`], [`documents`]: the preferences, the unfinished match and
+//! the friends' table to go back to, [`kept_table`]), the match history ([`rows`], [`summary`])
 //! and stored reviews, all behind one entry point, [`Store`] (see `docs/persistence.md`).
 //!
 //! The crate knows no Tauri and no user interface: problems found in stored data are worked
@@ -27,6 +28,7 @@ pub mod document;
 pub mod documents;
 pub mod history;
 pub mod input;
+pub mod kept_table;
 pub mod legacy;
 pub mod lines;
 pub mod quarantine;
@@ -39,6 +41,7 @@ pub mod summary;
 pub mod warning;
 
 pub use history::HistoryEntry;
+pub use kept_table::{KEPT_TABLE, KeptPlace, KeptTable};
 pub use store::{
     MAX_MEMORY_MATCHES, NoPreferences, PreferencesDocument, Store, StoreError, UNFINISHED_MATCH,
 };
@@ -47,6 +50,8 @@ pub use summary::{
 };
 pub use warning::{FolderProblem, StoreWarning, WarningKind};
 
+#[cfg(test)]
+mod kept_table_tests;
 #[cfg(test)]
 mod test_prefs;
 #[cfg(test)]

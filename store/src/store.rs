@@ -34,6 +34,7 @@ use crate::db::{self, DATABASE_FILE, io_error};
 use crate::disk::{Disk, RealDisk, TooLarge, WrongKind};
 use crate::document::{Decoded, DocumentSpec};
 use crate::history::HistoryEntry;
+use crate::kept_table::{KEPT_TABLE, KeptTable};
 use crate::summary::{HistoryPage, HistoryQuery};
 use crate::warning::{FolderProblem, StoreWarning};
 use crate::{archive, documents, legacy, quarantine, rows};
@@ -139,6 +140,8 @@ struct Waiting {
     reviews: Vec<(String, Value, Value)>,
     /// A save (`Some`) or a removal (`None`) of the unfinished match.
     unfinished: Option<Option<Value>>,
+    /// A save (`Some`) or a removal (`None`) of the kept table.
+    kept: Option<Option<Value>>,
     /// Whether the preferences wait to be saved.
     preferences: bool,
 }
@@ -148,6 +151,7 @@ impl Waiting {
         self.matches.is_empty()
             && self.reviews.is_empty()
             && self.unfinished.is_none()
+            && self.kept.is_none()
             && !self.preferences
     }
 }
@@ -163,6 +167,7 @@ pub struct Store<P> {
     preferences: P,
     preferences_writable: bool,
     unfinished_writable: bool,
+    kept_writable: bool,
     waiting: Waiting,
     warnings: Vec<StoreWarning>,
     caps: rows::Caps,
@@ -200,6 +205,7 @@ impl<P: PreferencesDocument> Store<P> {
             preferences: P::default(),
             preferences_writable: true,
             unfinished_writable: true,
+            kept_writable: true,
             waiting: Waiting::default(),
             warnings: Vec::new(),
             caps: rows::Caps::default(),
@@ -618,6 +624,18 @@ impl<P: PreferencesDocument> Store<P> {
             }
             self.waiting.unfinished = None;
         }
+        if let Some(kept) = &self.waiting.kept {
+            if self.kept_writable {
+                match kept {
+                    Some(kept) => {
+                        documents::put(conn, KEPT_TABLE.file_name, KEPT_TABLE.version, kept)
+                    }
+                    None => documents::remove(conn, KEPT_TABLE.file_name),
+                }
+                .map_err(io_err("keeping the table", &path))?;
+            }
+            self.waiting.kept = None;
+        }
         Ok(())
     }
 
@@ -698,6 +716,73 @@ impl<P: PreferencesDocument> Store<P> {
             documents::remove(conn, UNFINISHED_MATCH.file_name)
         })?;
         self.waiting.unfinished = if done.is_some() { None } else { Some(None) };
+        Ok(())
+    }
+
+    /// The kept table, if there is a usable one (the one waiting in memory first). A stored one
+    /// that does not hold together ([`KeptTable::validate`]) is set aside (`quarantined`); one of a
+    /// newer version is left alone (`future-version`) and not replaced in this run.
+    pub fn kept_table(&mut self) -> Option<KeptTable> {
+        if let Some(waiting) = &self.waiting.kept {
+            return waiting
+                .as_ref()
+                .and_then(|kept| serde_json::from_value(kept.clone()).ok());
+        }
+        match self.read_document::<KeptTable>(&KEPT_TABLE) {
+            Ok((value, writable)) => {
+                self.kept_writable = writable;
+                let kept = value?;
+                match kept.validate() {
+                    Ok(()) => Some(kept),
+                    Err(field) => {
+                        let detail = format!("its {field} is not valid");
+                        self.set_aside_document(&KEPT_TABLE, "corrupt", &detail);
+                        None
+                    }
+                }
+            }
+            Err(error) => {
+                self.stop_saving(&error);
+                None
+            }
+        }
+    }
+
+    /// Keeps `kept` as the table to go back to, replacing any other. Returns false, writing
+    /// nothing, if the stored one is from a newer app version or the disk refused (then it waits
+    /// in memory and is written with the next change that can be). A record that does not hold
+    /// together is an error, and nothing changes.
+    pub fn keep_table(&mut self, kept: &KeptTable) -> Result<bool, StoreError> {
+        kept.validate().map_err(|field| {
+            io_err("keeping the table", &self.dir)(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!("the kept table's {field} is not valid"),
+            ))
+        })?;
+        if !self.kept_writable {
+            return Ok(false);
+        }
+        let data = serde_json::to_value(kept)
+            .map_err(|e| io_err("keeping the table", &self.dir)(io::Error::other(e)))?;
+        let saved = self.write("keeping the table", |conn, _, _| {
+            documents::put(conn, KEPT_TABLE.file_name, KEPT_TABLE.version, &data)
+        })?;
+        if saved.is_none() {
+            self.waiting.kept = Some(Some(data));
+        }
+        Ok(saved.is_some())
+    }
+
+    /// Forgets the kept table (the table is over for this player); kept waiting in memory when
+    /// the disk refuses.
+    pub fn forget_table(&mut self) -> Result<(), StoreError> {
+        if !self.kept_writable {
+            return Ok(());
+        }
+        let done = self.write("forgetting the kept table", |conn, _, _| {
+            documents::remove(conn, KEPT_TABLE.file_name)
+        })?;
+        self.waiting.kept = if done.is_some() { None } else { Some(None) };
         Ok(())
     }
 

@@ -29,4 +29,7 @@ pub const COMMANDS: &[&str] = &[
     "table_send",
     "table_invite",
     "table_leave",
+    "kept_table",
+    "forget_table",
+    "table_return",
 ];

@@ -16,7 +16,8 @@ use std::sync::{Arc, Mutex as StdMutex};
 
 use crate::input::Input;
 use crate::seat::{
-    self, HostInfo, HostRequest, LinkEvent, Mirror, Save, Saver, SeatEvent, Seating,
+    self, HostInfo, HostRequest, Keep, KeepChange, KeptOffer, LinkEvent, Mirror, Returned, Save,
+    Saver, SeatError, SeatEvent, Seating,
 };
 use crate::state::AppState;
 use crate::store::stamp::now_ms;
@@ -59,6 +60,18 @@ pub(crate) fn listen(
     }
 }
 
+/// How the seat this player sits at is kept in the store (and forgotten), for going back after a
+/// restart. The store keeps a write it cannot make in memory (`not-saving`) and says so.
+pub(crate) fn keep(state: &AppState) -> Keep {
+    let state = state.clone();
+    Arc::new(move |change| {
+        let _ = state.with_store(|store| match change {
+            KeepChange::Keep(kept) => Ok(store.keep_table(&kept).map(|_| ())?),
+            KeepChange::Forget => Ok(store.forget_table()?),
+        });
+    })
+}
+
 /// The player's table, behind an async lock (hosting waits for the port and the table).
 #[derive(Debug, Default)]
 pub struct SeatingState(Mutex<Seating>);
@@ -86,7 +99,7 @@ pub async fn friends_host(
         friends.new_mirror(&request.your_name)?,
         None,
     );
-    Ok(friends.host(&request, listen).await?)
+    Ok(friends.host(&request, listen, keep(&state), now_ms).await?)
 }
 
 /// Joins the table at `address` (`HOST:PORT`) with its code, as `name`; the table's answer comes
@@ -105,9 +118,69 @@ pub async fn friends_join(
         code.get("code")?,
         name.get("name")?,
     );
-    let mut friends = friends.0.lock().await;
-    let listen = listen(&state, events, friends.new_mirror(&name)?, None);
-    Ok(friends.join(&address, code, name, listen)?)
+    join(
+        &state,
+        &mut *friends.0.lock().await,
+        &address,
+        code,
+        name,
+        events,
+    )
+}
+
+/// `friends_join` on the player's table.
+pub(crate) fn join(
+    state: &AppState,
+    friends: &mut Seating,
+    address: &str,
+    code: String,
+    name: String,
+    events: Channel<SeatEvent>,
+) -> Result<(), AppError> {
+    let listen = listen(state, events, friends.new_mirror(&name)?, None);
+    Ok(friends.join(address, code, name, listen, keep(state), now_ms)?)
+}
+
+/// The table kept to go back to, if there is one (a seat at a friends' table, or a table this app
+/// hosted), as the UI offers it.
+#[tauri::command]
+pub async fn kept_table(state: State<'_, AppState>) -> Result<Option<KeptOffer>, AppError> {
+    state
+        .with_store_blocking(|store| Ok(store.kept_table().as_ref().map(KeptOffer::from)))
+        .await
+}
+
+/// Forgets the kept table ("Forget it"): nothing is sent to the table.
+#[tauri::command]
+pub async fn forget_table(state: State<'_, AppState>) -> Result<(), AppError> {
+    state
+        .with_store_blocking(|store| Ok(store.forget_table()?))
+        .await
+}
+
+/// Sits the player at the kept table again (see [`Seating::go_back`]); the table's messages come
+/// through `events`.
+#[tauri::command]
+pub async fn table_return(
+    state: State<'_, AppState>,
+    friends: State<'_, SeatingState>,
+    events: Channel<SeatEvent>,
+) -> Result<Returned, AppError> {
+    go_back(&state, &mut *friends.0.lock().await, events).await
+}
+
+/// `table_return` on the player's table.
+pub(crate) async fn go_back(
+    state: &AppState,
+    friends: &mut Seating,
+    events: Channel<SeatEvent>,
+) -> Result<Returned, AppError> {
+    let kept = state
+        .with_store_blocking(|store| Ok(store.kept_table()))
+        .await?
+        .ok_or(SeatError::NoKeptTable)?;
+    let listen = listen(state, events, friends.new_mirror(&kept.your_name)?, None);
+    Ok(friends.go_back(kept, listen, keep(state), now_ms).await?)
 }
 
 /// The tables announced on the local network now (the UI asks again every few seconds).

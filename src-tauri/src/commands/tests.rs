@@ -4,7 +4,7 @@
 use std::fs;
 use std::path::Path;
 
-use serde_json::json;
+use serde_json::{Value, json};
 
 use crate::history::Outcome;
 use crate::history::tests::summary;
@@ -210,4 +210,84 @@ fn an_unusable_data_folder_still_plays_and_says_so() {
         2,
         "only the folder in the way and the lock file"
     );
+}
+
+/// A table hosted by another app (its own seating, on the shell's runtime): 2 players, Ada hosting.
+fn host_elsewhere() -> (crate::seat::Seating, crate::seat::HostInfo) {
+    use briscola::{MatchFormat, Preset, Ruleset};
+    let ruleset = Ruleset::preset(Preset::Briscola, 2).unwrap();
+    let request = crate::seat::HostRequest {
+        ruleset,
+        format: MatchFormat::usual(&ruleset),
+        ai_seats: vec![None],
+        turn_seconds: None,
+        absence: briscola_table::protocol::Absence::Wait,
+        random_seats: false,
+        hints: true,
+        table_name: "Friday cards".into(),
+        your_name: "Ada".into(),
+        port: 0,
+    };
+    tauri::async_runtime::block_on(async {
+        let mut host = crate::seat::Seating::unannounced();
+        let info = host
+            .host(
+                &request,
+                |_| {},
+                std::sync::Arc::new(|_| {}),
+                crate::store::stamp::now_ms,
+            )
+            .await
+            .unwrap();
+        (host, info)
+    })
+}
+
+#[test]
+fn a_seat_at_a_friends_table_is_kept_offered_after_a_restart_and_taken_back() {
+    let (mut host, info) = host_elsewhere();
+    let address = format!("127.0.0.1:{}", info.port);
+    let dir = tempfile::tempdir().unwrap();
+    {
+        let h = harness(dir.path());
+        assert_eq!(h.ok("kept_table", json!({})), Value::Null);
+        let heard = h.join(&address, &info.code, "Bea").unwrap();
+        heard.wait("a seat", |s| s["welcome"]["seat"] == 1);
+        // Kept as soon as the table gave a seat.
+        let offer = h.ok("kept_table", json!({}));
+        assert_eq!(offer["code"], json!(info.code), "{offer}");
+        assert_eq!(offer["hosted"], false);
+        assert_eq!(offer["your_name"], "Bea");
+        assert_eq!(offer["address"], json!(address));
+        assert!(offer.get("token").is_none(), "the token stays in the shell");
+        for _ in 0..200 {
+            h.send(json!({"type": "ready", "ready": true}));
+            let _ = tauri::async_runtime::block_on(async {
+                host.send(briscola_table::protocol::ClientMessage::Start)
+            });
+            if !heard.state()["game"].is_null() {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        heard.wait("the match", |s| !s["game"].is_null());
+    }
+    // The app again (the same data folder): the seat is offered and taken back by token.
+    let h = harness(dir.path());
+    let offer = h.ok("kept_table", json!({}));
+    assert_eq!(offer["code"], json!(info.code));
+    let (returned, heard) = h.go_back().unwrap();
+    assert_eq!(returned, json!({"kind": "joined"}));
+    heard.wait("the seat and the match", |s| {
+        s["welcome"]["seat"] == 1 && !s["game"].is_null()
+    });
+    // Once more after a restart: "Forget it" lets it go.
+    let again = harness(dir.path());
+    assert_eq!(again.ok("kept_table", json!({}))["code"], json!(info.code));
+    assert_eq!(again.ok("forget_table", json!({})), Value::Null);
+    assert_eq!(again.ok("kept_table", json!({})), Value::Null);
+    let refused = again.go_back().err().expect("refused");
+    assert_eq!(refused["detail"]["id"], "no-kept-table", "{refused}");
+    h.ok("table_leave", json!({}));
+    tauri::async_runtime::block_on(async { host.leave() }).unwrap();
 }

@@ -147,6 +147,57 @@ impl Hosting {
         Ok(hosting)
     }
 
+    /// Brings a kept table back from its snapshot (the same code and host token) and listens on
+    /// `port` of every interface again, or on any free port if another program took that one; the
+    /// table, and the port it wanted when it had to take another (call it inside a tokio runtime).
+    pub async fn restore(
+        snapshot: TableSnapshot,
+        port: u16,
+        your_name: &str,
+        announce: bool,
+    ) -> Result<(Hosting, Option<u16>), SeatError> {
+        let settings = snapshot.settings().clone();
+        let server = Server::in_process(ServerConfig {
+            snapshots: true,
+            ..ServerConfig::default()
+        });
+        let table = match server.restore(snapshot) {
+            Ok(table) => table,
+            Err(_) => {
+                server.stop();
+                return Err(SeatError::KeptTableUnusable);
+            }
+        };
+        let mut hosting = Hosting {
+            server,
+            host_name: your_name.to_string(),
+            code: table.code,
+            host_token: table.host_token,
+            info: None,
+            announcer: Arc::new(Mutex::new(None)),
+        };
+        let announcement = Announcement {
+            name: if settings.name.trim().is_empty() {
+                your_name.to_string()
+            } else {
+                settings.name.clone()
+            },
+            host: your_name.to_string(),
+            preset: settings.ruleset.preset,
+            players: settings.ruleset.players,
+            // The lobby watcher counts the free seats from the first lobby.
+            seats_free: 0,
+        };
+        match hosting.listen(port, announce, announcement.clone()).await {
+            Ok(_) => Ok((hosting, None)),
+            Err(SeatError::PortInUse { .. }) => {
+                hosting.listen(0, announce, announcement).await?;
+                Ok((hosting, Some(port)))
+            }
+            Err(error) => Err(error),
+        }
+    }
+
     /// Creates a table only this process reaches (a match against the computer: `start` starts
     /// it at once), keeping its snapshots (call it inside a tokio runtime).
     pub fn open(
@@ -282,8 +333,16 @@ impl Hosting {
         &self.host_token
     }
 
-    /// Stops announcing and listening, and closes the table's connections.
+    /// Stops announcing and listening, and closes the table's connections (as dropping it does).
     pub fn stop(self) {
+        drop(self);
+    }
+}
+
+impl Drop for Hosting {
+    /// The table goes with its holder: nothing announced, nothing listening, its connections closed,
+    /// and nobody told it closed (a dropped app is a crashed one: a kept table comes back).
+    fn drop(&mut self) {
         let announced = self
             .announcer
             .lock()

@@ -8,8 +8,11 @@
 //! a channel it passes, so its content security policy does not open to the network. Joining a table
 //! gives the remote side the table protocol and nothing else: no command of the app, no file.
 //!
-//! Deliberately absent: more than one table at a time (hosted or joined), and a table surviving this
-//! app's restart (`briscola serve --state` keeps one across a host's restart).
+//! The seat survives the app: a seat at a table joined elsewhere, or a table hosted here with its
+//! snapshot, is kept in the store while the table is on for this player ([`kept`]), and
+//! [`Seating::go_back`] sits them there again after a restart.
+//!
+//! Deliberately absent: more than one table at a time (hosted or joined).
 
 mod addresses;
 mod chronicle;
@@ -17,6 +20,9 @@ mod computer;
 mod guard;
 mod hint;
 mod host;
+mod kept;
+#[cfg(test)]
+mod kept_tests;
 mod link;
 mod mirror;
 mod outbox;
@@ -31,6 +37,7 @@ pub(crate) use guard::tests as guard_streams;
 pub use guard::{HostGuard, Refused};
 pub use hint::request as hint_request;
 pub use host::{DEFAULT_PORT, HostInfo, HostRequest, Hosting};
+pub use kept::{Keep, KeepChange, SeatKeeper};
 pub use link::{Endpoint, Link, LinkEvent, LinkStatus, RECONNECT_FOR_MS, SendError};
 pub use mirror::{Kept, Mirror, SeatState};
 pub use outbox::Outbox;
@@ -39,6 +46,7 @@ pub use view::{Heard, SeatEvent, SeatGame};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use briscola::ai::HintRequest;
+use briscola_store::{KeptPlace, KeptTable};
 
 use briscola_table::discovery::{self, Browser, DiscoveredTable};
 use briscola_table::protocol::{ClientMessage, ErrorCode, ServerMessage};
@@ -109,6 +117,12 @@ pub enum SeatError {
     /// Tables on the local network cannot be listed here (no multicast): join with an address.
     #[error("tables on the local network cannot be listed")]
     NoDiscovery,
+    /// No table is kept to go back to.
+    #[error("no table is kept to go back to")]
+    NoKeptTable,
+    /// The kept table could not be brought back (it is forgotten).
+    #[error("the kept table cannot be brought back")]
+    KeptTableUnusable,
     /// The table refused a setting (the rules, your name, the timer): the table's own reason.
     #[error("the table refused it: {reason:?}")]
     TableRefused {
@@ -177,6 +191,60 @@ pub struct Seating {
     mirror: Arc<Mutex<Mirror>>,
     /// The moves this player sent, for the chronicle.
     moves: MovesSent,
+    /// What keeps this player's seat for after a restart (not at a match against the computer).
+    keeper: Option<SeatKeeper>,
+    /// Writes a hosted table's snapshots into the kept table.
+    keeping: Option<tokio::task::JoinHandle<()>>,
+}
+
+/// Where going back sat this player.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum Returned {
+    /// Back at a table joined elsewhere: its answer comes through the events.
+    Joined,
+    /// Back at the table this app hosts, which listens again.
+    Hosted {
+        /// Where it is now.
+        info: HostInfo,
+        /// The port it listened on before, when another program took it and the table listens on
+        /// another one now (friends then join again with the new address).
+        port_taken: Option<u16>,
+    },
+}
+
+/// What the UI shows of the kept table (no token, no snapshot).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+pub struct KeptOffer {
+    /// The table's code.
+    pub code: String,
+    /// The table's name (may be empty).
+    pub table_name: String,
+    /// Your name at it.
+    pub your_name: String,
+    /// Whether this app hosts it.
+    pub hosted: bool,
+    /// Where it is, for a table joined elsewhere (`HOST:PORT`); the port, for one hosted here.
+    pub address: String,
+    /// When you sat at it (milliseconds since the Unix epoch).
+    #[ts(type = "number")]
+    pub seated_ms: i64,
+}
+
+impl From<&KeptTable> for KeptOffer {
+    fn from(kept: &KeptTable) -> Self {
+        KeptOffer {
+            code: kept.code.clone(),
+            table_name: kept.table_name.clone(),
+            your_name: kept.your_name.clone(),
+            hosted: kept.hosted(),
+            address: match &kept.place {
+                KeptPlace::Joined { address } => address.clone(),
+                KeptPlace::Hosted { port, .. } => format!(":{port}"),
+            },
+            seated_ms: kept.seated_ms,
+        }
+    }
 }
 
 /// `address` checked as `HOST:PORT` (a `ws://` prefix and a trailing slash allowed).
@@ -203,6 +271,8 @@ impl Default for Seating {
             browser: None,
             mirror: Arc::default(),
             moves: MovesSent::default(),
+            keeper: None,
+            keeping: None,
         }
     }
 }
@@ -222,20 +292,115 @@ impl Seating {
         self.link.is_some() || self.hosting.is_some()
     }
 
-    /// Hosts a table and sits at it; where it is.
+    /// Hosts a table and sits at it; where it is. The table is kept (`keep`) after every change
+    /// until it closes.
     pub async fn host(
         &mut self,
         request: &HostRequest,
         listen: impl Fn(LinkEvent) + Send + Sync + 'static,
+        keep: Keep,
+        now_ms: fn() -> i64,
     ) -> Result<HostInfo, SeatError> {
         self.forget_ended();
         if self.at_table() {
             return Err(SeatError::AlreadyAtTable);
         }
         let hosting = Hosting::start(request, self.announce).await?;
-        let info = hosting.info().cloned();
-        self.sit_at_own(hosting, listen);
-        info.ok_or(SeatError::NotAtTable)
+        let info = hosting.info().cloned().ok_or(SeatError::NotAtTable)?;
+        let keeper = SeatKeeper::new(keep, None, &request.your_name, false, now_ms);
+        self.keep_hosted(&hosting, &keeper, info.port, &request.table_name, now_ms());
+        self.sit_at_own(hosting, with_keeper(keeper, listen));
+        Ok(info)
+    }
+
+    /// Starts keeping `hosting` (snapshots from now on) with `keeper`, which this sitting keeps.
+    fn keep_hosted(
+        &mut self,
+        hosting: &Hosting,
+        keeper: &SeatKeeper,
+        port: u16,
+        table_name: &str,
+        seated_ms: i64,
+    ) {
+        if let Some(snapshots) = hosting.snapshots() {
+            // The snapshot is filled in with each change.
+            let kept = KeptTable {
+                code: hosting.code().to_string(),
+                token: hosting.host_token().to_string(),
+                your_name: hosting.host_name().to_string(),
+                table_name: table_name.to_string(),
+                seated_ms,
+                place: KeptPlace::Hosted {
+                    port,
+                    snapshot: serde_json::Value::Null,
+                },
+            };
+            self.keeping = Some(keeper.keep_hosted(kept, snapshots));
+        }
+        self.keeper = Some(keeper.clone());
+    }
+
+    /// Sits this player at the kept table again: a table joined elsewhere is reconnected to with
+    /// `rejoin` and the kept token (its answer comes through `listen`); a table this app hosted is
+    /// brought back from its snapshot, listens on its port again (another free one if that is
+    /// taken, said in the answer) and the player sits at their seat with the host's token. A kept
+    /// table that cannot be brought back is forgotten (`keep`).
+    pub async fn go_back(
+        &mut self,
+        kept: KeptTable,
+        listen: impl Fn(LinkEvent) + Send + Sync + 'static,
+        keep: Keep,
+        now_ms: fn() -> i64,
+    ) -> Result<Returned, SeatError> {
+        self.forget_ended();
+        if self.at_table() {
+            return Err(SeatError::AlreadyAtTable);
+        }
+        match &kept.place {
+            KeptPlace::Joined { address } => {
+                let Ok(address) = check_address(address) else {
+                    keep(KeepChange::Forget);
+                    return Err(SeatError::KeptTableUnusable);
+                };
+                let keeper =
+                    SeatKeeper::new(keep, Some(address.clone()), &kept.your_name, true, now_ms);
+                self.sit_at_remote(
+                    address,
+                    ClientMessage::Rejoin {
+                        code: kept.code.clone(),
+                        token: kept.token.clone(),
+                    },
+                    keeper,
+                    listen,
+                );
+                Ok(Returned::Joined)
+            }
+            KeptPlace::Hosted { port, snapshot } => {
+                let Ok(snapshot) = serde_json::from_value(snapshot.clone()) else {
+                    keep(KeepChange::Forget);
+                    return Err(SeatError::KeptTableUnusable);
+                };
+                let (hosting, port_taken) =
+                    match Hosting::restore(snapshot, *port, &kept.your_name, self.announce).await {
+                        Err(SeatError::KeptTableUnusable) => {
+                            keep(KeepChange::Forget);
+                            return Err(SeatError::KeptTableUnusable);
+                        }
+                        restored => restored?,
+                    };
+                let info = hosting.info().cloned().ok_or(SeatError::NotAtTable)?;
+                let keeper = SeatKeeper::new(keep, None, &kept.your_name, true, now_ms);
+                self.keep_hosted(
+                    &hosting,
+                    &keeper,
+                    info.port,
+                    &kept.table_name,
+                    kept.seated_ms,
+                );
+                self.sit_at_own(hosting, with_keeper(keeper, listen));
+                Ok(Returned::Hosted { info, port_taken })
+            }
+        }
     }
 
     /// Opens a match against the computer (`start`: dealt from its seed, or where its save stopped)
@@ -320,27 +485,39 @@ impl Seating {
         self.hosting = Some(hosting);
     }
 
-    /// Joins the table at `address` with its code, as `name` (the table checks both).
+    /// Joins the table at `address` with its code, as `name` (the table checks both). The seat
+    /// is kept (`keep`) once the table gives one, until the table is over for this player.
     pub fn join(
         &mut self,
         address: &str,
         code: String,
         name: String,
         listen: impl Fn(LinkEvent) + Send + Sync + 'static,
+        keep: Keep,
+        now_ms: fn() -> i64,
     ) -> Result<(), SeatError> {
         self.forget_ended();
         if self.at_table() {
             return Err(SeatError::AlreadyAtTable);
         }
         let address = check_address(address)?;
-        self.browser = None;
-        let listen = self.hearing(listen);
-        self.link = Some(Link::open(
-            Endpoint::Remote(address),
-            ClientMessage::Join { code, name },
-            listen,
-        ));
+        let keeper = SeatKeeper::new(keep, Some(address.clone()), &name, false, now_ms);
+        self.sit_at_remote(address, ClientMessage::Join { code, name }, keeper, listen);
         Ok(())
+    }
+
+    /// Opens the link to a table elsewhere, starting with `first`, its seat kept by `keeper`.
+    fn sit_at_remote(
+        &mut self,
+        address: String,
+        first: ClientMessage,
+        keeper: SeatKeeper,
+        listen: impl Fn(LinkEvent) + Send + Sync + 'static,
+    ) {
+        self.browser = None;
+        self.keeper = Some(keeper.clone());
+        let listen = self.hearing(with_keeper(keeper, listen));
+        self.link = Some(Link::open(Endpoint::Remote(address), first, listen));
     }
 
     /// The tables announced on the local network now (looking for them from the first call until
@@ -419,6 +596,12 @@ impl Seating {
             return Err(SeatError::NotAtTable);
         }
         let link = self.link.take();
+        if let Some(keeping) = self.keeping.take() {
+            keeping.abort();
+        }
+        if let Some(keeper) = self.keeper.take() {
+            keeper.forget();
+        }
         match self.hosting.take() {
             Some(hosting) => {
                 if let Some(link) = &link {
@@ -445,6 +628,19 @@ impl Seating {
     fn forget_ended(&mut self) {
         if self.hosting.is_none() && self.link.as_ref().is_some_and(Link::has_ended) {
             self.link = None;
+            self.keeper = None;
         }
+    }
+}
+
+/// `listen`, with `keeper` hearing each event first (so a seat is kept before the webview hears
+/// of it).
+fn with_keeper(
+    keeper: SeatKeeper,
+    listen: impl Fn(LinkEvent) + Send + Sync + 'static,
+) -> impl Fn(LinkEvent) + Send + Sync + 'static {
+    move |event| {
+        keeper.hear(&event);
+        listen(event);
     }
 }

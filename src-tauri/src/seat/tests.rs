@@ -20,16 +20,16 @@ const PATIENCE: Duration = Duration::from_secs(30);
 
 /// What a listener heard, to wait on.
 #[derive(Clone, Default)]
-struct Heard(Arc<Mutex<Vec<LinkEvent>>>);
+pub(super) struct Heard(Arc<Mutex<Vec<LinkEvent>>>);
 
 impl Heard {
-    fn listener(&self) -> impl Fn(LinkEvent) + Send + Sync + 'static {
+    pub(super) fn listener(&self) -> impl Fn(LinkEvent) + Send + Sync + 'static {
         let heard = self.0.clone();
         move |event| heard.lock().expect("not poisoned").push(event)
     }
 
     /// Waits until an event `pick` accepts is heard; it, and everything heard.
-    async fn until(&self, pick: impl Fn(&LinkEvent) -> bool) -> LinkEvent {
+    pub(super) async fn until(&self, pick: impl Fn(&LinkEvent) -> bool) -> LinkEvent {
         let waited = tokio::time::timeout(PATIENCE, async {
             loop {
                 if let Some(event) = self
@@ -54,20 +54,35 @@ impl Heard {
         }
     }
 
-    fn clear(&self) {
+    pub(super) fn clear(&self) {
         self.0.lock().expect("not poisoned").clear();
+    }
+
+    /// Everything heard so far.
+    pub(super) fn all(&self) -> Vec<LinkEvent> {
+        self.0.lock().expect("not poisoned").clone()
     }
 }
 
-fn message(pick: impl Fn(&ServerMessage) -> bool) -> impl Fn(&LinkEvent) -> bool {
+/// Nowhere to keep a seat (tests of something else).
+pub(super) fn unkept() -> Keep {
+    Arc::new(|_| {})
+}
+
+/// The tests' clock for the time a seat was kept.
+pub(super) fn clock() -> i64 {
+    1_700_000_000_000
+}
+
+pub(super) fn message(pick: impl Fn(&ServerMessage) -> bool) -> impl Fn(&LinkEvent) -> bool {
     move |event| matches!(event, LinkEvent::Message { message } if pick(message))
 }
 
-fn status(wanted: LinkStatus) -> impl Fn(&LinkEvent) -> bool {
+pub(super) fn status(wanted: LinkStatus) -> impl Fn(&LinkEvent) -> bool {
     move |event| matches!(event, LinkEvent::Status { status } if *status == wanted)
 }
 
-fn request(players: u8, ai_seats: Vec<Option<Level>>) -> HostRequest {
+pub(super) fn request(players: u8, ai_seats: Vec<Option<Level>>) -> HostRequest {
     let ruleset = Ruleset::preset(Preset::Briscola, players).expect("preset");
     HostRequest {
         ruleset,
@@ -175,6 +190,8 @@ async fn a_host_sits_at_seat_0_a_friend_joins_and_the_host_closing_tells_them() 
         .host(
             &request(3, vec![None, Some(Level::Easy)]),
             host_heard.listener(),
+            unkept(),
+            clock,
         )
         .await
         .expect("hosted");
@@ -193,9 +210,14 @@ async fn a_host_sits_at_seat_0_a_friend_joins_and_the_host_closing_tells_them() 
         }))
         .await;
     assert_eq!(
-        host.host(&request(2, vec![None]), Heard::default().listener())
-            .await
-            .err(),
+        host.host(
+            &request(2, vec![None]),
+            Heard::default().listener(),
+            unkept(),
+            clock
+        )
+        .await
+        .err(),
         Some(SeatError::AlreadyAtTable)
     );
 
@@ -207,6 +229,8 @@ async fn a_host_sits_at_seat_0_a_friend_joins_and_the_host_closing_tells_them() 
             info.code.to_lowercase(),
             "Bea".into(),
             friend_heard.listener(),
+            unkept(),
+            clock,
         )
         .expect("joining");
     friend_heard
@@ -258,6 +282,8 @@ async fn a_host_sits_at_seat_0_a_friend_joins_and_the_host_closing_tells_them() 
         "X".into(),
         "Bea".into(),
         Heard::default().listener(),
+        unkept(),
+        clock,
     );
     assert!(again.is_ok());
 }
@@ -266,7 +292,12 @@ async fn a_host_sits_at_seat_0_a_friend_joins_and_the_host_closing_tells_them() 
 async fn a_dropped_friend_takes_the_same_seat_back_with_its_token() {
     let mut host = Seating::unannounced();
     let info = host
-        .host(&request(2, vec![None]), Heard::default().listener())
+        .host(
+            &request(2, vec![None]),
+            Heard::default().listener(),
+            unkept(),
+            clock,
+        )
         .await
         .expect("hosted");
     let proxy = Proxy::to(format!("127.0.0.1:{}", info.port)).await;
@@ -278,6 +309,8 @@ async fn a_dropped_friend_takes_the_same_seat_back_with_its_token() {
             info.code.clone(),
             "Bea".into(),
             heard.listener(),
+            unkept(),
+            clock,
         )
         .expect("joining");
     let welcome = heard
@@ -313,7 +346,12 @@ async fn what_cannot_be_hosted_or_joined_is_refused_before_anything_opens() {
     let mut friends = Seating::unannounced();
     assert_eq!(
         friends
-            .host(&request(3, vec![None]), Heard::default().listener())
+            .host(
+                &request(3, vec![None]),
+                Heard::default().listener(),
+                unkept(),
+                clock
+            )
             .await
             .err(),
         Some(SeatError::HostSeats {
@@ -326,14 +364,17 @@ async fn what_cannot_be_hosted_or_joined_is_refused_before_anything_opens() {
     let mut busy = request(2, vec![None]);
     busy.port = port;
     assert_eq!(
-        friends.host(&busy, Heard::default().listener()).await.err(),
+        friends
+            .host(&busy, Heard::default().listener(), unkept(), clock)
+            .await
+            .err(),
         Some(SeatError::PortInUse { port })
     );
     let mut nameless = request(2, vec![None]);
     nameless.your_name = "  ".into();
     assert!(matches!(
         friends
-            .host(&nameless, Heard::default().listener())
+            .host(&nameless, Heard::default().listener(), unkept(), clock)
             .await
             .err(),
         Some(SeatError::TableRefused {
@@ -346,7 +387,9 @@ async fn what_cannot_be_hosted_or_joined_is_refused_before_anything_opens() {
             "nowhere",
             "X".into(),
             "Bea".into(),
-            Heard::default().listener()
+            Heard::default().listener(),
+            unkept(),
+            clock,
         ),
         Err(SeatError::BadAddress)
     );
@@ -361,7 +404,14 @@ async fn what_cannot_be_hosted_or_joined_is_refused_before_anything_opens() {
     let address = free.local_addr().expect("an address").to_string();
     drop(free);
     friends
-        .join(&address, "X".into(), "Bea".into(), heard.listener())
+        .join(
+            &address,
+            "X".into(),
+            "Bea".into(),
+            heard.listener(),
+            unkept(),
+            clock,
+        )
         .expect("the address is well formed");
     heard
         .until(|e| {
@@ -436,7 +486,12 @@ async fn a_whole_match_with_a_friend_and_an_ai_goes_into_both_histories() {
     let info = host
         .lock()
         .await
-        .host(&request(3, vec![Some(Level::Easy), None]), listen)
+        .host(
+            &request(3, vec![Some(Level::Easy), None]),
+            listen,
+            unkept(),
+            clock,
+        )
         .await
         .expect("hosted");
     let friend = Arc::new(tokio::sync::Mutex::new(Seating::unannounced()));
@@ -454,6 +509,8 @@ async fn a_whole_match_with_a_friend_and_an_ai_goes_into_both_histories() {
             info.code,
             "Bea".into(),
             listen,
+            unkept(),
+            clock,
         )
         .expect("joining");
     friend

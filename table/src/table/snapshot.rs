@@ -123,6 +123,11 @@ impl TableSnapshot {
         &self.code
     }
 
+    /// The table's settings (its rules and name).
+    pub fn settings(&self) -> &TableSettings {
+        &self.settings
+    }
+
     /// Where the table was.
     pub fn stage(&self) -> Stage {
         self.stage

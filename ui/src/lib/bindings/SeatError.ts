@@ -20,7 +20,7 @@ players: number,
 /**
  * Seats given.
  */
-seats: number, } | { "id": "hints-off" } | { "id": "not-your-turn" } | { "id": "no-discovery" } | { "id": "table-refused", 
+seats: number, } | { "id": "hints-off" } | { "id": "not-your-turn" } | { "id": "no-discovery" } | { "id": "no-kept-table" } | { "id": "kept-table-unusable" } | { "id": "table-refused", 
 /**
  * Why.
  */

@@ -8,6 +8,7 @@ import type { HistoryQuery } from "./HistoryQuery";
 import type { HistoryStats } from "./HistoryStats";
 import type { HostInfo } from "./HostInfo";
 import type { HostRequest } from "./HostRequest";
+import type { KeptOffer } from "./KeptOffer";
 import type { MatchRecord } from "./MatchRecord";
 import type { MatchReview } from "./MatchReview";
 import type { NewGame } from "./NewGame";
@@ -15,6 +16,7 @@ import type { Preferences } from "./Preferences";
 import type { PresetInfo } from "./PresetInfo";
 import type { Progress } from "./Progress";
 import type { Replay } from "./Replay";
+import type { Returned } from "./Returned";
 import type { ReviewStats } from "./ReviewStats";
 import type { Ruleset } from "./Ruleset";
 import type { RulesetEdit } from "./RulesetEdit";
@@ -23,7 +25,7 @@ import type { SeatEvent } from "./SeatEvent";
 import type { StoreWarning } from "./StoreWarning";
 
 /** Every command name the app grants to the UI. */
-export type CommandName = "get_preferences" | "set_preferences" | "store_warnings" | "list_history" | "history_stats" | "get_match_record" | "delete_match" | "list_presets" | "edit_ruleset" | "start_match" | "resume_match" | "get_replay" | "start_review" | "review_progress" | "cancel_review" | "get_review" | "review_stats" | "friends_host" | "friends_join" | "friends_tables" | "table_hint" | "table_send" | "table_invite" | "table_leave";
+export type CommandName = "get_preferences" | "set_preferences" | "store_warnings" | "list_history" | "history_stats" | "get_match_record" | "delete_match" | "list_presets" | "edit_ruleset" | "start_match" | "resume_match" | "get_replay" | "start_review" | "review_progress" | "cancel_review" | "get_review" | "review_stats" | "friends_host" | "friends_join" | "friends_tables" | "table_hint" | "table_send" | "table_invite" | "table_leave" | "kept_table" | "forget_table" | "table_return";
 
 /** Tauri's `Channel` (from `@tauri-apps/api/core`) as the commands use it: the shell sends on it. */
 export interface Channel<T> { onmessage: (message: T) => void }
@@ -58,6 +60,9 @@ export function commands(invoke: Invoke) {
     tableSend: (message: ClientMessage): Promise<null> => invoke<null>("table_send", { message }),
     tableInvite: (port: number): Promise<HostInfo> => invoke<HostInfo>("table_invite", { port }),
     tableLeave: (): Promise<null> => invoke<null>("table_leave"),
+    keptTable: (): Promise<KeptOffer | null> => invoke<KeptOffer | null>("kept_table"),
+    forgetTable: (): Promise<null> => invoke<null>("forget_table"),
+    tableReturn: (events: Channel<SeatEvent>): Promise<Returned> => invoke<Returned>("table_return", { events }),
   };
 }
 

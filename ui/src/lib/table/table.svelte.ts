@@ -1,7 +1,7 @@
 /**
  * The table you sit at, live — against the computer or with friends, driven the same way: the
- * shell's commands (open one: `computer`, `resume`, `host`, `join`; then `send`, `hint`, `invite`,
- * `leave`)
+ * shell's commands (open one: `computer`, `resume`, `host`, `join`, `goBack` — the friends' table
+ * kept from before the app closed, `kept`; then `send`, `hint`, `invite`, `leave`)
  * and what its channel says. Each event brings the whole table as your seat sees it, folded by the
  * shell: `state` is simply the latest; your seat's views go to the `pacer`, which shows them at a
  * readable pace. One instance (`table`); the screens read it and call it. Refusals of commands
@@ -14,6 +14,7 @@ import type { SeatEvent } from '../bindings/SeatEvent';
 import type { Hint } from '../bindings/Hint';
 import type { HostInfo } from '../bindings/HostInfo';
 import type { HostRequest } from '../bindings/HostRequest';
+import type { KeptOffer } from '../bindings/KeptOffer';
 import type { NewGame } from '../bindings/NewGame';
 import type { SeatState } from '../bindings/SeatState';
 import { appData } from '../appData.svelte';
@@ -28,6 +29,10 @@ class Table {
   state: SeatState | null = $state(null);
   /** Where the table you host is on the network: hosted, or opened to friends (`invite`). */
   hosted: HostInfo | null = $state(null);
+  /** The friends' table kept from before the app closed, to go back to (`lookForKept`); null when none. */
+  kept: KeptOffer | null = $state(null);
+  /** Going back to the table you host, the port it had before, when another program took it (it listens on `hosted.port` now). */
+  portTaken: number | null = $state(null);
   /** You closed the finished match's summary: it stays closed across screens, until another match. */
   summaryClosed = $state(false);
   /** The table's refusal you closed (its id): it stays closed across screens. */
@@ -103,6 +108,8 @@ class Table {
     }
     if (after.clock && after.clock.id !== before?.clock?.id) this.clockSince = this.now();
     this.state = after;
+    // Seated: the shell keeps this table now; nothing else is offered.
+    if (after.welcome) this.kept = null;
     if (event.heard.kind === 'game') {
       this.pacer.push(event.heard.view);
       void appData.refreshWarnings();
@@ -129,6 +136,32 @@ class Table {
   /** Sits at the match against the computer left unfinished when the app closed (as `yourName`); false when none. */
   resume(yourName: string): Promise<boolean> {
     return this.openWith((events) => shell().resumeMatch(yourName, events), (resumed) => (resumed ? null : false));
+  }
+
+  /** Asks the shell for the friends' table kept from before the app closed (`kept`); none when it cannot say. */
+  async lookForKept(): Promise<KeptOffer | null> {
+    try {
+      this.kept = await shell().keptTable();
+    } catch {
+      this.kept = null;
+    }
+    return this.kept;
+  }
+
+  /**
+   * Sits at the kept table again: a table joined elsewhere answers on the channel, a table you host
+   * comes back and says where it is (`hosted`; `portTaken` when it had to take another port). The
+   * offer (`kept`) goes once the table welcomes you.
+   */
+  async goBack(): Promise<void> {
+    const returned = await this.openWith((events) => shell().tableReturn(events), (r) => (r.kind === 'hosted' ? r.info : null));
+    this.portTaken = returned.kind === 'hosted' ? returned.port_taken : null;
+  }
+
+  /** Forgets the kept table ("Forget it"): you will not be offered it again. */
+  async forgetKept(): Promise<void> {
+    await shell().forgetTable();
+    this.kept = null;
   }
 
   /** Hosts a table and sits at it. */
@@ -188,8 +221,9 @@ class Table {
     await this.computer(again, names, state.name);
   }
 
-  /** Leaves the table (a host closes it for everyone) and forgets it. */
+  /** Leaves the table (a host closes it for everyone) and forgets it (the shell no longer keeps it). */
   async leave(): Promise<void> {
+    this.kept = null;
     try {
       await shell().tableLeave();
     } finally {
@@ -203,6 +237,7 @@ class Table {
     this.pacer.reset();
     this.state = null;
     this.hosted = null;
+    this.portTaken = null;
     this.summaryClosed = false;
     this.refusalClosed = -1;
   }

@@ -143,6 +143,8 @@ export const en: Record<string, string> = {
   'host-seats': "A table of {players} players needs a choice for each of the other seats, not {seats}.",
   'hints-off': 'The host does not allow hints at this table.',
   'no-discovery': "Tables on the local network cannot be listed here: type the host's address.",
+  'no-kept-table': "There is no table to go back to.",
+  'kept-table-unusable': "Your table could not be brought back, so it was forgotten.",
   'table-refused': "The table refused: {reason}",
   protocol: "The table could not read a message: {reason}",
   'rate-limited': "Too fast: try again in {retry_ms:# second|# seconds}.",

@@ -143,6 +143,8 @@ export const es: Record<string, string> = {
   'host-seats': "Una mesa de {players} jugadores necesita una elección para cada uno de los demás asientos, no {seats}.",
   'hints-off': 'El anfitrión no permite pistas en esta mesa.',
   'no-discovery': "Aquí no se pueden listar las mesas de la red local: escribe la dirección del anfitrión.",
+  'no-kept-table': "No hay ninguna mesa a la que volver.",
+  'kept-table-unusable': "No se pudo recuperar tu mesa, así que se ha olvidado.",
   'table-refused': "La mesa lo ha rechazado: {reason}",
   'protocol': "La mesa no pudo leer un mensaje: {reason}",
   'rate-limited': "Demasiado rápido: vuelve a intentarlo en {retry_ms:# segundo|# segundos}.",

@@ -143,6 +143,8 @@ export const it: Record<string, string> = {
   'host-seats': "Un tavolo di {players} giocatori ha bisogno di una scelta per ciascuno degli altri posti, non {seats}.",
   'hints-off': 'Chi ospita non permette suggerimenti a questo tavolo.',
   'no-discovery': "Qui non si possono elencare i tavoli della rete locale: scrivi l’indirizzo di chi ospita.",
+  'no-kept-table': "Non c’è nessun tavolo a cui tornare.",
+  'kept-table-unusable': "Non è stato possibile riaprire il tuo tavolo, quindi è stato dimenticato.",
   'table-refused': "Il tavolo ha rifiutato: {reason}",
   'protocol': "Il tavolo non ha potuto leggere un messaggio: {reason}",
   'rate-limited': "Troppo veloce: riprova tra {retry_ms:# secondo|# secondi}.",

@@ -143,6 +143,8 @@ export const pt: Record<string, string> = {
   'host-seats': "Uma mesa de {players} jogadores precisa de uma escolha para cada um dos outros lugares, não {seats}.",
   'hints-off': 'O anfitrião não permite dicas nesta mesa.',
   'no-discovery': "Aqui não se podem listar as mesas da rede local: escreve o endereço do anfitrião.",
+  'no-kept-table': "Não há nenhuma mesa para onde voltar.",
+  'kept-table-unusable': "Não foi possível recuperar a tua mesa, por isso foi esquecida.",
   'table-refused': "A mesa recusou: {reason}",
   'protocol': "A mesa não conseguiu ler uma mensagem: {reason}",
   'rate-limited': "Depressa demais: tenta de novo daqui a {retry_ms:# segundo|# segundos}.",

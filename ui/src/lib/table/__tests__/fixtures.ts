@@ -9,6 +9,8 @@ import type { ErrorCode } from '../../bindings/ErrorCode';
 import type { SeatEvent } from '../../bindings/SeatEvent';
 import type { Heard } from '../../bindings/Heard';
 import type { HostRequest } from '../../bindings/HostRequest';
+import type { KeptOffer } from '../../bindings/KeptOffer';
+import type { Returned } from '../../bindings/Returned';
 import type { LobbyView } from '../../bindings/LobbyView';
 import type { NewGame } from '../../bindings/NewGame';
 import type { NoteBody } from '../../bindings/NoteBody';
@@ -58,6 +60,12 @@ export function tableCommands(name = 'Player') {
     tableHint: vi.fn(async () => ({ action: { kind: 'play' as const, card: 'Ad' as const }, reason: { id: 'lead-cheap' as const, card: 'Ad' as const, points: 11, risk: 0 } })),
     tableLeave: vi.fn(async () => null),
     tableInvite: vi.fn(async () => ({ code: state.lobby?.code ?? '', port: 41234, addresses: ['192.168.1.20'], announced: true })),
+    keptTable: vi.fn(async (): Promise<KeptOffer | null> => null),
+    forgetTable: vi.fn(async () => null),
+    tableReturn: vi.fn(async (ch: Channel<SeatEvent>): Promise<Returned> => {
+      keep(ch);
+      return { kind: 'joined' };
+    }),
   };
   function step(s: Step): void {
     let heard: Heard = { kind: 'status', status: state.link ?? { state: 'connected' } };

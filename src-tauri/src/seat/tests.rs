@@ -566,14 +566,26 @@ async fn a_whole_match_with_a_friend_and_an_ai_goes_into_both_histories() {
 /// Joins a two-seat table hosted by `host` through a proxy as Bea; the proxy and what Bea hears.
 async fn bea_through_a_proxy(host: &mut Seating) -> (Proxy, Seating, Heard) {
     let info = host
-        .host(&request(2, vec![None]), Heard::default().listener())
+        .host(
+            &request(2, vec![None]),
+            Heard::default().listener(),
+            unkept(),
+            clock,
+        )
         .await
         .expect("hosted");
     let proxy = Proxy::to(format!("127.0.0.1:{}", info.port)).await;
     let mut friend = Seating::unannounced();
     let heard = Heard::default();
     friend
-        .join(&proxy.address, info.code, "Bea".into(), heard.listener())
+        .join(
+            &proxy.address,
+            info.code,
+            "Bea".into(),
+            heard.listener(),
+            unkept(),
+            clock,
+        )
         .expect("joining");
     heard
         .until(message(|m| matches!(m, ServerMessage::Welcome { .. })))
@@ -601,7 +613,12 @@ async fn a_server_that_no_longer_knows_the_table_ends_the_link_at_once() {
     // The table is gone from where it was: another table's server answers there now.
     let mut other = Seating::unannounced();
     let elsewhere = other
-        .host(&request(2, vec![None]), Heard::default().listener())
+        .host(
+            &request(2, vec![None]),
+            Heard::default().listener(),
+            unkept(),
+            clock,
+        )
         .await
         .expect("hosted");
     proxy.send_to(format!("127.0.0.1:{}", elsewhere.port));

@@ -1,7 +1,7 @@
 // End-to-end scenarios: playing with friends: as a guest at a command-line table, and as the host.
 // Run in order by run.mjs; each gets a fresh window on the run's shared data folder.
 import { relay, terminalPlayer } from '../friends.mjs';
-import { sleep, log, assert, screenshot, nav, select, setup, formReady, type, playFriendsMatch, CLI, cliTable } from '../helpers.mjs';
+import { sleep, log, assert, screenshot, nav, select, setup, formReady, type, playFriendsMatch, CLI, cliTable, appPids, openApp } from '../helpers.mjs';
 
 export const scenarios = {
   async friendsGuest(wd) {
@@ -198,5 +198,112 @@ export const scenarios = {
     assert(/closes for everyone/.test(ask), `closing asks first: ${ask}`);
     await wd.click('dialog[open] .btn.primary');
     await wd.waitFor(() => wd.exec('return !!document.querySelector("[data-testid=host-form]")'), { what: 'the Host form again' });
+  },
+
+  // A guest's app killed mid-match and started again: it offers to go back to the table, and going
+  // back sits you at the same seat; the match goes on to its end.
+  async friendsComeBack(wd, ctx) {
+    const table = await cliTable(['--players', '3', '--ai-seats', '2=easy', '--timer', '20']);
+    try {
+      await setup(wd);
+      await wd.setRect(1280, 800);
+      await nav(wd, 'friends');
+      await wd.click('.intro .tabs .btn:nth-child(2)');
+      await wd.waitFor(() => wd.exec('return !!document.querySelector("[data-testid=join-form]")'), { what: 'the Join form' });
+      await type(wd, '#address', table.address);
+      await type(wd, '#code', table.code);
+      await type(wd, '#join-name', 'Bea');
+      await wd.click('[data-testid=join-form] button[type=submit]');
+      await wd.waitFor(() => wd.exec('return !!document.querySelector("[data-testid=lobby]")'), { what: 'the lobby' });
+      await wd.click('[data-testid=lobby] .mine .btn');
+      await wd.waitFor(() => wd.exec('return !!document.querySelector("[data-testid=table]")'), { timeout: 30_000, what: 'the match to start' });
+      const yours = () => ctx.wd.exec('const others = [...document.querySelectorAll(".seat[data-seat]")].map((e) => Number(e.dataset.seat)); return [0, 1, 2].find((n) => !others.includes(n)) ?? null');
+      const seat = await yours();
+      assert(seat !== null, 'your seat at the table');
+      const pids = appPids();
+      assert(pids.length >= 1, 'found the app process');
+      log('killing the guest app mid-match', pids.join(','));
+      for (const p of pids) process.kill(p, 'SIGKILL');
+      await sleep(1000);
+      await wd.quit().catch(() => {});
+      const again = await openApp();
+      ctx.wd = again;
+      // Started again, the app offers the table it was at (on Play with friends, where it opens).
+      await again.waitFor(() => again.exec('return !!document.querySelector(".kept .btn.primary")'), { timeout: 20_000, what: 'the offer to go back to your table' });
+      const offer = await again.text('.kept');
+      assert(offer.includes(table.code), `the offer names the table: ${offer}`);
+      screenshot('friends-go-back-1280x800');
+      await again.click('.kept .btn.primary');
+      await again.waitFor(() => again.exec('return !!document.querySelector("[data-testid=table]")'), { timeout: 30_000, what: 'the table again' });
+      const back = await yours();
+      assert(back === seat, `the same seat after the app was killed (${seat} → ${back})`);
+      screenshot('friends-back-at-table-1280x800');
+      await playFriendsMatch(again);
+      const summary = await again.text('dialog[open]');
+      assert(/The match is over/.test(summary), `the match played to its end: ${summary}`);
+      await again.click('dialog[open] .btn');
+      await again.click('.actions .leave');
+      await again.click('dialog[open] .btn.primary');
+      await again.waitFor(() => again.exec('return !!document.querySelector(".intro .tabs") && !document.querySelector(".kept")'), { what: 'Play with friends, nothing kept' });
+    } finally {
+      table.stop();
+    }
+  },
+
+  // The hosting app killed mid-match and started again: the table comes back on the same port with
+  // the same code and the match where it was; the friend in the terminal comes back with their
+  // token, and both finish the match.
+  async friendsHostRestart(wd, ctx) {
+    await setup(wd);
+    await wd.setRect(1280, 800);
+    await nav(wd, 'friends');
+    await wd.waitFor(() => wd.exec('return !!document.querySelector("[data-testid=host-form]")'), { what: 'the Host form' });
+    await wd.click('[data-testid=host-form] label.preset:has(input[value="briscola"])');
+    await formReady(wd);
+    await wd.click('label.choice:has(input[name="players"][value="3"])');
+    await formReady(wd);
+    await select(wd, '#seat-0', 'easy');
+    await select(wd, '#seat-1', 'friend');
+    await type(wd, '#your-name', 'Ann');
+    await type(wd, '#port', '0');
+    await wd.click('[data-testid=host-form] button[type=submit]');
+    await wd.waitFor(() => wd.exec('return !!document.querySelector("[data-testid=lobby]")'), { what: 'the lobby' });
+    const code = (await wd.text('[data-testid=table-code] .code')).trim();
+    const port = (await wd.text('[data-testid=table-code]')).match(/:(\d+)/)?.[1];
+    assert(port, 'the port friends join at');
+    let friend = terminalPlayer(CLI, `127.0.0.1:${port}`, code, ['--name', 'Bea', '--ready'], log);
+    const [, token] = await friend.waitFor(/your token \(to come back with --token\): (\S+)/);
+    await wd.waitFor(() => wd.exec('return /Bea/.test(document.querySelector("[data-testid=lobby]").textContent)'), { what: 'the friend in the lobby' });
+    await wd.click('[data-testid=lobby] .go-bar .btn.primary');
+    await wd.waitFor(() => wd.exec('return !!document.querySelector(".hand.interactive button[data-card]:not([aria-disabled])")'), { timeout: 30_000, what: 'your first turn' });
+    const hand = await wd.exec('return [...document.querySelectorAll(".me .hand [data-card]")].map((b) => b.dataset.card)');
+    const pids = appPids();
+    assert(pids.length >= 1, 'found the app process');
+    log('killing the hosting app mid-match', pids.join(','));
+    for (const p of pids) process.kill(p, 'SIGKILL');
+    await sleep(1000);
+    await wd.quit().catch(() => {});
+    friend.kill();
+    const again = await openApp();
+    ctx.wd = again;
+    await again.waitFor(() => again.exec('return !!document.querySelector(".kept .btn.primary")'), { timeout: 20_000, what: 'the offer to go back to the table you host' });
+    const offer = await again.text('.kept');
+    assert(offer.includes(code), `the offer names the table: ${offer}`);
+    await again.click('.kept .btn.primary');
+    await again.waitFor(() => again.exec('return !!document.querySelector("[data-testid=table]")'), { timeout: 30_000, what: 'the table again' });
+    const where = await again.text('[data-testid=room]');
+    assert(!/another port/i.test(where), `the table listens on the same port again: ${where.slice(0, 200)}`);
+    const handAgain = await again.exec('return [...document.querySelectorAll(".me .hand [data-card]")].map((b) => b.dataset.card)');
+    assert(JSON.stringify(handAgain) === JSON.stringify(hand), `the match where it was: ${hand} → ${handAgain}`);
+    screenshot('friends-host-back-1280x800');
+    friend = terminalPlayer(CLI, `127.0.0.1:${port}`, code, ['--token', token], log);
+    await playFriendsMatch(again);
+    const summary = await again.text('dialog[open]');
+    assert(/The match is over/.test(summary), `the match played to its end: ${summary}`);
+    friend.kill();
+    await again.click('dialog[open] .btn');
+    await again.click('.actions .leave');
+    await again.click('dialog[open] .btn.primary');
+    await again.waitFor(() => again.exec('return !!document.querySelector(".intro .tabs") && !document.querySelector(".kept")'), { what: 'Play with friends, nothing kept' });
   },
 };

@@ -128,8 +128,13 @@ export const scenarios = {
     assert(go.top >= 0 && go.bottom <= go.vh, `Open the table in view at 360×640: ${JSON.stringify(go)}`);
     screenshot('friends-host-360x640');
     await wd.setRect(1280, 800);
+    // The form scrolled to its end, as a player would before opening the table.
+    await wd.exec('document.getElementById("main").scrollTo({ top: 1e6 })');
     await wd.click('[data-testid=host-form] button[type=submit]');
     await wd.waitFor(() => wd.exec('return !!document.querySelector("[data-testid=lobby]")'), { what: 'the lobby' });
+    await sleep(300);
+    const title = await wd.exec('return { top: document.getElementById("lobby-title").getBoundingClientRect().top, scrolled: document.getElementById("main").scrollTop }');
+    assert(title.top >= 0 && title.scrolled === 0, `the lobby opens at its top, its title in sight: ${JSON.stringify(title)}`);
     const code = await wd.exec('const c = document.querySelector("[data-testid=table-code] .code"); const b = c.getBoundingClientRect(); return { text: c.textContent.trim(), height: b.height, size: parseFloat(getComputedStyle(c).fontSize) };');
     assert(/^[0-9A-Z]{5}-[0-9A-Z]{5}$/.test(code.text) && code.size >= 36, `the table code, large: ${JSON.stringify(code)}`);
     const where = await wd.text('[data-testid=table-code]');

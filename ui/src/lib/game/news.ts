@@ -16,9 +16,26 @@ export type HandNews =
   | { kind: 'play'; seat: number; card: Card }
   | { kind: 'trick'; trick: TrickView };
 
-/** The news from `old` to `next`: none when there was no view before or `next` is another hand. */
+/** An auction before anyone spoke: what a first view's auction is news against. */
+const NO_AUCTION: AuctionView = { log: [], best: null, passed: [], declarer: null, called: null, partner: null };
+
+/**
+ * What is already on the table in the first view of a table or of a hand, told as news: the moves
+ * the other seats made before the view reached you (the computer players may all move before your
+ * seat is told anything) — the hand's exchanges, the auction so far and the cards of the trick being
+ * played. Tricks already taken are history, not news.
+ */
+function onTheTable(next: SeatHand): HandNews[] {
+  const b = next.observation;
+  const news: HandNews[] = b.exchanges.map((exchange) => ({ kind: 'exchange', exchange }));
+  if (b.auction && b.auction.log.length) news.push({ kind: 'auction', before: NO_AUCTION, after: b.auction });
+  for (const p of b.current_trick) news.push({ kind: 'play', seat: p.seat, card: p.card });
+  return news;
+}
+
+/** The news from `old` to `next`; from a first view (no view before, or another hand), what is already on the table. */
 export function handNews(old: SeatHand | null, next: SeatHand): HandNews[] {
-  if (!old || old.hand_number !== next.hand_number || old.observation.ruleset.players !== next.observation.ruleset.players) return [];
+  if (!old || old.hand_number !== next.hand_number || old.observation.ruleset.players !== next.observation.ruleset.players) return onTheTable(next);
   const [a, b] = [old.observation, next.observation];
   const news: HandNews[] = b.exchanges.slice(a.exchanges.length).map((exchange) => ({ kind: 'exchange', exchange }));
   if (a.auction && b.auction && JSON.stringify(a.auction) !== JSON.stringify(b.auction)) news.push({ kind: 'auction', before: a.auction, after: b.auction });

@@ -1,3 +1,5 @@
+import type { AuctionView } from '../../bindings/AuctionView';
+import type { Bid } from '../../bindings/Bid';
 import { describe, expect, it } from 'vitest';
 import { handNews, lastTrick } from '../news';
 import { newsWords } from '../newsWords';
@@ -9,10 +11,16 @@ import type { TrickView } from '../../bindings/TrickView';
 describe('handNews: what happened between two views of a hand', () => {
   const trick: TrickView = { plays: [{ seat: 0, card: 'Ad' }, { seat: 1, card: '3d' }], winner: 0, points: 21 };
 
-  it('has no news without a view before, or for another hand', () => {
-    const v = seatGame();
-    expect(handNews(null, v)).toEqual([]);
-    expect(handNews(seatGame({ hand_number: 1 }), seatGame({ hand_number: 2 }, { current_trick: [{ seat: 1, card: '2c' }] }))).toEqual([]);
+  it('tells from a first view (none before, or another hand) what the others did before it: the trick so far and the auction, not the tricks taken', () => {
+    expect(handNews(null, seatGame())).toEqual([]);
+    expect(handNews(seatGame({ hand_number: 1 }), seatGame({ hand_number: 2 }, { current_trick: [{ seat: 1, card: '2c' }] }))).toEqual([{ kind: 'play', seat: 1, card: '2c' }]);
+    const taken: TrickView = { plays: [{ seat: 0, card: '7s' }, { seat: 1, card: 'Ks' }], winner: 1, points: 4 };
+    expect(handNews(null, seatGame({}, { tricks: [taken], current_trick: [{ seat: 1, card: 'Ad' }] }))).toEqual([{ kind: 'play', seat: 1, card: 'Ad' }]);
+    const king: Bid = { rank: 'king', points: 61 };
+    const auction: AuctionView = { log: [{ seat: 1, bid: king }, { seat: 2, bid: null }], best: [1, king], passed: [2], declarer: null, called: null, partner: null };
+    const news = handNews(null, seatGame({}, { auction }));
+    expect(news).toHaveLength(1);
+    expect(news[0]).toMatchObject({ kind: 'auction', after: auction, before: { log: [] } });
   });
 
   it('tells a card played into the trick', () => {

@@ -673,6 +673,37 @@ mod tests {
         }
     }
 
+    /// A single-hand table of `rules` at `stage`, with `seats` and `watchers`.
+    fn lobby_message(
+        rules: Ruleset,
+        stage: Stage,
+        seats: Vec<SeatView>,
+        watchers: Vec<String>,
+    ) -> ServerMessage {
+        ServerMessage::Lobby {
+            lobby: LobbyView {
+                code: "1RGK4-T8SA9".into(),
+                stage,
+                settings: briscola_table::protocol::SettingsView {
+                    ruleset: rules,
+                    format: MatchFormat::SingleHand,
+                    turn_seconds: None,
+                    absence: briscola_table::protocol::Absence::Wait,
+                    random_seats: false,
+                    name: String::new(),
+                    hints: true,
+                    undo: false,
+                    deal_when_asked: true,
+                    open_seats: false,
+                },
+                seats,
+                watchers,
+                teams: None,
+                waiting: Vec::new(),
+            },
+        }
+    }
+
     fn chat(n: u8) -> ServerMessage {
         ServerMessage::Chat {
             from: ChatSender {
@@ -798,28 +829,7 @@ mod tests {
         let rules = Ruleset::preset(Preset::Briscola, 2).expect("preset");
         let game = Match::new(rules, MatchFormat::SingleHand, 1, 3).expect("a match");
         let mut mirror = Mirror::new("Ada", MovesSent::default());
-        let lobby = |stage| ServerMessage::Lobby {
-            lobby: LobbyView {
-                code: "1RGK4-T8SA9".into(),
-                stage,
-                settings: briscola_table::protocol::SettingsView {
-                    ruleset: rules,
-                    format: MatchFormat::SingleHand,
-                    turn_seconds: None,
-                    absence: briscola_table::protocol::Absence::Wait,
-                    random_seats: false,
-                    name: String::new(),
-                    hints: true,
-                    undo: false,
-                    deal_when_asked: true,
-                    open_seats: false,
-                },
-                seats: Vec::new(),
-                watchers: Vec::new(),
-                teams: None,
-                waiting: Vec::new(),
-            },
-        };
+        let lobby = |stage| lobby_message(rules, stage, Vec::new(), Vec::new());
         heard(&mut mirror, lobby(Stage::Playing));
         heard(&mut mirror, view(&game, 0));
         let offered = &mirror.state().game.as_ref().expect("a view").choices.cards;
@@ -851,28 +861,7 @@ mod tests {
             connected: true,
             host: name == "Ada",
         };
-        let lobby = |seats: Vec<SeatView>, watchers: Vec<String>| ServerMessage::Lobby {
-            lobby: LobbyView {
-                code: "1RGK4-T8SA9".into(),
-                stage: Stage::Lobby,
-                settings: briscola_table::protocol::SettingsView {
-                    ruleset: rules,
-                    format: MatchFormat::SingleHand,
-                    turn_seconds: None,
-                    absence: briscola_table::protocol::Absence::Wait,
-                    random_seats: false,
-                    name: String::new(),
-                    hints: true,
-                    undo: false,
-                    deal_when_asked: false,
-                    open_seats: false,
-                },
-                seats,
-                watchers,
-                teams: None,
-                waiting: Vec::new(),
-            },
-        };
+        let lobby = |seats, watchers| lobby_message(rules, Stage::Lobby, seats, watchers);
         let kinds = |mirror: &Mirror| {
             mirror
                 .state()

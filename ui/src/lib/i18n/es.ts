@@ -419,7 +419,7 @@ export const es: Messages = {
   "friends.timerOn": "Temporizador de turno",
   "friends.timerHelp": "Desactivado salvo que lo actives. Cuando queda poco tiempo aparece una cuenta atrás; al llegar a cero se juega una carta por el jugador.",
   "friends.seconds": "Segundos por jugada",
-  "friends.absence": "Cuando un jugador se desconecta",
+  "friends.absence": "Cuando alguien se desconecta",
   "friends.absence.wait": "Esperar a que vuelva",
   "friends.absence.ai": "El ordenador juega en su lugar ({level})",
   "friends.randomSeats": "Asientos al azar",

@@ -419,7 +419,7 @@ export const it: Messages = {
   "friends.timerOn": "Timer del turno",
   "friends.timerHelp": "Spento se non lo accendi. Quando resta poco tempo compare un conto alla rovescia; a zero si gioca una carta al posto del giocatore.",
   "friends.seconds": "Secondi per mossa",
-  "friends.absence": "Quando un giocatore si disconnette",
+  "friends.absence": "Quando qualcuno si disconnette",
   "friends.absence.wait": "Aspettare che torni",
   "friends.absence.ai": "Gioca il computer al suo posto ({level})",
   "friends.randomSeats": "Posti a caso",

@@ -419,7 +419,7 @@ export const pt: Messages = {
   "friends.timerOn": "Temporizador da vez",
   "friends.timerHelp": "Desligado a não ser que o ligues. Quando resta pouco tempo aparece uma contagem decrescente; no zero é jogada uma carta pelo jogador.",
   "friends.seconds": "Segundos por jogada",
-  "friends.absence": "Quando um jogador se desliga",
+  "friends.absence": "Quando alguém se desliga",
   "friends.absence.wait": "Esperar que volte",
   "friends.absence.ai": "O computador joga no seu lugar ({level})",
   "friends.randomSeats": "Lugares ao acaso",

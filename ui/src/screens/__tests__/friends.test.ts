@@ -67,7 +67,7 @@ describe('Host a table', () => {
     await fireEvent.change(screen.getByLabelText('Seat 3'), { target: { value: 'hard' } });
     await fireEvent.click(screen.getByRole('checkbox', { name: /Turn timer/ }));
     await fireEvent.input(screen.getByLabelText('Seconds per move'), { target: { value: '45' } });
-    await fireEvent.change(screen.getByLabelText('When a player drops out'), { target: { value: 'medium' } });
+    await fireEvent.change(screen.getByLabelText('When someone drops out'), { target: { value: 'medium' } });
     await fireEvent.input(screen.getByLabelText('Your name'), { target: { value: 'Ann' } });
     await fireEvent.input(screen.getByLabelText('Table name'), { target: { value: 'Friday cards' } });
     await fireEvent.click(screen.getByRole('button', { name: 'Open the table' }));
@@ -172,7 +172,7 @@ describe('Join a table', () => {
     const { fake, emit } = await friendsShell();
     await joinAsBea(emit);
     expect(screen.getByTestId('lobby')).toHaveTextContent('Waiting for the host to start the match.');
-    expect(screen.getByTestId('lobby')).toHaveTextContent('No turn timer · Wait for them');
+    expect(screen.getByTestId('lobby')).toHaveTextContent('No turn timer · Wait until they are back');
     await fireEvent.click(screen.getByRole('button', { name: 'I’m ready' }));
     expect(fake.tableSend).toHaveBeenLastCalledWith({ type: 'ready', ready: true });
     await fireEvent.click(screen.getByRole('button', { name: 'Play in team 1' }));

@@ -137,7 +137,7 @@ pub mod examples {
     pub fn joined() -> KeptTable {
         KeptTable {
             code: "1RGK4-T8SA9".into(),
-            token: "0123456789abcdef0123456789abcdef".into(),
+            token: "0123456789ABCDEF0123456789ABCDEF".into(),
             your_name: "Bea".into(),
             table_name: "Friday cards".into(),
             seated_ms: 1_700_000_000_000,

@@ -422,7 +422,7 @@ async fn a_hosted_table_whose_port_was_taken_comes_back_on_another() {
 fn joined_record() -> KeptTable {
     KeptTable {
         code: "1RGK4-T8SA9".into(),
-        token: "0123456789abcdef0123456789abcdef".into(),
+        token: "0123456789ABCDEF0123456789ABCDEF".into(),
         your_name: "Ada".into(),
         table_name: String::new(),
         seated_ms: clock(),

@@ -429,6 +429,8 @@ export const en = {
   "kept.title": "Your table is still there",
   "kept.joined": "When the app closed you were at “{name}” (code {code}) as {you}. Your seat is kept for you.",
   "kept.hosted": "When the app closed you were hosting “{name}” (code {code}). It can open again where it was, and your friends’ apps reconnect by themselves for a couple of minutes.",
+  "kept.joinedCode": "When the app closed you were at the table with code {code} as {you}. Your seat is kept for you.",
+  "kept.hostedCode": "When the app closed you were hosting the table with code {code}. It can open again where it was, and your friends’ apps reconnect by themselves for a couple of minutes.",
   "kept.goBack": "Go back to your table",
   "kept.forget": "Forget it",
   "kept.portTaken": "Port {old} is taken by another program: the table now listens on port {port}. Give your friends the new address.",

@@ -430,6 +430,8 @@ export const es: Messages = {
   "kept.title": "Tu mesa sigue ahí",
   "kept.joined": "Cuando se cerró la app estabas en la mesa «{name}» (código {code}) como {you}. Tu sitio te espera.",
   "kept.hosted": "Cuando se cerró la app tenías abierta la mesa «{name}» (código {code}). Puede volver a abrirse donde estaba, y las apps de quienes juegan contigo se reconectan solas durante un par de minutos.",
+  "kept.joinedCode": "Cuando se cerró la app estabas en la mesa con código {code} como {you}. Tu sitio te espera.",
+  "kept.hostedCode": "Cuando se cerró la app tenías abierta la mesa con código {code}. Puede volver a abrirse donde estaba, y las apps de quienes juegan contigo se reconectan solas durante un par de minutos.",
   "kept.goBack": "Volver a tu mesa",
   "kept.forget": "Olvidarla",
   "kept.portTaken": "Otro programa ocupa el puerto {old}: la mesa escucha ahora en el puerto {port}. Da la nueva dirección a quienes juegan contigo.",

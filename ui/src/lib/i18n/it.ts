@@ -430,6 +430,8 @@ export const it: Messages = {
   "kept.title": "Il tuo tavolo c’è ancora",
   "kept.joined": "Quando l’app si è chiusa eri al tavolo «{name}» (codice {code}) come {you}. Il tuo posto ti aspetta.",
   "kept.hosted": "Quando l’app si è chiusa ospitavi il tavolo «{name}» (codice {code}). Può riaprire dov’era, e le app di chi gioca con te si ricollegano da sole per un paio di minuti.",
+  "kept.joinedCode": "Quando l’app si è chiusa eri al tavolo con codice {code} come {you}. Il tuo posto ti aspetta.",
+  "kept.hostedCode": "Quando l’app si è chiusa ospitavi il tavolo con codice {code}. Può riaprire dov’era, e le app di chi gioca con te si ricollegano da sole per un paio di minuti.",
   "kept.goBack": "Torna al tuo tavolo",
   "kept.forget": "Lascia perdere",
   "kept.portTaken": "La porta {old} è occupata da un altro programma: ora il tavolo è sulla porta {port}. Comunica il nuovo indirizzo a chi gioca con te.",

@@ -430,6 +430,8 @@ export const pt: Messages = {
   "kept.title": "A tua mesa ainda lá está",
   "kept.joined": "Quando a app fechou estavas na mesa «{name}» (código {code}) como {you}. O teu lugar espera por ti.",
   "kept.hosted": "Quando a app fechou tinhas aberta a mesa «{name}» (código {code}). Pode voltar a abrir onde estava, e as apps de quem joga contigo voltam a ligar-se por si durante uns minutos.",
+  "kept.joinedCode": "Quando a app fechou estavas na mesa com código {code} como {you}. O teu lugar espera por ti.",
+  "kept.hostedCode": "Quando a app fechou tinhas aberta a mesa com código {code}. Pode voltar a abrir onde estava, e as apps de quem joga contigo voltam a ligar-se por si durante uns minutos.",
   "kept.goBack": "Voltar à tua mesa",
   "kept.forget": "Esquecê-la",
   "kept.portTaken": "Outro programa ocupa a porta {old}: a mesa escuta agora na porta {port}. Dá o novo endereço a quem joga contigo.",

@@ -88,6 +88,14 @@ describe('A table kept from before the app closed', () => {
     expect(table.hosted?.port).toBe(41234);
   });
 
+  it('names a table without a name by its code alone', async () => {
+    await keptShell({ ...JOINED, table_name: '' });
+    render(Friends);
+    const offer = await screen.findByRole('region', { name: 'Your table is still there' });
+    expect(offer.textContent).toContain('at the table with code 1RGK4-T8SA9 as Bea');
+    expect(offer.textContent).not.toContain('“');
+  });
+
   it('is not offered when there is none', async () => {
     const { fake } = await keptShell(null);
     render(Friends);

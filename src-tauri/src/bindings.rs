@@ -406,6 +406,8 @@ fn constants_ts() -> String {
          export const DEFAULT_PORT = {};\n\n\
          /** A turn timer's seconds per move, fewest and most (`timer::MIN_SECONDS`, `MAX_SECONDS`). */\n\
          export const TIMER_SECONDS = {{ min: {}, max: {} }} as const;\n\n\
+         /** The last milliseconds of a turn, when the table warns the seat to move (`timer::WARNING_MS`). */\n\
+         export const WARNING_MS = {};\n\n\
          /** The longest name at a table, and the longest chat line, in characters (`text`). */\n\
          export const MAX_NAME_CHARS = {};\n\
          export const MAX_CHAT_CHARS = {};\n",
@@ -418,6 +420,7 @@ fn constants_ts() -> String {
         crate::seat::DEFAULT_PORT,
         timer::MIN_SECONDS,
         timer::MAX_SECONDS,
+        timer::WARNING_MS,
         text::MAX_NAME_CHARS,
         text::MAX_CHAT_CHARS,
     )

@@ -291,31 +291,7 @@ async fn a_host_sits_at_seat_0_a_friend_joins_and_the_host_closing_tells_them() 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_dropped_friend_takes_the_same_seat_back_with_its_token() {
     let mut host = Seating::unannounced();
-    let info = host
-        .host(
-            &request(2, vec![None]),
-            Heard::default().listener(),
-            unkept(),
-            clock,
-        )
-        .await
-        .expect("hosted");
-    let proxy = Proxy::to(format!("127.0.0.1:{}", info.port)).await;
-    let mut friend = Seating::unannounced();
-    let heard = Heard::default();
-    friend
-        .join(
-            &proxy.address,
-            info.code.clone(),
-            "Bea".into(),
-            heard.listener(),
-            unkept(),
-            clock,
-        )
-        .expect("joining");
-    let welcome = heard
-        .until(message(|m| matches!(m, ServerMessage::Welcome { .. })))
-        .await;
+    let (proxy, mut friend, heard, welcome) = bea_through_a_proxy(&mut host).await;
     heard.clear();
     proxy.cut();
     heard
@@ -563,8 +539,9 @@ async fn a_whole_match_with_a_friend_and_an_ai_goes_into_both_histories() {
     host.lock().await.leave().expect("closing");
 }
 
-/// Joins a two-seat table hosted by `host` through a proxy as Bea; the proxy and what Bea hears.
-async fn bea_through_a_proxy(host: &mut Seating) -> (Proxy, Seating, Heard) {
+/// Joins a two-seat table hosted by `host` through a proxy as Bea; the proxy, Bea, what she hears
+/// from now on, and her welcome.
+async fn bea_through_a_proxy(host: &mut Seating) -> (Proxy, Seating, Heard, LinkEvent) {
     let info = host
         .host(
             &request(2, vec![None]),
@@ -587,11 +564,11 @@ async fn bea_through_a_proxy(host: &mut Seating) -> (Proxy, Seating, Heard) {
             clock,
         )
         .expect("joining");
-    heard
+    let welcome = heard
         .until(message(|m| matches!(m, ServerMessage::Welcome { .. })))
         .await;
     heard.clear();
-    (proxy, friend, heard)
+    (proxy, friend, heard, welcome)
 }
 
 /// Whether the link tried again after its first try.
@@ -609,7 +586,7 @@ fn tried_twice(heard: &Heard) -> bool {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_server_that_no_longer_knows_the_table_ends_the_link_at_once() {
     let mut host = Seating::unannounced();
-    let (proxy, _friend, heard) = bea_through_a_proxy(&mut host).await;
+    let (proxy, _friend, heard, _) = bea_through_a_proxy(&mut host).await;
     // The table is gone from where it was: another table's server answers there now.
     let mut other = Seating::unannounced();
     let elsewhere = other
@@ -642,7 +619,7 @@ async fn a_server_that_no_longer_knows_the_table_ends_the_link_at_once() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn nothing_listening_where_the_table_was_ends_the_link_at_once() {
     let mut host = Seating::unannounced();
-    let (proxy, _friend, heard) = bea_through_a_proxy(&mut host).await;
+    let (proxy, _friend, heard, _) = bea_through_a_proxy(&mut host).await;
     proxy.close().await;
     heard.until(status(LinkStatus::Gone)).await;
     assert!(!tried_twice(&heard), "no second try: {:?}", heard.0);
@@ -652,7 +629,7 @@ async fn nothing_listening_where_the_table_was_ends_the_link_at_once() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_dropped_link_still_takes_its_seat_back_while_the_table_is_there() {
     let mut host = Seating::unannounced();
-    let (proxy, _friend, heard) = bea_through_a_proxy(&mut host).await;
+    let (proxy, _friend, heard, _) = bea_through_a_proxy(&mut host).await;
     proxy.cut();
     heard
         .until(message(|m| matches!(m, ServerMessage::Welcome { .. })))

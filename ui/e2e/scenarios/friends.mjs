@@ -3,6 +3,23 @@
 import { relay, terminalPlayer } from '../friends.mjs';
 import { sleep, log, assert, screenshot, nav, select, setup, formReady, type, playFriendsMatch, CLI, cliTable, appPids, openApp } from '../helpers.mjs';
 
+/** The Host form filled for three at 1280 × 800: Briscola, an Easy AI at seat 1, a friend's seat, you as Ann, any free port. */
+async function fillHostForm(wd, tableName) {
+  await setup(wd);
+  await wd.setRect(1280, 800);
+  await nav(wd, 'friends');
+  await formReady(wd);
+  await wd.click('[data-testid=host-form] label.preset:has(input[value="briscola"])');
+  await formReady(wd);
+  await wd.click('label.choice:has(input[name="players"][value="3"])');
+  await formReady(wd);
+  await select(wd, '#seat-0', 'easy');
+  await select(wd, '#seat-1', 'friend');
+  await type(wd, '#your-name', 'Ann');
+  if (tableName) await type(wd, '#table-name', tableName);
+  await type(wd, '#port', '0');
+}
+
 export const scenarios = {
   async friendsGuest(wd) {
     // Joining a table served by the command line (a host in the terminal, an Easy AI, a 12 s timer):
@@ -108,19 +125,7 @@ export const scenarios = {
     // ways, the match played by clicks with the friend dropping and coming back with their token,
     // the summary with Play again, the match in the history (seen from your seat, a person at 2),
     // closing the table.
-    await setup(wd);
-    await wd.setRect(1280, 800);
-    await nav(wd, 'friends');
-    await formReady(wd);
-    await wd.click('label.preset:has(input[value="briscola"])');
-    await formReady(wd);
-    await wd.click('label.choice:has(input[name="players"][value="3"])');
-    await formReady(wd);
-    await select(wd, '#seat-0', 'easy');
-    await select(wd, '#seat-1', 'friend');
-    await type(wd, '#your-name', 'Ann');
-    await type(wd, '#table-name', 'Friday cards');
-    await type(wd, '#port', '0');
+    await fillHostForm(wd, 'Friday cards');
     screenshot('friends-host-1280x800');
     await wd.setRect(360, 640);
     await sleep(500);
@@ -259,18 +264,7 @@ export const scenarios = {
   // the same code and the match where it was; the friend in the terminal comes back with their
   // token, and both finish the match.
   async friendsHostRestart(wd, ctx) {
-    await setup(wd);
-    await wd.setRect(1280, 800);
-    await nav(wd, 'friends');
-    await wd.waitFor(() => wd.exec('return !!document.querySelector("[data-testid=host-form]")'), { what: 'the Host form' });
-    await wd.click('[data-testid=host-form] label.preset:has(input[value="briscola"])');
-    await formReady(wd);
-    await wd.click('label.choice:has(input[name="players"][value="3"])');
-    await formReady(wd);
-    await select(wd, '#seat-0', 'easy');
-    await select(wd, '#seat-1', 'friend');
-    await type(wd, '#your-name', 'Ann');
-    await type(wd, '#port', '0');
+    await fillHostForm(wd, '');
     await wd.click('[data-testid=host-form] button[type=submit]');
     await wd.waitFor(() => wd.exec('return !!document.querySelector("[data-testid=lobby]")'), { what: 'the lobby' });
     const code = (await wd.text('[data-testid=table-code] .code')).trim();

@@ -28,6 +28,9 @@ export const DEFAULT_PORT = 7878;
 /** A turn timer's seconds per move, fewest and most (`timer::MIN_SECONDS`, `MAX_SECONDS`). */
 export const TIMER_SECONDS = { min: 10, max: 600 } as const;
 
+/** The last milliseconds of a turn, when the table warns the seat to move (`timer::WARNING_MS`). */
+export const WARNING_MS = 10000;
+
 /** The longest name at a table, and the longest chat line, in characters (`text`). */
 export const MAX_NAME_CHARS = 24;
 export const MAX_CHAT_CHARS = 200;

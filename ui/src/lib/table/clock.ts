@@ -4,6 +4,7 @@
  * match screen ticks `now`.
  */
 import type { ClockState } from '../bindings/ClockState';
+import { WARNING_MS } from '../bindings/constants';
 
 export interface ShownClock {
   /** The seat it runs for. */
@@ -22,8 +23,8 @@ export interface ShownClock {
   paused: boolean;
 }
 
-/** The last seconds, announced once and shown in red. */
-export const LOW_MS = 10_000;
+/** The last seconds, announced once and shown in red: when the table warns. */
+export const LOW_MS = WARNING_MS;
 
 /**
  * The clock at `now` (`since`: when this clock was first heard, on the same clock as `now`), with

@@ -173,11 +173,15 @@ fn closing_the_app_mid_hand_resumes_the_same_position() {
         for _ in 0..3 {
             let state = heard.wait("your move", your_move);
             let action = state["game"]["observation"]["legal_actions"][0].clone();
-            let played = state["game"]["observation"]["current_trick"].clone();
+            // The table as it was: the trick in play and those taken (the others may complete
+            // the trick before the state is looked at, leaving it as empty as it was).
+            let table = |s: &serde_json::Value| {
+                let seen = &s["game"]["observation"];
+                (seen["current_trick"].clone(), seen["tricks"].clone())
+            };
+            let before = table(&state);
             h.send(json!({ "type": "act", "action": action }));
-            heard.wait("your card down", |s| {
-                s["game"]["observation"]["current_trick"] != played
-            });
+            heard.wait("your card down", |s| table(s) != before);
         }
         let state = heard.wait("your move", your_move);
         // The app closes without leaving the table.

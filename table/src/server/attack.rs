@@ -18,7 +18,7 @@ use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{WebSocketStream, client_async};
 
 use super::{ServerConfig, start};
-use crate::TableSettings;
+use crate::{ErrorCode, TableSettings};
 use crate::protocol::{ClientMessage, ServerMessage, decode_server, encode_client};
 
 type Socket = WebSocketStream<TcpStream>;
@@ -64,13 +64,22 @@ async fn next(socket: &mut Socket) -> Option<ServerMessage> {
     }
 }
 
-/// Sits at the table from `source` with `first`; the socket and the token once welcomed.
+/// Sits at the table from `source` with `first`; the socket and the token once welcomed. Like the
+/// app's link, a player told to slow down (joins are limited per address, and the guest comes back
+/// often) tries again when told, on the same connection, within [`PATIENCE`] in all.
 async fn sit(addr: SocketAddr, source: Ipv4Addr, first: &ClientMessage) -> (Socket, String) {
     let mut socket = ws_from(addr, source).await.expect("a player connects");
+    let give_up = Instant::now() + PATIENCE;
     assert!(send(&mut socket, first).await, "sent");
     loop {
         match next(&mut socket).await.expect("a player is answered") {
             ServerMessage::Welcome { token, .. } => return (socket, token),
+            ServerMessage::Error {
+                error: ErrorCode::RateLimited { retry_ms },
+            } if Instant::now() + Duration::from_millis(retry_ms) < give_up => {
+                sleep(Duration::from_millis(retry_ms)).await;
+                assert!(send(&mut socket, first).await, "sent again");
+            }
             ServerMessage::Error { error } => panic!("a player was refused: {error:?}"),
             _ => {}
         }

@@ -167,6 +167,11 @@ fn signatures(cfg: &Config) -> Vec<Signature> {
             &[("events", channel(SeatEvent::name(cfg)))],
             Returned::name(cfg),
         ),
+        sig(
+            "watch_invitations",
+            &[("links", channel(String::name(cfg)))],
+            <()>::name(cfg),
+        ),
     ]
 }
 

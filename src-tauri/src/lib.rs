@@ -13,12 +13,16 @@
 //! * TypeScript bindings for every command and DTO are generated into
 //!   `ui/src/lib/bindings/` by the `bindings` tests.
 //!
-//! Deliberately absent: any Tauri plugin (no fs, shell, http, opener).
+//! * [`invitations`] holds `briscola://` links opened from outside (the deep-link plugin; on desktop
+//!   the single-instance plugin sends a link opened while the app runs to the running app).
+//!
+//! Deliberately absent: any other Tauri plugin (no fs, shell, http, opener).
 
 pub mod commands;
 pub mod error;
 pub mod history;
 pub mod input;
+pub mod invitations;
 pub mod messages;
 mod paths;
 pub mod preferences;
@@ -74,6 +78,7 @@ pub fn app_builder<R: Runtime>(builder: Builder<R>) -> Builder<R> {
             commands::table::kept_table,
             commands::table::forget_table,
             commands::table::table_return,
+            commands::table::watch_invitations,
         ])
         .setup(|app| {
             // Never fails: an unusable (or unknown) data folder means playing without saving,
@@ -91,15 +96,66 @@ pub fn app_builder<R: Runtime>(builder: Builder<R>) -> Builder<R> {
             if app.try_state::<commands::table::SeatingState>().is_none() {
                 app.manage(commands::table::SeatingState::default());
             }
+            app.manage(invitations::Invitations::default());
+            hear_invitations(app.handle());
             Ok(())
         })
+}
+
+/// Hands the invitation links the app was opened with, and every one opened later, to
+/// [`invitations::Invitations`] (where the deep-link plugin runs: not in the IPC tests' mock app).
+fn hear_invitations<R: Runtime>(app: &tauri::AppHandle<R>) {
+    use tauri_plugin_deep_link::{DeepLink, DeepLinkExt};
+    if app.try_state::<DeepLink<R>>().is_none() {
+        return;
+    }
+    let links = app.deep_link();
+    if let Ok(Some(urls)) = links.get_current() {
+        app.state::<invitations::Invitations>()
+            .opened(urls.iter().map(|url| url.as_str()));
+    }
+    let handle = app.clone();
+    links.on_open_url(move |event| {
+        handle
+            .state::<invitations::Invitations>()
+            .opened(event.urls().iter().map(|url| url.as_str()));
+    });
 }
 
 /// Starts the app; exits with status 1 and a message if it cannot.
 #[cfg_attr(mobile, tauri::mobile_entry_point)]
 pub fn run() {
-    if let Err(error) = app_builder(tauri::Builder::default()).run(tauri::generate_context!()) {
+    let builder = tauri::Builder::default();
+    // A second start (an invitation clicked while the app runs) brings this window forward; the
+    // plugin's deep-link feature hands its link to the deep-link plugin.
+    #[cfg(desktop)]
+    let builder = if single_instance_possible() {
+        builder.plugin(tauri_plugin_single_instance::init(|app, _args, _cwd| {
+            if let Some(window) = app.get_webview_window("main") {
+                let _ = window.unminimize();
+                let _ = window.set_focus();
+            }
+        }))
+    } else {
+        builder
+    };
+    let builder = builder.plugin(tauri_plugin_deep_link::init());
+    if let Err(error) = app_builder(builder).run(tauri::generate_context!()) {
         eprintln!("Briscola could not start: {error}");
         std::process::exit(1);
     }
+}
+
+/// Whether the single-instance plugin can run: on Linux it needs the session's D-Bus (and stops the
+/// app at start without one), so without a session bus each start is its own app, as before.
+#[cfg(desktop)]
+fn single_instance_possible() -> bool {
+    if !cfg!(target_os = "linux") {
+        return true;
+    }
+    let named = std::env::var_os("DBUS_SESSION_BUS_ADDRESS").is_some_and(|a| !a.is_empty());
+    let runtime_bus = std::env::var_os("XDG_RUNTIME_DIR")
+        .map(|dir| std::path::Path::new(&dir).join("bus"))
+        .is_some_and(|bus| bus.exists());
+    named || runtime_bus
 }

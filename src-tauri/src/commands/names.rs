@@ -32,4 +32,5 @@ pub const COMMANDS: &[&str] = &[
     "kept_table",
     "forget_table",
     "table_return",
+    "watch_invitations",
 ];

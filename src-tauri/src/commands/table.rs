@@ -15,6 +15,7 @@ use crate::error::{AppError, ErrorKind};
 use std::sync::{Arc, Mutex as StdMutex};
 
 use crate::input::Input;
+use crate::invitations::Invitations;
 use crate::seat::{
     self, HostInfo, HostRequest, Keep, KeepChange, KeptOffer, LinkEvent, Mirror, Returned, Save,
     Saver, SeatError, SeatEvent, Seating,
@@ -232,4 +233,15 @@ pub async fn table_invite(
 #[tauri::command]
 pub async fn table_leave(friends: State<'_, SeatingState>) -> Result<(), AppError> {
     Ok(friends.0.lock().await.leave()?)
+}
+
+/// The UI watches for `briscola://` invitations opened from outside the app (one it was started
+/// with comes at once); each comes as the link's text, for the Join form to read.
+#[tauri::command]
+pub fn watch_invitations(
+    invitations: State<'_, Invitations>,
+    links: Channel<String>,
+) -> Result<(), AppError> {
+    invitations.watch(move |link| links.send(link.to_owned()).is_ok());
+    Ok(())
 }

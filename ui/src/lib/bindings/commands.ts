@@ -25,7 +25,7 @@ import type { SeatEvent } from "./SeatEvent";
 import type { StoreWarning } from "./StoreWarning";
 
 /** Every command name the app grants to the UI. */
-export type CommandName = "get_preferences" | "set_preferences" | "store_warnings" | "list_history" | "history_stats" | "get_match_record" | "delete_match" | "list_presets" | "edit_ruleset" | "start_match" | "resume_match" | "get_replay" | "start_review" | "review_progress" | "cancel_review" | "get_review" | "review_stats" | "friends_host" | "friends_join" | "friends_tables" | "table_hint" | "table_send" | "table_invite" | "table_leave" | "kept_table" | "forget_table" | "table_return";
+export type CommandName = "get_preferences" | "set_preferences" | "store_warnings" | "list_history" | "history_stats" | "get_match_record" | "delete_match" | "list_presets" | "edit_ruleset" | "start_match" | "resume_match" | "get_replay" | "start_review" | "review_progress" | "cancel_review" | "get_review" | "review_stats" | "friends_host" | "friends_join" | "friends_tables" | "table_hint" | "table_send" | "table_invite" | "table_leave" | "kept_table" | "forget_table" | "table_return" | "watch_invitations";
 
 /** Tauri's `Channel` (from `@tauri-apps/api/core`) as the commands use it: the shell sends on it. */
 export interface Channel<T> { onmessage: (message: T) => void }
@@ -63,6 +63,7 @@ export function commands(invoke: Invoke) {
     keptTable: (): Promise<KeptOffer | null> => invoke<KeptOffer | null>("kept_table"),
     forgetTable: (): Promise<null> => invoke<null>("forget_table"),
     tableReturn: (events: Channel<SeatEvent>): Promise<Returned> => invoke<Returned>("table_return", { events }),
+    watchInvitations: (links: Channel<string>): Promise<null> => invoke<null>("watch_invitations", { links }),
   };
 }
 

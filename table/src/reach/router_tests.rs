@@ -5,7 +5,10 @@
 //! `miniupnpd` (with its nftables backend), `nft` (nftables) and leave to create namespaces; without them it fails,
 //! it does not skip.
 //!
-//! The router's own word on which mappings it holds is its lease file.
+//! The router's own word on which mappings it holds is its lease file. miniupnpd keeps a reserved
+//! WAN address to itself, so double NAT as other routers show it is played by two fakes in the same
+//! namespace: a UPnP IGD (SSDP answer, device description, `GetExternalIPAddress`) and a NAT-PMP
+//! router, each telling a private or shared WAN address and recording what it was asked.
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::{Path, PathBuf};
@@ -278,7 +281,182 @@ async fn mapping_against_miniupnpd() {
             },
         ]
     );
+
+    // Double NAT behind a UPnP router that tells its private WAN address: nothing is mapped.
+    let (fake, heard) = fake_igd(Ipv4Addr::new(192, 168, 1, 1)).await;
+    let outcome = mapping::request(PORT, &options()).await.err();
+    assert_eq!(
+        outcome,
+        Some(MappingOutcome::BehindAnotherNat {
+            address: "192.168.1.1".parse().expect("an address")
+        })
+    );
+    fake.abort();
+    let heard = heard.lock().expect("the requests heard").clone();
+    // igd-next searches with several M-SEARCH variants at once.
+    assert!(heard.iter().any(|h| h == "M-SEARCH"), "{heard:?}");
+    let asked: Vec<&String> = heard.iter().filter(|h| *h != "M-SEARCH").collect();
+    assert_eq!(
+        asked,
+        [
+            "GET /rootDesc.xml",
+            "GET /scpd.xml",
+            "POST GetExternalIPAddress"
+        ]
+    );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The UPnP device description of a router with one WAN IP connection service.
+const DESCRIPTION: &str = r#"<?xml version="1.0"?>
+<root xmlns="urn:schemas-upnp-org:device-1-0"><device>
+<deviceType>urn:schemas-upnp-org:device:InternetGatewayDevice:1</deviceType>
+<deviceList><device><deviceType>urn:schemas-upnp-org:device:WANDevice:1</deviceType>
+<deviceList><device><deviceType>urn:schemas-upnp-org:device:WANConnectionDevice:1</deviceType>
+<serviceList><service>
+<serviceType>urn:schemas-upnp-org:service:WANIPConnection:1</serviceType>
+<serviceId>urn:upnp-org:serviceId:WANIPConn1</serviceId>
+<controlURL>/ctl</controlURL><eventSubURL>/evt</eventSubURL><SCPDURL>/scpd.xml</SCPDURL>
+</service></serviceList></device></deviceList></device></deviceList></device></root>"#;
+
+/// The service's actions and their input arguments, as the UPnP IGD specification names them.
+const SCPD: &str = r#"<?xml version="1.0"?>
+<scpd xmlns="urn:schemas-upnp-org:service-1-0"><actionList>
+<action><name>GetExternalIPAddress</name><argumentList>
+<argument><name>NewExternalIPAddress</name><direction>out</direction></argument>
+</argumentList></action>
+<action><name>AddPortMapping</name><argumentList>
+<argument><name>NewRemoteHost</name><direction>in</direction></argument>
+<argument><name>NewExternalPort</name><direction>in</direction></argument>
+<argument><name>NewProtocol</name><direction>in</direction></argument>
+<argument><name>NewInternalPort</name><direction>in</direction></argument>
+<argument><name>NewInternalClient</name><direction>in</direction></argument>
+<argument><name>NewEnabled</name><direction>in</direction></argument>
+<argument><name>NewPortMappingDescription</name><direction>in</direction></argument>
+<argument><name>NewLeaseDuration</name><direction>in</direction></argument>
+</argumentList></action>
+<action><name>DeletePortMapping</name><argumentList>
+<argument><name>NewRemoteHost</name><direction>in</direction></argument>
+<argument><name>NewExternalPort</name><direction>in</direction></argument>
+<argument><name>NewProtocol</name><direction>in</direction></argument>
+</argumentList></action>
+</actionList></scpd>"#;
+
+/// A UPnP IGD on the namespace's router address (SSDP on port 1900, HTTP on 5000) whose WAN address
+/// is `wan`: it answers the search, serves its description, and answers `GetExternalIPAddress`;
+/// every other action gets a UPnP fault. It records what it heard.
+async fn fake_igd(
+    wan: Ipv4Addr,
+) -> (
+    tokio::task::JoinHandle<()>,
+    std::sync::Arc<std::sync::Mutex<Vec<String>>>,
+) {
+    let ssdp = tokio::net::UdpSocket::bind((ROUTER, 1900))
+        .await
+        .expect("the SSDP port is free");
+    let http = tokio::net::TcpListener::bind((ROUTER, 5000))
+        .await
+        .expect("the HTTP port is free");
+    let heard = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let record = heard.clone();
+    let task = tokio::spawn(async move {
+        let mut buffer = [0u8; 2048];
+        loop {
+            tokio::select! {
+                Ok((n, from)) = ssdp.recv_from(&mut buffer) => {
+                    let search = String::from_utf8_lossy(&buffer[..n]).to_string();
+                    if !search.starts_with("M-SEARCH") {
+                        continue;
+                    }
+                    record.lock().expect("the requests heard").push("M-SEARCH".to_string());
+                    let reply = format!(
+                        "HTTP/1.1 200 OK\r\nCACHE-CONTROL: max-age=120\r\n\
+                         ST: urn:schemas-upnp-org:device:InternetGatewayDevice:1\r\n\
+                         USN: uuid:A0C52788::urn:schemas-upnp-org:device:InternetGatewayDevice:1\r\n\
+                         EXT:\r\nLOCATION: http://{ROUTER}:5000/rootDesc.xml\r\n\r\n"
+                    );
+                    let _ = ssdp.send_to(reply.as_bytes(), from).await;
+                }
+                Ok((stream, _)) = http.accept() => {
+                    let heard = answer(stream, wan).await;
+                    record.lock().expect("the requests heard").push(heard);
+                }
+            }
+        }
+    });
+    (task, heard)
+}
+
+/// A UPnP error answer (SOAP fault).
+const FAULT: &str = r#"<?xml version="1.0"?>
+<s:Envelope xmlns:s="http://schemas.xmlsoap.org/soap/envelope/"><s:Body><s:Fault>
+<faultcode>s:Client</faultcode><faultstring>UPnPError</faultstring><detail>
+<UPnPError xmlns="urn:schemas-upnp-org:control-1-0"><errorCode>401</errorCode>
+<errorDescription>Invalid Action</errorDescription></UPnPError></detail></s:Fault></s:Body></s:Envelope>"#;
+
+/// Reads one HTTP request of the fake IGD and answers it (then closes); what it heard, in a word.
+async fn answer(mut stream: tokio::net::TcpStream, wan: Ipv4Addr) -> String {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut request = Vec::new();
+    let mut chunk = [0u8; 4096];
+    // The headers, then as much body as Content-Length says.
+    let head = loop {
+        let n = stream.read(&mut chunk).await.unwrap_or(0);
+        if n == 0 {
+            break String::new();
+        }
+        request.extend_from_slice(&chunk[..n]);
+        let text = String::from_utf8_lossy(&request).to_string();
+        if let Some(end) = text.find("\r\n\r\n") {
+            let length: usize = header(&text[..end], "content-length")
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(0);
+            if request.len() >= end + 4 + length {
+                break text[..end].to_string();
+            }
+        }
+    };
+    let path = head.split(' ').nth(1).unwrap_or_default().to_string();
+    let action = header(&head, "soapaction")
+        .and_then(|v| v.trim_matches('"').rsplit('#').next().map(str::to_string))
+        .unwrap_or_default();
+    let (heard, status, body) = match (path.as_str(), action.as_str()) {
+        ("/rootDesc.xml", _) => (format!("GET {path}"), "200 OK", DESCRIPTION.to_string()),
+        ("/scpd.xml", _) => (format!("GET {path}"), "200 OK", SCPD.to_string()),
+        ("/ctl", "GetExternalIPAddress") => (
+            format!("POST {action}"),
+            "200 OK",
+            format!(
+                "<?xml version=\"1.0\"?>\
+                 <s:Envelope xmlns:s=\"http://schemas.xmlsoap.org/soap/envelope/\"><s:Body>\
+                 <u:GetExternalIPAddressResponse \
+                 xmlns:u=\"urn:schemas-upnp-org:service:WANIPConnection:1\">\
+                 <NewExternalIPAddress>{wan}</NewExternalIPAddress>\
+                 </u:GetExternalIPAddressResponse></s:Body></s:Envelope>"
+            ),
+        ),
+        _ => (
+            format!("POST {action}"),
+            "500 Internal Server Error",
+            FAULT.to_string(),
+        ),
+    };
+    let reply = format!(
+        "HTTP/1.1 {status}\r\nContent-Type: text/xml\r\nContent-Length: {}\r\n\
+         Connection: close\r\n\r\n{body}",
+        body.len()
+    );
+    let _ = stream.write_all(reply.as_bytes()).await;
+    let _ = stream.shutdown().await;
+    heard
+}
+
+/// The value of an HTTP header (named in lower case) in a request's head.
+fn header(head: &str, name: &str) -> Option<String> {
+    head.lines().find_map(|line| {
+        let (key, value) = line.split_once(':')?;
+        (key.trim().eq_ignore_ascii_case(name)).then(|| value.trim().to_string())
+    })
 }
 
 /// A request the fake NAT-PMP router heard.

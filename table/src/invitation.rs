@@ -12,8 +12,8 @@
 //!
 //! A bare code is an invitation too, with no address: friends on the same network find the table by
 //! LAN discovery. [`Invitation::parse`] is tolerant of what a chat app adds around the line (other
-//! words, quotes, angle brackets, a final full stop) and strict on the line itself: every field known,
-//! every value checked, lengths and counts capped. A typed [`InvitationError`] says what was refused;
+//! words, quotes, angle brackets, a final full stop, `&` written `&amp;`) and strict on the line
+//! itself: every field known, every value checked, lengths and counts capped. A typed [`InvitationError`] says what was refused;
 //! it never repeats the refused text.
 //!
 //! Deliberately absent: host names (an address is an IP, so nothing is looked up before the code is
@@ -150,6 +150,8 @@ impl Invitation {
         let mut code = None;
         let mut addresses = Vec::new();
         let mut relay = None;
+        // A chat app that writes HTML may have escaped the separators.
+        let link = link.replace("&amp;", "&");
         for field in link.split('&') {
             let (name, value) = field.split_once('=').ok_or(InvitationError::UnknownField)?;
             match name {
@@ -280,6 +282,7 @@ mod tests {
             format!("\"{LINK}\", see you"),
             format!("(link: {LINK})"),
             LINK.replace("briscola://join?", "Briscola://JOIN?"),
+            LINK.replace('&', "&amp;"),
         ] {
             assert_eq!(Invitation::parse(&text), Ok(expected.clone()), "{text}");
         }

@@ -197,6 +197,13 @@ async fn mapping_against_miniupnpd() {
 
     // UPnP: mapped, listed by the router, renewed, removed at close.
     let router = Router::start(&dir, true, ALLOW);
+    // (This host has the router's public WAN address too: the probe needs no mapping.)
+    let (report, mapped) = probe(PORT, &ProbeOptions::default()).await;
+    assert!(mapped.is_none());
+    assert_eq!(report.mapping, MappingOutcome::NotNeeded);
+    let direct = SocketAddr::new(public, PORT);
+    assert_eq!(report.outside.route, Route::Direct { address: direct });
+    assert_eq!(router.mappings(), Vec::<String>::new());
     let mapped = match mapping::request(PORT, &options()).await {
         Ok(mapped) => mapped,
         Err(outcome) => panic!("{outcome:?}\n{}", router.log()),
@@ -282,14 +289,34 @@ async fn mapping_against_miniupnpd() {
         ]
     );
 
-    // Double NAT behind a UPnP router that tells its private WAN address: nothing is mapped.
+    // Double NAT behind a UPnP router that tells its private WAN address: nothing is mapped, and
+    // the probe says why no route leads in.
     let (fake, heard) = fake_igd(Ipv4Addr::new(192, 168, 1, 1)).await;
-    let outcome = mapping::request(PORT, &options()).await.err();
+    let probing = ProbeOptions {
+        mapping: options(),
+        ..ProbeOptions::default()
+    };
+    let (report, mapped) = probe(PORT, &probing).await;
+    assert!(mapped.is_none());
+    let behind = MappingOutcome::BehindAnotherNat {
+        address: "192.168.1.1".parse().expect("an address"),
+    };
+    assert_eq!(report.mapping, behind);
+    assert!(report.public.is_empty(), "{report:?}");
+    assert!(
+        report.lan.contains(&SocketAddr::from((ROUTER, PORT))),
+        "{report:?}"
+    );
+    assert_eq!(report.outside.route, Route::None);
     assert_eq!(
-        outcome,
-        Some(MappingOutcome::BehindAnotherNat {
-            address: "192.168.1.1".parse().expect("an address")
-        })
+        report.outside.passed_over,
+        [
+            PassedOver::NoPublicAddress,
+            PassedOver::Mapping { outcome: behind },
+            PassedOver::Relay {
+                outcome: RelayOutcome::NotConfigured
+            }
+        ]
     );
     fake.abort();
     let heard = heard.lock().expect("the requests heard").clone();

@@ -8,7 +8,8 @@
 //! The router's own word on which mappings it holds is its lease file. miniupnpd keeps a reserved
 //! WAN address to itself, so double NAT as other routers show it is played by two fakes in the same
 //! namespace: a UPnP IGD (SSDP answer, device description, `GetExternalIPAddress`) and a NAT-PMP
-//! router, each telling a private or shared WAN address and recording what it was asked.
+//! router, each telling a private or shared WAN address and recording what it was asked. The NAT-PMP
+//! fake also plays a router without PCP, whose mapping is made, renewed and removed.
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::{Path, PathBuf};
@@ -282,6 +283,33 @@ async fn mapping_against_miniupnpd() {
                 lifetime: 600
             },
             Heard::ExternalAddress,
+            Heard::Map {
+                port: PORT,
+                lifetime: 0
+            },
+        ]
+    );
+
+    // NAT-PMP (a router without PCP) with a public WAN address: mapped, renewed, removed at close.
+    let (fake, heard) = fake_nat_pmp(Ipv4Addr::new(100, 128, 0, 1)).await;
+    let mapped = mapping::request(PORT, &options()).await.expect("mapped");
+    assert_eq!(mapped.protocol(), MappingProtocol::NatPmp);
+    assert_eq!(mapped.external(), SocketAddr::new(public, PORT));
+    mapped.renew_now().await.expect("renewed");
+    mapped.remove().await.expect("removed");
+    fake.abort();
+    let heard = heard.lock().expect("the requests heard").clone();
+    let asked = Heard::Map {
+        port: PORT,
+        lifetime: 600,
+    };
+    assert_eq!(
+        heard,
+        [
+            Heard::Pcp,
+            asked.clone(),
+            Heard::ExternalAddress,
+            asked,
             Heard::Map {
                 port: PORT,
                 lifetime: 0

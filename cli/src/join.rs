@@ -1,4 +1,5 @@
-//! `briscola join`: sits at a friends' table in the terminal, as `briscola play` plays a hand — the
+//! `briscola join`: sits at a friends' table in the terminal (found by its address and code, or by
+//! the invitation line the host sent, whose addresses are tried in order), as `briscola play` plays a hand — the
 //! seat's own view, moves typed in the card notation, chat (`/say`), timer warnings — over the table's
 //! WebSocket protocol (docs/multiplayer.md). `--token-file` (or `--token -`, read from standard input)
 //! takes a seat back (the host's included) without the token showing on a command line;
@@ -14,6 +15,7 @@ use std::path::{Path, PathBuf};
 
 use briscola::MatchRecord;
 use briscola_table::client::{self, Received};
+use briscola_table::invitation::Invitation;
 use briscola_table::protocol::{ClientMessage, ServerMessage};
 use clap::Args;
 use tokio::sync::mpsc;
@@ -25,10 +27,13 @@ use crate::seat_text::{self, Command};
 /// Options of `briscola join`.
 #[derive(Debug, Args)]
 pub struct JoinArgs {
-    /// The server's address, `HOST:PORT` (or `ws://HOST:PORT/`).
+    /// The server's address, `HOST:PORT` (or `ws://HOST:PORT/`); or, alone, the invitation the host
+    /// sent (`briscola://join?code=…&at=…`, quoted for the shell).
+    #[arg(value_name = "ADDRESS|INVITATION")]
     address: String,
-    /// The table code (case, spaces and dashes do not matter).
-    code: String,
+    /// The table code (case, spaces and dashes do not matter); none when the first argument is an
+    /// invitation.
+    code: Option<String>,
     /// Your name at the table (1 to 24 characters).
     #[arg(long, required_unless_present_any = ["token", "token_file"])]
     name: Option<String>,
@@ -102,16 +107,64 @@ fn token(args: &JoinArgs) -> Result<Option<String>, String> {
     Ok(Some(token))
 }
 
+/// Where the table is and its code: from the address and code given, or from an invitation.
+#[derive(Debug, PartialEq, Eq)]
+struct Target {
+    /// The addresses to try, in order.
+    addresses: Vec<String>,
+    code: String,
+}
+
+fn target(args: &JoinArgs) -> Result<Target, String> {
+    if let Some(code) = &args.code {
+        return Ok(Target {
+            addresses: vec![args.address.clone()],
+            code: code.clone(),
+        });
+    }
+    let invitation = Invitation::parse(&args.address)
+        .map_err(|e| format!("{e} (give an invitation, or the table's address and its code)"))?;
+    if invitation.addresses().is_empty() {
+        return Err(match invitation.relay() {
+            Some(_) => {
+                "the invitation names only a relay, which this command cannot use yet".into()
+            }
+            None => "the invitation has no address: give the table's address too \
+                     (briscola join ADDRESS CODE)"
+                .into(),
+        });
+    }
+    Ok(Target {
+        addresses: invitation
+            .addresses()
+            .iter()
+            .map(|a| a.to_string())
+            .collect(),
+        code: invitation.code().display(),
+    })
+}
+
+/// Connects to the first address that answers, in order; the last failure if none does.
+async fn connect(addresses: &[String]) -> Result<(client::Sender, client::Receiver), String> {
+    let mut failure = String::from("no address to try");
+    for address in addresses {
+        match client::connect(address).await {
+            Ok(connected) => return Ok(connected),
+            Err(e) => failure = seat_text::shown(&e.to_string()),
+        }
+    }
+    Err(failure)
+}
+
 /// What ends the client, once the loop knows (`Ok`: you left, or the table let you go).
 type Done = Option<Result<(), String>>;
 
 async fn join(args: &JoinArgs) -> Result<(), String> {
     // Read before standard input goes to the moves.
     let token = token(args)?;
-    let (mut sender, mut receiver) = client::connect(&args.address)
-        .await
-        .map_err(|e| seat_text::shown(&e.to_string()))?;
-    let first = first_message(args, token.as_deref())?;
+    let target = target(args)?;
+    let (mut sender, mut receiver) = connect(&target.addresses).await?;
+    let first = first_message(args, &target.code, token.as_deref())?;
     let options = Options {
         ready: args.ready,
         start: args.start,
@@ -139,14 +192,18 @@ async fn join(args: &JoinArgs) -> Result<(), String> {
 }
 
 /// `join` with the name, or `rejoin` with the token.
-fn first_message(args: &JoinArgs, token: Option<&str>) -> Result<ClientMessage, String> {
+fn first_message(
+    args: &JoinArgs,
+    code: &str,
+    token: Option<&str>,
+) -> Result<ClientMessage, String> {
     match (token, &args.name) {
         (Some(token), _) => Ok(ClientMessage::Rejoin {
-            code: args.code.clone(),
+            code: code.to_string(),
             token: token.to_string(),
         }),
         (None, Some(name)) => Ok(ClientMessage::Join {
-            code: args.code.clone(),
+            code: code.to_string(),
             name: name.clone(),
         }),
         (None, None) => Err("give --name (or --token-file to take a seat back)".into()),
@@ -251,5 +308,63 @@ mod tests {
         assert_eq!(record_path(path, 1), PathBuf::from("/tmp/ann.json"));
         assert_eq!(record_path(path, 2), PathBuf::from("/tmp/ann-2.json"));
         assert_eq!(record_path(Path::new("rec"), 3), PathBuf::from("rec-3"));
+    }
+
+    #[derive(Debug, clap::Parser)]
+    struct Line {
+        #[command(flatten)]
+        join: JoinArgs,
+    }
+
+    /// The target `briscola join WORDS --name Bea` aims at.
+    fn aimed(words: &[&str]) -> Result<Target, String> {
+        use clap::Parser;
+        let line = ["join"].iter().chain(words).chain(&["--name", "Bea"]);
+        let line = Line::try_parse_from(line).map_err(|e| e.to_string())?;
+        target(&line.join)
+    }
+
+    #[test]
+    fn the_address_and_code_still_work() {
+        assert_eq!(
+            aimed(&["192.168.1.20:7878", "7kq2m xr4td"]),
+            Ok(Target {
+                addresses: vec!["192.168.1.20:7878".into()],
+                code: "7kq2m xr4td".into()
+            })
+        );
+        assert_eq!(
+            aimed(&["ws://host.lan:7878/", "7KQ2M-XR4TD"]).map(|t| t.addresses),
+            Ok(vec!["ws://host.lan:7878/".to_string()])
+        );
+    }
+
+    #[test]
+    fn an_invitation_gives_its_addresses_in_order_and_its_code() {
+        let link = "Come play: briscola://join?code=7kq2m-xr4td&at=192.168.1.20:7878&at=81.2.69.142:41000.";
+        assert_eq!(
+            aimed(&[link]),
+            Ok(Target {
+                addresses: vec!["192.168.1.20:7878".into(), "81.2.69.142:41000".into()],
+                code: "7KQ2M-XR4TD".into()
+            })
+        );
+    }
+
+    #[test]
+    fn an_invitation_without_an_address_or_a_valid_code_is_refused() {
+        let bare = aimed(&["7KQ2M-XR4TD"]).expect_err("no address");
+        assert!(bare.contains("no address"), "{bare}");
+        let relay_only = aimed(&["briscola://join?code=7KQ2M-XR4TD&relay=wss://relay.example.org"]);
+        let relay_only = relay_only.expect_err("no address");
+        assert!(relay_only.contains("only a relay"), "{relay_only}");
+        let bad = aimed(&["briscola://join?code=7KQ2M-XR4TU&at=10.0.0.1:7878"]).expect_err("bad");
+        assert!(bad.contains("not a valid code"), "{bad}");
+        let neither = aimed(&["192.168.1.20:7878"]).expect_err("no code");
+        assert!(
+            neither.contains("neither an invitation nor a table code"),
+            "{neither}"
+        );
+        assert!(aimed(&[]).is_err());
     }
 }

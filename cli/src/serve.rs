@@ -6,6 +6,12 @@
 //! the table closes, removes the token file and exits. With `--state FILE` the table is saved after
 //! every change and brought back on start ([`state`]).
 //!
+//! Listening beyond this computer, it asks the home router for a port mapping (unless
+//! `--no-port-mapping`), prints the reach report in words (`reach: …` lines: the LAN addresses, a
+//! public address, the mapping's outcome, the route friends outside will use) and the invitation
+//! line to send them (`invitation briscola://join?…`), and removes the mapping when the table closes
+//! or on Ctrl-C (which keeps the `--state` file and its token file, to bring the table back).
+//!
 //! Deliberately absent: several tables from one command (the server holds many; this verb makes one),
 //! and a host without a person (the table's host sits at seat 0 and starts the match).
 
@@ -15,7 +21,10 @@ use std::path::PathBuf;
 use briscola::Seat;
 use briscola::ai::Level;
 use briscola_table::TableSettings;
+use briscola_table::invitation::{Invitation, MAX_ADDRESSES};
 use briscola_table::protocol::{ClientMessage, SeatChoice};
+use briscola_table::reach::{self, PortMapping, ProbeOptions};
+use briscola_table::secret::TableCode;
 use briscola_table::server::{self, ServerConfig, TableEvent};
 use clap::Args;
 
@@ -59,6 +68,9 @@ pub struct ServeArgs {
     /// Default: beside the `--state` file as `FILE.host-token`, else in the temporary folder.
     #[arg(long, value_name = "PATH")]
     token_file: Option<PathBuf>,
+    /// Do not ask the home router to forward a port to the table (UPnP, PCP, NAT-PMP).
+    #[arg(long)]
+    no_port_mapping: bool,
 }
 
 /// Where the host's token goes: as asked, beside the state file, or in the temporary folder.
@@ -159,13 +171,35 @@ async fn serve(
         "Friends join with: briscola join {address} {} --name NAME",
         table.code
     );
-    while let Some(event) = events.recv().await {
-        eprintln!("briscola serve: {event}");
-        if event.kind == TableEvent::Closed {
-            break;
+    let (addresses, mapping) = reach(args, address).await;
+    outln!("invitation {}", invitation(&table.code, &addresses)?);
+    let closed = loop {
+        tokio::select! {
+            event = events.recv() => match event {
+                Some(event) => {
+                    eprintln!("briscola serve: {event}");
+                    if event.kind == TableEvent::Closed {
+                        break true;
+                    }
+                }
+                None => break true,
+            },
+            _ = tokio::signal::ctrl_c() => break false,
         }
-    }
+    };
     server.stop();
+    if let Some(mapping) = mapping
+        && let Err(e) = mapping.remove().await
+    {
+        eprintln!("briscola serve: the router's port mapping stays until its lease ends: {e}");
+    }
+    if !closed {
+        // Interrupted: the saved table and its host's token stay, to bring it back.
+        if args.state.is_none() {
+            let _ = std::fs::remove_file(&token_file);
+        }
+        return Ok(());
+    }
     let _ = std::fs::remove_file(&token_file);
     // The table is gone: nothing to bring back.
     if let (Some(saving), Some(path)) = (saving, &args.state) {
@@ -173,6 +207,45 @@ async fn serve(
         std::fs::remove_file(path).map_err(|e| format!("cannot remove {}: {e}", path.display()))?;
     }
     Ok(())
+}
+
+/// The reach report printed, a `reach:` line each; the addresses to invite to, and the router's
+/// mapping to remove at the end. A table on a loopback address is for this computer only.
+async fn reach(args: &ServeArgs, address: SocketAddr) -> (Vec<SocketAddr>, Option<PortMapping>) {
+    if address.ip().is_loopback() {
+        outln!(
+            "reach: this computer only (--listen 0.0.0.0:{} opens the table to the network)",
+            address.port()
+        );
+        return (vec![address], None);
+    }
+    let options = ProbeOptions {
+        map: !args.no_port_mapping,
+        ..ProbeOptions::default()
+    };
+    let (report, mapping) = reach::probe(address.port(), &options).await;
+    for line in report.to_string().lines() {
+        outln!("reach: {line}");
+    }
+    (report.addresses(), mapping)
+}
+
+/// The invitation line: the code and as many addresses as an invitation holds, the last one (the
+/// public or mapped address, when there is one) always in.
+fn invitation(code: &str, addresses: &[SocketAddr]) -> Result<Invitation, String> {
+    let code = TableCode::parse(code).ok_or("the table's code is not a code")?;
+    let mut invitation = Invitation::new(code);
+    let (last, first) = match addresses.split_last() {
+        Some((last, first)) => (Some(last), first),
+        None => (None, addresses),
+    };
+    let room = MAX_ADDRESSES - usize::from(last.is_some());
+    for &address in first.iter().take(room).chain(last) {
+        invitation = invitation
+            .with_address(address)
+            .map_err(|e| e.to_string())?;
+    }
+    Ok(invitation)
 }
 
 #[cfg(test)]
@@ -197,5 +270,37 @@ mod tests {
         );
         assert!(ai_seat("x", Level::Easy).is_err());
         assert!(ai_seat("1=genius", Level::Easy).is_err());
+    }
+
+    #[test]
+    fn the_invitation_keeps_the_outside_address_when_there_are_many() {
+        let lan: Vec<SocketAddr> = (1..=6u8)
+            .map(|n| SocketAddr::from(([192, 168, n, 20], 7878)))
+            .collect();
+        let outside = SocketAddr::from(([81, 2, 69, 142], 41000));
+        let addresses = [lan.clone(), vec![outside]].concat();
+        let invited = invitation("7KQ2M-XR4TD", &addresses).expect("an invitation");
+        assert_eq!(invited.addresses(), &[lan[0], lan[1], lan[2], outside]);
+        assert_eq!(
+            invited.to_string(),
+            "briscola://join?code=7KQ2M-XR4TD&at=192.168.1.20:7878&at=192.168.2.20:7878\
+             &at=192.168.3.20:7878&at=81.2.69.142:41000"
+        );
+        let alone = invitation("7KQ2M-XR4TD", &[]).expect("an invitation");
+        assert_eq!(alone.to_string(), "briscola://join?code=7KQ2M-XR4TD");
+    }
+
+    #[test]
+    fn port_mapping_can_be_turned_off() {
+        use clap::Parser;
+        #[derive(Debug, clap::Parser)]
+        struct Line {
+            #[command(flatten)]
+            serve: ServeArgs,
+        }
+        let on = Line::try_parse_from(["serve"]).expect("valid");
+        assert!(!on.serve.no_port_mapping);
+        let off = Line::try_parse_from(["serve", "--no-port-mapping"]).expect("valid");
+        assert!(off.serve.no_port_mapping);
     }
 }

@@ -36,14 +36,21 @@
 //! the tables others announce (DNS-SD over multicast, mdns-sd): names, preset, seats and port, never
 //! the code; every record read is checked and the list is capped.
 //!
+//! [`invitation`]: the one line a host sends by chat, holding the table's code and how to reach it.
+//! With the `reach` feature, [`reach`] asks the home router for a port mapping (UPnP IGD, PCP,
+//! NAT-PMP) and reports how friends outside the network will reach the table.
+//!
 //! Deliberately absent: the app's screens (the shell's).
 
 #[cfg(feature = "client")]
 pub mod client;
 #[cfg(feature = "discovery")]
 pub mod discovery;
+pub mod invitation;
 pub mod limit;
 pub mod protocol;
+#[cfg(feature = "reach")]
+pub mod reach;
 pub mod secret;
 #[cfg(feature = "server")]
 pub mod server;

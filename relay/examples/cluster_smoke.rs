@@ -16,7 +16,9 @@ use tokio_tungstenite::tungstenite::Message;
 
 /// One table's exchange through the relay: whether its guest's frame came back.
 async fn exchange(relay: &RelayAddress, nameplate: &Nameplate) -> bool {
-    let Ok(Ok((mut guest, _))) = timeout(Duration::from_secs(5), guest_connect(relay, nameplate, 0)).await else {
+    let Ok(Ok((mut guest, _))) =
+        timeout(Duration::from_secs(5), guest_connect(relay, nameplate, 0)).await
+    else {
         return false;
     };
     let frame = Message::text(format!("hello {nameplate}"));
@@ -48,10 +50,13 @@ async fn smoke(relay: RelayAddress, tables: usize) -> Result<(), String> {
     }
     for (nameplate, link) in &links {
         let mut status = link.status();
-        timeout(Duration::from_secs(20), status.wait_for(|s| matches!(s, RelayStatus::Registered { .. })))
-            .await
-            .map_err(|_| format!("{nameplate} did not register"))?
-            .map_err(|e| e.to_string())?;
+        timeout(
+            Duration::from_secs(20),
+            status.wait_for(|s| matches!(s, RelayStatus::Registered { .. })),
+        )
+        .await
+        .map_err(|_| format!("{nameplate} did not register"))?
+        .map_err(|e| e.to_string())?;
         if !exchange(&relay, nameplate).await {
             return Err(format!("{nameplate}: no exchange before the kill"));
         }
@@ -61,7 +66,10 @@ async fn smoke(relay: RelayAddress, tables: usize) -> Result<(), String> {
     for (_, link) in &links {
         let mut status = link.status();
         watchers.push(tokio::spawn(async move {
-            status.wait_for(|s| !matches!(s, RelayStatus::Registered { .. })).await.is_ok()
+            status
+                .wait_for(|s| !matches!(s, RelayStatus::Registered { .. }))
+                .await
+                .is_ok()
         }));
     }
     tokio::task::spawn_blocking(|| {

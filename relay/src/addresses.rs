@@ -149,9 +149,15 @@ mod tests {
         let trusted = [proxy];
         let header = Some("203.0.113.7, 198.51.100.2");
         assert_eq!(client_address(proxy, header, &trusted), ip("198.51.100.2"));
-        assert_eq!(client_address(ip("127.0.0.1"), header, &trusted), ip("127.0.0.1"));
+        assert_eq!(
+            client_address(ip("127.0.0.1"), header, &trusted),
+            ip("127.0.0.1")
+        );
         assert_eq!(client_address(proxy, Some("nonsense"), &trusted), proxy);
         assert_eq!(client_address(proxy, None, &trusted), proxy);
-        assert_eq!(client_address(proxy, Some("2001:db8::1"), &trusted), ip("2001:db8::1"));
+        assert_eq!(
+            client_address(proxy, Some("2001:db8::1"), &trusted),
+            ip("2001:db8::1")
+        );
     }
 }

@@ -161,7 +161,8 @@ mod tests {
         assert_eq!(config.limits.idle_timeout, Limits::default().idle_timeout);
         let zero = Command::try_parse_from(["relay", "--idle-timeout", "0"]).expect("parsed");
         assert!(zero.relay.config().is_err());
-        let nan = Command::try_parse_from(["relay", "--attempts-per-second", "NaN"]).expect("parsed");
+        let nan =
+            Command::try_parse_from(["relay", "--attempts-per-second", "NaN"]).expect("parsed");
         assert!(nan.relay.config().is_err());
     }
 }

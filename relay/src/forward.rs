@@ -74,7 +74,9 @@ async fn pump(
             Some(Ok(message @ (Message::Binary(_) | Message::Text(_)))) => {
                 heard.now();
                 let n = message.len();
-                let wait = bucket.take(n as f64, Instant::now()).max(shared.bytes(ip, n));
+                let wait = bucket
+                    .take(n as f64, Instant::now())
+                    .max(shared.bytes(ip, n));
                 if !wait.is_zero() {
                     sleep(wait).await;
                 }
@@ -95,7 +97,10 @@ async fn close(
     frame: Option<CloseFrame>,
 ) {
     let _ = sink.send(Message::Close(frame)).await;
-    let _ = timeout(CLOSING, async { while let Some(Ok(_)) = stream.next().await {} }).await;
+    let _ = timeout(CLOSING, async {
+        while let Some(Ok(_)) = stream.next().await {}
+    })
+    .await;
 }
 
 fn refusal_frame(refusal: Refusal) -> CloseFrame {
@@ -118,7 +123,11 @@ pub(crate) async fn forward(shared: Arc<Shared>, guest: Peer, host: Peer, hosts:
         _slot: host_slot,
     } = host;
     let paired = Notice::Paired { hosts };
-    if guest_socket.send(Message::text(paired.encode())).await.is_err() {
+    if guest_socket
+        .send(Message::text(paired.encode()))
+        .await
+        .is_err()
+    {
         return refuse(host_socket, Refusal::Gone).await;
     }
     let (mut guest_tx, mut guest_rx) = guest_socket.split();

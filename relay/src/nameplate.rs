@@ -63,7 +63,10 @@ mod tests {
 
     #[test]
     fn only_short_runs_of_digits_and_capitals_are_nameplates() {
-        assert_eq!(Nameplate::parse("7KQ").map(|n| n.to_string()), Ok("7KQ".into()));
+        assert_eq!(
+            Nameplate::parse("7KQ").map(|n| n.to_string()),
+            Ok("7KQ".into())
+        );
         assert!(Nameplate::parse("0123456789ABCDEF").is_ok());
         assert_eq!(Nameplate::parse(""), Err(NameplateError::Empty));
         assert_eq!(
@@ -71,7 +74,11 @@ mod tests {
             Err(NameplateError::TooLong)
         );
         for bad in ["7kq", "7K-", "7K Q", "É", "7K\u{0}"] {
-            assert_eq!(Nameplate::parse(bad), Err(NameplateError::BadCharacter), "{bad}");
+            assert_eq!(
+                Nameplate::parse(bad),
+                Err(NameplateError::BadCharacter),
+                "{bad}"
+            );
         }
     }
 }

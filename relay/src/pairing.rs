@@ -279,10 +279,19 @@ mod tests {
         let mut core: Pairing<(), u8> = Pairing::default();
         let host = core.register_host(plate("7KQ"), ());
         let other = core.register_host(plate("7KQ"), ());
-        assert!(core.guest_arrives(&plate("7KQ"), 0, GuestId(1), 1, start).is_ok());
+        assert!(
+            core.guest_arrives(&plate("7KQ"), 0, GuestId(1), 1, start)
+                .is_ok()
+        );
         let later = start + Duration::from_secs(5);
-        assert!(core.guest_arrives(&plate("7KQ"), 1, GuestId(2), 2, later).is_ok());
-        assert!(core.guest_arrives(&plate("7KQ"), 0, GuestId(3), 3, later).is_ok());
+        assert!(
+            core.guest_arrives(&plate("7KQ"), 1, GuestId(2), 2, later)
+                .is_ok()
+        );
+        assert!(
+            core.guest_arrives(&plate("7KQ"), 0, GuestId(3), 3, later)
+                .is_ok()
+        );
         assert_eq!(
             core.expire(start + Duration::from_secs(10), Duration::from_secs(10)),
             vec![(GuestId(1), 1)]
@@ -291,7 +300,10 @@ mod tests {
         assert_eq!(core.guest_leaves(GuestId(2)), Some(2));
         assert_eq!(core.guest_leaves(GuestId(2)), None);
         assert!(core.remove_host(other.host).is_empty());
-        assert!(core.remove_host(other.host).is_empty(), "twice changes nothing");
+        assert!(
+            core.remove_host(other.host).is_empty(),
+            "twice changes nothing"
+        );
         assert_eq!(core.hosts(&plate("7KQ")), 0);
     }
 }

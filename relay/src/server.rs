@@ -53,7 +53,7 @@ const CLOSING: Duration = Duration::from_secs(2);
 /// How a waiting guest's wait ends.
 pub(crate) enum Outcome {
     /// Its host's accept connection, and how many indices its nameplate spans.
-    Paired(Peer, usize),
+    Paired(Box<Peer>, usize),
     /// Refused.
     Refused(Refusal),
 }
@@ -73,7 +73,9 @@ pub(crate) struct Shared {
 }
 
 fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
-    mutex.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    mutex
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 impl Shared {
@@ -180,7 +182,8 @@ async fn accept_loop(listener: TcpListener, shared: Arc<Shared>) {
 
 /// Expires waiting guests and forgets idle addresses, now and then.
 async fn sweep(shared: Arc<Shared>) {
-    let every = (shared.limits.pairing_timeout / 4).clamp(Duration::from_millis(10), Duration::from_secs(1));
+    let every = (shared.limits.pairing_timeout / 4)
+        .clamp(Duration::from_millis(10), Duration::from_secs(1));
     loop {
         sleep(every).await;
         let now = Instant::now();
@@ -199,7 +202,10 @@ pub(crate) async fn refuse(mut socket: Socket, refusal: Refusal) {
         reason: refusal.reason().into(),
     };
     let _ = socket.close(Some(frame)).await;
-    let _ = timeout(CLOSING, async { while let Some(Ok(_)) = socket.next().await {} }).await;
+    let _ = timeout(CLOSING, async {
+        while let Some(Ok(_)) = socket.next().await {}
+    })
+    .await;
 }
 
 async fn connection(
@@ -212,6 +218,8 @@ async fn connection(
     let _ = stream.set_nodelay(true);
     let mut query = String::new();
     let mut forwarded = None;
+    // The error type is tungstenite's (an HTTP response), never built here.
+    #[allow(clippy::result_large_err)]
     let callback = |request: &Http, response: Response| -> Result<Response, ErrorResponse> {
         let asked = request.uri().query().unwrap_or_default();
         if asked.len() <= MAX_QUERY {
@@ -239,7 +247,10 @@ async fn connection(
         return refuse(socket, Refusal::BadRequest).await;
     };
     if !lock(&shared.addresses).connect(ip, Instant::now()) {
-        shared.log(format_args!("refused: {} (connections)", Refusal::RateLimited.reason()));
+        shared.log(format_args!(
+            "refused: {} (connections)",
+            Refusal::RateLimited.reason()
+        ));
         return refuse(socket, Refusal::RateLimited).await;
     }
     slot.ip = Some(ip);
@@ -283,7 +294,11 @@ async fn host(shared: Arc<Shared>, peer: Peer, nameplate: Nameplate) {
         index: registered.index,
     };
     let mut end = None;
-    if socket.send(Message::text(registration.encode())).await.is_ok() {
+    if socket
+        .send(Message::text(registration.encode()))
+        .await
+        .is_ok()
+    {
         let limits = &shared.limits;
         let mut ping = tokio::time::interval_at(
             tokio::time::Instant::now() + limits.ping_interval,
@@ -319,7 +334,10 @@ async fn host(shared: Arc<Shared>, peer: Peer, nameplate: Nameplate) {
         let _ = guest.send(Outcome::Refused(Refusal::Gone));
     }
     if let Some(refusal) = end {
-        shared.log(format_args!("host {nameplate} closed: {}", refusal.reason()));
+        shared.log(format_args!(
+            "host {nameplate} closed: {}",
+            refusal.reason()
+        ));
         refuse(socket, refusal).await;
     }
 }
@@ -351,7 +369,10 @@ async fn guest(shared: Arc<Shared>, peer: Peer, nameplate: Nameplate, index: usi
         }
     };
     if let Err(refusal) = told {
-        shared.log(format_args!("refused {nameplate}#{index}: {}", refusal.reason()));
+        shared.log(format_args!(
+            "refused {nameplate}#{index}: {}",
+            refusal.reason()
+        ));
         return refuse(peer.socket, refusal).await;
     }
     let Peer {
@@ -380,10 +401,13 @@ async fn guest(shared: Arc<Shared>, peer: Peer, nameplate: Nameplate, index: usi
         Outcome::Paired(host, hosts) => {
             shared.log(format_args!("paired {nameplate}#{index} of {hosts}"));
             let guest = Peer { socket, ip, _slot };
-            forward(shared, guest, host, hosts).await;
+            forward(shared, guest, *host, hosts).await;
         }
         Outcome::Refused(refusal) => {
-            shared.log(format_args!("refused {nameplate}#{index}: {}", refusal.reason()));
+            shared.log(format_args!(
+                "refused {nameplate}#{index}: {}",
+                refusal.reason()
+            ));
             refuse(socket, refusal).await;
         }
     }
@@ -393,13 +417,16 @@ async fn guest(shared: Arc<Shared>, peer: Peer, nameplate: Nameplate, index: usi
 async fn accept(shared: Arc<Shared>, peer: Peer, nameplate: Nameplate, id: u64) {
     let taken = lock(&shared.pairing).accept(&nameplate, GuestId(id));
     let refused = match taken {
-        Ok((guest, hosts)) => match guest.send(Outcome::Paired(peer, hosts)) {
+        Ok((guest, hosts)) => match guest.send(Outcome::Paired(Box::new(peer), hosts)) {
             Ok(()) => return,
-            Err(Outcome::Paired(peer, _)) => peer,
+            Err(Outcome::Paired(peer, _)) => *peer,
             Err(Outcome::Refused(_)) => return,
         },
         Err(_) => peer,
     };
-    shared.log(format_args!("refused accept {nameplate}: {}", Refusal::Gone.reason()));
+    shared.log(format_args!(
+        "refused accept {nameplate}: {}",
+        Refusal::Gone.reason()
+    ));
     refuse(refused.socket, Refusal::Gone).await;
 }

@@ -215,7 +215,10 @@ mod tests {
         ] {
             assert_eq!(Request::parse(&request.query()), Ok(request));
         }
-        assert_eq!(Request::parse("r=guest&t=7KQ&i=0"), Ok(Request::Guest(plate, 0)));
+        assert_eq!(
+            Request::parse("r=guest&t=7KQ&i=0"),
+            Ok(Request::Guest(plate, 0))
+        );
         for (bad, error) in [
             ("", RequestError::Malformed),
             ("t=7KQ", RequestError::Role),
@@ -226,7 +229,10 @@ mod tests {
             ("t=7KQ&r=guest&i=-1", RequestError::Number),
             ("t=7KQ&r=guest&i=1000", RequestError::Number),
             ("t=7KQ&r=accept&g=99999999999999999", RequestError::Number),
-            ("t=7kq&r=host", RequestError::Nameplate(NameplateError::BadCharacter)),
+            (
+                "t=7kq&r=host",
+                RequestError::Nameplate(NameplateError::BadCharacter),
+            ),
             ("t=&r=host", RequestError::Nameplate(NameplateError::Empty)),
         ] {
             assert_eq!(Request::parse(bad), Err(error), "{bad}");
@@ -239,10 +245,20 @@ mod tests {
 
     #[test]
     fn notices_and_close_codes_read_back() {
-        assert_eq!(Notice::Registered { index: 2 }.encode(), r#"{"registered":{"index":2}}"#);
+        assert_eq!(
+            Notice::Registered { index: 2 }.encode(),
+            r#"{"registered":{"index":2}}"#
+        );
         assert_eq!(Notice::Guest(7).encode(), r#"{"guest":7}"#);
-        assert_eq!(Notice::Paired { hosts: 3 }.encode(), r#"{"paired":{"hosts":3}}"#);
-        for notice in [Notice::Registered { index: 0 }, Notice::Guest(1), Notice::Paired { hosts: 1 }] {
+        assert_eq!(
+            Notice::Paired { hosts: 3 }.encode(),
+            r#"{"paired":{"hosts":3}}"#
+        );
+        for notice in [
+            Notice::Registered { index: 0 },
+            Notice::Guest(1),
+            Notice::Paired { hosts: 1 },
+        ] {
             assert_eq!(Notice::decode(&notice.encode()), Some(notice));
         }
         assert_eq!(Notice::decode(r#"{"guest":1,"x":2}"#), None);

@@ -61,8 +61,7 @@ async fn pair(
     source: [u8; 4],
     guest: [u8; 4],
 ) -> (HostLink, RelaySocket, RelaySocket) {
-    let (link, mut sockets) =
-        HostLink::spawn_with(address.clone(), plate(nameplate), from(source));
+    let (link, mut sockets) = HostLink::spawn_with(address.clone(), plate(nameplate), from(source));
     registered(&mut link.status()).await;
     let (guest, hosts) = guest_connect_with(address, &plate(nameplate), 0, &from(guest))
         .await
@@ -76,7 +75,10 @@ async fn a_pair_forwards_frames_verbatim_both_ways_and_a_close_closes_the_other(
     let (_relay, address) = relay(Limits::default(), vec![]).await;
     let (_link, mut host, mut guest) = pair(&address, "7KQ", [127, 0, 0, 1], [127, 0, 0, 2]).await;
     for (message, reply) in [
-        (Message::binary(vec![0u8, 1, 255]), Message::binary(vec![7u8; 400])),
+        (
+            Message::binary(vec![0u8, 1, 255]),
+            Message::binary(vec![7u8; 400]),
+        ),
         (Message::text("hello"), Message::text("back")),
     ] {
         host.send(message.clone()).await.unwrap();
@@ -117,7 +119,10 @@ async fn several_hosts_share_a_nameplate_and_a_guest_picks_one_by_index() {
     let mut host = next_socket(&mut second_sockets).await;
     guest.send(Message::text("to the second")).await.unwrap();
     assert_eq!(data(&mut host).await, Message::text("to the second"));
-    assert!(first_sockets.try_recv().is_err(), "the first host got nobody");
+    assert!(
+        first_sockets.try_recv().is_err(),
+        "the first host got nobody"
+    );
 
     let refused = guest_connect_with(&address, &plate("7KQ"), 2, &options).await;
     assert_eq!(refused.err(), Some(RelayError::Refused(Refusal::NoHost)));
@@ -155,7 +160,10 @@ async fn connections_per_address_are_limited() {
         kept.push(socket);
     }
     let mut third = raw(at, [127, 0, 0, 3], "t=7KQ&r=host", &[]).await;
-    assert_eq!(close_code(&mut third).await, Some(Refusal::RateLimited.code()));
+    assert_eq!(
+        close_code(&mut third).await,
+        Some(Refusal::RateLimited.code())
+    );
     let mut elsewhere = raw(at, [127, 0, 0, 4], "t=7KQ&r=host", &[]).await;
     assert!(text(&mut elsewhere).await.contains("registered"));
 }
@@ -174,7 +182,10 @@ async fn pairing_attempts_per_address_are_limited() {
     let waiting = guest_connect_with(&address, &plate("AAA"), 0, &options).await;
     assert_eq!(waiting.err(), Some(RelayError::Refused(Refusal::NoHost)));
     let refused = guest_connect_with(&address, &plate("7KQ"), 0, &options).await;
-    assert_eq!(refused.err(), Some(RelayError::Refused(Refusal::RateLimited)));
+    assert_eq!(
+        refused.err(),
+        Some(RelayError::Refused(Refusal::RateLimited))
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -191,7 +202,10 @@ async fn all_connections_are_capped() {
         kept.push(socket);
     }
     let mut third = raw(relay.local_addr, [127, 0, 0, 8], "t=7KQ&r=host", &[]).await;
-    assert_eq!(close_code(&mut third).await, Some(Refusal::RelayFull.code()));
+    assert_eq!(
+        close_code(&mut third).await,
+        Some(Refusal::RelayFull.code())
+    );
     drop(kept.pop());
     let mut socket = loop {
         let mut socket = raw(relay.local_addr, [127, 0, 0, 8], "t=7KQ&r=host", &[]).await;
@@ -204,7 +218,12 @@ async fn all_connections_are_capped() {
 }
 
 /// Sends `frames` frames of `size` bytes from `from` to `to`: the seconds until the last arrived.
-async fn send_through(from: &mut RelaySocket, to: &mut RelaySocket, frames: usize, size: usize) -> f64 {
+async fn send_through(
+    from: &mut RelaySocket,
+    to: &mut RelaySocket,
+    frames: usize,
+    size: usize,
+) -> f64 {
     let start = Instant::now();
     for _ in 0..frames {
         from.send(Message::binary(vec![1u8; size])).await.unwrap();
@@ -235,8 +254,10 @@ async fn bytes_per_second_are_limited_per_address() {
         ..Limits::default()
     };
     let (_relay, address) = relay(limits, vec![]).await;
-    let (_a, mut host_a, mut guest_a) = pair(&address, "7KQ", [127, 0, 0, 11], [127, 0, 0, 12]).await;
-    let (_b, mut host_b, mut guest_b) = pair(&address, "7KR", [127, 0, 0, 11], [127, 0, 0, 13]).await;
+    let (_a, mut host_a, mut guest_a) =
+        pair(&address, "7KQ", [127, 0, 0, 11], [127, 0, 0, 12]).await;
+    let (_b, mut host_b, mut guest_b) =
+        pair(&address, "7KR", [127, 0, 0, 11], [127, 0, 0, 13]).await;
     // Each connection alone is within its own limit; together they owe the address two seconds.
     let start = Instant::now();
     let (a, b) = tokio::join!(
@@ -253,7 +274,8 @@ async fn messages_beyond_the_cap_end_the_pair() {
         ..Limits::default()
     };
     let (_relay, address) = relay(limits, vec![]).await;
-    let (_link, mut host, mut guest) = pair(&address, "7KQ", [127, 0, 0, 14], [127, 0, 0, 15]).await;
+    let (_link, mut host, mut guest) =
+        pair(&address, "7KQ", [127, 0, 0, 14], [127, 0, 0, 15]).await;
     guest.send(Message::binary(vec![1u8; 2_000])).await.unwrap();
     assert_eq!(data(&mut host).await.len(), 2_000);
     let _ = guest.send(Message::binary(vec![1u8; 4_096])).await;
@@ -270,7 +292,10 @@ async fn a_guest_nobody_accepts_times_out() {
     let mut host = raw(relay.local_addr, [127, 0, 0, 16], "t=7KQ&r=host", &[]).await;
     assert!(text(&mut host).await.contains("registered"));
     let refused = guest_connect_with(&address, &plate("7KQ"), 0, &from([127, 0, 0, 17])).await;
-    assert_eq!(refused.err(), Some(RelayError::Refused(Refusal::PairingTimedOut)));
+    assert_eq!(
+        refused.err(),
+        Some(RelayError::Refused(Refusal::PairingTimedOut))
+    );
     assert!(text(&mut host).await.contains("guest"), "the host was told");
 }
 
@@ -281,7 +306,8 @@ async fn a_silent_pair_is_closed_on_both_sides() {
         ..Limits::default()
     };
     let (_relay, address) = relay(limits, vec![]).await;
-    let (_link, mut host, mut guest) = pair(&address, "7KQ", [127, 0, 0, 18], [127, 0, 0, 19]).await;
+    let (_link, mut host, mut guest) =
+        pair(&address, "7KQ", [127, 0, 0, 18], [127, 0, 0, 19]).await;
     assert_eq!(close_code(&mut host).await, Some(Refusal::Idle.code()));
     assert_eq!(close_code(&mut guest).await, Some(Refusal::Idle.code()));
 }
@@ -341,28 +367,40 @@ async fn forwarded_for_counts_only_from_a_trusted_proxy() {
     let (_a, first) = open(proxy, "203.0.113.1").await;
     let (_b, other_client) = open(proxy, "203.0.113.2").await;
     let (_c, same_client) = open(proxy, "198.51.100.9, 203.0.113.1").await;
-    assert_eq!([first, other_client], [None, None], "two clients behind the proxy");
+    assert_eq!(
+        [first, other_client],
+        [None, None],
+        "two clients behind the proxy"
+    );
     assert_eq!(same_client, Some(Refusal::RateLimited.code()));
 
     let stranger = [127, 0, 0, 23];
     let (_d, first) = open(stranger, "203.0.113.3").await;
     let (_e, claimed) = open(stranger, "203.0.113.4").await;
     assert_eq!(first, None);
-    assert_eq!(claimed, Some(Refusal::RateLimited.code()), "a stranger's header is ignored");
+    assert_eq!(
+        claimed,
+        Some(Refusal::RateLimited.code()),
+        "a stranger's header is ignored"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_host_link_registers_again_after_its_relay_restarts() {
     let (relay, address) = relay(Limits::default(), vec![]).await;
     let port = relay.local_addr;
-    let (link, mut sockets) = HostLink::spawn_with(address.clone(), plate("7KQ"), from([127, 0, 0, 24]));
+    let (link, mut sockets) =
+        HostLink::spawn_with(address.clone(), plate("7KQ"), from([127, 0, 0, 24]));
     let mut status = link.status();
     registered(&mut status).await;
     drop(relay);
-    timeout(PATIENCE, status.wait_for(|s| !matches!(s, RelayStatus::Registered { .. })))
-        .await
-        .unwrap()
-        .unwrap();
+    timeout(
+        PATIENCE,
+        status.wait_for(|s| !matches!(s, RelayStatus::Registered { .. })),
+    )
+    .await
+    .unwrap()
+    .unwrap();
 
     let listener = TcpListener::bind(port).await.unwrap();
     let _again = briscola_relay::start(listener, briscola_relay::RelayConfig::default()).unwrap();

@@ -68,7 +68,9 @@ impl RelayAddress {
         }
         let (host, port) = if let Some(bracketed) = rest.strip_prefix('[') {
             let (inside, after) = bracketed.split_once(']').ok_or(AddressError::BadHost)?;
-            inside.parse::<Ipv6Addr>().map_err(|_| AddressError::BadHost)?;
+            inside
+                .parse::<Ipv6Addr>()
+                .map_err(|_| AddressError::BadHost)?;
             let port = match after {
                 "" => None,
                 _ => Some(after.strip_prefix(':').ok_or(AddressError::BadHost)?),
@@ -146,11 +148,26 @@ mod tests {
     #[test]
     fn addresses_are_read_with_their_scheme_and_port() {
         let read = |text: &str| RelayAddress::parse(text).map(|a| a.to_string());
-        assert_eq!(read("relay.example:4700"), Ok("ws://relay.example:4700".into()));
-        assert_eq!(read("ws://127.0.0.1:4700/"), Ok("ws://127.0.0.1:4700".into()));
-        assert_eq!(read("ws://relay.example"), Ok("ws://relay.example:80".into()));
-        assert_eq!(read("wss://relay.example"), Ok("wss://relay.example:443".into()));
-        assert_eq!(read("wss://relay.example:8443"), Ok("wss://relay.example:8443".into()));
+        assert_eq!(
+            read("relay.example:4700"),
+            Ok("ws://relay.example:4700".into())
+        );
+        assert_eq!(
+            read("ws://127.0.0.1:4700/"),
+            Ok("ws://127.0.0.1:4700".into())
+        );
+        assert_eq!(
+            read("ws://relay.example"),
+            Ok("ws://relay.example:80".into())
+        );
+        assert_eq!(
+            read("wss://relay.example"),
+            Ok("wss://relay.example:443".into())
+        );
+        assert_eq!(
+            read("wss://relay.example:8443"),
+            Ok("wss://relay.example:8443".into())
+        );
         assert_eq!(read("[::1]:4700"), Ok("ws://[::1]:4700".into()));
         let address = RelayAddress::parse("wss://relay.example").expect("an address");
         assert!(address.tls());

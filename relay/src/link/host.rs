@@ -32,10 +32,7 @@ pub struct HostLink {
 impl HostLink {
     /// Registers `nameplate` at `relay` with the default options: the link, and the guests'
     /// paired sockets as they come.
-    pub fn spawn(
-        relay: RelayAddress,
-        nameplate: Nameplate,
-    ) -> (Self, mpsc::Receiver<RelaySocket>) {
+    pub fn spawn(relay: RelayAddress, nameplate: Nameplate) -> (Self, mpsc::Receiver<RelaySocket>) {
         Self::spawn_with(relay, nameplate, LinkOptions::default())
     }
 
@@ -102,7 +99,8 @@ impl Link {
                 }
                 Err(reason) => reason,
             };
-            self.status.send_replace(RelayStatus::Unreachable { reason });
+            self.status
+                .send_replace(RelayStatus::Unreachable { reason });
             if self.sockets.is_closed() {
                 return;
             }

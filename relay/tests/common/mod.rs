@@ -55,7 +55,9 @@ pub async fn raw(
     query: &str,
     headers: &[(&'static str, &str)],
 ) -> Raw {
-    let mut request = format!("ws://{relay}/?{query}").into_client_request().unwrap();
+    let mut request = format!("ws://{relay}/?{query}")
+        .into_client_request()
+        .unwrap();
     for (name, value) in headers {
         request.headers_mut().insert(*name, value.parse().unwrap());
     }

@@ -4,7 +4,8 @@
 //! run: the host keeps a control connection registered under its table code's *nameplate* (the
 //! code's public first characters), each guest asks for the host by nameplate and index, and the
 //! relay pairs the guest's connection with an accept connection the host opens for it, then
-//! forwards frames both ways without reading them (the ends encrypt them end to end). To the
+//! forwards frames both ways without reading them (it is made for ends that encrypt them end to
+//! end). To the
 //! relay a nameplate is an opaque routing key: 1 to 16 characters of `[0-9A-Z]`.
 //!
 //! # Wire protocol

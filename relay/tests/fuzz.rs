@@ -218,6 +218,10 @@ async fn hostile_bytes_queries_and_frames_leave_a_real_pair_forwarding() {
     let during = rounds.load(Ordering::Relaxed);
     done.store(true, Ordering::Relaxed);
     let (mut host, mut guest) = timeout(PATIENCE, pair).await.unwrap().unwrap();
+    eprintln!(
+        "{frames} hostile frames over {} hostile connections",
+        EACH * 3
+    );
     assert!(frames >= 10_000, "{frames} hostile frames");
     assert!(during > 0, "the pair forwarded during the attack");
     host.send(Message::text("after")).await.unwrap();

@@ -370,7 +370,7 @@ async fn guest(shared: Arc<Shared>, peer: Peer, nameplate: Nameplate, index: usi
     };
     if let Err(refusal) = told {
         shared.log(format_args!(
-            "refused {nameplate}#{index}: {}",
+            "refused {nameplate} index {index}: {}",
             refusal.reason()
         ));
         return refuse(peer.socket, refusal).await;
@@ -399,13 +399,13 @@ async fn guest(shared: Arc<Shared>, peer: Peer, nameplate: Nameplate, index: usi
     };
     match ending {
         Outcome::Paired(host, hosts) => {
-            shared.log(format_args!("paired {nameplate}#{index} of {hosts}"));
+            shared.log(format_args!("paired {nameplate} index {index} of {hosts}"));
             let guest = Peer { socket, ip, _slot };
             forward(shared, guest, *host, hosts).await;
         }
         Outcome::Refused(refusal) => {
             shared.log(format_args!(
-                "refused {nameplate}#{index}: {}",
+                "refused {nameplate} index {index}: {}",
                 refusal.reason()
             ));
             refuse(socket, refusal).await;

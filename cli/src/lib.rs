@@ -58,6 +58,9 @@ enum Command {
     Serve(serve::ServeArgs),
     /// Sit at a friends' table in the terminal (the server's address and the table code).
     Join(join::JoinArgs),
+    /// Run a blind relay that pairs tables' guests with their hosts across the internet
+    /// (docs/relay.md); the same as the `briscola-relay` binary.
+    Relay(briscola_relay::cli::RelayArgs),
 }
 
 /// Runs a parsed command line.
@@ -71,5 +74,6 @@ pub fn run(cli: Cli) -> Result<(), String> {
         Command::Review(args) => review::run(&args),
         Command::Serve(args) => serve::run(&args),
         Command::Join(args) => join::run(&args),
+        Command::Relay(args) => briscola_relay::cli::run(&args),
     }
 }

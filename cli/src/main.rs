@@ -1,6 +1,6 @@
 //! The `briscola` command line: replay records, list the rulesets, play a hand in the terminal,
-//! review a match, read the desktop app's history, serve the bot protocol, host a friends' table and
-//! sit at one.
+//! review a match, read the desktop app's history, serve the bot protocol, host a friends' table,
+//! sit at one, and run a relay.
 
 use std::process::ExitCode;
 

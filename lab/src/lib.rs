@@ -12,16 +12,19 @@
 //! - [`speed`] and [`solver_speed`]: decisions per second of a level, nodes per second of the exact
 //!   solver;
 //! - [`serve_load`]: simulated people playing on a table server, for its latency and memory;
+//! - [`relay_load`]: synthetic tables paired through a relay and directly, for the relay's latency
+//!   and memory;
 //! - [`stats`]: the small statistics they report.
 //!
 //! The `briscola-lab` binary puts them on the command line (`arena`, `pool`, `train`, `bench-ai`,
-//! `bench-review`, `bench-serve`, `bench-solver`). Deliberately absent: anything the product needs;
+//! `bench-relay`, `bench-review`, `bench-serve`, `bench-solver`). Deliberately absent: anything the product needs;
 //! this crate depends on the engine, never the reverse.
 
 pub mod arena;
 pub mod learn;
 pub mod named;
 pub mod public;
+pub mod relay_load;
 pub mod serve_load;
 pub mod solver_speed;
 pub mod speed;

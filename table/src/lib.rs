@@ -38,6 +38,7 @@
 //!
 //! Deliberately absent: the app's screens (the shell's).
 
+pub mod channel;
 #[cfg(feature = "client")]
 pub mod client;
 #[cfg(feature = "discovery")]

@@ -18,8 +18,8 @@ use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{WebSocketStream, client_async};
 
 use super::{ServerConfig, start};
-use crate::{ErrorCode, TableSettings};
 use crate::protocol::{ClientMessage, ServerMessage, decode_server, encode_client};
+use crate::{ErrorCode, TableSettings};
 
 type Socket = WebSocketStream<TcpStream>;
 

@@ -9,11 +9,9 @@ use std::time::Duration;
 
 use briscola::ai::Level;
 use briscola::{MatchRecord, Preset, Rng, Ruleset};
-use futures_util::{SinkExt, StreamExt};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::mpsc;
 use tokio::time::timeout;
-use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{WebSocketStream, client_async};
 
 use super::hub::{self, Input};
@@ -22,9 +20,15 @@ use super::{NewTable, Server, ServerConfig, TableEvent, start};
 use crate::protocol::{
     ClientMessage, ErrorCode, SeatChoice, SeatView, ServerMessage, decode_server, encode_client,
 };
+use crate::client::{self, ConnectError, Received};
+use crate::secret::TableCode;
 use crate::{ConnId, Entropy, Outgoing, Table, TableSettings};
 
-type Socket = WebSocketStream<TcpStream>;
+/// A client's connection, inside its channel.
+struct Socket {
+    sender: client::Sender,
+    receiver: client::Receiver,
+}
 
 const PATIENCE: Duration = Duration::from_secs(60);
 
@@ -40,31 +44,27 @@ async fn server(config: ServerConfig) -> (Server, NewTable) {
     (server, table)
 }
 
-async fn client(addr: SocketAddr) -> Socket {
-    let stream = TcpStream::connect(addr).await.expect("connects");
-    let (socket, _) = client_async(format!("ws://{addr}/"), stream)
+fn typed(code: &str) -> TableCode {
+    TableCode::parse(code).expect("a code")
+}
+
+/// A connection to the table `code` names.
+async fn client(addr: SocketAddr, code: &str) -> Socket {
+    let (sender, receiver) = client::connect(&addr.to_string(), &typed(code))
         .await
-        .expect("handshake");
-    socket
+        .expect("connects");
+    Socket { sender, receiver }
 }
 
 async fn send(socket: &mut Socket, message: &ClientMessage) {
-    socket
-        .send(Message::text(encode_client(message)))
-        .await
-        .expect("sent");
+    socket.sender.send(message).await.expect("sent");
 }
 
 /// The next message, or `None` once the server closed the connection.
 async fn next(socket: &mut Socket) -> Option<ServerMessage> {
-    loop {
-        match socket.next().await? {
-            Ok(Message::Text(text)) => {
-                return Some(decode_server(text.as_bytes()).expect("a server message"));
-            }
-            Ok(Message::Close(_)) | Err(_) => return None,
-            Ok(_) => {}
-        }
+    match socket.receiver.next().await? {
+        Received::Message(message) => Some(message),
+        Received::Unreadable(error) => panic!("not a server message: {error:?}"),
     }
 }
 
@@ -107,7 +107,7 @@ async fn sit_as_host(host: &mut Socket, table: &NewTable) {
 
 /// The host's client rejoins its seat, puts an AI at seat 2; a guest joins and is ready.
 async fn seat_everyone(server: &Server, table: &NewTable) -> (Socket, Socket) {
-    let mut host = client(server.local_addr).await;
+    let mut host = client(server.local_addr, &table.code).await;
     sit_as_host(&mut host, table).await;
     let welcome = until(&mut host, |m| matches!(m, ServerMessage::Welcome { .. })).await;
     assert!(matches!(
@@ -126,7 +126,7 @@ async fn seat_everyone(server: &Server, table: &NewTable) -> (Socket, Socket) {
         },
     )
     .await;
-    let mut guest = client(server.local_addr).await;
+    let mut guest = client(server.local_addr, &table.code).await;
     send(
         &mut guest,
         &ClientMessage::Join {
@@ -198,9 +198,14 @@ async fn a_whole_match_over_loopback_websockets() {
     server.stop();
 }
 
-/// Sends `message` on a fresh connection and returns its first answer.
+/// Sends `message` (a `join` or `rejoin`) on a fresh connection to its table and returns its first
+/// answer.
 async fn first_answer(addr: SocketAddr, message: &ClientMessage) -> (Socket, ServerMessage) {
-    let mut socket = client(addr).await;
+    let code = match message {
+        ClientMessage::Join { code, .. } | ClientMessage::Rejoin { code, .. } => code,
+        _ => panic!("not a join"),
+    };
+    let mut socket = client(addr, code).await;
     send(&mut socket, message).await;
     let answer = next(&mut socket).await.expect("an answer");
     (socket, answer)
@@ -211,27 +216,24 @@ fn refused(error: ErrorCode) -> ServerMessage {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_first_message_picks_the_table_by_its_code() {
+async fn the_hello_picks_the_table_by_its_nameplate_and_the_connection_stays_bound_to_it() {
     let (server, first) = server(ServerConfig::default()).await;
     let second = server.create(three_seats(), "other").expect("a table");
-    assert_ne!(first.code, second.code);
+    assert_ne!(first.code[..3], second.code[..3], "nameplates are unique");
     assert_eq!(server.tables(), 2);
     let addr = server.local_addr;
     let join = |code: &str| ClientMessage::Join {
         code: code.into(),
         name: "Bea".into(),
     };
-    // Anything but joining first is refused, and so is a code no table has; the connection stays.
-    let (mut socket, answer) = first_answer(addr, &ClientMessage::Ready { ready: true }).await;
-    assert_eq!(answer, refused(ErrorCode::NotJoined));
-    send(&mut socket, &join("00000-00000")).await;
+    // The code as read aloud keys the channel to the second table.
+    let mut socket = client(addr, &second.code.to_lowercase().replace('-', " ")).await;
+    // Anything but joining first is refused; so is the other table's code; the connection stays.
+    send(&mut socket, &ClientMessage::Ready { ready: true }).await;
+    assert_eq!(next(&mut socket).await, Some(refused(ErrorCode::NotJoined)));
+    send(&mut socket, &join(&first.code)).await;
     assert_eq!(next(&mut socket).await, Some(refused(ErrorCode::WrongCode)));
-    // Then a real code (as read aloud) takes it to that table, and only that one.
-    send(
-        &mut socket,
-        &join(&second.code.to_lowercase().replace('-', " ")),
-    )
-    .await;
+    send(&mut socket, &join(&second.code)).await;
     let welcome = until(&mut socket, |m| matches!(m, ServerMessage::Welcome { .. })).await;
     assert!(
         matches!(welcome, ServerMessage::Welcome { code, seat: Some(1), .. } if code == second.code)
@@ -240,6 +242,16 @@ async fn the_first_message_picks_the_table_by_its_code() {
     assert!(matches!(lobby, ServerMessage::Lobby { lobby } if lobby.code == second.code));
     let (_other, answer) = first_answer(addr, &join(&first.code)).await;
     assert!(matches!(answer, ServerMessage::Welcome { code, .. } if code == first.code));
+    // A nameplate no table has is refused in clear, revealing nothing more.
+    let nowhere = ["ZZZZZ-ZZZZZ", "YYYYY-YYYYY"]
+        .into_iter()
+        .find(|c| c[..3] != first.code[..3] && c[..3] != second.code[..3])
+        .expect("a free nameplate");
+    let answer = client::connect(&addr.to_string(), &typed(nowhere)).await;
+    assert!(
+        matches!(answer, Err(ConnectError::WrongCode { .. })),
+        "{answer:?}"
+    );
     server.stop();
 }
 
@@ -309,8 +321,8 @@ async fn a_table_saved_by_one_server_is_restored_by_another_and_its_people_rejoi
     assert_eq!(restored, table);
     assert_eq!(
         second.restore((*snapshot).clone()),
-        Err(super::CreateError::Full),
-        "one table per code"
+        Err(super::CreateError::NameplateTaken(table.code[..3].to_string())),
+        "one table per nameplate"
     );
     let rejoin = ClientMessage::Rejoin {
         code: table.code.clone(),
@@ -332,27 +344,40 @@ async fn a_table_saved_by_one_server_is_restored_by_another_and_its_people_rejoi
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn guessing_codes_is_rate_limited_per_address_across_the_server() {
+async fn a_wrong_code_costs_one_online_guess_and_guessing_is_rate_limited_per_address() {
     let (server, table) = server(ServerConfig::default()).await;
-    let guess = ClientMessage::Join {
-        code: "00000-00000".into(),
-        name: "Eve".into(),
-    };
-    let mut socket = client(server.local_addr).await;
-    for _ in 0..crate::limit::JOIN_BURST {
-        send(&mut socket, &guess).await;
-        assert_eq!(next(&mut socket).await, Some(refused(ErrorCode::WrongCode)));
+    let addr = server.local_addr.to_string();
+    let source = Ipv4Addr::new(127, 0, 5, 1);
+    // Guesses with the table's nameplate and a wrong rest: each one connection, each told.
+    for i in 0..crate::limit::JOIN_BURST {
+        let mut guess = table.code.clone();
+        let at = 6 + i as usize;
+        let other = if &guess[at..=at] == "0" { "1" } else { "0" };
+        guess.replace_range(at..=at, other);
+        assert_ne!(guess, table.code);
+        let socket = raw_from(server.local_addr, source).await;
+        let answer = client::secure(socket, &typed(&guess), &addr).await;
+        assert!(
+            matches!(answer, Err(ConnectError::WrongCode { .. })),
+            "{answer:?}"
+        );
     }
-    // Past the burst even the right code waits, from a new connection too.
-    let right = ClientMessage::Join {
-        code: table.code.clone(),
-        name: "Eve".into(),
-    };
-    let (_again, answer) = first_answer(server.local_addr, &right).await;
+    // Past the burst even the right code waits, told in clear how long.
+    let socket = raw_from(server.local_addr, source).await;
+    let answer = client::secure(socket, &typed(&table.code), &addr).await;
     assert!(
-        matches!(answer, ServerMessage::Error { error: ErrorCode::RateLimited { retry_ms } } if retry_ms > 0),
+        matches!(
+            answer,
+            Err(ConnectError::Refused {
+                error: ErrorCode::RateLimited { retry_ms },
+                ..
+            }) if retry_ms > 0
+        ),
         "{answer:?}"
     );
+    // Another address is not held back.
+    let socket = raw_from(server.local_addr, Ipv4Addr::new(127, 0, 5, 2)).await;
+    assert!(client::secure(socket, &typed(&table.code), &addr).await.is_ok());
     server.stop();
 }
 
@@ -397,7 +422,8 @@ async fn refused_joins_hold_nothing_at_the_table_and_a_dropped_player_gets_back_
     // connection staying open.
     let mut strangers = Vec::new();
     for i in 0..40u8 {
-        let mut socket = client_from(server.local_addr, Ipv4Addr::new(127, 0, 3, i)).await;
+        let mut socket =
+            client_from(server.local_addr, Ipv4Addr::new(127, 0, 3, i), &table.code).await;
         send(
             &mut socket,
             &ClientMessage::Join {
@@ -429,13 +455,13 @@ async fn refused_joins_hold_nothing_at_the_table_and_a_dropped_player_gets_back_
 async fn a_frame_over_64_kib_closes_its_connection_only() {
     let (server, table) = server(ServerConfig::default()).await;
     let (mut host, _guest) = seat_everyone(&server, &table).await;
-    let mut stranger = client(server.local_addr).await;
-    let huge = format!(
-        r#"{{"v":1,"type":"join","code":"x","name":"{}"}}"#,
-        "x".repeat(70_000)
-    );
+    let mut stranger = client(server.local_addr, &table.code).await;
+    let huge = ClientMessage::Join {
+        code: table.code.clone(),
+        name: "x".repeat(70_000),
+    };
     // The server may close while the frame is still being written.
-    let _ = stranger.send(Message::text(huge)).await;
+    let _ = stranger.sender.send(&huge).await;
     let closed = timeout(PATIENCE, async {
         while next(&mut stranger).await.is_some() {}
     })
@@ -705,8 +731,9 @@ async fn a_client_that_stops_reading_does_not_stall_the_table() {
     hub.abort();
 }
 
-/// A client from its own loopback address (the join limit counts per address, as in use).
-async fn client_from(addr: SocketAddr, source: Ipv4Addr) -> Socket {
+/// A WebSocket from its own loopback address (the limits count per address, as in use), before
+/// the channel.
+async fn raw_from(addr: SocketAddr, source: Ipv4Addr) -> WebSocketStream<TcpStream> {
     let tcp = tokio::net::TcpSocket::new_v4().expect("a socket");
     tcp.bind(SocketAddr::new(IpAddr::V4(source), 0))
         .expect("a loopback source address");
@@ -715,6 +742,15 @@ async fn client_from(addr: SocketAddr, source: Ipv4Addr) -> Socket {
         .await
         .expect("handshake");
     socket
+}
+
+/// A client from its own loopback address, to the table `code` names.
+async fn client_from(addr: SocketAddr, source: Ipv4Addr, code: &str) -> Socket {
+    let socket = raw_from(addr, source).await;
+    let (sender, receiver) = client::secure(socket, &typed(code), &addr.to_string())
+        .await
+        .expect("the channel opens");
+    Socket { sender, receiver }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -742,11 +778,11 @@ async fn a_whole_match_of_every_preset_over_loopback_with_people_and_ai_seats() 
             .create_with(settings, "host", &ai_seats)
             .expect("a table");
         let source = |seat: u8| Ipv4Addr::new(127, 0, 10 + n as u8, 1 + seat);
-        let mut host = client_from(addr, source(0)).await;
+        let mut host = client_from(addr, source(0), &table.code).await;
         sit_as_host(&mut host, &table).await;
         let mut people = Vec::new();
         for seat in (1..players).filter(|&s| ai_level(s).is_none()) {
-            let mut guest = client_from(addr, source(seat)).await;
+            let mut guest = client_from(addr, source(seat), &table.code).await;
             let name = format!("guest {seat}");
             let code = table.code.clone();
             send(&mut guest, &ClientMessage::Join { code, name }).await;
@@ -844,8 +880,8 @@ async fn silent_and_idle_connections_are_closed_by_their_deadlines() {
     .await
     .expect("closed by the server");
     assert!(matches!(read, Ok(0) | Err(_)), "{read:?}");
-    // A WebSocket that never sends its first message.
-    let mut idle = client(server.local_addr).await;
+    // A channel whose guest never sends its first frame.
+    let mut idle = client(server.local_addr, &table.code).await;
     assert_eq!(
         timeout(PATIENCE, next(&mut idle)).await.expect("closed"),
         None
@@ -867,7 +903,7 @@ async fn silent_and_idle_connections_are_closed_by_their_deadlines() {
         None
     );
     // A person at the table is not waiting: they stay.
-    let mut host = client(server.local_addr).await;
+    let mut host = client(server.local_addr, &table.code).await;
     sit_as_host(&mut host, &table).await;
     until(&mut host, |m| matches!(m, ServerMessage::Welcome { .. })).await;
     tokio::time::sleep(Duration::from_millis(900)).await;
@@ -918,7 +954,7 @@ async fn one_address_holds_only_a_few_waiting_connections() {
     let source = Ipv4Addr::new(127, 0, 4, 1);
     let mut held = Vec::new();
     for _ in 0..super::door::WAITING_PER_ADDRESS {
-        held.push(client_from(server.local_addr, source).await);
+        held.push(raw_from(server.local_addr, source).await);
     }
     // The next from that address is closed on arrival (no handshake); another address is not.
     let tcp = tokio::net::TcpSocket::new_v4().expect("a socket");
@@ -930,6 +966,6 @@ async fn one_address_holds_only_a_few_waiting_connections() {
         .await
         .expect("answered");
     assert!(refused.is_err(), "a ninth waiting connection");
-    let _other = client_from(server.local_addr, Ipv4Addr::new(127, 0, 4, 2)).await;
+    let _other = raw_from(server.local_addr, Ipv4Addr::new(127, 0, 4, 2)).await;
     server.stop();
 }

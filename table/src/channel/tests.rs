@@ -240,3 +240,68 @@ fn ten_thousand_hostile_hellos_and_answers_never_panic() {
         assert!(guest.finish(&frame).is_err());
     }
 }
+
+/// Candidate codes an attacker might try: random ones and the true one, all with its nameplate.
+fn candidates(truth: &TableCode) -> Vec<TableCode> {
+    let mut entropy = Entropy::seeded(11);
+    let mut all: Vec<TableCode> = (0..200)
+        .map(|_| {
+            let random = TableCode::generate(&mut entropy).expect("seeded").display();
+            code(&format!("{}{}", truth.nameplate().as_str(), &random[3..]))
+        })
+        .collect();
+    all.insert(97, truth.clone());
+    all
+}
+
+#[test]
+fn an_impostor_learns_nothing_that_singles_out_the_true_code() {
+    let truth = code("7KQ2M-XR4TD");
+    // The guest types the true code at an impostor, which answers as it can (with a guess).
+    let (guest, hello) = Guest::start(&truth);
+    let (reply, _) = Hello::parse(&hello)
+        .expect("a hello")
+        .answer(&code("7KQ00-00000"))
+        .expect("answered");
+    assert_eq!(guest.finish(&reply).err(), Some(ChannelError::WrongCode));
+    // The guest sent the Hello and nothing more: the recording. For each candidate, the impostor
+    // runs the host's side against it; there is no frame of the guest's to open with any key, and a
+    // guest's frame sealed for the true code's real host does not open either.
+    let recorded_hello = Hello::parse(&hello).expect("a hello");
+    let mut honest = handshake(&truth, &truth).expect("open");
+    let sealed = honest
+        .guest_sealer
+        .seal(b"a guest's frame")
+        .expect("sealed");
+    for candidate in candidates(&truth) {
+        let (_, pending) = recorded_hello.answer(&candidate).expect("answered");
+        assert_eq!(
+            pending.confirm(&sealed).err(),
+            Some(ChannelError::WrongCode)
+        );
+    }
+}
+
+#[test]
+fn an_eavesdroppers_recording_opens_under_no_candidate_code() {
+    let truth = code("7KQ2M-XR4TD");
+    // A real session: the Hello, the answer, the guest's first frames and the host's.
+    let (guest, hello) = Guest::start(&truth);
+    let (reply, pending) = Hello::parse(&hello)
+        .expect("a hello")
+        .answer(&truth)
+        .expect("answered");
+    let (mut guest_sealer, mut guest_opener) = guest.finish(&reply).expect("the same code");
+    let first = guest_sealer.seal(b"join").expect("sealed");
+    let (mut host_sealer, _, _) = pending.confirm(&first).expect("the same code");
+    let answer = host_sealer.seal(b"welcome").expect("sealed");
+    assert_eq!(guest_opener.open(&answer).expect("opens"), b"welcome");
+    // For every candidate, either side's computation against the recording: nothing opens.
+    let recorded_hello = Hello::parse(&hello).expect("a hello");
+    for candidate in candidates(&truth) {
+        let (_, pending) = recorded_hello.answer(&candidate).expect("answered");
+        assert_eq!(pending.confirm(&first).err(), Some(ChannelError::WrongCode));
+        let (guest, _) = Guest::start(&candidate);
+        assert_eq!(guest.finish(&reply).err(), Some(ChannelError::WrongCode));
+    }
+}

@@ -308,9 +308,9 @@ async fn ten_thousand_idle_and_hostile_connections_keep_no_player_from_their_sea
             }
             frames += 1;
             // Read what the table answers, so its queue never fills.
-            while let Ok(Some(_)) =
-                timeout(Duration::from_millis(1), watcher.receiver.next()).await
-            {}
+            while let Ok(Some(_)) = timeout(Duration::from_millis(1), watcher.receiver.next()).await
+            {
+            }
         }
         frames
     });
@@ -428,7 +428,11 @@ fn hostile_hello(kind: usize, nameplate: crate::secret::Nameplate) -> Option<Mes
         // A guess: the table's nameplate, a wrong code, a real Hello (then nothing more).
         3 => {
             let mut guess = nameplate.as_str().to_string();
-            guess.extend(random(7).iter().map(|b| char::from(b"0123456789ABCDEF"[usize::from(b % 16)])));
+            guess.extend(
+                random(7)
+                    .iter()
+                    .map(|b| char::from(b"0123456789ABCDEF"[usize::from(b % 16)])),
+            );
             let code = TableCode::parse(&guess).expect("a code");
             Message::binary(Guest::start(&code).1)
         }

@@ -17,10 +17,10 @@ use tokio_tungstenite::{WebSocketStream, client_async};
 use super::hub::{self, Input};
 use super::router::Router;
 use super::{NewTable, Server, ServerConfig, TableEvent, start};
+use crate::client::{self, ConnectError, Received};
 use crate::protocol::{
     ClientMessage, ErrorCode, SeatChoice, SeatView, ServerMessage, decode_server, encode_client,
 };
-use crate::client::{self, ConnectError, Received};
 use crate::secret::TableCode;
 use crate::{ConnId, Entropy, Outgoing, Table, TableSettings};
 
@@ -321,7 +321,9 @@ async fn a_table_saved_by_one_server_is_restored_by_another_and_its_people_rejoi
     assert_eq!(restored, table);
     assert_eq!(
         second.restore((*snapshot).clone()),
-        Err(super::CreateError::NameplateTaken(table.code[..3].to_string())),
+        Err(super::CreateError::NameplateTaken(
+            table.code[..3].to_string()
+        )),
         "one table per nameplate"
     );
     let rejoin = ClientMessage::Rejoin {
@@ -377,7 +379,47 @@ async fn a_wrong_code_costs_one_online_guess_and_guessing_is_rate_limited_per_ad
     );
     // Another address is not held back.
     let socket = raw_from(server.local_addr, Ipv4Addr::new(127, 0, 5, 2)).await;
-    assert!(client::secure(socket, &typed(&table.code), &addr).await.is_ok());
+    assert!(
+        client::secure(socket, &typed(&table.code), &addr)
+            .await
+            .is_ok()
+    );
+    server.stop();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_old_client_is_told_in_its_own_version_that_its_version_is_not_supported() {
+    use futures_util::{SinkExt, StreamExt};
+    use tokio_tungstenite::tungstenite::Message;
+    let (server, table) = server(ServerConfig::default()).await;
+    let mut old = raw_from(server.local_addr, Ipv4Addr::new(127, 0, 6, 1)).await;
+    let join = format!(
+        r#"{{"v":1,"type":"join","code":"{}","name":"Ada"}}"#,
+        table.code
+    );
+    old.send(Message::text(join)).await.expect("sent");
+    let answer = timeout(PATIENCE, old.next()).await.expect("in time");
+    let Some(Ok(Message::Text(text))) = answer else {
+        panic!("{answer:?}");
+    };
+    assert_eq!(
+        text.as_str(),
+        r#"{"v":1,"type":"error","error":{"id":"protocol","reason":{"id":"version","found":1,"supported":2}}}"#
+    );
+    // What a version-1 client reads it as: the version error.
+    let read: serde_json::Value = serde_json::from_str(text.as_str()).expect("JSON");
+    assert_eq!(read["v"], 1);
+    assert_eq!(read["error"]["reason"]["id"], "version");
+    let closed = timeout(PATIENCE, async {
+        loop {
+            match old.next().await {
+                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
+                Some(Ok(other)) => panic!("more after the error: {other:?}"),
+            }
+        }
+    })
+    .await;
+    assert!(closed.is_ok(), "closed after the error");
     server.stop();
 }
 
@@ -754,11 +796,16 @@ async fn client_from(addr: SocketAddr, source: Ipv4Addr, code: &str) -> Socket {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_whole_match_of_every_preset_over_loopback_with_people_and_ai_seats() {
+async fn a_whole_match_of_every_preset_over_loopback_with_people_and_ai_seats_tapped_on_the_wire() {
     use crate::tests::matches::{ai_level, all_tables};
     let listener = TcpListener::bind("127.0.0.1:0").await.expect("a port");
     let server = start(listener, ServerConfig::default()).await;
-    let addr = server.local_addr;
+    // Every client connects through a tap that records every byte both ways.
+    let tap = Tap::start(server.local_addr).await;
+    let addr = tap.addr;
+    // What must never be on the wire: names, chat, tokens, codes (beyond their nameplate), cards.
+    let mut secrets: Vec<String> = Vec::new();
+    let mut records_seen = Vec::new();
     for (n, (preset, players)) in all_tables().into_iter().enumerate() {
         let rules = Ruleset::preset(preset, players).expect("preset");
         let settings = TableSettings {
@@ -777,20 +824,36 @@ async fn a_whole_match_of_every_preset_over_loopback_with_people_and_ai_seats() 
         let table = server
             .create_with(settings, "host", &ai_seats)
             .expect("a table");
+        secrets.push(table.code.clone());
+        secrets.push(table.code.replace('-', ""));
+        secrets.push(table.code[3..].to_string());
+        secrets.push(table.code.replace('-', "")[3..].to_string());
+        secrets.push(table.host_token.clone());
         let source = |seat: u8| Ipv4Addr::new(127, 0, 10 + n as u8, 1 + seat);
         let mut host = client_from(addr, source(0), &table.code).await;
         sit_as_host(&mut host, &table).await;
         let mut people = Vec::new();
         for seat in (1..players).filter(|&s| ai_level(s).is_none()) {
             let mut guest = client_from(addr, source(seat), &table.code).await;
-            let name = format!("guest {seat}");
+            let name = format!("Zanzibar {seat}");
+            secrets.push(name.clone());
             let code = table.code.clone();
             send(&mut guest, &ClientMessage::Join { code, name }).await;
             let welcome = until(&mut guest, |m| matches!(m, ServerMessage::Welcome { .. })).await;
-            assert!(
-                matches!(welcome, ServerMessage::Welcome { seat: Some(s), .. } if s == seat),
-                "{preset} {players}: {welcome:?}"
-            );
+            let ServerMessage::Welcome {
+                seat: Some(s),
+                token,
+                ..
+            } = welcome
+            else {
+                panic!("{preset} {players}: {welcome:?}");
+            };
+            assert_eq!(s, seat, "{preset} {players}");
+            secrets.push(token);
+            let text = format!("meet me at the pineapple stand {n} {seat}");
+            secrets.push(text.clone());
+            let chat = crate::protocol::ChatBody::Text { text };
+            send(&mut guest, &ClientMessage::Chat { chat }).await;
             send(&mut guest, &ClientMessage::Ready { ready: true }).await;
             people.push(guest);
         }
@@ -824,8 +887,116 @@ async fn a_whole_match_of_every_preset_over_loopback_with_people_and_ai_seats() 
         let replayed = records[0].replay().expect("the record replays");
         assert!(replayed.outcome().is_some(), "{preset} {players}: over");
         assert_eq!(records[0].ruleset, rules, "{preset} {players}");
+        records_seen.push(records.remove(0));
     }
     server.stop();
+    // Every card dealt, as the protocol's JSON writes it (in a list or as a field's value): the
+    // records in clear contain them (so the check can fail), the wire does not.
+    let mut cards: Vec<Vec<u8>> = Vec::new();
+    for record in &records_seen {
+        let clear = serde_json::to_string(record).expect("a record");
+        for card in briscola::Card::all() {
+            let quoted = format!("\"{card}\"");
+            if clear.contains(&quoted) {
+                for before in ["[", ",", ":"] {
+                    cards.push(format!("{before}{quoted}").into_bytes());
+                }
+            }
+        }
+    }
+    assert!(cards.len() >= 3 * 40, "the records name the cards dealt");
+    let recorded = tap.recorded();
+    assert!(recorded.len() >= 2 * 20, "both ways of every connection");
+    let total: usize = recorded.iter().map(Vec::len).sum();
+    assert!(total > 100_000, "{total} bytes recorded");
+    let mut needles: Vec<Vec<u8>> = secrets.iter().map(|s| s.clone().into_bytes()).collect();
+    needles.extend(cards);
+    // JSON's marks: the version, a message's type, a hand, a code field.
+    for json in [&b"{\"v\":"[..], b"\"type\":", b"\"hand\"", b"\"code\""] {
+        needles.push(json.to_vec());
+    }
+    // By length, so each stream is read once per length.
+    let mut by_length: std::collections::BTreeMap<usize, std::collections::HashSet<&[u8]>> =
+        Default::default();
+    for needle in &needles {
+        by_length.entry(needle.len()).or_default().insert(needle);
+    }
+    for stream in &recorded {
+        for (length, set) in &by_length {
+            if let Some(found) = stream.windows(*length).find(|w| set.contains(w)) {
+                panic!("{} is on the wire", String::from_utf8_lossy(found));
+            }
+        }
+    }
+}
+
+/// A TCP proxy between the clients and the server that records every byte, each connection's each
+/// direction apart. Its connection to the server comes from the client's own address (the server's
+/// limits count per address).
+struct Tap {
+    addr: SocketAddr,
+    streams: Arc<std::sync::Mutex<Vec<Arc<std::sync::Mutex<Vec<u8>>>>>>,
+}
+
+impl Tap {
+    async fn start(server: SocketAddr) -> Tap {
+        let listener = TcpListener::bind("127.0.0.1:0").await.expect("a port");
+        let addr = listener.local_addr().expect("an address");
+        let streams: Arc<std::sync::Mutex<Vec<Arc<std::sync::Mutex<Vec<u8>>>>>> = Arc::default();
+        let kept = streams.clone();
+        tokio::spawn(async move {
+            while let Ok((inbound, peer)) = listener.accept().await {
+                let tcp = tokio::net::TcpSocket::new_v4().expect("a socket");
+                tcp.bind(SocketAddr::new(peer.ip(), 0))
+                    .expect("the peer's address");
+                let Ok(outbound) = tcp.connect(server).await else {
+                    continue;
+                };
+                let _ = inbound.set_nodelay(true);
+                let _ = outbound.set_nodelay(true);
+                let (in_read, in_write) = inbound.into_split();
+                let (out_read, out_write) = outbound.into_split();
+                for (from, to) in [(in_read, out_write), (out_read, in_write)] {
+                    let record = Arc::new(std::sync::Mutex::new(Vec::new()));
+                    kept.lock().expect("the tap").push(record.clone());
+                    tokio::spawn(pump(from, to, record));
+                }
+            }
+        });
+        Tap { addr, streams }
+    }
+
+    /// What went by, each connection's each direction apart.
+    fn recorded(&self) -> Vec<Vec<u8>> {
+        let streams = self.streams.lock().expect("the tap");
+        streams
+            .iter()
+            .map(|s| s.lock().expect("a stream").clone())
+            .collect()
+    }
+}
+
+/// Copies one direction, recording it.
+async fn pump(
+    mut from: tokio::net::tcp::OwnedReadHalf,
+    mut to: tokio::net::tcp::OwnedWriteHalf,
+    record: Arc<std::sync::Mutex<Vec<u8>>>,
+) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut buffer = vec![0u8; 16 * 1024];
+    loop {
+        let n = match from.read(&mut buffer).await {
+            Ok(0) | Err(_) => break,
+            Ok(n) => n,
+        };
+        if let Ok(mut record) = record.lock() {
+            record.extend_from_slice(&buffer[..n]);
+        }
+        if to.write_all(&buffer[..n]).await.is_err() {
+            break;
+        }
+    }
+    let _ = to.shutdown().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -15,6 +15,7 @@ use std::path::{Path, PathBuf};
 use briscola::MatchRecord;
 use briscola_table::client::{self, Received};
 use briscola_table::protocol::{ClientMessage, ServerMessage};
+use briscola_table::secret::TableCode;
 use clap::Args;
 use tokio::sync::mpsc;
 
@@ -108,7 +109,11 @@ type Done = Option<Result<(), String>>;
 async fn join(args: &JoinArgs) -> Result<(), String> {
     // Read before standard input goes to the moves.
     let token = token(args)?;
-    let (mut sender, mut receiver) = client::connect(&args.address)
+    let code = TableCode::parse(&args.code).ok_or_else(|| {
+        let typed = seat_text::shown(&args.code);
+        format!("`{typed}` is not a table code: ten letters and digits, like 7KQ2M-XR4TD")
+    })?;
+    let (mut sender, mut receiver) = client::connect(&args.address, &code)
         .await
         .map_err(|e| seat_text::shown(&e.to_string()))?;
     let first = first_message(args, token.as_deref())?;

@@ -181,6 +181,9 @@ pub struct Server {
     accept: Option<JoinHandle<()>>,
 }
 
+/// Nameplates there are (three characters of base 32): at most this many tables at once.
+const NAMEPLATES: usize = 32 * 32 * 32;
+
 /// The connection a table is created on, before the host's client connects.
 const CREATOR: ConnId = 0;
 
@@ -323,7 +326,8 @@ impl Server {
     ) -> Result<NewTable, CreateError> {
         let shared = &self.shared;
         let mut registry = shared.registry.lock().map_err(|_| CreateError::Full)?;
-        if registry.len() >= shared.config.max_tables {
+        // Every nameplate taken: no code would be told apart.
+        if registry.len() >= shared.config.max_tables.min(NAMEPLATES) {
             return Err(CreateError::Full);
         }
         let address = self.local_addr.ip();

@@ -7,9 +7,11 @@
 //! a connection *waits* at the door ([`door`]): per address and over the server, waiting connections
 //! are capped below the connection cap (the rest is kept for people at tables), the oldest makes room
 //! for a newcomer, and one not taken within [`ServerConfig::join_ms`] (the WebSocket handshake within
-//! [`ServerConfig::handshake_ms`]) is closed. Its `join` or `rejoin` names a table by its code
-//! ([`registry`]): an unknown code is refused (`wrong-code`), and attempts are limited per network
-//! address across the server; a table that refuses the attempt keeps nothing of the connection. Every
+//! [`ServerConfig::handshake_ms`], the channel's too) is closed. Every connection runs the encrypted
+//! channel ([`crate::channel`], [`secure`]): its Hello names a table by its code's nameplate
+//! ([`registry`]), an unknown nameplate or another code is refused (`wrong-code`), attempts are
+//! limited per network address across the server, and the connection is bound to that table; a table
+//! that refuses its `join` or `rejoin` keeps nothing of the connection. Every
 //! frame is paced per connection and per address. From then on the
 //! reader forwards frames to that table's hub (tungstenite refuses a frame or message over
 //! [`ServerConfig::max_frame_bytes`] and the connection ends); the hub feeds the table and queues each
@@ -27,11 +29,12 @@
 //! A server may serve only its own process at first ([`Server::in_process`]: a match against the
 //! computer is a table with AI seats and no network) and start listening later ([`Server::listen`]:
 //! the same table, open to friends). The process's own people sit at its tables through a
-//! [`LocalDoor`] — the same registry and hub as a WebSocket connection, without a socket ([`local`]).
+//! [`LocalDoor`] — the same registry and hub as a WebSocket connection, without a socket and so without
+//! the channel: nothing leaves the process ([`local`]).
 //!
 //! Deliberately absent: creating tables over the wire (the process that runs the server creates
-//! them), TLS (put the server behind a tunnel or a TLS proxy on untrusted networks), discovery on the
-//! local network, and HTTP beyond the WebSocket handshake.
+//! them), TLS (the channel encrypts every connection, keyed by the code), discovery on the local
+//! network, and HTTP beyond the WebSocket handshake.
 
 mod connection;
 mod descriptors;

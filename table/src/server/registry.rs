@@ -103,11 +103,12 @@ impl Registry {
             .ok_or(ErrorCode::WrongCode)
     }
 
-    /// Counts one attempt from `address`, or says how long to wait.
+    /// Counts one attempt from `address` (IPv6 by its /64, as the door counts), or says how long to
+    /// wait.
     fn take_attempt(&mut self, address: IpAddr) -> Result<(), ErrorCode> {
         let now = self.start.elapsed().as_millis() as u64;
         self.joins
-            .take(address, now)
+            .take(super::door::key(address), now)
             .map_err(|retry_ms| ErrorCode::RateLimited { retry_ms })
     }
 
@@ -127,5 +128,45 @@ impl Registry {
         self.table(&code)
             .map(|entry| entry.inputs.clone())
             .ok_or(ErrorCode::WrongCode)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::limit::JOIN_BURST;
+
+    #[tokio::test]
+    async fn hellos_are_counted_per_address_and_ipv6_per_network_before_the_lookup() {
+        let mut registry = Registry::new();
+        let code = TableCode::parse("7KQ2M-XR4TD").expect("a code");
+        let (inputs, _kept) = mpsc::channel(1);
+        let hub = tokio::spawn(async {}).abort_handle();
+        registry.insert(Entry {
+            code: code.clone(),
+            inputs,
+            hub,
+            snapshots: None,
+        });
+        let nowhere = Nameplate::parse("ZZZ").expect("a nameplate");
+        let one: IpAddr = "2001:db8::1".parse().expect("an address");
+        for _ in 0..JOIN_BURST {
+            assert_eq!(
+                registry.route_hello(nowhere, one).err(),
+                Some(ErrorCode::WrongCode)
+            );
+        }
+        // Another address of the same /64 is the same network: held back, even with the right
+        // nameplate.
+        let same: IpAddr = "2001:db8::ffff:2".parse().expect("an address");
+        assert!(matches!(
+            registry.route_hello(code.nameplate(), same),
+            Err(ErrorCode::RateLimited { .. })
+        ));
+        let other: IpAddr = "2001:db8:0:1::1".parse().expect("an address");
+        let (found, _) = registry
+            .route_hello(code.nameplate(), other)
+            .expect("another network");
+        assert_eq!(found, code);
     }
 }

@@ -1138,3 +1138,33 @@ async fn one_address_holds_only_a_few_waiting_connections() {
     let _other = raw_from(server.local_addr, Ipv4Addr::new(127, 0, 4, 2)).await;
     server.stop();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_socket_the_host_opened_as_a_websocket_client_is_served_like_an_accepted_one() {
+    // As a relay would join them: the host's end is the WebSocket *client*, over a stream that is no
+    // TCP connection; the guest's end is the WebSocket server.
+    let (server, table) = server(ServerConfig::default()).await;
+    let (host_end, guest_end) = tokio::io::duplex(64 * 1024);
+    let (host_side, guest_side) = tokio::join!(
+        client_async("ws://relay.invalid/", host_end),
+        tokio_tungstenite::accept_async(guest_end)
+    );
+    let (host_side, _) = host_side.expect("the host's end");
+    let guest_side = guest_side.expect("the guest's end");
+    server.serve_socket(host_side, IpAddr::V4(Ipv4Addr::new(127, 0, 7, 1)));
+    let (sender, receiver) = client::secure(guest_side, &typed(&table.code), "the relay")
+        .await
+        .expect("the channel opens through the relay");
+    let mut guest = Socket { sender, receiver };
+    let join = ClientMessage::Join {
+        code: table.code.clone(),
+        name: "Bea".into(),
+    };
+    send(&mut guest, &join).await;
+    let welcome = until(&mut guest, |m| matches!(m, ServerMessage::Welcome { .. })).await;
+    assert!(
+        matches!(welcome, ServerMessage::Welcome { seat: Some(1), .. }),
+        "{welcome:?}"
+    );
+    server.stop();
+}

@@ -17,6 +17,7 @@ use briscola::MatchRecord;
 use briscola_table::client::{self, Received};
 use briscola_table::invitation::Invitation;
 use briscola_table::protocol::{ClientMessage, ServerMessage};
+use briscola_table::secret::TableCode;
 use clap::Args;
 use tokio::sync::mpsc;
 
@@ -145,10 +146,13 @@ fn target(args: &JoinArgs) -> Result<Target, String> {
 }
 
 /// Connects to the first address that answers, in order; the last failure if none does.
-async fn connect(addresses: &[String]) -> Result<(client::Sender, client::Receiver), String> {
+async fn connect(
+    addresses: &[String],
+    code: &TableCode,
+) -> Result<(client::Sender, client::Receiver), String> {
     let mut failure = String::from("no address to try");
     for address in addresses {
-        match client::connect(address).await {
+        match client::connect(address, code).await {
             Ok(connected) => return Ok(connected),
             Err(e) => failure = seat_text::shown(&e.to_string()),
         }
@@ -163,7 +167,11 @@ async fn join(args: &JoinArgs) -> Result<(), String> {
     // Read before standard input goes to the moves.
     let token = token(args)?;
     let target = target(args)?;
-    let (mut sender, mut receiver) = connect(&target.addresses).await?;
+    let code = TableCode::parse(&target.code).ok_or_else(|| {
+        let typed = seat_text::shown(&target.code);
+        format!("`{typed}` is not a table code: ten letters and digits, like 7KQ2M-XR4TD")
+    })?;
+    let (mut sender, mut receiver) = connect(&target.addresses, &code).await?;
     let first = first_message(args, &target.code, token.as_deref())?;
     let options = Options {
         ready: args.ready,

@@ -5,6 +5,8 @@ use std::io::Read;
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
+use briscola_table::channel::Hello;
+use briscola_table::secret::TableCode;
 use futures_util::{SinkExt, StreamExt};
 use tokio::net::TcpListener;
 use tokio_tungstenite::tungstenite::Message;
@@ -15,15 +17,15 @@ const PATIENCE: Duration = Duration::from_secs(60);
 fn frames() -> Vec<String> {
     let esc = "\u{1b}";
     let welcome = serde_json::json!({
-        "v": 1, "type": "welcome", "code": "7KQ2M-XR4TD",
+        "v": 2, "type": "welcome", "code": "7KQ2M-XR4TD",
         "token": format!("{esc}]0;owned{}", '\u{7}'), "seat": 1, "host": false
     });
     let chat = serde_json::json!({
-        "v": 1, "type": "chat",
+        "v": 2, "type": "chat",
         "from": {"seat": 0, "name": format!("{esc}[2J{esc}[31mMallory\u{202E}exe.")},
         "chat": {"kind": "text", "text": format!("hi{esc}[8m\u{2028}hidden\u{61C}")}
     });
-    let garbage = format!(r#"{{"v":1,"type":"nonsense{esc}[5m"}}"#);
+    let garbage = format!(r#"{{"v":2,"type":"nonsense{esc}[5m"}}"#);
     vec![welcome.to_string(), chat.to_string(), garbage]
 }
 
@@ -36,10 +38,23 @@ async fn a_hostile_server_writes_no_escape_sequence_to_the_terminal() {
         let mut socket = tokio_tungstenite::accept_async(stream)
             .await
             .expect("a handshake");
-        // The client's join, then the hostile frames.
-        let _ = socket.next().await;
+        // The channel's handshake, as a host holding the code, and the client's join; then the
+        // hostile frames, sealed.
+        let Some(Ok(Message::Binary(hello))) = socket.next().await else {
+            panic!("no Hello");
+        };
+        let code = TableCode::parse("7KQ2M-XR4TD").expect("a code");
+        let (reply, pending) = Hello::parse(&hello)
+            .and_then(|hello| hello.answer(&code))
+            .expect("answered");
+        socket.send(Message::binary(reply)).await.expect("sent");
+        let Some(Ok(Message::Binary(join))) = socket.next().await else {
+            panic!("no join");
+        };
+        let (mut sealer, _, _) = pending.confirm(&join).expect("the same code");
         for frame in frames() {
-            socket.send(Message::text(frame)).await.expect("sent");
+            let sealed = sealer.seal(frame.as_bytes()).expect("sealed");
+            socket.send(Message::binary(sealed)).await.expect("sent");
         }
         let _ = tokio::time::timeout(PATIENCE, socket.next()).await;
     });

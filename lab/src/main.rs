@@ -1,5 +1,5 @@
 //! The `briscola-lab` command line: the arena and its pooled runs, network training and the speed
-//! benches (the AI's, the solver's, the review's, the table server's and the relay's). Each subcommand lives in its own module and returns a plain error message; `main`
+//! benches (the AI's, the solver's, the review's, the table server's, its channel's and the relay's). Each subcommand lives in its own module and returns a plain error message; `main`
 //! prints it and exits non-zero.
 
 mod commands;
@@ -9,7 +9,9 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use commands::{arena, bench_ai, bench_relay, bench_review, bench_serve, bench_solver, train};
+use commands::{
+    arena, bench_ai, bench_channel, bench_relay, bench_review, bench_serve, bench_solver, train,
+};
 
 /// The Briscola AI laboratory: measure, compare and train the AI players.
 #[derive(Debug, Parser)]
@@ -42,6 +44,8 @@ enum Command {
     BenchReview(bench_review::BenchReviewArgs),
     /// Load a table server with simulated people: latency of their updates, memory per table.
     BenchServe(bench_serve::BenchServeArgs),
+    /// Measure the table channel's cost: a handshake per connection, sealing and opening a message.
+    BenchChannel(bench_channel::BenchChannelArgs),
     /// Load a relay with synthetic tables (a host and four guests each), then the same tables
     /// directly: delivery latency each way, the relay's memory per paired connection.
     BenchRelay(bench_relay::BenchRelayArgs),
@@ -57,6 +61,7 @@ fn main() -> ExitCode {
         Command::BenchSolver(args) => bench_solver::run(&args),
         Command::BenchReview(args) => bench_review::run(&args),
         Command::BenchServe(args) => bench_serve::run(&args),
+        Command::BenchChannel(args) => bench_channel::run(&args),
         Command::BenchRelay(args) => bench_relay::run(&args),
         Command::Train(args) => train::run(&args),
     };

@@ -7,7 +7,8 @@
 //! the time until all four have.
 //!
 //! The clients run in this process, the server in another (so its memory is its own): both share the
-//! machine's cores, and a client's own decoding is inside the measured time. Each table's clients
+//! machine's cores, and a client's own decryption and decoding are inside the measured time (every
+//! connection runs the table's encrypted channel). Each table's clients
 //! connect from their own loopback address (127.1.x.y), as different people's machines would, so the
 //! server's per-address join limit is met as it is in use. Deliberately absent: AI seats (the AI's
 //! thinking is measured by `bench-ai`; this is the transport's cost), and reconnecting.
@@ -17,15 +18,14 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use briscola::Rng;
+use briscola_table::client::{self, Received, Receiver, Sender};
 use briscola_table::protocol::{
-    ClientMessage, LobbyView, PublicEvent, SeatView, ServerMessage, Stage, decode_server,
-    encode_client,
+    ClientMessage, LobbyView, PublicEvent, SeatView, ServerMessage, Stage,
 };
-use futures_util::{SinkExt, StreamExt};
+use briscola_table::secret::TableCode;
 use serde::Serialize;
 use tokio::net::TcpSocket;
 use tokio::sync::{Barrier, Semaphore};
-use tokio_tungstenite::tungstenite::Message;
 
 /// Handshakes in flight at once (the listener's backlog is finite).
 const CONNECTING: usize = 128;
@@ -209,7 +209,7 @@ impl Client {
             }
             return end;
         };
-        let (mut sink, mut frames) = socket.split();
+        let (mut sink, mut frames) = socket;
         let mut outbox = vec![self.first.clone()];
         let mut host = false;
         let mut readied = false;
@@ -223,21 +223,13 @@ impl Client {
                 {
                     moves.sent(seen, Instant::now());
                 }
-                if sink
-                    .send(Message::text(encode_client(&message)))
-                    .await
-                    .is_err()
-                {
+                if sink.send(&message).await.is_err() {
                     return end;
                 }
             }
-            let text = match frames.next().await {
-                Some(Ok(Message::Text(text))) => text,
-                Some(Ok(_)) => continue,
+            let message = match frames.next().await {
+                Some(Received::Message(message)) => message,
                 _ => return end,
-            };
-            let Ok(message) = decode_server(text.as_bytes()) else {
-                return end;
             };
             match message {
                 ServerMessage::Welcome { host: h, .. } => {
@@ -286,8 +278,8 @@ impl Client {
 }
 
 impl Client {
-    /// Connects from this client's own address; `None` if it cannot.
-    async fn connect(&self, connecting: Arc<Semaphore>) -> Option<Socket> {
+    /// Connects from this client's own address and opens the channel; `None` if it cannot.
+    async fn connect(&self, connecting: Arc<Semaphore>) -> Option<(Sender, Receiver)> {
         let _turn = connecting.acquire().await.ok()?;
         let tcp = TcpSocket::new_v4().ok()?;
         tcp.bind(SocketAddr::new(self.source, 0)).ok()?;
@@ -300,11 +292,16 @@ impl Client {
         let (socket, _) = tokio_tungstenite::client_async_with_config(url, stream, Some(config))
             .await
             .ok()?;
-        Some(socket)
+        let code = match &self.first {
+            ClientMessage::Join { code, .. } | ClientMessage::Rejoin { code, .. } => code,
+            _ => return None,
+        };
+        let code = TableCode::parse(code)?;
+        client::secure(socket, &code, &self.server.to_string())
+            .await
+            .ok()
     }
 }
-
-type Socket = tokio_tungstenite::WebSocketStream<tokio::net::TcpStream>;
 
 /// Each simulated client's read buffer.
 const READ_BUFFER_BYTES: usize = 4 * 1024;

@@ -1,38 +1,49 @@
-//! A table's client end over WebSocket (feature `client`): connects to a table server, sends
-//! [`ClientMessage`]s and reads [`ServerMessage`]s. The app, `briscola join` and the tests sit at
-//! tables through it.
+//! A table's client end over WebSocket (feature `client`): connects to a table server, opens the
+//! encrypted channel keyed by the table code ([`crate::channel`]), sends [`ClientMessage`]s and reads
+//! [`ServerMessage`]s inside it. The app, `briscola join` and the tests sit at tables through it.
 //!
-//! The server is a remote peer like any other: connecting and the WebSocket handshake each have a
-//! deadline ([`CONNECT_PATIENCE`]; a server that takes the connection and never answers is
-//! [`ConnectError::Silent`]), a message from it over [`MAX_SERVER_MESSAGE_BYTES`] ends the connection,
-//! and a frame that is not a server message of this protocol version is reported as such, never
-//! trusted.
+//! The server is a remote peer like any other: connecting, the WebSocket handshake and the channel's
+//! handshake each have a deadline ([`CONNECT_PATIENCE`]; a server that takes the connection and
+//! never answers is [`ConnectError::Silent`]), a message from it over [`MAX_SERVER_MESSAGE_BYTES`]
+//! ends the connection, and a frame that is not a server message of this protocol version is
+//! reported as such, never trusted. A host that does not prove it holds the same code (a wrong code,
+//! or an impostor) is [`ConnectError::WrongCode`], and nothing more is sent to it; a host of an older
+//! protocol (it answers in clear with a version-1 frame) is [`ConnectError::OutdatedHost`]. Once the
+//! channel is open, a frame in clear, or one that fails to open, ends the connection.
 //!
-//! Deliberately absent: reconnecting (the caller's policy: it holds the seat token), TLS, and
-//! anything about what the messages mean.
+//! [`secure`] runs the channel over a WebSocket opened elsewhere (a relay's, say).
+//!
+//! Deliberately absent: reconnecting (the caller's policy: it holds the seat token), TLS (the channel
+//! is the encryption), and anything about what the messages mean.
 
+use std::pin::Pin;
 use std::time::Duration;
 
-use futures_util::stream::{SplitSink, SplitStream};
-use futures_util::{SinkExt, StreamExt};
+use futures_util::{Sink, SinkExt, Stream, StreamExt};
+use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::net::TcpStream;
 use tokio::time::timeout;
-use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
+use tokio_tungstenite::tungstenite::{self, Message};
 use tokio_tungstenite::{WebSocketStream, client_async_with_config};
 
-use crate::protocol::{ClientMessage, ProtocolError, ServerMessage, decode_server, encode_client};
+use crate::channel::{ChannelError, Guest, Opener, Sealer};
+use crate::protocol::{
+    ClientMessage, ErrorCode, ProtocolError, ServerMessage, VERSION, decode_server, encode_client,
+};
+use crate::secret::TableCode;
 
 /// The largest message a client takes from a server (a long match's record fits many times over).
 pub const MAX_SERVER_MESSAGE_BYTES: usize = 4 * 1024 * 1024;
 
-/// How long connecting may take, and then the WebSocket handshake.
+/// How long connecting may take, and then the WebSocket handshake, and then the channel's.
 pub const CONNECT_PATIENCE: Duration = Duration::from_secs(10);
 
 /// The read buffer a connection starts with (grown for a larger message, up to the cap).
 const READ_BUFFER_BYTES: usize = 4 * 1024;
 
-type Socket = WebSocketStream<TcpStream>;
+type Frames = Pin<Box<dyn Stream<Item = Result<Message, tungstenite::Error>> + Send>>;
+type Outgoing = Pin<Box<dyn Sink<Message, Error = tungstenite::Error> + Send>>;
 
 /// Why a connection could not be made.
 #[derive(Debug, thiserror::Error)]
@@ -59,18 +70,52 @@ pub enum ConnectError {
         /// The address as given.
         address: String,
     },
+    /// No table there holds this code: the server said so, or the host could not prove it holds
+    /// it (a mistyped code, or an impostor). Nothing was sent after the Hello.
+    #[error("no table at {address} has this code")]
+    WrongCode {
+        /// The address as given.
+        address: String,
+    },
+    /// The table's host runs an older Briscola (an older protocol): it should update the app.
+    #[error("the table's host at {address} runs an older Briscola: it should update it")]
+    OutdatedHost {
+        /// The address as given.
+        address: String,
+    },
+    /// The server refused the connection before the channel opened, and said why in clear (too
+    /// many attempts from this address, a newer protocol…).
+    #[error("{address} refused the connection: {error}")]
+    Refused {
+        /// The address as given.
+        address: String,
+        /// Its answer.
+        error: ErrorCode,
+    },
 }
 
 /// The sending half.
-#[derive(Debug)]
 pub struct Sender {
-    sink: SplitSink<Socket, Message>,
+    sink: Outgoing,
+    sealer: Sealer,
 }
 
 /// The receiving half.
-#[derive(Debug)]
 pub struct Receiver {
-    frames: SplitStream<Socket>,
+    frames: Frames,
+    opener: Opener,
+}
+
+impl std::fmt::Debug for Sender {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Sender").finish_non_exhaustive()
+    }
+}
+
+impl std::fmt::Debug for Receiver {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Receiver").finish_non_exhaustive()
+    }
 }
 
 /// What came from the server.
@@ -90,15 +135,16 @@ pub fn host_port(address: &str) -> &str {
         .trim_end_matches('/')
 }
 
-/// Connects to the table server at `address` (`HOST:PORT`, or `ws://HOST:PORT/`), waiting at most
-/// [`CONNECT_PATIENCE`] for the connection and as long again for the handshake.
-pub async fn connect(address: &str) -> Result<(Sender, Receiver), ConnectError> {
-    connect_within(address, CONNECT_PATIENCE).await
+/// Connects to the table server at `address` (`HOST:PORT`, or `ws://HOST:PORT/`) and opens the
+/// channel for the table `code` names, waiting at most [`CONNECT_PATIENCE`] for each step.
+pub async fn connect(address: &str, code: &TableCode) -> Result<(Sender, Receiver), ConnectError> {
+    connect_within(address, code, CONNECT_PATIENCE).await
 }
 
 /// [`connect`] with another deadline for each step.
 pub async fn connect_within(
     address: &str,
+    code: &TableCode,
     patience: Duration,
 ) -> Result<(Sender, Receiver), ConnectError> {
     let host = host_port(address);
@@ -130,15 +176,104 @@ pub async fn connect_within(
             address: host.to_string(),
             reason: e.to_string(),
         })?;
-    let (sink, frames) = socket.split();
-    Ok((Sender { sink }, Receiver { frames }))
+    secure_within(socket, code, host, patience).await
+}
+
+/// Opens the channel for the table `code` names over a WebSocket that is open already (of either
+/// role, over any stream: a relay's, say), waiting at most [`CONNECT_PATIENCE`] for the host's
+/// answer; `address` names the other end in errors. The socket's message cap is its opener's.
+pub async fn secure<S>(
+    socket: WebSocketStream<S>,
+    code: &TableCode,
+    address: &str,
+) -> Result<(Sender, Receiver), ConnectError>
+where
+    S: AsyncRead + AsyncWrite + Unpin + Send + 'static,
+{
+    secure_within(socket, code, address, CONNECT_PATIENCE).await
+}
+
+/// [`secure`] with another deadline.
+async fn secure_within<S>(
+    socket: WebSocketStream<S>,
+    code: &TableCode,
+    address: &str,
+    patience: Duration,
+) -> Result<(Sender, Receiver), ConnectError>
+where
+    S: AsyncRead + AsyncWrite + Unpin + Send + 'static,
+{
+    let (mut sink, mut frames) = socket.split();
+    let (guest, hello) = Guest::start(code);
+    let gone = |reason: &str| ConnectError::NotATable {
+        address: address.to_string(),
+        reason: reason.to_string(),
+    };
+    sink.send(Message::binary(hello))
+        .await
+        .map_err(|e| gone(&e.to_string()))?;
+    let reply = timeout(patience, async {
+        loop {
+            match frames.next().await {
+                Some(Ok(message @ (Message::Text(_) | Message::Binary(_)))) => return Ok(message),
+                Some(Ok(Message::Ping(_) | Message::Pong(_) | Message::Frame(_))) => {}
+                Some(Ok(Message::Close(_))) | None => return Err(gone("it closed the connection")),
+                Some(Err(e)) => return Err(gone(&e.to_string())),
+            }
+        }
+    })
+    .await
+    .map_err(|_| ConnectError::Silent {
+        address: address.to_string(),
+    })??;
+    let reply = match reply {
+        Message::Binary(bytes) => bytes,
+        Message::Text(text) => return Err(answered_in_clear(text.as_str(), address)),
+        _ => return Err(gone("no answer")),
+    };
+    let (sealer, opener) = guest.finish(&reply).map_err(|e| match e {
+        ChannelError::WrongCode => ConnectError::WrongCode {
+            address: address.to_string(),
+        },
+        other => gone(&other.to_string()),
+    })?;
+    let sink: Outgoing = Box::pin(sink);
+    let frames: Frames = Box::pin(frames);
+    Ok((Sender { sink, sealer }, Receiver { frames, opener }))
+}
+
+/// What a server's answer in clear to the Hello means: an older protocol's frame (the host should
+/// update), or this protocol's refusal.
+fn answered_in_clear(text: &str, address: &str) -> ConnectError {
+    let address = address.to_string();
+    let version = serde_json::from_str::<serde_json::Value>(text)
+        .ok()
+        .and_then(|value| value.get("v")?.as_u64());
+    match version {
+        Some(v) if v < u64::from(VERSION) => return ConnectError::OutdatedHost { address },
+        _ => {}
+    }
+    match decode_server(text.as_bytes()) {
+        Ok(ServerMessage::Error {
+            error: ErrorCode::WrongCode,
+        }) => ConnectError::WrongCode { address },
+        Ok(ServerMessage::Error { error }) => ConnectError::Refused { address, error },
+        Ok(_) | Err(_) => ConnectError::NotATable {
+            address,
+            reason: "it answered in clear with something else than a refusal".into(),
+        },
+    }
 }
 
 impl Sender {
     /// Sends a message; an error means the connection is gone.
     pub async fn send(&mut self, message: &ClientMessage) -> Result<(), Gone> {
+        let sealed = self
+            .sealer
+            .seal(encode_client(message).as_bytes())
+            .map_err(|_| Gone)?;
         self.sink
-            .send(Message::text(encode_client(message)))
+            .send(Message::binary(sealed))
             .await
             .map_err(|_| Gone)
     }
@@ -155,14 +290,13 @@ impl Sender {
 pub struct Gone;
 
 impl Receiver {
-    /// The next thing from the server; `None` once the connection is closed (by either side, or
-    /// because the server sent a message over the cap).
+    /// The next thing from the server; `None` once the connection is closed (by either side,
+    /// because the server sent a message over the cap, or a frame that is not sealed in turn).
     pub async fn next(&mut self) -> Option<Received> {
         loop {
             let bytes = match self.frames.next().await? {
-                Ok(Message::Text(text)) => text.as_bytes().to_vec(),
-                Ok(Message::Binary(bytes)) => bytes.to_vec(),
-                Ok(Message::Close(_)) | Err(_) => return None,
+                Ok(Message::Binary(sealed)) => self.opener.open(&sealed).ok()?,
+                Ok(Message::Text(_) | Message::Close(_)) | Err(_) => return None,
                 // Pings are answered by tungstenite; pongs and raw frames carry nothing.
                 Ok(_) => continue,
             };
@@ -184,30 +318,157 @@ mod tests {
     use tokio_tungstenite::tungstenite::Message;
 
     use super::*;
-    use crate::protocol::ErrorCode;
     use crate::server::{ServerConfig, start};
 
     const PATIENCE: Duration = Duration::from_secs(30);
 
+    fn code(text: &str) -> TableCode {
+        TableCode::parse(text).expect("a code")
+    }
+
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-    async fn a_client_talks_to_a_table_server() {
+    async fn a_client_talks_to_a_table_server_only_with_its_code() {
         let listener = TcpListener::bind("127.0.0.1:0").await.expect("a port");
         let server = start(listener, ServerConfig::default()).await;
+        let settings = crate::TableSettings::new(
+            briscola::Ruleset::preset(briscola::Preset::Briscola, 2).expect("preset"),
+        );
+        let table = server.create(settings, "host").expect("a table");
         let address = format!("ws://{}/", server.local_addr);
-        let (mut sender, mut receiver) = connect(&address).await.expect("connects");
+        let right = code(&table.code);
+        // Another nameplate, and the same nameplate with another code: both wrong, both told.
+        let mut same_nameplate = table.code.clone();
+        let last = if same_nameplate.ends_with('0') {
+            "1"
+        } else {
+            "0"
+        };
+        same_nameplate.replace_range(10..11, last);
+        for wrong in [code("ZZZZZ-ZZZZZ"), code(&same_nameplate)] {
+            let answer = connect(&address, &wrong).await;
+            assert!(
+                matches!(answer, Err(ConnectError::WrongCode { .. })),
+                "{answer:?}"
+            );
+        }
+        let (mut sender, mut receiver) = connect(&address, &right).await.expect("connects");
         let join = ClientMessage::Join {
-            code: "00000-00000".into(),
+            code: table.code.clone(),
             name: "Ada".into(),
         };
         sender.send(&join).await.expect("sent");
         let answer = timeout(PATIENCE, receiver.next()).await.expect("in time");
-        assert_eq!(
-            answer,
-            Some(Received::Message(ServerMessage::Error {
-                error: ErrorCode::WrongCode
-            }))
+        assert!(
+            matches!(
+                answer,
+                Some(Received::Message(ServerMessage::Welcome {
+                    seat: Some(1),
+                    ..
+                }))
+            ),
+            "{answer:?}"
         );
         server.stop();
+    }
+
+    /// A server that answers the first frame with `answer`, then waits.
+    async fn answering(answer: Message) -> std::net::SocketAddr {
+        let listener = TcpListener::bind("127.0.0.1:0").await.expect("a port");
+        let address = listener.local_addr().expect("an address");
+        tokio::spawn(async move {
+            let Ok((stream, _)) = listener.accept().await else {
+                return;
+            };
+            let Ok(mut socket) = tokio_tungstenite::accept_async(stream).await else {
+                return;
+            };
+            let _ = socket.next().await;
+            let _ = socket.send(answer).await;
+            let _ = socket.next().await;
+        });
+        address
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn an_old_server_is_told_apart_and_reported_as_outdated() {
+        // What a version-1 server answers a binary frame that is not JSON, and a version-1 refusal.
+        let v1_answers = [
+            r#"{"v":1,"type":"error","error":{"id":"protocol","reason":{"id":"not-json"}}}"#,
+            r#"{"v":1,"type":"error","error":{"id":"protocol","reason":{"id":"not-utf8"}}}"#,
+            r#"{"v":1,"type":"error","error":{"id":"wrong-code"}}"#,
+        ];
+        for answer in v1_answers {
+            let address = answering(Message::text(answer)).await;
+            let connected = timeout(
+                PATIENCE,
+                connect(&address.to_string(), &code("7KQ2M-XR4TD")),
+            )
+            .await
+            .expect("in time");
+            assert!(
+                matches!(connected, Err(ConnectError::OutdatedHost { .. })),
+                "{answer}: {connected:?}"
+            );
+        }
+        // This version's refusals in clear are told as such.
+        let limited = r#"{"v":2,"type":"error","error":{"id":"rate-limited","retry_ms":2000}}"#;
+        let address = answering(Message::text(limited)).await;
+        let connected = connect(&address.to_string(), &code("7KQ2M-XR4TD")).await;
+        assert!(
+            matches!(
+                connected,
+                Err(ConnectError::Refused {
+                    error: ErrorCode::RateLimited { retry_ms: 2000 },
+                    ..
+                })
+            ),
+            "{connected:?}"
+        );
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn an_impostor_without_the_code_is_a_wrong_code_and_garbage_is_not_a_table() {
+        // An impostor that runs the host's side of the handshake with another code.
+        let listener = TcpListener::bind("127.0.0.1:0").await.expect("a port");
+        let address = listener.local_addr().expect("an address");
+        let (said, mut heard) = tokio::sync::mpsc::channel::<usize>(4);
+        tokio::spawn(async move {
+            let Ok((stream, _)) = listener.accept().await else {
+                return;
+            };
+            let Ok(mut socket) = tokio_tungstenite::accept_async(stream).await else {
+                return;
+            };
+            let Some(Ok(Message::Binary(hello))) = socket.next().await else {
+                return;
+            };
+            let guess = code("7KQAA-AAAAA");
+            let Ok((reply, _)) = crate::channel::Hello::parse(&hello)
+                .expect("a hello")
+                .answer(&guess)
+            else {
+                return;
+            };
+            let _ = socket.send(Message::binary(reply)).await;
+            // Everything else the guest sends is counted: nothing.
+            while let Some(Ok(message)) = socket.next().await {
+                if !matches!(message, Message::Close(_)) {
+                    let _ = said.send(message.len()).await;
+                }
+            }
+        });
+        let connected = connect(&address.to_string(), &code("7KQ2M-XR4TD")).await;
+        assert!(
+            matches!(connected, Err(ConnectError::WrongCode { .. })),
+            "{connected:?}"
+        );
+        assert_eq!(timeout(PATIENCE, heard.recv()).await.expect("closed"), None);
+        let address = answering(Message::binary(vec![7u8; 53])).await;
+        let connected = connect(&address.to_string(), &code("7KQ2M-XR4TD")).await;
+        assert!(
+            matches!(connected, Err(ConnectError::NotATable { .. })),
+            "{connected:?}"
+        );
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -216,7 +477,7 @@ mod tests {
         let free = listener.local_addr().expect("an address");
         drop(listener);
         assert!(matches!(
-            connect(&free.to_string()).await,
+            connect(&free.to_string(), &code("00000-00000")).await,
             Err(ConnectError::Unreachable { .. })
         ));
         // A server that answers the connection with something else than WebSocket.
@@ -229,9 +490,12 @@ mod tests {
             }
         });
         assert!(matches!(
-            timeout(PATIENCE, connect(&address.to_string()))
-                .await
-                .expect("in time"),
+            timeout(
+                PATIENCE,
+                connect(&address.to_string(), &code("00000-00000"))
+            )
+            .await
+            .expect("in time"),
             Err(ConnectError::NotATable { .. })
         ));
     }
@@ -248,9 +512,12 @@ mod tests {
             }
         });
         let patience = Duration::from_millis(300);
-        let answer = timeout(PATIENCE, connect_within(&address.to_string(), patience))
-            .await
-            .expect("given up by itself");
+        let answer = timeout(
+            PATIENCE,
+            connect_within(&address.to_string(), &code("00000-00000"), patience),
+        )
+        .await
+        .expect("given up by itself");
         assert!(
             matches!(answer, Err(ConnectError::Silent { .. })),
             "{answer:?}"
@@ -259,9 +526,12 @@ mod tests {
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-    async fn a_hostile_server_cannot_pass_garbage_or_flood_the_client() {
+    async fn a_hostile_host_cannot_pass_clear_garbage_or_flood_the_client() {
+        // A host with the code (it runs the real handshake) that then misbehaves.
         let listener = TcpListener::bind("127.0.0.1:0").await.expect("a port");
         let address = listener.local_addr().expect("an address");
+        let table = code("7KQ2M-XR4TD");
+        let host_code = table.clone();
         tokio::spawn(async move {
             let Ok((stream, _)) = listener.accept().await else {
                 return;
@@ -269,17 +539,34 @@ mod tests {
             let Ok(mut socket) = tokio_tungstenite::accept_async(stream).await else {
                 return;
             };
-            let _ = socket
-                .send(Message::text(r#"{"v":1,"type":"nonsense"}"#))
-                .await;
-            let _ = socket
-                .send(Message::text(r#"{"v":9,"type":"removed"}"#))
-                .await;
+            let Some(Ok(Message::Binary(hello))) = socket.next().await else {
+                return;
+            };
+            let Ok((reply, pending)) = crate::channel::Hello::parse(&hello)
+                .expect("a hello")
+                .answer(&host_code)
+            else {
+                return;
+            };
+            let _ = socket.send(Message::binary(reply)).await;
+            let Some(Ok(Message::Binary(first))) = socket.next().await else {
+                return;
+            };
+            let Ok((mut sealer, _, _)) = pending.confirm(&first) else {
+                return;
+            };
+            let mut sealed =
+                |text: &str| Message::binary(sealer.seal(text.as_bytes()).expect("sealed"));
+            let _ = socket.send(sealed(r#"{"v":2,"type":"nonsense"}"#)).await;
+            let _ = socket.send(sealed(r#"{"v":9,"type":"removed"}"#)).await;
             let huge = "x".repeat(MAX_SERVER_MESSAGE_BYTES + 1);
-            let _ = socket.send(Message::text(huge)).await;
+            let _ = socket.send(sealed(&huge)).await;
             let _ = socket.next().await;
         });
-        let (_sender, mut receiver) = connect(&address.to_string()).await.expect("connects");
+        let (mut sender, mut receiver) = connect(&address.to_string(), &table)
+            .await
+            .expect("connects");
+        sender.send(&ClientMessage::Stand).await.expect("sent");
         async fn next(receiver: &mut Receiver) -> Option<Received> {
             timeout(PATIENCE, receiver.next()).await.expect("in time")
         }
@@ -292,5 +579,41 @@ mod tests {
             Some(Received::Unreadable(ProtocolError::Version { .. }))
         ));
         assert_eq!(next(&mut receiver).await, None, "over the cap: closed");
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_frame_in_clear_after_the_handshake_ends_the_connection() {
+        let listener = TcpListener::bind("127.0.0.1:0").await.expect("a port");
+        let address = listener.local_addr().expect("an address");
+        let table = code("7KQ2M-XR4TD");
+        let host_code = table.clone();
+        tokio::spawn(async move {
+            let Ok((stream, _)) = listener.accept().await else {
+                return;
+            };
+            let Ok(mut socket) = tokio_tungstenite::accept_async(stream).await else {
+                return;
+            };
+            let Some(Ok(Message::Binary(hello))) = socket.next().await else {
+                return;
+            };
+            let Ok((reply, _)) = crate::channel::Hello::parse(&hello)
+                .expect("a hello")
+                .answer(&host_code)
+            else {
+                return;
+            };
+            let _ = socket.send(Message::binary(reply)).await;
+            let clear = r#"{"v":2,"type":"error","error":{"id":"not-host"}}"#;
+            let _ = socket.send(Message::text(clear)).await;
+            let _ = socket.next().await;
+        });
+        let (_sender, mut receiver) = connect(&address.to_string(), &table)
+            .await
+            .expect("connects");
+        assert_eq!(
+            timeout(PATIENCE, receiver.next()).await.expect("in time"),
+            None
+        );
     }
 }

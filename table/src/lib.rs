@@ -14,7 +14,9 @@
 //! - [`protocol`]: the versioned JSON messages, [`decode`] with its 64 KiB cap, typed errors.
 //! - [`Table`]: the lobby, the match, the timer, chat, disconnects (`table/`); [`TableSnapshot`]:
 //!   a table as data, restored by replaying its match record.
-//! - [`secret`]: table codes and seat tokens; [`limit`]: rate limits; [`timer`]: the turn timer;
+//! - [`channel`]: the encrypted channel every connection over a network runs, keyed by the table
+//!   code (SPAKE2, HKDF-SHA256, ChaCha20-Poly1305), sans-IO.
+//! - [`secret`]: table codes (with their public nameplates) and seat tokens; [`limit`]: rate limits; [`timer`]: the turn timer;
 //!   [`text`]: names and chat lines.
 //!
 //! Secrecy by construction: a connection receives game state only as its own seat's
@@ -23,7 +25,7 @@
 //! it against the hidden cards. The protocol and the threat model are in `docs/multiplayer.md`.
 //!
 //! With the `server` feature, [`server`] serves many tables over WebSocket (tokio, tokio-tungstenite),
-//! each connection routed by the code in its first message: frames capped at 64 KiB, a bounded queue
+//! each connection routed by the nameplate of its channel's Hello and bound to that table: frames capped at 64 KiB, a bounded queue
 //! per connection, a slow client dropped rather than waited for, caps on tables and connections.
 //!
 //! The match itself runs through the engine's [`briscola::SeatedMatch`], as the app's one-player
@@ -42,6 +44,7 @@
 //!
 //! Deliberately absent: the app's screens (the shell's).
 
+pub mod channel;
 #[cfg(feature = "client")]
 pub mod client;
 #[cfg(feature = "discovery")]

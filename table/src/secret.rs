@@ -1,6 +1,10 @@
 //! Secrets: the [`TableCode`] people read aloud, the [`SeatToken`] that takes a seat back, and
 //! [`Entropy`], the one place randomness enters a table.
 //!
+//! A code's first [`NAMEPLATE_CHARS`] characters are its public [`Nameplate`]: it routes a connection to
+//! its table at a server or a relay, and is sent in clear; the whole code keys the connection's
+//! encrypted channel (`channel`) and is never sent.
+//!
 //! A real table draws from the operating system's secure generator ([`Entropy::os`], `rand`'s
 //! `OsRng`): codes, tokens, the match's deal seed, the first dealer, random seating and the AI seeds.
 //! [`Entropy::seeded`] is a deterministic generator for tests and nothing else: with it, codes and deals
@@ -97,6 +101,16 @@ impl TableCode {
         format!("{}-{}", &text[..5], &text[5..])
     }
 
+    /// The code's public part: its first [`NAMEPLATE_CHARS`] characters.
+    pub fn nameplate(&self) -> Nameplate {
+        Nameplate([self.0[0], self.0[1], self.0[2]])
+    }
+
+    /// The code's ten characters, without the dash (the channel's password).
+    pub fn as_bytes(&self) -> &[u8; CODE_CHARS] {
+        &self.0
+    }
+
     /// Whether typed text is this code: case, spaces and dashes do not matter, and `I`/`L` read as
     /// `1`, `O` as `0`. Compared in constant time over the code's length.
     pub fn matches(&self, typed: &str) -> bool {
@@ -109,6 +123,48 @@ impl TableCode {
             }
         }
         diff == 0 && normal.next().is_none()
+    }
+}
+
+/// Characters of a code that are its public nameplate: 15 bits, 32,768 nameplates.
+pub const NAMEPLATE_CHARS: usize = 3;
+
+/// A code's public part ([`TableCode::nameplate`]): three characters of the code alphabet, in capitals.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Nameplate([u8; NAMEPLATE_CHARS]);
+
+impl Nameplate {
+    /// The nameplate of these bytes, if they are three characters of the alphabet (as shown: capitals,
+    /// no look-alikes).
+    pub fn from_bytes(bytes: [u8; NAMEPLATE_CHARS]) -> Option<Nameplate> {
+        bytes
+            .iter()
+            .all(|b| ALPHABET.contains(b))
+            .then_some(Nameplate(bytes))
+    }
+
+    /// The nameplate typed text names, read as codes are ([`TableCode::matches`]), if it is one.
+    pub fn parse(typed: &str) -> Option<Nameplate> {
+        let mut bytes = [0u8; NAMEPLATE_CHARS];
+        let mut read = read_aloud(typed);
+        for slot in &mut bytes {
+            *slot = u8::try_from(read.next()?).ok()?;
+        }
+        if read.next().is_some() {
+            return None;
+        }
+        Nameplate::from_bytes(bytes)
+    }
+
+    /// Its three characters.
+    pub fn as_bytes(&self) -> &[u8; NAMEPLATE_CHARS] {
+        &self.0
+    }
+
+    /// Its text: `7KQ`.
+    pub fn as_str(&self) -> &str {
+        // Only alphabet characters (ASCII) are ever held.
+        std::str::from_utf8(&self.0).unwrap_or_default()
     }
 }
 
@@ -214,6 +270,27 @@ mod tests {
         assert_eq!(normalize_code("01234-5678"), None);
         assert_eq!(normalize_code("01234-567890"), None);
         assert_eq!(normalize_code("01234-5678é"), None);
+    }
+
+    #[test]
+    fn a_nameplate_is_the_codes_first_three_characters_and_nothing_else_parses() {
+        let code = TableCode::parse("7kq2m xr4td").expect("a code");
+        assert_eq!(code.nameplate().as_str(), "7KQ");
+        assert_eq!(Nameplate::parse("7kq"), Some(code.nameplate()));
+        assert_eq!(Nameplate::parse("7-K Q"), Some(code.nameplate()));
+        assert_eq!(
+            Nameplate::parse("oIl")
+                .map(|n| n.as_str().to_string())
+                .as_deref(),
+            Some("011")
+        );
+        assert_eq!(Nameplate::parse("7K"), None);
+        assert_eq!(Nameplate::parse("7KQ2"), None);
+        assert_eq!(Nameplate::parse("7KU"), None);
+        assert_eq!(Nameplate::parse("7Kéé"), None);
+        assert_eq!(Nameplate::from_bytes(*b"7kq"), None);
+        assert_eq!(Nameplate::from_bytes(*b"7KQ"), Some(code.nameplate()));
+        assert_eq!(code.as_bytes(), b"7KQ2MXR4TD");
     }
 
     #[test]

@@ -2,6 +2,7 @@
 
 pub mod arena;
 pub mod bench_ai;
+pub mod bench_channel;
 pub mod bench_relay;
 pub mod bench_review;
 pub mod bench_serve;

@@ -217,7 +217,9 @@ impl Hosting {
                 server.stop();
                 return Err(match error {
                     CreateError::Table(reason) => SeatError::TableRefused { reason },
-                    CreateError::Full | CreateError::Restore(_) => SeatError::TableRefused {
+                    CreateError::Full
+                    | CreateError::NameplateTaken(_)
+                    | CreateError::Restore(_) => SeatError::TableRefused {
                         reason: ErrorCode::Unavailable,
                     },
                 });

@@ -19,6 +19,7 @@ use std::time::Duration;
 
 use briscola_table::client::{self, Received};
 use briscola_table::protocol::{ClientMessage, ErrorCode, ServerMessage, Stage};
+use briscola_table::secret::TableCode;
 use briscola_table::server::{LocalConnection, LocalDoor, LocalRefusal};
 use serde::Serialize;
 use tokio::sync::mpsc;
@@ -69,6 +70,9 @@ pub enum LinkStatus {
         /// Why.
         reason: String,
     },
+    /// The table's host runs an older Briscola (an older protocol): the host should update the app.
+    /// The link has ended.
+    Outdated,
     /// The connection dropped and could not be made again in time. The link has ended.
     Lost,
     /// The connection dropped and there is no table to go back to: the server no longer knows it,
@@ -108,8 +112,11 @@ enum OpenError {
     Refused(String),
     /// Nothing answered (English, for logs).
     Unreachable(String),
-    /// The table in this process refused the first message: its answer.
+    /// The table refused the first message, or the server refused the connection before it: its
+    /// answer.
     Answered(ServerMessage),
+    /// The table's host runs an older Briscola.
+    Outdated,
 }
 
 /// The operating system's words for a refused connection (nothing listens at that port), on
@@ -133,17 +140,32 @@ impl Wire {
     async fn open(endpoint: &Endpoint, first: &ClientMessage) -> Result<Option<Wire>, OpenError> {
         match endpoint {
             Endpoint::Remote(address) => {
-                let (mut sender, receiver) = client::connect(address).await.map_err(|e| {
-                    let refused = matches!(
-                        &e,
-                        client::ConnectError::Unreachable { reason, .. } if refused(reason)
-                    );
-                    if refused {
-                        OpenError::Refused(e.to_string())
-                    } else {
-                        OpenError::Unreachable(e.to_string())
+                let code = match first {
+                    ClientMessage::Join { code, .. } | ClientMessage::Rejoin { code, .. } => {
+                        TableCode::parse(code)
                     }
-                })?;
+                    _ => None,
+                };
+                // Not a code: no table has it (the channel is keyed by the code).
+                let Some(code) = code else {
+                    let error = ErrorCode::WrongCode;
+                    return Err(OpenError::Answered(ServerMessage::Error { error }));
+                };
+                let (mut sender, receiver) =
+                    client::connect(address, &code).await.map_err(|e| match e {
+                        client::ConnectError::WrongCode { .. } => {
+                            let error = ErrorCode::WrongCode;
+                            OpenError::Answered(ServerMessage::Error { error })
+                        }
+                        client::ConnectError::Refused { error, .. } => {
+                            OpenError::Answered(ServerMessage::Error { error })
+                        }
+                        client::ConnectError::OutdatedHost { .. } => OpenError::Outdated,
+                        client::ConnectError::Unreachable { ref reason, .. } if refused(reason) => {
+                            OpenError::Refused(e.to_string())
+                        }
+                        other => OpenError::Unreachable(other.to_string()),
+                    })?;
                 // A connection that drops at once is a dropped connection.
                 Ok(sender
                     .send(first)
@@ -332,6 +354,10 @@ impl Task {
                     } else {
                         LinkStatus::Ended
                     });
+                    return;
+                }
+                Err(OpenError::Outdated) => {
+                    self.status(LinkStatus::Outdated);
                     return;
                 }
                 Err(OpenError::Unreachable(reason) | OpenError::Refused(reason))

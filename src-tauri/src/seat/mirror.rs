@@ -211,6 +211,8 @@ pub enum Ending {
         /// Why.
         reason: String,
     },
+    /// The table's host runs an older Briscola: the host should update the app.
+    Outdated,
     /// The link ended with nothing said (this player left).
     Left,
     /// The connection dropped and the table is over or no longer there: nothing to reconnect to.
@@ -382,6 +384,7 @@ impl Mirror {
     fn status(&mut self, status: &LinkStatus) {
         let ending = match status {
             LinkStatus::Lost => Some(Ending::Lost),
+            LinkStatus::Outdated => Some(Ending::Outdated),
             LinkStatus::Unreachable { reason } => Some(Ending::Unreachable {
                 reason: reason.clone(),
             }),

@@ -382,7 +382,7 @@ async fn what_cannot_be_hosted_or_joined_is_refused_before_anything_opens() {
     friends
         .join(
             &address,
-            "X".into(),
+            "7KQ2M-XR4TD".into(),
             "Bea".into(),
             heard.listener(),
             unkept(),

@@ -25,7 +25,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 /// The protocol version this build speaks.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 
 /// The largest frame a client may send, in bytes (64 KiB); a larger one is refused unread.
 pub const MAX_FRAME_BYTES: usize = 64 * 1024;

@@ -64,7 +64,7 @@ fn examples() -> Vec<ClientMessage> {
 fn every_client_message_survives_the_wire_with_its_version() {
     for message in examples() {
         let text = encode_client(&message);
-        assert!(text.starts_with(r#"{"v":1,"type":""#), "{text}");
+        assert!(text.starts_with(r#"{"v":2,"type":""#), "{text}");
         assert_eq!(decode(text.as_bytes()), Ok(message), "{text}");
     }
 }
@@ -73,7 +73,7 @@ fn every_client_message_survives_the_wire_with_its_version() {
 fn documented_frames_read_as_documented() {
     let read = |text: &str| decode(text.as_bytes());
     assert_eq!(
-        read(r#"{"v":1,"type":"join","code":"7kq2m xr4td","name":"Ada"}"#),
+        read(r#"{"v":2,"type":"join","code":"7kq2m xr4td","name":"Ada"}"#),
         Ok(ClientMessage::Join {
             code: "7kq2m xr4td".into(),
             name: "Ada".into()
@@ -82,15 +82,15 @@ fn documented_frames_read_as_documented() {
     let ace = Action::Play("Ad".parse().expect("a card"));
     // An action in the engine's typed form or in its text form.
     assert_eq!(
-        read(r#"{"v":1,"type":"act","action":{"kind":"play","card":"Ad"}}"#),
+        read(r#"{"v":2,"type":"act","action":{"kind":"play","card":"Ad"}}"#),
         Ok(ClientMessage::Act { action: ace })
     );
     assert_eq!(
-        read(r#"{"type":"act","action":"Ad","v":1}"#),
+        read(r#"{"type":"act","action":"Ad","v":2}"#),
         Ok(ClientMessage::Act { action: ace })
     );
     assert_eq!(
-        read(r#"{"v":1,"type":"chat","chat":{"kind":"phrase","phrase":"good-game"}}"#),
+        read(r#"{"v":2,"type":"chat","chat":{"kind":"phrase","phrase":"good-game"}}"#),
         Ok(ClientMessage::Chat {
             chat: ChatBody::Phrase {
                 phrase: QuickPhrase::GoodGame
@@ -98,11 +98,11 @@ fn documented_frames_read_as_documented() {
         })
     );
     assert_eq!(
-        read(r#"{"v":1,"type":"set-timer","seconds":null}"#),
+        read(r#"{"v":2,"type":"set-timer","seconds":null}"#),
         Ok(ClientMessage::SetTimer { seconds: None })
     );
     assert_eq!(
-        read(r#"{"v":1,"type":"open-seats","open":true}"#),
+        read(r#"{"v":2,"type":"open-seats","open":true}"#),
         Ok(ClientMessage::OpenSeats { open: true })
     );
 }
@@ -118,33 +118,41 @@ fn bad_frames_get_their_own_errors() {
         read(br#"{"type":"stand"}"#),
         Err(ProtocolError::Version {
             found: None,
-            supported: 1
+            supported: 2
         })
     );
     assert_eq!(
-        read(br#"{"v":2,"type":"stand"}"#),
+        read(br#"{"v":3,"type":"stand"}"#),
         Err(ProtocolError::Version {
-            found: Some(2),
-            supported: 1
+            found: Some(3),
+            supported: 2
+        })
+    );
+    // A version-1 frame (an old client's) is told apart.
+    assert_eq!(
+        read(br#"{"v":1,"type":"join","code":"7KQ2M-XR4TD","name":"Ada"}"#),
+        Err(ProtocolError::Version {
+            found: Some(1),
+            supported: 2
         })
     );
     assert_eq!(
         read(br#"{"v":"1","type":"stand"}"#),
         Err(ProtocolError::Version {
             found: None,
-            supported: 1
+            supported: 2
         })
     );
     for malformed in [
-        r#"{"v":1}"#,
-        r#"{"v":1,"type":"dance"}"#,
-        r#"{"v":1,"type":"sit"}"#,
-        r#"{"v":1,"type":"sit","seat":300}"#,
-        r#"{"v":1,"type":"sit","seat":-1}"#,
-        r#"{"v":1,"type":"act","action":"Zz"}"#,
-        r#"{"v":1,"type":"act","action":{"kind":"play"}}"#,
-        r#"{"v":1,"type":"chat","chat":{"kind":"phrase","phrase":"insult"}}"#,
-        r#"{"v":1,"type":"set-seat","seat":1,"occupant":{"kind":"ai","level":"god"}}"#,
+        r#"{"v":2}"#,
+        r#"{"v":2,"type":"dance"}"#,
+        r#"{"v":2,"type":"sit"}"#,
+        r#"{"v":2,"type":"sit","seat":300}"#,
+        r#"{"v":2,"type":"sit","seat":-1}"#,
+        r#"{"v":2,"type":"act","action":"Zz"}"#,
+        r#"{"v":2,"type":"act","action":{"kind":"play"}}"#,
+        r#"{"v":2,"type":"chat","chat":{"kind":"phrase","phrase":"insult"}}"#,
+        r#"{"v":2,"type":"set-seat","seat":1,"occupant":{"kind":"ai","level":"god"}}"#,
     ] {
         assert_eq!(
             read(malformed.as_bytes()),
@@ -159,7 +167,7 @@ fn bad_frames_get_their_own_errors() {
 
 #[test]
 fn the_size_cap_is_64_kib_checked_before_reading() {
-    let frame = br#"{"v":1,"type":"stand"}"#;
+    let frame = br#"{"v":2,"type":"stand"}"#;
     let mut exact = frame.to_vec();
     exact.resize(MAX_FRAME_BYTES, b' ');
     assert_eq!(decode(&exact), Ok(ClientMessage::Stand));
@@ -203,14 +211,14 @@ fn server_messages_carry_the_version_and_read_back() {
     ];
     for message in messages {
         let text = encode(&message);
-        assert!(text.starts_with(r#"{"v":1,"type":""#), "{text}");
+        assert!(text.starts_with(r#"{"v":2,"type":""#), "{text}");
         assert_eq!(decode_server(text.as_bytes()), Ok(message));
     }
     assert_eq!(
         encode(&ServerMessage::Error {
             error: ErrorCode::NotYourTurn
         }),
-        r#"{"v":1,"type":"error","error":{"id":"not-your-turn"}}"#
+        r#"{"v":2,"type":"error","error":{"id":"not-your-turn"}}"#
     );
 }
 
@@ -244,20 +252,20 @@ fn reading_a_frame_straight_into_its_type_agrees_with_the_json_tree() {
     let mut frames: Vec<String> = examples().iter().map(encode_client).collect();
     frames.extend(
         [
-            r#"{"type":"ready","ready":true,"v":1}"#,
-            r#"{"v":1,"v":2,"type":"ready","ready":true}"#,
-            r#"{"v":2,"v":1,"type":"ready","ready":true}"#,
-            r#"{"v":1,"type":"ready","ready":true,"ready":false}"#,
-            r#"{"v":1.0,"type":"ready","ready":true}"#,
+            r#"{"type":"ready","ready":true,"v":2}"#,
+            r#"{"v":2,"v":3,"type":"ready","ready":true}"#,
+            r#"{"v":3,"v":2,"type":"ready","ready":true}"#,
+            r#"{"v":2,"type":"ready","ready":true,"ready":false}"#,
+            r#"{"v":2.0,"type":"ready","ready":true}"#,
             r#"{"v":"1","type":"ready","ready":true}"#,
-            r#"{"v":1,"type":"ready","ready":"yes"}"#,
-            r#"{"v":1,"type":"ready","ready":true,"extra":[1,2,{"x":null}]}"#,
-            r#"{"v":1,"type":"sit","seat":300}"#,
-            r#"{"v":1,"type":"nothing"}"#,
-            r#"{"v":1}"#,
-            r#"[{"v":1,"type":"stand"}]"#,
-            r#"{"v":1,"type":"stand"} trailing"#,
-            r#"{"v":1,"type":"stand""#,
+            r#"{"v":2,"type":"ready","ready":"yes"}"#,
+            r#"{"v":2,"type":"ready","ready":true,"extra":[1,2,{"x":null}]}"#,
+            r#"{"v":2,"type":"sit","seat":300}"#,
+            r#"{"v":2,"type":"nothing"}"#,
+            r#"{"v":2}"#,
+            r#"[{"v":2,"type":"stand"}]"#,
+            r#"{"v":2,"type":"stand"} trailing"#,
+            r#"{"v":2,"type":"stand""#,
         ]
         .map(String::from),
     );

@@ -1,9 +1,11 @@
 //! The attack on a table's availability, as the crate's own test: while two people play a match over
 //! loopback, more than 10,000 idle and hostile connections come from one address and from many
 //! (Linux routes all of 127/8 to the loopback interface): TCP connections that never start the
-//! handshake, WebSockets that never speak, refused `join`s with the right code, 64 KiB frames from
-//! strangers and from a watcher at the table. The players' move latency stays within 50 ms at the
-//! 99th percentile, and a player who drops gets back in every time.
+//! handshake, WebSockets that never speak, more than 10,000 hostile frames where the channel's Hello
+//! belongs (random bytes, damaged Hellos, guesses with the table's nameplate and a wrong code, old
+//! clients' JSON, 64 KiB of garbage), and 64 KiB sealed frames from a watcher at the table. The
+//! players' move latency stays within 50 ms at the 99th percentile, and a player who drops gets back
+//! in every time.
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::Arc;
@@ -18,10 +20,17 @@ use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{WebSocketStream, client_async};
 
 use super::{ServerConfig, start};
-use crate::protocol::{ClientMessage, ServerMessage, decode_server, encode_client};
+use crate::channel::{Guest, HELLO_BYTES};
+use crate::client::{self, ConnectError, Received};
+use crate::protocol::{ClientMessage, ServerMessage};
+use crate::secret::{Entropy, TableCode};
 use crate::{ErrorCode, TableSettings};
 
-type Socket = WebSocketStream<TcpStream>;
+/// A player's connection, inside its channel.
+struct Socket {
+    sender: client::Sender,
+    receiver: client::Receiver,
+}
 
 /// The whole test's limit: it stops by itself.
 const LIMIT: Duration = Duration::from_secs(240);
@@ -36,7 +45,7 @@ async fn tcp_from(addr: SocketAddr, source: Ipv4Addr) -> Option<TcpStream> {
     tcp.connect(addr).await.ok()
 }
 
-async fn ws_from(addr: SocketAddr, source: Ipv4Addr) -> Option<Socket> {
+async fn ws_from(addr: SocketAddr, source: Ipv4Addr) -> Option<WebSocketStream<TcpStream>> {
     let stream = tcp_from(addr, source).await?;
     let _ = stream.set_nodelay(true);
     let handshake = client_async(format!("ws://{addr}/"), stream);
@@ -48,28 +57,47 @@ async fn ws_from(addr: SocketAddr, source: Ipv4Addr) -> Option<Socket> {
 }
 
 async fn send(socket: &mut Socket, message: &ClientMessage) -> bool {
-    socket
-        .send(Message::text(encode_client(message)))
-        .await
-        .is_ok()
+    socket.sender.send(message).await.is_ok()
 }
 
 async fn next(socket: &mut Socket) -> Option<ServerMessage> {
     loop {
-        match timeout(PATIENCE, socket.next()).await.ok()?? {
-            Ok(Message::Text(text)) => return decode_server(text.as_bytes()).ok(),
-            Ok(Message::Close(_)) | Err(_) => return None,
-            Ok(_) => {}
+        match timeout(PATIENCE, socket.receiver.next()).await.ok()?? {
+            Received::Message(message) => return Some(message),
+            Received::Unreadable(_) => {}
         }
     }
 }
 
-/// Sits at the table from `source` with `first`; the socket and the token once welcomed. Like the
-/// app's link, a player told to slow down (joins are limited per address, and the guest comes back
-/// often) tries again when told, on the same connection, within [`PATIENCE`] in all.
+/// Opens a player's channel from `source` to the table `code` names; like the app's link, a player
+/// told to slow down (every connection is an attempt, limited per address, and the guest comes back
+/// often) tries again when told, until `give_up`.
+async fn open(addr: SocketAddr, source: Ipv4Addr, code: &str, give_up: Instant) -> Socket {
+    let code = TableCode::parse(code).expect("a code");
+    loop {
+        let socket = ws_from(addr, source).await.expect("a player connects");
+        match client::secure(socket, &code, &addr.to_string()).await {
+            Ok((sender, receiver)) => return Socket { sender, receiver },
+            Err(ConnectError::Refused {
+                error: ErrorCode::RateLimited { retry_ms },
+                ..
+            }) if Instant::now() + Duration::from_millis(retry_ms) < give_up => {
+                sleep(Duration::from_millis(retry_ms)).await;
+            }
+            Err(error) => panic!("a player's channel did not open: {error}"),
+        }
+    }
+}
+
+/// Sits at the table from `source` with `first`; the socket and the token once welcomed, within
+/// [`PATIENCE`] in all (told to slow down, it tries again when told).
 async fn sit(addr: SocketAddr, source: Ipv4Addr, first: &ClientMessage) -> (Socket, String) {
-    let mut socket = ws_from(addr, source).await.expect("a player connects");
+    let code = match first {
+        ClientMessage::Join { code, .. } | ClientMessage::Rejoin { code, .. } => code,
+        _ => panic!("not a join"),
+    };
     let give_up = Instant::now() + PATIENCE;
+    let mut socket = open(addr, source, code, give_up).await;
     assert!(send(&mut socket, first).await, "sent");
     loop {
         match next(&mut socket).await.expect("a player is answered") {
@@ -213,9 +241,11 @@ async fn ten_thousand_idle_and_hostile_connections_keep_no_player_from_their_sea
             hold,
         )));
     }
-    // WebSockets that never speak, refused joins with the code, 64 KiB frames: from many.
-    let hostile_code = code.clone();
+    // WebSockets that never speak, and hostile frames where the Hello belongs: from many.
+    let nameplate = TableCode::parse(&code).expect("a code").nameplate();
     let kinds = Arc::new(AtomicUsize::new(0));
+    let hostile = Arc::new(AtomicUsize::new(0));
+    let sent_hostile = hostile.clone();
     attacks.push(tokio::spawn(attacker(
         addr,
         many.clone(),
@@ -223,36 +253,24 @@ async fn ten_thousand_idle_and_hostile_connections_keep_no_player_from_their_sea
         opened.clone(),
         Duration::from_millis(4),
         move |stream: TcpStream| {
-            let code = hostile_code.clone();
             let kind = kinds.fetch_add(1, Ordering::Relaxed);
+            let hostile = sent_hostile.clone();
             async move {
                 let handshake = client_async(format!("ws://{addr}/"), stream);
                 let Ok(Ok((mut socket, _))) = timeout(Duration::from_secs(5), handshake).await
                 else {
                     return;
                 };
-                let join = ClientMessage::Join {
-                    code: code.clone(),
-                    name: "host".into(),
+                let Some(frame) = hostile_hello(kind, nameplate) else {
+                    // Silent: held until the server closes it.
+                    let _ = timeout(LIMIT, socket.next()).await;
+                    return;
                 };
-                for round in 0.. {
-                    let sent = match (kind + round) % 3 {
-                        // Silent.
-                        0 => true,
-                        // Refused joins, with the code.
-                        1 => send(&mut socket, &join).await,
-                        // 64 KiB of garbage.
-                        _ => socket
-                            .send(Message::text("x".repeat(64 * 1024 - 16)))
-                            .await
-                            .is_ok(),
-                    };
-                    let answer = timeout(Duration::from_millis(200), socket.next()).await;
-                    let closed = matches!(answer, Ok(None | Some(Err(_))));
-                    if !sent || closed || round > 200 {
-                        return;
-                    }
+                if socket.send(frame).await.is_ok() {
+                    hostile.fetch_add(1, Ordering::Relaxed);
                 }
+                // Whatever the server answers, until it closes.
+                while let Ok(Some(Ok(_))) = timeout(PATIENCE, socket.next()).await {}
             }
         },
     )));
@@ -279,15 +297,20 @@ async fn ten_thousand_idle_and_hostile_connections_keep_no_player_from_their_sea
     let (mut watcher, _) = sit(addr, Ipv4Addr::new(127, 0, 8, 8), &join("Mallory")).await;
     let flood_stop = stop.clone();
     let flooder = tokio::spawn(async move {
-        let garbage = "y".repeat(64 * 1024 - 16);
+        let garbage = ClientMessage::Join {
+            code: "y".repeat(64 * 1024 - 100),
+            name: "Mallory".into(),
+        };
         let mut frames = 0usize;
         while !flood_stop.load(Ordering::Relaxed) {
-            if watcher.send(Message::text(garbage.clone())).await.is_err() {
+            if !send(&mut watcher, &garbage).await {
                 break;
             }
             frames += 1;
             // Read what the table answers, so its queue never fills.
-            while let Ok(Some(_)) = timeout(Duration::from_millis(1), watcher.next()).await {}
+            while let Ok(Some(_)) = timeout(Duration::from_millis(1), watcher.receiver.next()).await
+            {
+            }
         }
         frames
     });
@@ -332,9 +355,10 @@ async fn ten_thousand_idle_and_hostile_connections_keep_no_player_from_their_sea
     })
     .await
     .expect("the match ends in time");
-    // The attack goes on until at least 10,000 connections were opened.
+    // The attack goes on until at least 10,000 connections were opened, and 10,000 hostile Hellos
+    // sent.
     timeout(LIMIT, async {
-        while opened.load(Ordering::Relaxed) < ATTACK {
+        while opened.load(Ordering::Relaxed) < ATTACK || hostile.load(Ordering::Relaxed) < ATTACK {
             sleep(Duration::from_millis(50)).await;
         }
     })
@@ -360,13 +384,15 @@ async fn ten_thousand_idle_and_hostile_connections_keep_no_player_from_their_sea
     let p99 = latencies[(latencies.len() * 99).div_ceil(100).saturating_sub(1)];
     let median = latencies[latencies.len() / 2];
     let attacked = opened.load(Ordering::Relaxed);
+    let hellos = hostile.load(Ordering::Relaxed);
     eprintln!(
-        "{attacked} attacking connections, {flooded} 64 KiB frames from the watcher, {} moves in {:.1} s: median {median:?}, p99 {p99:?}, {} rejoins",
+        "{attacked} attacking connections, {hellos} hostile Hellos, {flooded} 64 KiB frames from the watcher, {} moves in {:.1} s: median {median:?}, p99 {p99:?}, {} rejoins",
         latencies.len(),
         started.elapsed().as_secs_f64(),
         guest_played.rejoins
     );
     assert!(attacked >= ATTACK, "{attacked} connections");
+    assert!(hellos >= ATTACK, "{hellos} hostile Hellos");
     assert!(latencies.len() >= 40, "{} moves", latencies.len());
     assert!(p99 <= Duration::from_millis(50), "p99 {p99:?}");
     assert!(
@@ -374,4 +400,61 @@ async fn ten_thousand_idle_and_hostile_connections_keep_no_player_from_their_sea
         "{} rejoins",
         guest_played.rejoins
     );
+}
+
+/// The `kind`th attacker's first frame, where the channel's Hello belongs (`None`: it stays silent).
+fn hostile_hello(kind: usize, nameplate: crate::secret::Nameplate) -> Option<Message> {
+    let mut entropy = Entropy::seeded(kind as u64);
+    let mut random = |n: usize| {
+        let mut bytes = vec![0u8; n];
+        entropy.fill(&mut bytes).expect("seeded");
+        bytes
+    };
+    Some(match kind % 8 {
+        0 => return None,
+        // Random bytes of any length up to twice a Hello's.
+        1 => {
+            let n = random(1)[0] as usize % (2 * HELLO_BYTES);
+            Message::binary(random(n))
+        }
+        // A Hello with the table's nameplate and a random SPAKE2 message.
+        2 => {
+            let mut hello = b"BRSC".to_vec();
+            hello.extend_from_slice(&crate::protocol::VERSION.to_be_bytes());
+            hello.extend_from_slice(nameplate.as_bytes());
+            hello.extend(random(33));
+            Message::binary(hello)
+        }
+        // A guess: the table's nameplate, a wrong code, a real Hello (then nothing more).
+        3 => {
+            let mut guess = nameplate.as_str().to_string();
+            guess.extend(
+                random(7)
+                    .iter()
+                    .map(|b| char::from(b"0123456789ABCDEF"[usize::from(b % 16)])),
+            );
+            let code = TableCode::parse(&guess).expect("a code");
+            Message::binary(Guest::start(&code).1)
+        }
+        // Another version's Hello.
+        4 => {
+            let code = TableCode::parse(&format!("{}0000000", nameplate.as_str())).expect("a code");
+            let mut hello = Guest::start(&code).1;
+            hello[4..8].copy_from_slice(&9u32.to_be_bytes());
+            Message::binary(hello)
+        }
+        // An old client's join, in clear.
+        5 => Message::text(format!(
+            r#"{{"v":1,"type":"join","code":"{}00-00000","name":"host"}}"#,
+            nameplate.as_str()
+        )),
+        // 64 KiB of garbage.
+        6 => Message::binary(random(64 * 1024)),
+        // A real Hello, truncated.
+        _ => {
+            let code = TableCode::parse(&format!("{}1111111", nameplate.as_str())).expect("a code");
+            let hello = Guest::start(&code).1;
+            Message::binary(hello[..HELLO_BYTES - 1].to_vec())
+        }
+    })
 }

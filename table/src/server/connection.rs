@@ -1,9 +1,15 @@
 //! One client connection: the WebSocket handshake (with its deadline, the frame cap and the
-//! [`super::origin`] rule), a writer draining the connection's queue, and the reader.
+//! [`super::origin`] rule), the channel's handshake ([`super::secure`], within the same deadline),
+//! a writer sealing and sending the connection's queue, and the reader opening every frame.
 //!
-//! A connection *waits* ([`super::door`]) until a table takes it: its frames go to the registry
-//! ([`super::registry`]), which picks the table or refuses, and the table's hub answers whether the
-//! `join` or `rejoin` got in. A refused attempt leaves the connection waiting, with nothing held at
+//! Once its channel is open, a connection is bound to the table whose code keyed it. Nothing is read
+//! or sent in clear any more: a text frame, or a frame that fails to open (forged, replayed,
+//! reordered), ends the connection. The frame cap applies to the sealed frame, before it is opened.
+//! A socket that is already a WebSocket — one the host opened towards a relay, say — is served the
+//! same way from the channel's handshake on ([`run`]).
+//!
+//! A connection *waits* ([`super::door`]) until its table takes it: its `join` or `rejoin` goes to
+//! that table's hub, which answers whether it got in. A refused attempt leaves the connection waiting, with nothing held at
 //! the table; a connection not taken by a table within [`ServerConfig::join_ms`] of its arrival (or
 //! of the table letting it go) is closed, as is one the door closes to make room. Once taken, its
 //! frames go to that table's hub until the hub lets it go or it closes.
@@ -20,18 +26,22 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
+use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::net::TcpStream;
 use tokio::sync::{mpsc, oneshot};
-use tokio::time::{Instant, sleep, sleep_until, timeout};
+use tokio::time::{Instant, sleep, sleep_until, timeout, timeout_at};
+use tokio_tungstenite::WebSocketStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 
 use super::door::{Place, cost};
 use super::hub::{Attempt, Input};
+use super::secure::{self, Secured};
 use super::{Shared, origin};
+use crate::ConnId;
+use crate::channel::SEAL_OVERHEAD;
 use crate::limit::Bucket;
-use crate::protocol::{self, ServerMessage};
-use crate::{ConnId, ErrorCode};
+use crate::protocol::{self, ClientMessage, ErrorCode, ServerMessage};
 
 /// How long a closing connection's queued messages may take to go out.
 const DRAIN: Duration = Duration::from_secs(5);
@@ -67,6 +77,8 @@ enum Stage {
 
 /// What the reader does next.
 enum Next {
+    /// The guest's first frame, opened and paid for by the channel's handshake.
+    Opened(Vec<u8>),
     Frame(Option<Result<Message, tokio_tungstenite::tungstenite::Error>>),
     /// The writer ended: the socket failed, or the hub dropped this connection.
     Written,
@@ -76,7 +88,7 @@ enum Next {
     Released(Option<mpsc::Sender<String>>),
 }
 
-/// Serves one connection until it closes; `place` is its place at the door.
+/// Serves one TCP connection until it closes; `place` is its place at the door.
 pub(super) async fn serve(
     stream: TcpStream,
     address: IpAddr,
@@ -85,28 +97,65 @@ pub(super) async fn serve(
     mut place: Place,
 ) {
     let config = shared.config;
-    let leave = |place: &Place| {
-        if let Ok(mut door) = shared.door.lock() {
-            door.leave(place.id);
-        }
-    };
     // Moves are small messages that should leave at once, not wait for more (Nagle's algorithm).
     let _ = stream.set_nodelay(true);
     // The read buffer starts small (tungstenite's default fills 128 KiB per connection up front) and
-    // grows for a larger frame, up to the cap.
+    // grows for a larger frame, up to the cap (a sealed frame's).
+    let cap = config.max_frame_bytes + SEAL_OVERHEAD;
     let limits = WebSocketConfig::default()
         .read_buffer_size(READ_BUFFER_BYTES)
-        .max_message_size(Some(config.max_frame_bytes))
-        .max_frame_size(Some(config.max_frame_bytes));
+        .max_message_size(Some(cap))
+        .max_frame_size(Some(cap));
     let handshake =
         tokio_tungstenite::accept_hdr_async_with_config(stream, origin::check, Some(limits));
+    let deadline = Instant::now() + Duration::from_millis(config.handshake_ms);
     let shaken = tokio::select! {
-        shaken = timeout(Duration::from_millis(config.handshake_ms), handshake) => shaken.ok(),
+        shaken = timeout_at(deadline, handshake) => shaken.ok(),
         // Closed at the door to make room: its descriptor is freed at once.
         _ = &mut place.evicted => None,
     };
     let Some(Ok(socket)) = shaken else {
-        leave(&place);
+        leave(&shared, &place);
+        return;
+    };
+    run(socket, address, conn, shared, place, deadline).await;
+}
+
+/// Gives a waiting connection's place at the door back.
+fn leave(shared: &Shared, place: &Place) {
+    if let Ok(mut door) = shared.door.lock() {
+        door.leave(place.id);
+    }
+}
+
+/// Serves a connection that is a WebSocket already, from the channel's handshake (done by
+/// `deadline`) until it closes; `place` is its place at the door.
+pub(super) async fn run<S>(
+    mut socket: WebSocketStream<S>,
+    address: IpAddr,
+    conn: ConnId,
+    shared: Arc<Shared>,
+    mut place: Place,
+    deadline: Instant,
+) where
+    S: AsyncRead + AsyncWrite + Unpin + Send + 'static,
+{
+    let config = shared.config;
+    let cap = config.max_frame_bytes + SEAL_OVERHEAD;
+    let secured = tokio::select! {
+        secured = timeout_at(deadline, secure::accept(&mut socket, address, &shared)) => {
+            secured.ok().flatten()
+        }
+        _ = &mut place.evicted => None,
+    };
+    let Some(Secured {
+        mut sealer,
+        mut opener,
+        first,
+        table,
+    }) = secured
+    else {
+        leave(&shared, &place);
         return;
     };
     let (mut sink, mut frames) = socket.split();
@@ -116,7 +165,10 @@ pub(super) async fn serve(
             // Whatever else is queued by now (a move's event and view) goes out in the same write.
             let mut batch = Some(text);
             while let Some(text) = batch.take().or_else(|| outgoing.try_recv().ok()) {
-                if sink.feed(Message::text(text)).await.is_err() {
+                let Ok(sealed) = sealer.seal(text.as_bytes()) else {
+                    return;
+                };
+                if sink.feed(Message::binary(sealed)).await.is_err() {
                     return;
                 }
             }
@@ -138,8 +190,14 @@ pub(super) async fn serve(
     let mut tokens = Bucket::new(CONNECTION_BURST, CONNECTION_INTERVAL_MS);
     let start = Instant::now();
     let mut written = false;
+    // The guest's first frame, opened by the handshake (and paid for there).
+    let mut first = Some(first);
     while let Some(current) = stage.take() {
         let next = match current {
+            current if first.is_some() => {
+                stage = Some(current);
+                Next::Opened(first.take().unwrap_or_default())
+            }
             Stage::Waiting {
                 mut place,
                 deadline,
@@ -172,8 +230,31 @@ pub(super) async fn serve(
             }
         };
         let bytes = match next {
-            Next::Frame(Some(Ok(Message::Text(text)))) => text.as_bytes().to_vec(),
-            Next::Frame(Some(Ok(Message::Binary(bytes)))) => bytes.to_vec(),
+            Next::Opened(bytes) => bytes,
+            Next::Frame(Some(Ok(Message::Binary(sealed)))) => {
+                // Pay for the frame: a reader out of tokens is not read until they come back (a
+                // waiting connection no longer than its deadline).
+                let deadline = match &stage {
+                    Some(Stage::Waiting { deadline, .. }) => Some(*deadline),
+                    _ => None,
+                };
+                let elapsed = || u64::try_from(start.elapsed().as_millis()).unwrap_or(u64::MAX);
+                let own = pay(deadline, || tokens.take_many(elapsed(), cost(sealed.len()))).await;
+                let paid = own
+                    && pay(deadline, || match shared.door.lock() {
+                        Ok(mut door) => door.message(address, sealed.len()),
+                        Err(_) => Ok(()),
+                    })
+                    .await;
+                // Over the cap (a socket opened elsewhere may have none), unpaid, or not sealed by
+                // the guest in turn: the connection ends.
+                match opener.open(&sealed) {
+                    Ok(bytes) if paid && sealed.len() <= cap => bytes,
+                    _ => break,
+                }
+            }
+            // Nothing is read in clear once the channel is open.
+            Next::Frame(Some(Ok(Message::Text(_)))) => break,
             // Pings are answered by tungstenite; pongs and raw frames carry nothing.
             Next::Frame(Some(Ok(Message::Ping(_) | Message::Pong(_) | Message::Frame(_)))) => {
                 continue;
@@ -204,23 +285,6 @@ pub(super) async fn serve(
                 continue;
             }
         };
-        // Pay for the frame: a reader out of tokens is not read until they come back (a waiting
-        // connection no longer than its deadline).
-        let deadline = match &stage {
-            Some(Stage::Waiting { deadline, .. }) => Some(*deadline),
-            _ => None,
-        };
-        let elapsed = || u64::try_from(start.elapsed().as_millis()).unwrap_or(u64::MAX);
-        let own = pay(deadline, || tokens.take_many(elapsed(), cost(bytes.len()))).await;
-        let paid = own
-            && pay(deadline, || match shared.door.lock() {
-                Ok(mut door) => door.message(address, bytes.len()),
-                Err(_) => Ok(()),
-            })
-            .await;
-        if !paid {
-            break;
-        }
         match stage.take() {
             Some(Stage::Seated { inputs, released }) => {
                 if inputs.send(Input::Frame { conn, bytes }).await.is_err() {
@@ -234,12 +298,12 @@ pub(super) async fn serve(
                 queue,
             }) => {
                 if bytes.len() > MAX_WAITING_FRAME_BYTES {
-                    leave(&place);
+                    leave(&shared, &place);
                     break;
                 }
-                match attempt(&shared, conn, address, bytes, queue).await {
+                match attempt(&table, conn, address, bytes, queue).await {
                     Tried::Seated { inputs, released } => {
-                        leave(&place);
+                        leave(&shared, &place);
                         stage = Some(Stage::Seated { inputs, released });
                     }
                     Tried::Refused(queue) => {
@@ -250,7 +314,7 @@ pub(super) async fn serve(
                         });
                     }
                     Tried::Gone => {
-                        leave(&place);
+                        leave(&shared, &place);
                         break;
                     }
                 }
@@ -261,7 +325,7 @@ pub(super) async fn serve(
     // What is left: a place at the door is given back; a table is told the connection closed.
     match stage {
         Some(Stage::Waiting { place, queue, .. }) => {
-            leave(&place);
+            leave(&shared, &place);
             // The writer ends with its queue once what it holds is sent.
             drop(queue);
         }
@@ -279,7 +343,10 @@ pub(super) async fn serve(
 }
 
 /// Waits until `take` has the tokens (`true`), or until `deadline` (`false`).
-async fn pay(deadline: Option<Instant>, mut take: impl FnMut() -> Result<(), u64>) -> bool {
+pub(super) async fn pay(
+    deadline: Option<Instant>,
+    mut take: impl FnMut() -> Result<(), u64>,
+) -> bool {
     loop {
         let wait = match take() {
             Ok(()) => return true,
@@ -305,22 +372,20 @@ enum Tried {
     Gone,
 }
 
-/// A waiting connection's frame: to the table its code names, which takes it or not.
+/// A waiting connection's frame: a `join` or `rejoin` to its table, which takes it or not.
 async fn attempt(
-    shared: &Shared,
+    table: &mpsc::Sender<Input>,
     conn: ConnId,
     address: IpAddr,
     bytes: Vec<u8>,
     queue: mpsc::Sender<String>,
 ) -> Tried {
-    let routed = match shared.registry.lock() {
-        Ok(mut registry) => registry.route(&bytes, address),
-        Err(_) => return Tried::Gone,
-    };
-    let inputs = match routed {
-        Ok(inputs) => inputs,
-        Err(error) => return refuse(queue, error),
-    };
+    match protocol::decode(&bytes) {
+        Ok(ClientMessage::Join { .. } | ClientMessage::Rejoin { .. }) => {}
+        Ok(_) => return refuse(queue, ErrorCode::NotJoined),
+        Err(reason) => return refuse(queue, ErrorCode::Protocol { reason }),
+    }
+    let inputs = table.clone();
     let (answer, answered) = oneshot::channel();
     let (release, released) = mpsc::channel(1);
     let attempt = Attempt {
@@ -345,7 +410,7 @@ async fn attempt(
     }
 }
 
-/// Tells a waiting connection why the registry refused it.
+/// Tells a waiting connection why its frame was refused.
 fn refuse(queue: mpsc::Sender<String>, error: ErrorCode) -> Tried {
     let refused = protocol::encode(&ServerMessage::Error { error });
     if queue.try_send(refused).is_err() {

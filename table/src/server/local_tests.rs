@@ -123,7 +123,10 @@ async fn a_server_that_starts_listening_serves_its_tables_over_the_network_too()
     server.listen(listener);
     assert!(server.listens());
     let address = server.local_addr.to_string();
-    let (mut sender, mut receiver) = crate::client::connect(&address).await.expect("connects");
+    let typed = crate::secret::TableCode::parse(&table.code).expect("a code");
+    let (mut sender, mut receiver) = crate::client::connect(&address, &typed)
+        .await
+        .expect("connects");
     sender
         .send(&ClientMessage::Join {
             code: table.code,
@@ -268,7 +271,10 @@ async fn a_friend_joins_a_match_against_the_computer_over_the_network_from_the_n
         .expect("sent");
     server.listen(TcpListener::bind("127.0.0.1:0").await.expect("a port"));
     let address = server.local_addr.to_string();
-    let (mut sender, mut receiver) = crate::client::connect(&address).await.expect("connects");
+    let typed = crate::secret::TableCode::parse(&code).expect("a code");
+    let (mut sender, mut receiver) = crate::client::connect(&address, &typed)
+        .await
+        .expect("connects");
     sender
         .send(&ClientMessage::Join {
             code,

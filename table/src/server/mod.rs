@@ -7,9 +7,11 @@
 //! a connection *waits* at the door ([`door`]): per address and over the server, waiting connections
 //! are capped below the connection cap (the rest is kept for people at tables), the oldest makes room
 //! for a newcomer, and one not taken within [`ServerConfig::join_ms`] (the WebSocket handshake within
-//! [`ServerConfig::handshake_ms`]) is closed. Its `join` or `rejoin` names a table by its code
-//! ([`registry`]): an unknown code is refused (`wrong-code`), and attempts are limited per network
-//! address across the server; a table that refuses the attempt keeps nothing of the connection. Every
+//! [`ServerConfig::handshake_ms`], the channel's too) is closed. Every connection runs the encrypted
+//! channel ([`crate::channel`], [`secure`]): its Hello names a table by its code's nameplate
+//! ([`registry`]), an unknown nameplate or another code is refused (`wrong-code`), attempts are
+//! limited per network address across the server, and the connection is bound to that table; a table
+//! that refuses its `join` or `rejoin` keeps nothing of the connection. Every
 //! frame is paced per connection and per address. From then on the
 //! reader forwards frames to that table's hub (tungstenite refuses a frame or message over
 //! [`ServerConfig::max_frame_bytes`] and the connection ends); the hub feeds the table and queues each
@@ -27,11 +29,12 @@
 //! A server may serve only its own process at first ([`Server::in_process`]: a match against the
 //! computer is a table with AI seats and no network) and start listening later ([`Server::listen`]:
 //! the same table, open to friends). The process's own people sit at its tables through a
-//! [`LocalDoor`] — the same registry and hub as a WebSocket connection, without a socket ([`local`]).
+//! [`LocalDoor`] — the same registry and hub as a WebSocket connection, without a socket and so without
+//! the channel: nothing leaves the process ([`local`]).
 //!
 //! Deliberately absent: creating tables over the wire (the process that runs the server creates
-//! them), TLS (put the server behind a tunnel or a TLS proxy on untrusted networks), discovery on the
-//! local network, and HTTP beyond the WebSocket handshake.
+//! them), TLS (the channel encrypts every connection, keyed by the code), discovery on the local
+//! network, and HTTP beyond the WebSocket handshake.
 
 mod connection;
 mod descriptors;
@@ -42,22 +45,26 @@ mod local;
 mod origin;
 mod registry;
 mod router;
+mod secure;
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::net::TcpListener;
 use tokio::runtime::Handle;
 use tokio::sync::{Semaphore, mpsc, watch};
 use tokio::task::JoinHandle;
 use tokio::time::sleep;
+use tokio_tungstenite::WebSocketStream;
 
 pub use events::{ServerEvent, TableEvent};
 pub use local::{LocalConnection, LocalDoor, LocalRefusal};
 
 use crate::protocol::{ClientMessage, ErrorCode, ServerMessage};
+use crate::secret::TableCode;
 use crate::{ConnId, MAX_FRAME_BYTES, RestoreError, Table, TableSettings, TableSnapshot};
 use registry::Registry;
 
@@ -112,9 +119,13 @@ impl Default for ServerConfig {
 /// Why [`Server::create`] made no table.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum CreateError {
-    /// [`ServerConfig::max_tables`] tables are open (or, restoring, one with the same code is).
-    #[error("the server holds as many tables as it may, or this one already")]
+    /// [`ServerConfig::max_tables`] tables are open.
+    #[error("the server holds as many tables as it may")]
     Full,
+    /// Restoring: a table whose code has the same nameplate is open here (a connection could not
+    /// tell them apart).
+    #[error("a table with the nameplate {0} is open here")]
+    NameplateTaken(String),
     /// The table refused its settings or the host's name.
     #[error("the table was refused: {0:?}")]
     Table(ErrorCode),
@@ -158,6 +169,8 @@ struct Shared {
     door: Mutex<door::Door>,
     events: Option<mpsc::Sender<ServerEvent>>,
     runtime: Handle,
+    /// Connections open now, over every listener and [`Server::serve_socket`].
+    slots: Arc<Semaphore>,
 }
 
 /// A running server. Dropping it stops nothing; [`Server::stop`] does.
@@ -170,6 +183,9 @@ pub struct Server {
     events: Option<mpsc::Receiver<ServerEvent>>,
     accept: Option<JoinHandle<()>>,
 }
+
+/// Nameplates there are (three characters of base 32): at most this many tables at once.
+const NAMEPLATES: usize = 32 * 32 * 32;
 
 /// The connection a table is created on, before the host's client connects.
 const CREATOR: ConnId = 0;
@@ -210,6 +226,7 @@ impl Server {
             )),
             events,
             runtime: Handle::current(),
+            slots: Arc::new(Semaphore::new(config.max_connections)),
         });
         Server {
             local_addr: SocketAddr::new(IpAddr::V4(Ipv4Addr::UNSPECIFIED), 0),
@@ -233,6 +250,37 @@ impl Server {
                 .runtime
                 .spawn(accept(listener, self.shared.clone())),
         );
+    }
+
+    /// Serves a connection that is a WebSocket already, from `address`, as a connection the server
+    /// accepted itself is once its WebSocket handshake is done: the door's limits, the channel's
+    /// handshake within [`ServerConfig::handshake_ms`], then its table. The socket may be of either
+    /// role (a WebSocket the host opened towards a relay, say), over any stream; its message and
+    /// frame caps are the opener's, and the server refuses a sealed frame over
+    /// [`ServerConfig::max_frame_bytes`] (plus the seal) once read. Returns at once (the connection is
+    /// served on its own task); a connection over the server's caps is dropped.
+    pub fn serve_socket<S>(&self, socket: WebSocketStream<S>, address: IpAddr)
+    where
+        S: AsyncRead + AsyncWrite + Unpin + Send + 'static,
+    {
+        let shared = self.shared.clone();
+        let Ok(slot) = shared.slots.clone().try_acquire_owned() else {
+            return;
+        };
+        let place = match shared.door.lock() {
+            Ok(mut door) => door.arrive(address),
+            Err(_) => return,
+        };
+        let Ok(place) = place else {
+            return;
+        };
+        let conn = shared.next_conn.fetch_add(1, Ordering::SeqCst);
+        let deadline =
+            tokio::time::Instant::now() + Duration::from_millis(shared.config.handshake_ms);
+        self.shared.runtime.spawn(async move {
+            connection::run(socket, address, conn, shared, place, deadline).await;
+            drop(slot);
+        });
     }
 
     /// Whether the server takes connections from the network.
@@ -281,16 +329,20 @@ impl Server {
     ) -> Result<NewTable, CreateError> {
         let shared = &self.shared;
         let mut registry = shared.registry.lock().map_err(|_| CreateError::Full)?;
-        if registry.len() >= shared.config.max_tables {
+        // Every nameplate taken: no code would be told apart.
+        if registry.len() >= shared.config.max_tables.min(NAMEPLATES) {
             return Err(CreateError::Full);
         }
         let address = self.local_addr.ip();
-        // A fresh code that no open table has (50 random bits: a second draw is already unlikely).
-        let (mut table, out) = loop {
+        // A fresh code whose nameplate no open table has (at most `max_tables` of the 32,768 are
+        // taken, so a few draws do).
+        let (mut table, out, code) = loop {
             let (table, out) = Table::new(settings.clone(), CREATOR, address, host_name)
                 .map_err(CreateError::Table)?;
-            if !registry.contains(&table.code()) {
-                break (table, out);
+            if let Some(code) = TableCode::parse(&table.code())
+                && !registry.contains(code.nameplate())
+            {
+                break (table, out, code);
             }
         };
         let host_token = out
@@ -336,21 +388,28 @@ impl Server {
         started.map_err(CreateError::Table)?;
         // The host's seat waits for the host's client.
         table.disconnect(CREATOR, 0);
-        let code = self.open(&mut registry, table, false);
+        let code = self.open(&mut registry, table, code, false);
         Ok(NewTable { code, host_token })
     }
 
     /// Brings back a table from its snapshot (a host that restarted), with nobody connected: people
-    /// rejoin with their tokens. Refused if a table with its code is open here.
+    /// rejoin with their tokens. Refused if a table whose code has the same nameplate is open here
+    /// ([`CreateError::NameplateTaken`]).
     pub fn restore(&self, snapshot: TableSnapshot) -> Result<NewTable, CreateError> {
         let shared = &self.shared;
         let mut registry = shared.registry.lock().map_err(|_| CreateError::Full)?;
-        if registry.len() >= shared.config.max_tables || registry.contains(snapshot.code()) {
+        if registry.len() >= shared.config.max_tables {
             return Err(CreateError::Full);
+        }
+        let code = TableCode::parse(snapshot.code())
+            .ok_or(CreateError::Restore(RestoreError::Invalid("code")))?;
+        let nameplate = code.nameplate();
+        if registry.contains(nameplate) {
+            return Err(CreateError::NameplateTaken(nameplate.as_str().to_string()));
         }
         let host_token = snapshot.host_token().unwrap_or_default().to_string();
         let table = Table::restore(snapshot, 0).map_err(CreateError::Restore)?;
-        let code = self.open(&mut registry, table, true);
+        let code = self.open(&mut registry, table, code, true);
         Ok(NewTable { code, host_token })
     }
 
@@ -360,10 +419,15 @@ impl Server {
         self.shared.registry.lock().ok()?.snapshots(code)
     }
 
-    /// Starts a table's hub and lists it; its code.
-    fn open(&self, registry: &mut Registry, table: Table, restored: bool) -> String {
+    /// Starts a table's hub and lists it; its code as shown.
+    fn open(
+        &self,
+        registry: &mut Registry,
+        table: Table,
+        code: TableCode,
+        restored: bool,
+    ) -> String {
         let shared = &self.shared;
-        let code = table.code();
         let mut watch = events::Watch::new(&table, shared.events.clone(), restored);
         // The hub counts the table's time from 0.
         let snapshots = shared.config.snapshots.then(|| watch.snapshots(&table, 0));
@@ -374,23 +438,24 @@ impl Server {
         let (inputs, receiver) = mpsc::channel(hub::INPUT_QUEUE);
         let ai = inputs.clone();
         let closing = Arc::downgrade(shared);
-        let key = code.clone();
+        let nameplate = code.nameplate();
         let hub = shared.runtime.spawn(async move {
             let watch = hub::run(table, receiver, ai, life, watch).await;
             if let Some(shared) = closing.upgrade()
                 && let Ok(mut registry) = shared.registry.lock()
             {
-                registry.remove(&key);
+                registry.remove(nameplate);
             }
             watch.closed();
         });
-        let entry = registry::Entry {
+        let shown = code.display();
+        registry.insert(registry::Entry {
+            code,
             inputs,
             hub: hub.abort_handle(),
             snapshots,
-        };
-        registry.insert(code.clone(), entry);
-        code
+        });
+        shown
     }
 
     /// Tables open now.
@@ -420,7 +485,6 @@ const ACCEPT_BACKOFF: Duration = Duration::from_millis(100);
 
 /// Accepts connections, each with its own reader and writer, each let in at the door first.
 async fn accept(listener: TcpListener, shared: Arc<Shared>) {
-    let slots = Arc::new(Semaphore::new(shared.config.max_connections));
     loop {
         let (stream, peer) = match listener.accept().await {
             Ok(accepted) => accepted,
@@ -431,7 +495,7 @@ async fn accept(listener: TcpListener, shared: Arc<Shared>) {
                 continue;
             }
         };
-        let Ok(slot) = slots.clone().try_acquire_owned() else {
+        let Ok(slot) = shared.slots.clone().try_acquire_owned() else {
             drop(stream);
             continue;
         };

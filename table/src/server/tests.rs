@@ -9,22 +9,26 @@ use std::time::Duration;
 
 use briscola::ai::Level;
 use briscola::{MatchRecord, Preset, Rng, Ruleset};
-use futures_util::{SinkExt, StreamExt};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::mpsc;
 use tokio::time::timeout;
-use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{WebSocketStream, client_async};
 
 use super::hub::{self, Input};
 use super::router::Router;
 use super::{NewTable, Server, ServerConfig, TableEvent, start};
+use crate::client::{self, ConnectError, Received};
 use crate::protocol::{
     ClientMessage, ErrorCode, SeatChoice, SeatView, ServerMessage, decode_server, encode_client,
 };
+use crate::secret::TableCode;
 use crate::{ConnId, Entropy, Outgoing, Table, TableSettings};
 
-type Socket = WebSocketStream<TcpStream>;
+/// A client's connection, inside its channel.
+struct Socket {
+    sender: client::Sender,
+    receiver: client::Receiver,
+}
 
 const PATIENCE: Duration = Duration::from_secs(60);
 
@@ -40,31 +44,27 @@ async fn server(config: ServerConfig) -> (Server, NewTable) {
     (server, table)
 }
 
-async fn client(addr: SocketAddr) -> Socket {
-    let stream = TcpStream::connect(addr).await.expect("connects");
-    let (socket, _) = client_async(format!("ws://{addr}/"), stream)
+fn typed(code: &str) -> TableCode {
+    TableCode::parse(code).expect("a code")
+}
+
+/// A connection to the table `code` names.
+async fn client(addr: SocketAddr, code: &str) -> Socket {
+    let (sender, receiver) = client::connect(&addr.to_string(), &typed(code))
         .await
-        .expect("handshake");
-    socket
+        .expect("connects");
+    Socket { sender, receiver }
 }
 
 async fn send(socket: &mut Socket, message: &ClientMessage) {
-    socket
-        .send(Message::text(encode_client(message)))
-        .await
-        .expect("sent");
+    socket.sender.send(message).await.expect("sent");
 }
 
 /// The next message, or `None` once the server closed the connection.
 async fn next(socket: &mut Socket) -> Option<ServerMessage> {
-    loop {
-        match socket.next().await? {
-            Ok(Message::Text(text)) => {
-                return Some(decode_server(text.as_bytes()).expect("a server message"));
-            }
-            Ok(Message::Close(_)) | Err(_) => return None,
-            Ok(_) => {}
-        }
+    match socket.receiver.next().await? {
+        Received::Message(message) => Some(message),
+        Received::Unreadable(error) => panic!("not a server message: {error:?}"),
     }
 }
 
@@ -107,7 +107,7 @@ async fn sit_as_host(host: &mut Socket, table: &NewTable) {
 
 /// The host's client rejoins its seat, puts an AI at seat 2; a guest joins and is ready.
 async fn seat_everyone(server: &Server, table: &NewTable) -> (Socket, Socket) {
-    let mut host = client(server.local_addr).await;
+    let mut host = client(server.local_addr, &table.code).await;
     sit_as_host(&mut host, table).await;
     let welcome = until(&mut host, |m| matches!(m, ServerMessage::Welcome { .. })).await;
     assert!(matches!(
@@ -126,7 +126,7 @@ async fn seat_everyone(server: &Server, table: &NewTable) -> (Socket, Socket) {
         },
     )
     .await;
-    let mut guest = client(server.local_addr).await;
+    let mut guest = client(server.local_addr, &table.code).await;
     send(
         &mut guest,
         &ClientMessage::Join {
@@ -198,9 +198,14 @@ async fn a_whole_match_over_loopback_websockets() {
     server.stop();
 }
 
-/// Sends `message` on a fresh connection and returns its first answer.
+/// Sends `message` (a `join` or `rejoin`) on a fresh connection to its table and returns its first
+/// answer.
 async fn first_answer(addr: SocketAddr, message: &ClientMessage) -> (Socket, ServerMessage) {
-    let mut socket = client(addr).await;
+    let code = match message {
+        ClientMessage::Join { code, .. } | ClientMessage::Rejoin { code, .. } => code,
+        _ => panic!("not a join"),
+    };
+    let mut socket = client(addr, code).await;
     send(&mut socket, message).await;
     let answer = next(&mut socket).await.expect("an answer");
     (socket, answer)
@@ -211,27 +216,24 @@ fn refused(error: ErrorCode) -> ServerMessage {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_first_message_picks_the_table_by_its_code() {
+async fn the_hello_picks_the_table_by_its_nameplate_and_the_connection_stays_bound_to_it() {
     let (server, first) = server(ServerConfig::default()).await;
     let second = server.create(three_seats(), "other").expect("a table");
-    assert_ne!(first.code, second.code);
+    assert_ne!(first.code[..3], second.code[..3], "nameplates are unique");
     assert_eq!(server.tables(), 2);
     let addr = server.local_addr;
     let join = |code: &str| ClientMessage::Join {
         code: code.into(),
         name: "Bea".into(),
     };
-    // Anything but joining first is refused, and so is a code no table has; the connection stays.
-    let (mut socket, answer) = first_answer(addr, &ClientMessage::Ready { ready: true }).await;
-    assert_eq!(answer, refused(ErrorCode::NotJoined));
-    send(&mut socket, &join("00000-00000")).await;
+    // The code as read aloud keys the channel to the second table.
+    let mut socket = client(addr, &second.code.to_lowercase().replace('-', " ")).await;
+    // Anything but joining first is refused; so is the other table's code; the connection stays.
+    send(&mut socket, &ClientMessage::Ready { ready: true }).await;
+    assert_eq!(next(&mut socket).await, Some(refused(ErrorCode::NotJoined)));
+    send(&mut socket, &join(&first.code)).await;
     assert_eq!(next(&mut socket).await, Some(refused(ErrorCode::WrongCode)));
-    // Then a real code (as read aloud) takes it to that table, and only that one.
-    send(
-        &mut socket,
-        &join(&second.code.to_lowercase().replace('-', " ")),
-    )
-    .await;
+    send(&mut socket, &join(&second.code)).await;
     let welcome = until(&mut socket, |m| matches!(m, ServerMessage::Welcome { .. })).await;
     assert!(
         matches!(welcome, ServerMessage::Welcome { code, seat: Some(1), .. } if code == second.code)
@@ -240,6 +242,16 @@ async fn the_first_message_picks_the_table_by_its_code() {
     assert!(matches!(lobby, ServerMessage::Lobby { lobby } if lobby.code == second.code));
     let (_other, answer) = first_answer(addr, &join(&first.code)).await;
     assert!(matches!(answer, ServerMessage::Welcome { code, .. } if code == first.code));
+    // A nameplate no table has is refused in clear, revealing nothing more.
+    let nowhere = ["ZZZZZ-ZZZZZ", "YYYYY-YYYYY"]
+        .into_iter()
+        .find(|c| c[..3] != first.code[..3] && c[..3] != second.code[..3])
+        .expect("a free nameplate");
+    let answer = client::connect(&addr.to_string(), &typed(nowhere)).await;
+    assert!(
+        matches!(answer, Err(ConnectError::WrongCode { .. })),
+        "{answer:?}"
+    );
     server.stop();
 }
 
@@ -309,8 +321,10 @@ async fn a_table_saved_by_one_server_is_restored_by_another_and_its_people_rejoi
     assert_eq!(restored, table);
     assert_eq!(
         second.restore((*snapshot).clone()),
-        Err(super::CreateError::Full),
-        "one table per code"
+        Err(super::CreateError::NameplateTaken(
+            table.code[..3].to_string()
+        )),
+        "one table per nameplate"
     );
     let rejoin = ClientMessage::Rejoin {
         code: table.code.clone(),
@@ -332,26 +346,74 @@ async fn a_table_saved_by_one_server_is_restored_by_another_and_its_people_rejoi
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn guessing_codes_is_rate_limited_per_address_across_the_server() {
+async fn a_wrong_code_costs_one_online_guess_and_guessing_is_rate_limited_per_address() {
     let (server, table) = server(ServerConfig::default()).await;
-    let guess = ClientMessage::Join {
-        code: "00000-00000".into(),
-        name: "Eve".into(),
-    };
-    let mut socket = client(server.local_addr).await;
-    for _ in 0..crate::limit::JOIN_BURST {
-        send(&mut socket, &guess).await;
-        assert_eq!(next(&mut socket).await, Some(refused(ErrorCode::WrongCode)));
+    let addr = server.local_addr.to_string();
+    let source = Ipv4Addr::new(127, 0, 5, 1);
+    // Guesses with the table's nameplate and a wrong rest: each one connection, each told.
+    for i in 0..crate::limit::JOIN_BURST {
+        let mut guess = table.code.clone();
+        let at = 6 + i as usize;
+        let other = if &guess[at..=at] == "0" { "1" } else { "0" };
+        guess.replace_range(at..=at, other);
+        assert_ne!(guess, table.code);
+        let socket = raw_from(server.local_addr, source).await;
+        let answer = client::secure(socket, &typed(&guess), &addr).await;
+        assert!(
+            matches!(answer, Err(ConnectError::WrongCode { .. })),
+            "{answer:?}"
+        );
     }
-    // Past the burst even the right code waits, from a new connection too.
-    let right = ClientMessage::Join {
-        code: table.code.clone(),
-        name: "Eve".into(),
-    };
-    let (_again, answer) = first_answer(server.local_addr, &right).await;
+    // Past the burst even the right code waits, told in clear how long.
+    let socket = raw_from(server.local_addr, source).await;
+    let answer = client::secure(socket, &typed(&table.code), &addr).await;
     assert!(
-        matches!(answer, ServerMessage::Error { error: ErrorCode::RateLimited { retry_ms } } if retry_ms > 0),
+        matches!(
+            answer,
+            Err(ConnectError::Refused {
+                error: ErrorCode::RateLimited { retry_ms },
+                ..
+            }) if retry_ms > 0
+        ),
         "{answer:?}"
+    );
+    // Another address is not held back.
+    let socket = raw_from(server.local_addr, Ipv4Addr::new(127, 0, 5, 2)).await;
+    assert!(
+        client::secure(socket, &typed(&table.code), &addr)
+            .await
+            .is_ok()
+    );
+    server.stop();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_old_client_is_told_in_its_own_version_that_its_version_is_not_supported() {
+    use futures_util::{SinkExt, StreamExt};
+    use tokio_tungstenite::tungstenite::Message;
+    let (server, table) = server(ServerConfig::default()).await;
+    let mut old = raw_from(server.local_addr, Ipv4Addr::new(127, 0, 6, 1)).await;
+    let join = format!(
+        r#"{{"v":1,"type":"join","code":"{}","name":"Ada"}}"#,
+        table.code
+    );
+    old.send(Message::text(join)).await.expect("sent");
+    let answer = timeout(PATIENCE, old.next()).await.expect("in time");
+    let Some(Ok(Message::Text(text))) = answer else {
+        panic!("{answer:?}");
+    };
+    assert_eq!(
+        text.as_str(),
+        r#"{"v":1,"type":"error","error":{"id":"protocol","reason":{"id":"version","found":1,"supported":2}}}"#
+    );
+    // What a version-1 client reads it as: the version error.
+    let read: serde_json::Value = serde_json::from_str(text.as_str()).expect("JSON");
+    assert_eq!(read["v"], 1);
+    assert_eq!(read["error"]["reason"]["id"], "version");
+    let after = timeout(PATIENCE, old.next()).await.expect("closed in time");
+    assert!(
+        matches!(after, Some(Ok(Message::Close(_)) | Err(_)) | None),
+        "only the close after the error: {after:?}"
     );
     server.stop();
 }
@@ -397,7 +459,8 @@ async fn refused_joins_hold_nothing_at_the_table_and_a_dropped_player_gets_back_
     // connection staying open.
     let mut strangers = Vec::new();
     for i in 0..40u8 {
-        let mut socket = client_from(server.local_addr, Ipv4Addr::new(127, 0, 3, i)).await;
+        let mut socket =
+            client_from(server.local_addr, Ipv4Addr::new(127, 0, 3, i), &table.code).await;
         send(
             &mut socket,
             &ClientMessage::Join {
@@ -429,13 +492,13 @@ async fn refused_joins_hold_nothing_at_the_table_and_a_dropped_player_gets_back_
 async fn a_frame_over_64_kib_closes_its_connection_only() {
     let (server, table) = server(ServerConfig::default()).await;
     let (mut host, _guest) = seat_everyone(&server, &table).await;
-    let mut stranger = client(server.local_addr).await;
-    let huge = format!(
-        r#"{{"v":1,"type":"join","code":"x","name":"{}"}}"#,
-        "x".repeat(70_000)
-    );
+    let mut stranger = client(server.local_addr, &table.code).await;
+    let huge = ClientMessage::Join {
+        code: table.code.clone(),
+        name: "x".repeat(70_000),
+    };
     // The server may close while the frame is still being written.
-    let _ = stranger.send(Message::text(huge)).await;
+    let _ = stranger.sender.send(&huge).await;
     let closed = timeout(PATIENCE, async {
         while next(&mut stranger).await.is_some() {}
     })
@@ -705,8 +768,9 @@ async fn a_client_that_stops_reading_does_not_stall_the_table() {
     hub.abort();
 }
 
-/// A client from its own loopback address (the join limit counts per address, as in use).
-async fn client_from(addr: SocketAddr, source: Ipv4Addr) -> Socket {
+/// A WebSocket from its own loopback address (the limits count per address, as in use), before
+/// the channel.
+async fn raw_from(addr: SocketAddr, source: Ipv4Addr) -> WebSocketStream<TcpStream> {
     let tcp = tokio::net::TcpSocket::new_v4().expect("a socket");
     tcp.bind(SocketAddr::new(IpAddr::V4(source), 0))
         .expect("a loopback source address");
@@ -717,12 +781,26 @@ async fn client_from(addr: SocketAddr, source: Ipv4Addr) -> Socket {
     socket
 }
 
+/// A client from its own loopback address, to the table `code` names.
+async fn client_from(addr: SocketAddr, source: Ipv4Addr, code: &str) -> Socket {
+    let socket = raw_from(addr, source).await;
+    let (sender, receiver) = client::secure(socket, &typed(code), &addr.to_string())
+        .await
+        .expect("the channel opens");
+    Socket { sender, receiver }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_whole_match_of_every_preset_over_loopback_with_people_and_ai_seats() {
+async fn a_whole_match_of_every_preset_over_loopback_with_people_and_ai_seats_tapped_on_the_wire() {
     use crate::tests::matches::{ai_level, all_tables};
     let listener = TcpListener::bind("127.0.0.1:0").await.expect("a port");
     let server = start(listener, ServerConfig::default()).await;
-    let addr = server.local_addr;
+    // Every client connects through a tap that records every byte both ways.
+    let tap = Tap::start(server.local_addr).await;
+    let addr = tap.addr;
+    // What must never be on the wire: names, chat, tokens, codes (beyond their nameplate), cards.
+    let mut secrets: Vec<String> = Vec::new();
+    let mut records_seen = Vec::new();
     for (n, (preset, players)) in all_tables().into_iter().enumerate() {
         let rules = Ruleset::preset(preset, players).expect("preset");
         let settings = TableSettings {
@@ -741,20 +819,36 @@ async fn a_whole_match_of_every_preset_over_loopback_with_people_and_ai_seats() 
         let table = server
             .create_with(settings, "host", &ai_seats)
             .expect("a table");
+        secrets.push(table.code.clone());
+        secrets.push(table.code.replace('-', ""));
+        secrets.push(table.code[3..].to_string());
+        secrets.push(table.code.replace('-', "")[3..].to_string());
+        secrets.push(table.host_token.clone());
         let source = |seat: u8| Ipv4Addr::new(127, 0, 10 + n as u8, 1 + seat);
-        let mut host = client_from(addr, source(0)).await;
+        let mut host = client_from(addr, source(0), &table.code).await;
         sit_as_host(&mut host, &table).await;
         let mut people = Vec::new();
         for seat in (1..players).filter(|&s| ai_level(s).is_none()) {
-            let mut guest = client_from(addr, source(seat)).await;
-            let name = format!("guest {seat}");
+            let mut guest = client_from(addr, source(seat), &table.code).await;
+            let name = format!("Zanzibar {seat}");
+            secrets.push(name.clone());
             let code = table.code.clone();
             send(&mut guest, &ClientMessage::Join { code, name }).await;
             let welcome = until(&mut guest, |m| matches!(m, ServerMessage::Welcome { .. })).await;
-            assert!(
-                matches!(welcome, ServerMessage::Welcome { seat: Some(s), .. } if s == seat),
-                "{preset} {players}: {welcome:?}"
-            );
+            let ServerMessage::Welcome {
+                seat: Some(s),
+                token,
+                ..
+            } = welcome
+            else {
+                panic!("{preset} {players}: {welcome:?}");
+            };
+            assert_eq!(s, seat, "{preset} {players}");
+            secrets.push(token);
+            let text = format!("meet me at the pineapple stand {n} {seat}");
+            secrets.push(text.clone());
+            let chat = crate::protocol::ChatBody::Text { text };
+            send(&mut guest, &ClientMessage::Chat { chat }).await;
             send(&mut guest, &ClientMessage::Ready { ready: true }).await;
             people.push(guest);
         }
@@ -788,8 +882,119 @@ async fn a_whole_match_of_every_preset_over_loopback_with_people_and_ai_seats() 
         let replayed = records[0].replay().expect("the record replays");
         assert!(replayed.outcome().is_some(), "{preset} {players}: over");
         assert_eq!(records[0].ruleset, rules, "{preset} {players}");
+        records_seen.push(records.remove(0));
     }
     server.stop();
+    // Every card dealt, as the protocol's JSON writes it (in a list or as a field's value): the
+    // records in clear contain them (so the check can fail), the wire does not.
+    let mut cards: Vec<Vec<u8>> = Vec::new();
+    for record in &records_seen {
+        let clear = serde_json::to_string(record).expect("a record");
+        for card in briscola::Card::all() {
+            let quoted = format!("\"{card}\"");
+            if clear.contains(&quoted) {
+                for before in ["[", ",", ":"] {
+                    cards.push(format!("{before}{quoted}").into_bytes());
+                }
+            }
+        }
+    }
+    assert!(cards.len() >= 3 * 40, "the records name the cards dealt");
+    let recorded = tap.recorded();
+    assert!(recorded.len() >= 2 * 20, "both ways of every connection");
+    let total: usize = recorded.iter().map(Vec::len).sum();
+    assert!(total > 100_000, "{total} bytes recorded");
+    let mut needles: Vec<Vec<u8>> = secrets.iter().map(|s| s.clone().into_bytes()).collect();
+    needles.extend(cards);
+    // JSON's marks: the version, a message's type, a hand, a code field.
+    for json in [&b"{\"v\":"[..], b"\"type\":", b"\"hand\"", b"\"code\""] {
+        needles.push(json.to_vec());
+    }
+    // By length, so each stream is read once per length.
+    let mut by_length: std::collections::BTreeMap<usize, std::collections::HashSet<&[u8]>> =
+        Default::default();
+    for needle in &needles {
+        by_length.entry(needle.len()).or_default().insert(needle);
+    }
+    for stream in &recorded {
+        for (length, set) in &by_length {
+            if let Some(found) = stream.windows(*length).find(|w| set.contains(w)) {
+                panic!("{} is on the wire", String::from_utf8_lossy(found));
+            }
+        }
+    }
+}
+
+/// A TCP proxy between the clients and the server that records every byte, each connection's each
+/// direction apart. Its connection to the server comes from the client's own address (the server's
+/// limits count per address).
+struct Tap {
+    addr: SocketAddr,
+    streams: Arc<std::sync::Mutex<Vec<Recording>>>,
+}
+
+/// One direction of one connection, as it went by.
+type Recording = Arc<std::sync::Mutex<Vec<u8>>>;
+
+impl Tap {
+    async fn start(server: SocketAddr) -> Tap {
+        let listener = TcpListener::bind("127.0.0.1:0").await.expect("a port");
+        let addr = listener.local_addr().expect("an address");
+        let streams: Arc<std::sync::Mutex<Vec<Recording>>> = Arc::default();
+        let kept = streams.clone();
+        tokio::spawn(async move {
+            while let Ok((inbound, peer)) = listener.accept().await {
+                let tcp = tokio::net::TcpSocket::new_v4().expect("a socket");
+                tcp.bind(SocketAddr::new(peer.ip(), 0))
+                    .expect("the peer's address");
+                let Ok(outbound) = tcp.connect(server).await else {
+                    continue;
+                };
+                let _ = inbound.set_nodelay(true);
+                let _ = outbound.set_nodelay(true);
+                let (in_read, in_write) = inbound.into_split();
+                let (out_read, out_write) = outbound.into_split();
+                for (from, to) in [(in_read, out_write), (out_read, in_write)] {
+                    let record = Arc::new(std::sync::Mutex::new(Vec::new()));
+                    kept.lock().expect("the tap").push(record.clone());
+                    tokio::spawn(pump(from, to, record));
+                }
+            }
+        });
+        Tap { addr, streams }
+    }
+
+    /// What went by, each connection's each direction apart.
+    fn recorded(&self) -> Vec<Vec<u8>> {
+        let streams = self.streams.lock().expect("the tap");
+        streams
+            .iter()
+            .map(|s| s.lock().expect("a stream").clone())
+            .collect()
+    }
+}
+
+/// Copies one direction, recording it.
+async fn pump(
+    mut from: tokio::net::tcp::OwnedReadHalf,
+    mut to: tokio::net::tcp::OwnedWriteHalf,
+    record: Recording,
+) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut buffer = vec![0u8; 16 * 1024];
+    loop {
+        let n = match from.read(&mut buffer).await {
+            Ok(0) | Err(_) => break,
+            Ok(n) => n,
+        };
+        if let Ok(mut record) = record.lock() {
+            record.extend_from_slice(&buffer[..n]);
+        }
+        if to.write_all(&buffer[..n]).await.is_err() {
+            break;
+        }
+    }
+    let _ = to.shutdown().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -844,8 +1049,8 @@ async fn silent_and_idle_connections_are_closed_by_their_deadlines() {
     .await
     .expect("closed by the server");
     assert!(matches!(read, Ok(0) | Err(_)), "{read:?}");
-    // A WebSocket that never sends its first message.
-    let mut idle = client(server.local_addr).await;
+    // A channel whose guest never sends its first frame.
+    let mut idle = client(server.local_addr, &table.code).await;
     assert_eq!(
         timeout(PATIENCE, next(&mut idle)).await.expect("closed"),
         None
@@ -867,7 +1072,7 @@ async fn silent_and_idle_connections_are_closed_by_their_deadlines() {
         None
     );
     // A person at the table is not waiting: they stay.
-    let mut host = client(server.local_addr).await;
+    let mut host = client(server.local_addr, &table.code).await;
     sit_as_host(&mut host, &table).await;
     until(&mut host, |m| matches!(m, ServerMessage::Welcome { .. })).await;
     tokio::time::sleep(Duration::from_millis(900)).await;
@@ -918,7 +1123,7 @@ async fn one_address_holds_only_a_few_waiting_connections() {
     let source = Ipv4Addr::new(127, 0, 4, 1);
     let mut held = Vec::new();
     for _ in 0..super::door::WAITING_PER_ADDRESS {
-        held.push(client_from(server.local_addr, source).await);
+        held.push(raw_from(server.local_addr, source).await);
     }
     // The next from that address is closed on arrival (no handshake); another address is not.
     let tcp = tokio::net::TcpSocket::new_v4().expect("a socket");
@@ -930,6 +1135,36 @@ async fn one_address_holds_only_a_few_waiting_connections() {
         .await
         .expect("answered");
     assert!(refused.is_err(), "a ninth waiting connection");
-    let _other = client_from(server.local_addr, Ipv4Addr::new(127, 0, 4, 2)).await;
+    let _other = raw_from(server.local_addr, Ipv4Addr::new(127, 0, 4, 2)).await;
+    server.stop();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_socket_the_host_opened_as_a_websocket_client_is_served_like_an_accepted_one() {
+    // As a relay would join them: the host's end is the WebSocket *client*, over a stream that is no
+    // TCP connection; the guest's end is the WebSocket server.
+    let (server, table) = server(ServerConfig::default()).await;
+    let (host_end, guest_end) = tokio::io::duplex(64 * 1024);
+    let (host_side, guest_side) = tokio::join!(
+        client_async("ws://relay.invalid/", host_end),
+        tokio_tungstenite::accept_async(guest_end)
+    );
+    let (host_side, _) = host_side.expect("the host's end");
+    let guest_side = guest_side.expect("the guest's end");
+    server.serve_socket(host_side, IpAddr::V4(Ipv4Addr::new(127, 0, 7, 1)));
+    let (sender, receiver) = client::secure(guest_side, &typed(&table.code), "the relay")
+        .await
+        .expect("the channel opens through the relay");
+    let mut guest = Socket { sender, receiver };
+    let join = ClientMessage::Join {
+        code: table.code.clone(),
+        name: "Bea".into(),
+    };
+    send(&mut guest, &join).await;
+    let welcome = until(&mut guest, |m| matches!(m, ServerMessage::Welcome { .. })).await;
+    assert!(
+        matches!(welcome, ServerMessage::Welcome { seat: Some(1), .. }),
+        "{welcome:?}"
+    );
     server.stop();
 }

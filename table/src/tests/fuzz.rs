@@ -72,7 +72,7 @@ fn hostile(rng: &mut Rng, code: &str, watcher_token: &str) -> Vec<u8> {
     match rng.below(14) {
         0 => (0..rng.below(300)).map(|_| rng.below(256) as u8).collect(),
         1 => {
-            let mut bytes = br#"{"v":1,"type":"chat","chat":{"kind":"text","text":""#.to_vec();
+            let mut bytes = br#"{"v":2,"type":"chat","chat":{"kind":"text","text":""#.to_vec();
             bytes.extend([0xff, 0xc0, 0x80]);
             bytes.extend(br#""}}"#);
             bytes
@@ -89,7 +89,7 @@ fn hostile(rng: &mut Rng, code: &str, watcher_token: &str) -> Vec<u8> {
             format!("{}{}", "[".repeat(depth), "]".repeat(depth)).into_bytes()
         }
         4 => format!(r#"{{"v":{},"type":"stand"}}"#, rng.below(5) + 2).into_bytes(),
-        5 => format!(r#"{{"v":1,"type":{:?}}}"#, random_text(rng, 12)).into_bytes(),
+        5 => format!(r#"{{"v":2,"type":{:?}}}"#, random_text(rng, 12)).into_bytes(),
         6 => msg(ClientMessage::Join {
             code: if rng.below(2) == 0 {
                 code.to_string()

@@ -85,7 +85,7 @@ fn refused_moves_change_nothing_over_a_whole_match() {
         refused(
             &mut sim,
             mover,
-            br#"{"v":1,"type":"act","action":"Xx"}"#,
+            br#"{"v":2,"type":"act","action":"Xx"}"#,
             |e| {
                 *e == ErrorCode::Protocol {
                     reason: ProtocolError::Malformed,
@@ -93,10 +93,10 @@ fn refused_moves_change_nothing_over_a_whole_match() {
             },
         );
         // A lobby move and a host move mid-match.
-        refused(&mut sim, mover, br#"{"v":1,"type":"sit","seat":0}"#, |e| {
+        refused(&mut sim, mover, br#"{"v":2,"type":"sit","seat":0}"#, |e| {
             *e == ErrorCode::NotInLobby
         });
-        refused(&mut sim, 101, br#"{"v":1,"type":"start"}"#, |e| {
+        refused(&mut sim, 101, br#"{"v":2,"type":"start"}"#, |e| {
             *e == ErrorCode::NotHost
         });
         checked += 1;

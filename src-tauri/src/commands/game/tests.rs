@@ -495,8 +495,9 @@ fn a_match_against_the_computer_opens_to_a_friend() {
     );
     let code = info["code"].as_str().expect("the code").to_string();
     let welcomed = tauri::async_runtime::block_on(async move {
+        let typed = briscola_table::secret::TableCode::parse(&code).expect("a code");
         let (mut sender, mut receiver) =
-            briscola_table::client::connect(&format!("127.0.0.1:{port}"))
+            briscola_table::client::connect(&format!("127.0.0.1:{port}"), &typed)
                 .await
                 .expect("connects");
         sender

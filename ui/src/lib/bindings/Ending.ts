@@ -7,4 +7,4 @@ export type Ending = { "kind": "closed" } | { "kind": "removed" } | { "kind": "r
 /**
  * Why.
  */
-reason: string, } | { "kind": "left" } | { "kind": "gone" };
+reason: string, } | { "kind": "outdated" } | { "kind": "left" } | { "kind": "gone" };

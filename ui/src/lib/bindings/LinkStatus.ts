@@ -15,4 +15,4 @@ retry_ms: number, } | { "state": "unreachable",
 /**
  * Why.
  */
-reason: string, } | { "state": "lost" } | { "state": "gone" } | { "state": "ended" };
+reason: string, } | { "state": "outdated" } | { "state": "lost" } | { "state": "gone" } | { "state": "ended" };

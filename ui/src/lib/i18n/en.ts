@@ -499,6 +499,7 @@ export const en = {
   "friends.ended.replaced": "Your seat was taken from another window or device.",
   "friends.ended.lost": "The connection to the table was lost.",
   "friends.ended.unreachable": "The table could not be reached: check the address, and that you are on the same network.",
+  "friends.ended.outdated": "The table’s host runs an older Briscola: ask them to update the app (and keep yours up to date).",
   "friends.ended.left": "You left the table.",
   "friends.backToStart": "Back",
   "friends.autoPlayed": "Time ran out for {name}: {action} was played for them.",

@@ -500,6 +500,7 @@ export const es: Messages = {
   "friends.ended.replaced": "Tu asiento se ha recuperado desde otra ventana u otro dispositivo.",
   "friends.ended.lost": "Se ha perdido la conexión con la mesa.",
   "friends.ended.unreachable": "No se ha podido llegar a la mesa: comprueba la dirección y que estéis en la misma red.",
+  "friends.ended.outdated": "El anfitrión de la mesa usa una versión antigua de Briscola: pídele que actualice la app (y mantén la tuya al día).",
   "friends.ended.left": "Has dejado la mesa.",
   "friends.backToStart": "Volver",
   "friends.autoPlayed": "Se le acabó el tiempo a {name}: la mesa jugó {action} en su lugar.",

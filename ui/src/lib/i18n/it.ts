@@ -500,6 +500,7 @@ export const it: Messages = {
   "friends.ended.replaced": "Il tuo posto è stato ripreso da un’altra finestra o un altro dispositivo.",
   "friends.ended.lost": "La connessione al tavolo si è persa.",
   "friends.ended.unreachable": "Il tavolo non è raggiungibile: controlla l’indirizzo, e di essere sulla stessa rete.",
+  "friends.ended.outdated": "Chi ospita il tavolo usa una versione vecchia di Briscola: chiedigli di aggiornare l’app (e tieni aggiornata la tua).",
   "friends.ended.left": "Hai lasciato il tavolo.",
   "friends.backToStart": "Indietro",
   "friends.autoPlayed": "Tempo scaduto per {name}: si è giocato {action} al suo posto.",

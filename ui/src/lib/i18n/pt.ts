@@ -500,6 +500,7 @@ export const pt: Messages = {
   "friends.ended.replaced": "O teu lugar foi retomado noutra janela ou noutro dispositivo.",
   "friends.ended.lost": "A ligação à mesa perdeu-se.",
   "friends.ended.unreachable": "Não foi possível chegar à mesa: confirma o endereço e que estão na mesma rede.",
+  "friends.ended.outdated": "O anfitrião da mesa usa uma versão antiga da Briscola: pede-lhe que atualize a app (e mantém a tua atualizada).",
   "friends.ended.left": "Saíste da mesa.",
   "friends.backToStart": "Voltar",
   "friends.autoPlayed": "O tempo de {name} acabou: a mesa jogou {action} no seu lugar.",

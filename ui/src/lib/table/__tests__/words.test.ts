@@ -95,6 +95,7 @@ describe('a table in words', () => {
     expect(linkWords({ state: 'reconnecting', attempt: 3, retry_ms: 4000 }, true)).toBe('The connection dropped: reconnecting… (attempt 3)');
     expect(endingWords({ kind: 'closed' })).toBe('The host closed the table.');
     expect(endingWords({ kind: 'unreachable', reason: 'refused' })).toMatch(/^The table could not be reached/);
+    expect(endingWords({ kind: 'outdated' })).toMatch(/older Briscola: ask them to update the app/);
     expect(standInWords({ kind: 'ai', level: 'medium' })).toBe('the computer plays for them (Medium)');
   });
 

@@ -51,6 +51,9 @@ pub struct RelayArgs {
     /// Seconds a host's control connection may go without a pong.
     #[arg(long, default_value_t = Limits::default().host_timeout.as_secs())]
     pub host_timeout: u64,
+    /// Guests one host's control connection carries at once.
+    #[arg(long, default_value_t = Limits::default().guests_per_host)]
+    pub guests_per_host: usize,
     /// The largest WebSocket message, in bytes.
     #[arg(long, default_value_t = Limits::default().max_message)]
     pub max_message: usize,
@@ -83,6 +86,7 @@ impl RelayArgs {
             idle_timeout: seconds(self.idle_timeout, "idle-timeout")?,
             ping_interval: seconds(self.ping_interval, "ping-interval")?,
             host_timeout: seconds(self.host_timeout, "host-timeout")?,
+            guests_per_host: self.guests_per_host,
             max_message: self.max_message.max(1024),
             ..Limits::default()
         };

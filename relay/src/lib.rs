@@ -43,18 +43,19 @@
 
 mod addresses;
 pub mod cli;
+mod control;
 mod descriptors;
-mod forward;
 pub mod limits;
 pub mod link;
 pub mod nameplate;
 pub mod pairing;
 pub mod server;
+mod stream;
 pub mod wire;
 
 pub use link::{
-    AddressError, HostLink, LinkOptions, RelayAddress, RelayError, RelaySocket, RelayStatus,
-    guest_connect, guest_connect_with,
+    AddressError, GuestStream, HostLink, LinkOptions, RelayAddress, RelayError, RelaySocket,
+    RelayStatus, guest_connect, guest_connect_with,
 };
 pub use nameplate::Nameplate;
 pub use server::{Relay, RelayConfig, start};

@@ -68,6 +68,9 @@ impl RelayArgs {
         if !(self.attempts_per_second.is_finite() && self.attempts_per_second >= 0.0) {
             return Err("--attempts-per-second must be a number, 0 or more".into());
         }
+        if self.guests_per_host == 0 {
+            return Err("--guests-per-host must be at least 1".into());
+        }
         let seconds = |s: u64, flag: &str| {
             if s == 0 {
                 Err(format!("--{flag} must be at least 1"))
@@ -157,12 +160,17 @@ mod tests {
             "127.0.0.1,::1",
             "--pairing-timeout",
             "5",
+            "--guests-per-host",
+            "4",
         ])
         .expect("parsed");
         let config = parsed.relay.config().expect("a configuration");
         assert_eq!(config.trusted_proxies.len(), 2);
         assert_eq!(config.limits.pairing_timeout, Duration::from_secs(5));
         assert_eq!(config.limits.idle_timeout, Limits::default().idle_timeout);
+        assert_eq!(config.limits.guests_per_host, 4);
+        let none = Command::try_parse_from(["relay", "--guests-per-host", "0"]).expect("parsed");
+        assert!(none.relay.config().is_err());
         let zero = Command::try_parse_from(["relay", "--idle-timeout", "0"]).expect("parsed");
         assert!(zero.relay.config().is_err());
         let nan =

@@ -23,6 +23,12 @@ use tokio::time::timeout;
 use tokio_tungstenite::tungstenite::protocol::CloseFrame;
 use tokio_tungstenite::tungstenite::{Error as WsError, Message};
 
+/// A guest's stream can move between tasks and be polled in place.
+const _: fn() = || {
+    fn movable<T: Unpin + Send + 'static>() {}
+    movable::<GuestStream>();
+};
+
 fn plate(text: &str) -> Nameplate {
     Nameplate::parse(text).unwrap()
 }
@@ -189,6 +195,8 @@ async fn several_hosts_share_a_nameplate_and_a_guest_picks_one_by_index() {
     let refused = guest_connect_with(&address, &plate("AAA"), 0, &options).await;
     assert_eq!(refused.err(), Some(RelayError::Refused(Refusal::NoHost)));
     drop(second);
+    // The relay frees the index before it ends the host's guests.
+    assert_eq!(close_code(&mut guest).await, Some(Refusal::Gone.code()));
     let (_guest, hosts) = guest_connect_with(&address, &plate("7KQ"), 0, &options)
         .await
         .unwrap();
@@ -610,7 +618,14 @@ async fn a_host_link_registers_again_after_its_relay_restarts() {
         HostLink::spawn_with(address.clone(), plate("7KQ"), from([127, 0, 0, 24]));
     let mut status = link.status();
     registered(&mut status).await;
+    let (mut first, _) = guest_connect_with(&address, &plate("7KQ"), 0, &from([127, 0, 0, 25]))
+        .await
+        .unwrap();
+    let mut before = next_stream(&mut streams).await;
     drop(relay);
+    ends(&mut before).await;
+    close_code(&mut first).await;
+    drop(first);
     timeout(
         PATIENCE,
         status.wait_for(|s| !matches!(s, RelayStatus::Registered { .. })),
@@ -619,7 +634,17 @@ async fn a_host_link_registers_again_after_its_relay_restarts() {
     .unwrap()
     .unwrap();
 
-    let listener = TcpListener::bind(port).await.unwrap();
+    // The port is free once the killed relay's sockets are gone.
+    let listener = timeout(PATIENCE, async {
+        loop {
+            match TcpListener::bind(port).await {
+                Ok(listener) => return listener,
+                Err(_) => tokio::time::sleep(Duration::from_millis(50)).await,
+            }
+        }
+    })
+    .await
+    .unwrap();
     let _again = briscola_relay::start(listener, briscola_relay::RelayConfig::default()).unwrap();
     assert_eq!(registered(&mut status).await, 0);
     let (mut guest, _) = guest_connect_with(&address, &plate("7KQ"), 0, &from([127, 0, 0, 25]))

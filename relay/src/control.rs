@@ -17,13 +17,13 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use futures_util::{SinkExt, StreamExt};
-use tokio::sync::mpsc::error::TrySendError;
-use tokio::sync::{Notify, mpsc, oneshot};
+use tokio::sync::{Notify, oneshot};
 use tokio::time::sleep_until;
 use tokio_tungstenite::tungstenite::Message;
 
 use crate::limits::TokenBucket;
 use crate::nameplate::Nameplate;
+use crate::queue::{self, Push};
 use crate::server::{Peer, Shared, Socket, attempt, lock, refuse};
 use crate::wire::{Command, Notice, Refusal, decode_frame};
 
@@ -42,7 +42,7 @@ pub(crate) enum ToHost {
     Open {
         guest: u64,
         from: IpAddr,
-        queue: mpsc::Sender<Message>,
+        queue: queue::Sender<Message>,
         end: oneshot::Sender<GuestEnd>,
         told: oneshot::Sender<()>,
     },
@@ -55,27 +55,31 @@ pub(crate) enum ToHost {
 /// How guests reach their host's task.
 #[derive(Clone)]
 pub(crate) struct HostHandle {
-    queue: mpsc::Sender<ToHost>,
+    queue: queue::Sender<ToHost>,
     slow: Arc<Notify>,
 }
 
 impl HostHandle {
     /// Queues `item` for the host; whether it was queued. A full queue closes the host.
     pub(crate) fn push(&self, item: ToHost) -> bool {
-        match self.queue.try_send(item) {
-            Ok(()) => true,
-            Err(TrySendError::Full(_)) => {
+        let size = match &item {
+            ToHost::Frame(frame) => frame.len(),
+            _ => 0,
+        };
+        match self.queue.push(item, size) {
+            Push::Queued => true,
+            Push::Full => {
                 self.slow.notify_one();
                 false
             }
-            Err(TrySendError::Closed(_)) => false,
+            Push::Closed => false,
         }
     }
 }
 
 /// A guest as its host's task routes to it.
 struct Route {
-    queue: mpsc::Sender<Message>,
+    queue: queue::Sender<Message>,
     end: oneshot::Sender<GuestEnd>,
 }
 
@@ -104,15 +108,16 @@ impl Host {
                     self.dropped += 1;
                     return Ok(());
                 };
-                match route.queue.try_send(message) {
-                    Ok(()) => {}
-                    Err(TrySendError::Full(_)) => {
+                let size = message.len();
+                match route.queue.push(message, size) {
+                    Push::Queued => {}
+                    Push::Full => {
                         shared.log(format_args!("guest closed: {}", Refusal::TooSlow.reason()));
                         if let Some(route) = self.guests.remove(&guest) {
                             let _ = route.end.send(GuestEnd::Refused(Refusal::TooSlow));
                         }
                     }
-                    Err(TrySendError::Closed(_)) => self.dropped += 1,
+                    Push::Closed => self.dropped += 1,
                 }
                 Ok(())
             }
@@ -144,7 +149,7 @@ pub(crate) async fn control(shared: Arc<Shared>, peer: Peer, nameplate: Nameplat
         return refuse(socket, Refusal::RateLimited).await;
     }
     let limits = &shared.limits;
-    let (queue, mut inbox) = mpsc::channel(limits.host_queue.max(1));
+    let (queue, mut inbox) = queue::queue(limits.host_queue);
     let slow = Arc::new(Notify::new());
     let handle = HostHandle {
         queue,

@@ -55,6 +55,7 @@ pub mod limits;
 pub mod link;
 pub mod nameplate;
 pub mod pairing;
+mod queue;
 pub mod server;
 mod stream;
 pub mod wire;

@@ -37,11 +37,13 @@ pub struct Limits {
     pub idle_timeout: Duration,
     /// Guests one host's control connection carries at once (default 32).
     pub guests_per_host: usize,
-    /// Frames the relay queues towards one guest (default 64); a guest that lets it fill up is
-    /// closed (4004), its host's other guests go on.
+    /// Bytes the relay queues towards one guest (default 256 KiB; each frame counts at least 64,
+    /// and an empty queue takes one frame of any size); a guest that lets it fill up is closed
+    /// (4004), its host's other guests go on.
     pub guest_queue: usize,
-    /// Frames and notices the relay queues towards one host's control connection (default
-    /// 1,024); a host that lets it fill up is closed (4004) with all its guests.
+    /// Bytes of frames and notices the relay queues towards one host's control connection
+    /// (default 1 MiB, counted alike); a host that lets it fill up is closed (4004) with all its
+    /// guests.
     pub host_queue: usize,
     /// How often a host's control connection is pinged (default 20 s)…
     pub ping_interval: Duration,
@@ -66,8 +68,8 @@ impl Default for Limits {
             pairing_timeout: Duration::from_secs(30),
             idle_timeout: Duration::from_secs(600),
             guests_per_host: 32,
-            guest_queue: 64,
-            host_queue: 1_024,
+            guest_queue: 256 * 1024,
+            host_queue: 1024 * 1024,
             ping_interval: Duration::from_secs(20),
             host_timeout: Duration::from_secs(60),
             handshake_timeout: Duration::from_secs(10),

@@ -13,7 +13,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::oneshot;
 use tokio::time::{sleep, sleep_until, timeout};
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::CloseFrame;
@@ -23,13 +23,14 @@ use crate::control::{GuestEnd, HostHandle, ToHost};
 use crate::limits::TokenBucket;
 use crate::nameplate::Nameplate;
 use crate::pairing::{GuestId, HostId, PairingError};
+use crate::queue;
 use crate::server::{Peer, Shared, Socket, attempt, close, guest_id, lock, refusal_frame, refuse};
 use crate::wire::{Notice, Refusal, encode_frame};
 
 /// What the host's task needs to route to a guest: its queue, how to end it, and how to say the
 /// host was told of it.
 type Route = (
-    mpsc::Sender<Message>,
+    queue::Sender<Message>,
     oneshot::Sender<GuestEnd>,
     oneshot::Sender<()>,
 );
@@ -94,7 +95,7 @@ pub(crate) async fn guest(shared: Arc<Shared>, peer: Peer, nameplate: Nameplate,
         return refuse(socket, Refusal::RateLimited).await;
     }
     let limits = &shared.limits;
-    let (queue, mut inbox) = mpsc::channel(limits.guest_queue.max(1));
+    let (queue, mut inbox) = queue::queue(limits.guest_queue);
     let (end_tx, mut end) = oneshot::channel();
     let (told_tx, told) = oneshot::channel();
     let route = (queue, end_tx, told_tx);
@@ -178,7 +179,7 @@ async fn carry(
     ip: IpAddr,
     id: u64,
     host: &HostHandle,
-    inbox: &mut mpsc::Receiver<Message>,
+    inbox: &mut queue::Receiver<Message>,
     end: &mut oneshot::Receiver<GuestEnd>,
 ) -> Ending {
     let limits = &shared.limits;

@@ -303,7 +303,7 @@ async fn frames_for_unknown_guests_are_dropped_and_the_host_goes_on() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_guest_that_does_not_read_is_closed_and_its_hosts_other_guests_go_on() {
     let limits = Limits {
-        guest_queue: 4,
+        guest_queue: 100_000,
         bytes_per_second: 100_000_000,
         bytes_per_second_per_address: 100_000_000,
         ..Limits::default()
@@ -345,7 +345,7 @@ async fn a_guest_that_does_not_read_is_closed_and_its_hosts_other_guests_go_on()
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_host_that_does_not_read_is_closed_with_its_guests() {
     let limits = Limits {
-        host_queue: 8,
+        host_queue: 100_000,
         bytes_per_second: 100_000_000,
         bytes_per_second_per_address: 100_000_000,
         ..Limits::default()

@@ -32,12 +32,12 @@ async fn smoke(relay: RelayAddress, tables: usize) -> Result<(), String> {
     let mut links = Vec::new();
     for table in 0..tables {
         let nameplate = Nameplate::parse(&format!("S{table}")).map_err(|e| e.to_string())?;
-        let (link, mut sockets) = HostLink::spawn(relay.clone(), nameplate.clone());
-        // The host echoes every frame of every guest.
+        let (link, mut streams) = HostLink::spawn(relay.clone(), nameplate.clone());
+        // The host echoes every frame of every guest, on its `GuestStream`.
         tokio::spawn(async move {
-            while let Some(socket) = sockets.recv().await {
+            while let Some(stream) = streams.recv().await {
                 tokio::spawn(async move {
-                    let (mut sink, mut stream) = socket.split();
+                    let (mut sink, mut stream) = stream.split();
                     while let Some(Ok(message)) = stream.next().await {
                         if message.is_close() || sink.send(message).await.is_err() {
                             break;

@@ -51,6 +51,9 @@ pub struct RelayArgs {
     /// Seconds a host's control connection may go without a pong.
     #[arg(long, default_value_t = Limits::default().host_timeout.as_secs())]
     pub host_timeout: u64,
+    /// Guests one host's control connection carries at once.
+    #[arg(long, default_value_t = Limits::default().guests_per_host)]
+    pub guests_per_host: usize,
     /// The largest WebSocket message, in bytes.
     #[arg(long, default_value_t = Limits::default().max_message)]
     pub max_message: usize,
@@ -64,6 +67,9 @@ impl RelayArgs {
     pub fn config(&self) -> Result<RelayConfig, String> {
         if !(self.attempts_per_second.is_finite() && self.attempts_per_second >= 0.0) {
             return Err("--attempts-per-second must be a number, 0 or more".into());
+        }
+        if self.guests_per_host == 0 {
+            return Err("--guests-per-host must be at least 1".into());
         }
         let seconds = |s: u64, flag: &str| {
             if s == 0 {
@@ -83,6 +89,7 @@ impl RelayArgs {
             idle_timeout: seconds(self.idle_timeout, "idle-timeout")?,
             ping_interval: seconds(self.ping_interval, "ping-interval")?,
             host_timeout: seconds(self.host_timeout, "host-timeout")?,
+            guests_per_host: self.guests_per_host,
             max_message: self.max_message.max(1024),
             ..Limits::default()
         };
@@ -153,12 +160,17 @@ mod tests {
             "127.0.0.1,::1",
             "--pairing-timeout",
             "5",
+            "--guests-per-host",
+            "4",
         ])
         .expect("parsed");
         let config = parsed.relay.config().expect("a configuration");
         assert_eq!(config.trusted_proxies.len(), 2);
         assert_eq!(config.limits.pairing_timeout, Duration::from_secs(5));
         assert_eq!(config.limits.idle_timeout, Limits::default().idle_timeout);
+        assert_eq!(config.limits.guests_per_host, 4);
+        let none = Command::try_parse_from(["relay", "--guests-per-host", "0"]).expect("parsed");
+        assert!(none.relay.config().is_err());
         let zero = Command::try_parse_from(["relay", "--idle-timeout", "0"]).expect("parsed");
         assert!(zero.relay.config().is_err());
         let nan =

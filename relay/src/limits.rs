@@ -8,6 +8,8 @@ use std::time::{Duration, Instant};
 
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 
+use crate::wire::FRAME_HEADER;
+
 /// Everything the relay refuses beyond.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Limits {
@@ -21,22 +23,36 @@ pub struct Limits {
     pub attempts_burst: u32,
     /// …and per second after it (default 2).
     pub attempts_per_second: f64,
-    /// Bytes per second one connection may send through a pair (default 64 KiB; a burst of as
-    /// much is allowed first). Beyond it the relay reads more slowly.
+    /// Bytes per second one guest may send to its host, and its host to it (default 64 KiB each
+    /// way; a burst of as much is allowed first). Beyond it the relay reads the guest more slowly,
+    /// and holds the host's frames to it in the guest's queue. A host's control connection may
+    /// send this times [`Limits::guests_per_host`].
     pub bytes_per_second: u32,
     /// Bytes per second one address may send through all its pairs (default 512 KiB).
     pub bytes_per_second_per_address: u32,
-    /// How long a guest waits for its host to accept it (default 30 s).
+    /// How long a guest waits for its host to be told of it (default 30 s).
     pub pairing_timeout: Duration,
-    /// How long a pair may carry no frame before both are closed (default 10 min).
+    /// How long a guest's stream may carry no frame either way before the guest is closed
+    /// (default 10 min).
     pub idle_timeout: Duration,
+    /// Guests one host's control connection carries at once (default 32).
+    pub guests_per_host: usize,
+    /// Bytes the relay queues towards one guest (default 256 KiB; each frame counts at least 64,
+    /// and an empty queue takes one frame of any size); a guest that lets it fill up is closed
+    /// (4004), its host's other guests go on.
+    pub guest_queue: usize,
+    /// Bytes of frames and notices the relay queues towards one host's control connection
+    /// (default 1 MiB, counted alike); a host that lets it fill up is closed (4004) with all its
+    /// guests.
+    pub host_queue: usize,
     /// How often a host's control connection is pinged (default 20 s)…
     pub ping_interval: Duration,
     /// …and how long it may go without a pong (or any frame) before it is closed (default 60 s).
     pub host_timeout: Duration,
     /// How long a connection may take to finish its WebSocket handshake (default 10 s).
     pub handshake_timeout: Duration,
-    /// The largest WebSocket message and frame (default 64 KiB).
+    /// The largest message a guest may send or receive (default 64 KiB); a host's control
+    /// connection carries it with its 9-byte header.
     pub max_message: usize,
 }
 
@@ -51,6 +67,9 @@ impl Default for Limits {
             bytes_per_second_per_address: 512 * 1024,
             pairing_timeout: Duration::from_secs(30),
             idle_timeout: Duration::from_secs(600),
+            guests_per_host: 32,
+            guest_queue: 256 * 1024,
+            host_queue: 1024 * 1024,
             ping_interval: Duration::from_secs(20),
             host_timeout: Duration::from_secs(60),
             handshake_timeout: Duration::from_secs(10),
@@ -63,15 +82,17 @@ impl Default for Limits {
 pub const READ_BUFFER: usize = 4 * 1024;
 
 impl Limits {
-    /// The WebSocket settings of every connection: small buffers, capped messages, no write
-    /// buffering beyond the frame being written.
+    /// The WebSocket settings of every connection: small buffers, capped messages (a guest's
+    /// largest and the header of a host's frame), no write buffering beyond the frame being
+    /// written.
     pub fn websocket(&self) -> WebSocketConfig {
+        let largest = self.max_message.saturating_add(FRAME_HEADER);
         WebSocketConfig::default()
             .read_buffer_size(READ_BUFFER)
             .write_buffer_size(0)
-            .max_write_buffer_size(self.max_message.saturating_mul(2).max(READ_BUFFER))
-            .max_message_size(Some(self.max_message))
-            .max_frame_size(Some(self.max_message))
+            .max_write_buffer_size(largest.saturating_mul(2).max(READ_BUFFER))
+            .max_message_size(Some(largest))
+            .max_frame_size(Some(largest))
     }
 }
 
@@ -163,6 +184,6 @@ mod tests {
         let config = Limits::default().websocket();
         assert_eq!(config.read_buffer_size, READ_BUFFER);
         assert_eq!(config.write_buffer_size, 0);
-        assert_eq!(config.max_message_size, Some(64 * 1024));
+        assert_eq!(config.max_message_size, Some(64 * 1024 + FRAME_HEADER));
     }
 }

@@ -1,7 +1,10 @@
 //! Hostile input against a real relay over loopback while a real pair keeps forwarding: random
-//! bytes at the TCP level, random query strings, and more than 10,000 random frames (data,
-//! control, malformed) sent before pairing, from many addresses (Linux routes all of 127/8 to
-//! loopback). The pair's frames all arrive intact and in order, and a new pair still forms after.
+//! bytes at the TCP level, random query strings, more than 10,000 random frames (data, control,
+//! malformed) sent before pairing, and hostile hosts: control connections with a guest of their
+//! own sending random guest frames (short ones, unknown and real ids, every kind), random and
+//! malformed commands, and floods of frames; all from many addresses (Linux routes all of 127/8
+//! to loopback). The real table's frames all arrive intact and in order, and a new guest still
+//! pairs after.
 
 #![allow(clippy::unwrap_used)]
 
@@ -13,6 +16,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Duration;
 
 use briscola_relay::limits::Limits;
+use briscola_relay::wire::{Command, Notice, encode_frame};
 use briscola_relay::{HostLink, Nameplate, RelayStatus, guest_connect_with};
 use common::*;
 use futures_util::{SinkExt, StreamExt};
@@ -132,12 +136,76 @@ async fn frame_attack(relay: std::net::SocketAddr, from: [u8; 4], mut rng: TestR
     if flushed { written } else { 0 }
 }
 
+/// A random frame from a hostile host: a guest's frame (to `known` or a random id, any kind, any
+/// length, sometimes shorter than its header) or a command (valid, for any id, or malformed).
+fn random_host_frame(rng: &mut TestRng, known: Option<u64>) -> Message {
+    let guest = match known {
+        Some(id) if rng.random_bool(0.5) => id,
+        _ => rng.random(),
+    };
+    let mut payload = vec![0u8; rng.random_range(0..2_000)];
+    rng.fill_bytes(&mut payload);
+    match rng.random_range(0..6) {
+        0 => Message::binary(payload[..payload.len().min(8)].to_vec()),
+        1 => {
+            let mut frame = guest.to_be_bytes().to_vec();
+            frame.push(rng.random());
+            frame.extend_from_slice(&payload);
+            Message::binary(frame)
+        }
+        2 => Message::text(Command::Close { guest }.encode()),
+        3 => Message::text(String::from_utf8_lossy(&payload).into_owned()),
+        _ => encode_frame(guest, &Message::binary(payload)).unwrap(),
+    }
+}
+
+/// A hostile host: registers, takes a guest of its own, then sends [`FRAMES`] random frames (or,
+/// sometimes, a flood of many more to its guest); how many frames were written.
+async fn host_attack(
+    relay: std::net::SocketAddr,
+    address: briscola_relay::RelayAddress,
+    from: [u8; 4],
+    n: usize,
+    mut rng: TestRng,
+) -> usize {
+    let plate = format!("H{n}");
+    let mut host = raw(relay, from, &format!("t={plate}&r=host"), &[]).await;
+    let _ = text(&mut host).await;
+    let nameplate = Nameplate::parse(&plate).unwrap();
+    let options = common::from(from);
+    let guest = tokio::spawn(async move {
+        if let Ok((mut guest, _)) = guest_connect_with(&address, &nameplate, 0, &options).await {
+            let _ = close_code(&mut guest).await;
+        }
+    });
+    let known = match Notice::decode(&text(&mut host).await) {
+        Some(Notice::Open { guest, .. }) => Some(guest),
+        _ => None,
+    };
+    let count = if rng.random_bool(0.1) {
+        FRAMES * 25
+    } else {
+        FRAMES
+    };
+    let mut written = 0;
+    for _ in 0..count {
+        if host.feed(random_host_frame(&mut rng, known)).await.is_ok() {
+            written += 1;
+        }
+    }
+    let flushed = host.flush().await.is_ok();
+    let _ = host.close(None).await;
+    let _ = close_code(&mut host).await;
+    let _ = guest.await;
+    if flushed { written } else { 0 }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn hostile_bytes_queries_and_frames_leave_a_real_pair_forwarding() {
     let (relay, address) = relay(Limits::default(), vec![]).await;
     let at = relay.local_addr;
     let nameplate = Nameplate::parse("7KQ").unwrap();
-    let (link, mut sockets) =
+    let (link, mut streams) =
         HostLink::spawn_with(address.clone(), nameplate.clone(), from([127, 0, 0, 1]));
     let mut status = link.status();
     timeout(
@@ -150,9 +218,9 @@ async fn hostile_bytes_queries_and_frames_leave_a_real_pair_forwarding() {
     let (mut guest, _) = guest_connect_with(&address, &nameplate, 0, &from([127, 0, 0, 2]))
         .await
         .unwrap();
-    let mut host = timeout(PATIENCE, sockets.recv()).await.unwrap().unwrap();
-    // Strangers announced to the real host are accepted and dropped by it.
-    tokio::spawn(async move { while sockets.recv().await.is_some() {} });
+    let mut host = timeout(PATIENCE, streams.recv()).await.unwrap().unwrap();
+    // Strangers carried to the real host are dropped (closed) by it.
+    tokio::spawn(async move { while streams.recv().await.is_some() {} });
 
     let done = Arc::new(AtomicBool::new(false));
     let rounds = Arc::new(AtomicUsize::new(0));
@@ -192,11 +260,13 @@ async fn hostile_bytes_queries_and_frames_leave_a_real_pair_forwarding() {
     let mut rng = TestRng::deterministic_rng(RngAlgorithm::ChaCha);
     let at_once = Arc::new(Semaphore::new(64));
     let mut attacks = Vec::new();
-    for n in 0..EACH * 3 {
+    for n in 0..EACH * 4 {
         let seed = TestRng::from_seed(RngAlgorithm::ChaCha, &rng.random::<[u8; 32]>());
         let permit = Arc::clone(&at_once).acquire_owned().await.unwrap();
+        let address = address.clone();
         attacks.push(tokio::spawn(async move {
-            let written = match n % 3 {
+            let written = match n % 4 {
+                3 => host_attack(at, address, source(n), n, seed).await,
                 0 => {
                     bytes_attack(at, source(n), seed).await;
                     0
@@ -220,9 +290,9 @@ async fn hostile_bytes_queries_and_frames_leave_a_real_pair_forwarding() {
     let (mut host, mut guest) = timeout(PATIENCE, pair).await.unwrap().unwrap();
     eprintln!(
         "{frames} hostile frames over {} hostile connections",
-        EACH * 3
+        EACH * 4
     );
-    assert!(frames >= 10_000, "{frames} hostile frames");
+    assert!(frames >= 20_000, "{frames} hostile frames");
     assert!(during > 0, "the pair forwarded during the attack");
     host.send(Message::text("after")).await.unwrap();
     assert_eq!(

@@ -1,28 +1,42 @@
 //! A host's link: a task that keeps a control connection registered under the nameplate (again,
 //! after a backoff that doubles up to a bound, whenever it drops: behind a proxy the new one may
-//! reach another relay), opens an accept connection for each guest the relay announces and hands
-//! the paired socket over a channel. Its status is watched; dropping the link stops everything.
+//! reach another relay) and demultiplexes its guests: each `open` notice becomes a
+//! [`GuestStream`] handed over a channel, each guest's frame goes to its stream's bounded queue (a
+//! full one closes that guest only), and each stream's frames and close go back framed with its
+//! id. When the control connection ends, every stream ends. Its status is watched; dropping the
+//! link stops everything.
 //!
-//! Deliberately absent: choosing which guests to take (every announced guest is accepted; the
-//! end-to-end handshake on the socket tells a friend from a stranger).
+//! Deliberately absent: choosing which guests to take (every guest is handed over; the end-to-end
+//! handshake on the stream tells a friend from a stranger).
 
-use futures_util::StreamExt;
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::pin::Pin;
+use std::task::{Context, Poll};
+
+use futures_util::{Sink, SinkExt, Stream, StreamExt};
+use tokio::sync::mpsc::error::TrySendError;
 use tokio::sync::{mpsc, watch};
-use tokio::task::{JoinHandle, JoinSet};
-use tokio::time::{Duration, sleep, timeout};
-use tokio_tungstenite::tungstenite::Message;
+use tokio::task::JoinHandle;
+use tokio::time::{Duration, Instant, sleep, sleep_until};
+use tokio_tungstenite::tungstenite::{Error as WsError, Message};
+use tokio_util::sync::PollSender;
 
 use super::dial::dial;
 use super::{LinkOptions, RelayAddress, RelayError, RelaySocket, RelayStatus, closed};
 use crate::nameplate::Nameplate;
-use crate::wire::{Notice, Request};
+use crate::wire::{Command, Notice, Request, decode_frame, encode_frame};
 
 /// The first wait before registering again.
 const FIRST_BACKOFF: Duration = Duration::from_millis(250);
-/// Paired sockets not yet taken by the receiver.
-const WAITING_SOCKETS: usize = 16;
+/// Guest streams not yet taken by the receiver.
+const WAITING_STREAMS: usize = 16;
+/// Frames queued towards one guest stream before the guest is closed.
+const INCOMING: usize = 64;
+/// Frames of all guest streams queued towards the relay.
+const OUTGOING: usize = 256;
 
-/// A host registered at a relay; dropping it closes its connections.
+/// A host registered at a relay; dropping it closes its connection and ends its guests' streams.
 #[derive(Debug)]
 pub struct HostLink {
     status: watch::Receiver<RelayStatus>,
@@ -30,9 +44,9 @@ pub struct HostLink {
 }
 
 impl HostLink {
-    /// Registers `nameplate` at `relay` with the default options: the link, and the guests'
-    /// paired sockets as they come.
-    pub fn spawn(relay: RelayAddress, nameplate: Nameplate) -> (Self, mpsc::Receiver<RelaySocket>) {
+    /// Registers `nameplate` at `relay` with the default options: the link, and its guests'
+    /// streams as they come.
+    pub fn spawn(relay: RelayAddress, nameplate: Nameplate) -> (Self, mpsc::Receiver<GuestStream>) {
         Self::spawn_with(relay, nameplate, LinkOptions::default())
     }
 
@@ -41,16 +55,15 @@ impl HostLink {
         relay: RelayAddress,
         nameplate: Nameplate,
         options: LinkOptions,
-    ) -> (Self, mpsc::Receiver<RelaySocket>) {
+    ) -> (Self, mpsc::Receiver<GuestStream>) {
         let (status_tx, status) = watch::channel(RelayStatus::Connecting);
-        let (sockets, receiver) = mpsc::channel(WAITING_SOCKETS);
+        let (streams, receiver) = mpsc::channel(WAITING_STREAMS);
         let link = Link {
             relay,
             nameplate,
             options,
             status: status_tx,
-            sockets,
-            accepts: JoinSet::new(),
+            streams,
         };
         let task = tokio::spawn(link.run());
         (Self { status, task }, receiver)
@@ -68,13 +81,114 @@ impl Drop for HostLink {
     }
 }
 
+/// One guest's stream on a host's control connection: its frames (binary or text, as it sent
+/// them) as a [`Stream`], and a [`Sink`] of frames to it. Sending a close, closing the sink or
+/// dropping the stream closes the guest; the stream ends (`None`) when the guest closed or the
+/// control connection ended.
+pub struct GuestStream {
+    guest: u64,
+    from: IpAddr,
+    incoming: mpsc::Receiver<Message>,
+    outgoing: PollSender<Message>,
+    closes: mpsc::UnboundedSender<u64>,
+    /// Closed by this side, or ended by the guest or the control connection.
+    closed: bool,
+}
+
+impl std::fmt::Debug for GuestStream {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("GuestStream")
+            .field("guest", &self.guest)
+            .field("from", &self.from)
+            .finish_non_exhaustive()
+    }
+}
+
+impl GuestStream {
+    /// The guest's address as the relay saw it (to apply the host's own per-address limits).
+    pub fn from(&self) -> IpAddr {
+        self.from
+    }
+
+    /// Asks the relay to close the guest (once).
+    fn close_guest(&mut self) {
+        if !self.closed {
+            self.closed = true;
+            self.outgoing.close();
+            let _ = self.closes.send(self.guest);
+        }
+    }
+}
+
+impl Drop for GuestStream {
+    fn drop(&mut self) {
+        self.close_guest();
+    }
+}
+
+impl Stream for GuestStream {
+    type Item = Result<Message, WsError>;
+
+    fn poll_next(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
+        let next = self.incoming.poll_recv(cx);
+        if let Poll::Ready(None) = next {
+            // The guest or the control connection is gone: nothing more to send it either.
+            self.closed = true;
+            self.outgoing.close();
+        }
+        next.map(|m| m.map(Ok))
+    }
+}
+
+impl Sink<Message> for GuestStream {
+    type Error = WsError;
+
+    fn poll_ready(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Result<(), WsError>> {
+        if self.closed {
+            return Poll::Ready(Err(WsError::AlreadyClosed));
+        }
+        self.outgoing
+            .poll_reserve(cx)
+            .map_err(|_| WsError::ConnectionClosed)
+    }
+
+    fn start_send(mut self: Pin<&mut Self>, message: Message) -> Result<(), WsError> {
+        if self.closed {
+            return Err(WsError::AlreadyClosed);
+        }
+        if message.is_close() {
+            self.close_guest();
+            return Ok(());
+        }
+        match encode_frame(self.guest, &message) {
+            Some(frame) => self
+                .outgoing
+                .send_item(frame)
+                .map_err(|_| WsError::ConnectionClosed),
+            None => {
+                // Pings and pongs are the relay's business on the control connection.
+                self.outgoing.abort_send();
+                Ok(())
+            }
+        }
+    }
+
+    fn poll_flush(self: Pin<&mut Self>, _: &mut Context<'_>) -> Poll<Result<(), WsError>> {
+        Poll::Ready(Ok(()))
+    }
+
+    fn poll_close(mut self: Pin<&mut Self>, _: &mut Context<'_>) -> Poll<Result<(), WsError>> {
+        self.close_guest();
+        Poll::Ready(Ok(()))
+    }
+}
+
 struct Link {
     relay: RelayAddress,
     nameplate: Nameplate,
     options: LinkOptions,
     status: watch::Sender<RelayStatus>,
-    sockets: mpsc::Sender<RelaySocket>,
-    accepts: JoinSet<()>,
+    streams: mpsc::Sender<GuestStream>,
 }
 
 /// `wait` shortened by up to half at random (hosts dropped together do not come back together).
@@ -83,8 +197,43 @@ fn jittered(wait: Duration) -> Duration {
     wait.mul_f64(1.0 - random / 2.0)
 }
 
+/// One control connection's guests and the ends of their streams' channels.
+struct Demux {
+    guests: HashMap<u64, mpsc::Sender<Message>>,
+    outgoing: mpsc::Sender<Message>,
+    closes: mpsc::UnboundedSender<u64>,
+}
+
+impl Demux {
+    /// A guest's frame for its stream; the close to send when its queue is full.
+    fn route(&mut self, guest: u64, message: Message) -> Option<Message> {
+        let queue = self.guests.get(&guest)?;
+        match queue.try_send(message) {
+            Ok(()) | Err(TrySendError::Closed(_)) => None,
+            Err(TrySendError::Full(_)) => {
+                self.guests.remove(&guest);
+                Some(Message::text(Command::Close { guest }.encode()))
+            }
+        }
+    }
+
+    /// A new guest's stream.
+    fn open(&mut self, guest: u64, from: IpAddr) -> GuestStream {
+        let (queue, incoming) = mpsc::channel(INCOMING);
+        self.guests.insert(guest, queue);
+        GuestStream {
+            guest,
+            from,
+            incoming,
+            outgoing: PollSender::new(self.outgoing.clone()),
+            closes: self.closes.clone(),
+            closed: false,
+        }
+    }
+}
+
 impl Link {
-    async fn run(mut self) {
+    async fn run(self) {
         let mut backoff = FIRST_BACKOFF;
         loop {
             self.status.send_replace(RelayStatus::Connecting);
@@ -101,7 +250,7 @@ impl Link {
             };
             self.status
                 .send_replace(RelayStatus::Unreachable { reason });
-            if self.sockets.is_closed() {
+            if self.streams.is_closed() {
                 return;
             }
             sleep(jittered(backoff)).await;
@@ -110,41 +259,63 @@ impl Link {
     }
 
     /// Runs one control connection: whether it registered, and why it ended.
-    async fn control(&mut self, mut socket: RelaySocket) -> (bool, RelayError) {
+    async fn control(&self, mut socket: RelaySocket) -> (bool, RelayError) {
+        let (outgoing, mut frames) = mpsc::channel(OUTGOING);
+        let (closes, mut closing) = mpsc::unbounded_channel();
+        let mut demux = Demux {
+            guests: HashMap::new(),
+            outgoing,
+            closes,
+        };
         let mut registered = false;
+        let mut heard = Instant::now();
         loop {
-            while self.accepts.try_join_next().is_some() {}
-            let Ok(frame) = timeout(self.options.silence, socket.next()).await else {
-                return (registered, RelayError::Timeout);
-            };
-            let notice = match frame {
-                Some(Ok(Message::Text(text))) => Notice::decode(&text),
-                Some(Ok(Message::Close(frame))) => return (registered, closed(frame)),
-                Some(Ok(Message::Binary(_))) => None,
-                Some(Ok(_)) => continue,
-                Some(Err(_)) | None => return (registered, RelayError::Closed),
-            };
-            match notice {
-                Some(Notice::Registered { index }) if !registered => {
-                    registered = true;
-                    self.status.send_replace(RelayStatus::Registered { index });
+            let reply = tokio::select! {
+                () = sleep_until(heard + self.options.silence) => {
+                    return (registered, RelayError::Timeout);
                 }
-                Some(Notice::Guest(id)) if registered => self.accept(id),
-                _ => return (registered, RelayError::Protocol),
+                Some(frame) = frames.recv() => Some(frame),
+                Some(guest) = closing.recv() => demux
+                    .guests
+                    .remove(&guest)
+                    .map(|_| Message::text(Command::Close { guest }.encode())),
+                frame = socket.next() => {
+                    heard = Instant::now();
+                    match frame {
+                        Some(Ok(Message::Text(text))) => match Notice::decode(&text) {
+                            Some(Notice::Registered { index }) if !registered => {
+                                registered = true;
+                                self.status.send_replace(RelayStatus::Registered { index });
+                                None
+                            }
+                            Some(Notice::Open { guest, from }) if registered => {
+                                let stream = demux.open(guest, from);
+                                // A receiver that takes no more streams: the stream's drop
+                                // closes the guest.
+                                let _ = self.streams.try_send(stream);
+                                None
+                            }
+                            Some(Notice::Closed { guest }) if registered => {
+                                demux.guests.remove(&guest);
+                                None
+                            }
+                            _ => return (registered, RelayError::Protocol),
+                        },
+                        Some(Ok(Message::Binary(bytes))) => match decode_frame(bytes) {
+                            Ok((guest, message)) => demux.route(guest, message),
+                            Err(_) => return (registered, RelayError::Protocol),
+                        },
+                        Some(Ok(Message::Close(frame))) => return (registered, closed(frame)),
+                        Some(Ok(_)) => None,
+                        Some(Err(_)) | None => return (registered, RelayError::Closed),
+                    }
+                }
+            };
+            if let Some(reply) = reply
+                && socket.send(reply).await.is_err()
+            {
+                return (registered, RelayError::Closed);
             }
         }
-    }
-
-    /// Opens the accept connection for guest `id` and hands its socket over.
-    fn accept(&mut self, id: u64) {
-        let relay = self.relay.clone();
-        let request = Request::Accept(self.nameplate.clone(), id);
-        let options = self.options.clone();
-        let sockets = self.sockets.clone();
-        self.accepts.spawn(async move {
-            if let Ok(socket) = dial(&relay, &request, &options).await {
-                let _ = sockets.send(socket).await;
-            }
-        });
     }
 }

@@ -1,7 +1,8 @@
 //! The links the table uses to reach its people through a relay: [`HostLink`] keeps a host
 //! registered under its nameplate (again, with backoff, whenever the control connection drops)
-//! and hands over one paired socket per guest; [`guest_connect`] asks for a host by index and
-//! returns the paired socket. After pairing the socket carries the ends' own (encrypted) frames.
+//! and hands over one [`GuestStream`] per guest, carried on that one connection;
+//! [`guest_connect`] asks for a host by index and returns the paired socket. After pairing both
+//! carry the ends' own (encrypted) frames.
 //!
 //! Deliberately absent: any end-to-end protocol (the caller runs it over the socket), and choosing
 //! among relays (the caller gives one address; a cluster sits behind one proxy).
@@ -20,11 +21,11 @@ use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 pub use address::{AddressError, RelayAddress};
 pub use guest::{guest_connect, guest_connect_with};
-pub use host::HostLink;
+pub use host::{GuestStream, HostLink};
 
 use crate::wire::Refusal;
 
-/// A paired socket: the other end's frames, verbatim.
+/// A guest's paired socket: its host's frames, verbatim.
 pub type RelaySocket = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
 /// Why the relay could not be used.

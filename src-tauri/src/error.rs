@@ -249,9 +249,11 @@ fn seat_kind(error: &SeatError) -> ErrorKind {
         SeatError::HintsOff | SeatError::NotYourTurn | SeatError::NotHost => ErrorKind::IllegalMove,
         SeatError::AlreadyAtTable => ErrorKind::MatchInProgress,
         SeatError::TooManyWaiting => ErrorKind::Busy,
-        SeatError::BadAddress | SeatError::HostSeats { .. } | SeatError::TableRefused { .. } => {
-            ErrorKind::InvalidInput
-        }
+        SeatError::BadAddress
+        | SeatError::BadInvitation { .. }
+        | SeatError::BadRelay
+        | SeatError::HostSeats { .. }
+        | SeatError::TableRefused { .. } => ErrorKind::InvalidInput,
         SeatError::PortInUse { .. } | SeatError::CannotListen { .. } | SeatError::NoDiscovery => {
             ErrorKind::Storage
         }

@@ -217,8 +217,10 @@ mod tests {
                 SeatError::NotHost => 12,
                 SeatError::NoKeptTable => 13,
                 SeatError::KeptTableUnusable => 14,
+                SeatError::BadInvitation { .. } => 15,
+                SeatError::BadRelay => 16,
             },
-            15,
+            17,
         );
     }
 

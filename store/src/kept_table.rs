@@ -27,6 +27,8 @@ pub const MAX_CODE_CHARS: usize = 32;
 
 /// The longest address kept (`HOST:PORT`, as the app accepts it).
 pub const MAX_ADDRESS_CHARS: usize = 255;
+/// The most further addresses a joined seat keeps (an invitation holds at most four in all).
+pub const MAX_MORE_ADDRESSES: usize = 8;
 
 /// The longest name kept, yours or the table's, in bytes (a table takes far shorter ones).
 pub const MAX_NAME_BYTES: usize = 128;
@@ -53,10 +55,18 @@ pub struct KeptTable {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum KeptPlace {
-    /// Joined at another machine's address (`HOST:PORT`).
+    /// Joined at another machine: its address (`HOST:PORT`; blank when the invitation named only a
+    /// relay), the invitation's further addresses, and the relay it is registered with.
     Joined {
         /// The address.
         address: String,
+        /// Further addresses, tried after `address` (a record written before there were any has
+        /// none).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        more: Vec<String>,
+        /// The relay (`HOST:PORT`, `ws://…` or `wss://…`), if the table was reached through one.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        relay: Option<String>,
     },
     /// Hosted by this app: the port it listened on and the table's latest snapshot.
     Hosted {
@@ -70,7 +80,8 @@ pub enum KeptPlace {
 impl KeptTable {
     /// Whether the record holds together: a code, a token of 32 hex digits, names of printable
     /// text within [`MAX_NAME_BYTES`] (yours not blank), a time not before the epoch, an address
-    /// of `HOST:PORT` characters within [`MAX_ADDRESS_CHARS`], a port other than 0 and a snapshot
+    /// of `HOST:PORT` characters within [`MAX_ADDRESS_CHARS`] (blank only beside a relay; at most
+    /// [`MAX_MORE_ADDRESSES`] more), a relay of visible characters, a port other than 0 and a snapshot
     /// that is a JSON object. The field that fails is named.
     pub fn validate(&self) -> Result<(), String> {
         let code_ok = !self.code.is_empty()
@@ -95,14 +106,32 @@ impl KeptTable {
             return Err("seated_ms".into());
         }
         match &self.place {
-            KeptPlace::Joined { address } => {
-                let address_ok = address.contains(':')
-                    && address.chars().count() <= MAX_ADDRESS_CHARS
-                    && address.chars().all(|c| {
-                        c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '[' | ']' | ':')
-                    });
-                if !address_ok {
+            KeptPlace::Joined {
+                address,
+                more,
+                relay,
+            } => {
+                let address_ok = |address: &str| {
+                    address.contains(':')
+                        && address.chars().count() <= MAX_ADDRESS_CHARS
+                        && address.chars().all(|c| {
+                            c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '[' | ']' | ':')
+                        })
+                };
+                let blank_with_relay = address.is_empty() && relay.is_some();
+                if !(blank_with_relay || address_ok(address)) {
                     return Err("address".into());
+                }
+                if more.len() > MAX_MORE_ADDRESSES || !more.iter().all(|a| address_ok(a)) {
+                    return Err("more".into());
+                }
+                let relay_ok = |relay: &str| {
+                    !relay.is_empty()
+                        && relay.chars().count() <= MAX_ADDRESS_CHARS
+                        && relay.chars().all(|c| c.is_ascii_graphic())
+                };
+                if relay.as_deref().is_some_and(|relay| !relay_ok(relay)) {
+                    return Err("relay".into());
                 }
             }
             KeptPlace::Hosted { port, snapshot } => {
@@ -143,6 +172,8 @@ pub mod examples {
             seated_ms: 1_700_000_000_000,
             place: KeptPlace::Joined {
                 address: "192.168.1.20:7878".into(),
+                more: Vec::new(),
+                relay: None,
             },
         }
     }

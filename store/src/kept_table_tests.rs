@@ -66,6 +66,33 @@ fn a_record_that_does_not_hold_together_is_refused_and_nothing_changes() {
         KeptTable {
             place: KeptPlace::Joined {
                 address: "host name:7878".into(),
+                more: Vec::new(),
+                relay: None,
+            },
+            ..examples::joined()
+        },
+        // Blank only beside a relay; further addresses checked alike; a relay of visible text.
+        KeptTable {
+            place: KeptPlace::Joined {
+                address: String::new(),
+                more: Vec::new(),
+                relay: None,
+            },
+            ..examples::joined()
+        },
+        KeptTable {
+            place: KeptPlace::Joined {
+                address: "192.168.1.20:7878".into(),
+                more: vec!["bad host:1".into()],
+                relay: None,
+            },
+            ..examples::joined()
+        },
+        KeptTable {
+            place: KeptPlace::Joined {
+                address: String::new(),
+                more: Vec::new(),
+                relay: Some("wss://relay example".into()),
             },
             ..examples::joined()
         },
@@ -170,5 +197,40 @@ fn a_held_database_keeps_the_table_in_memory_then_writes_it() {
     assert_eq!(
         Store::open(dir.path()).kept_table(),
         Some(examples::joined())
+    );
+}
+
+#[test]
+fn a_seat_joined_through_a_relay_keeps_every_route_and_an_older_record_reads_without_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut store = Store::open(dir.path());
+    let kept = KeptTable {
+        place: KeptPlace::Joined {
+            address: String::new(),
+            more: vec!["203.0.113.5:41000".into()],
+            relay: Some("wss://relay.example.org".into()),
+        },
+        ..examples::joined()
+    };
+    assert!(store.keep_table(&kept).unwrap());
+    drop(store);
+    assert_eq!(Store::open(dir.path()).kept_table(), Some(kept));
+    // A record from before routes were kept: its address alone.
+    let older: KeptTable = serde_json::from_value(json!({
+        "code": "1RGK4-T8SA9",
+        "token": "0123456789ABCDEF0123456789ABCDEF",
+        "your_name": "Bea",
+        "table_name": "",
+        "seated_ms": 1,
+        "place": { "kind": "joined", "address": "192.168.1.20:7878" }
+    }))
+    .unwrap();
+    assert_eq!(
+        older.place,
+        KeptPlace::Joined {
+            address: "192.168.1.20:7878".into(),
+            more: Vec::new(),
+            relay: None,
+        }
     );
 }

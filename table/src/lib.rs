@@ -41,12 +41,16 @@
 //! [`invitation`]: the one line a host sends by chat, holding the table's code and how to reach it.
 //! With the `reach` feature, [`reach`] asks the home router for a port mapping (UPnP IGD, PCP,
 //! NAT-PMP) and reports how friends outside the network will reach the table.
+//! With the `relay` feature, [`dial`] reaches a table by its invitation (its addresses, then its
+//! relay) and [`server`] keeps a table registered with a relay (`Server::through_relay`).
 //!
 //! Deliberately absent: the app's screens (the shell's).
 
 pub mod channel;
 #[cfg(feature = "client")]
 pub mod client;
+#[cfg(feature = "relay")]
+pub mod dial;
 #[cfg(feature = "discovery")]
 pub mod discovery;
 pub mod invitation;

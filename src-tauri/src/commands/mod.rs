@@ -21,6 +21,7 @@ use crate::error::{AppError, CommandError};
 use crate::history::{HistoryPage, HistoryQuery, HistoryStats};
 use crate::input::Input;
 use crate::preferences::Preferences;
+use crate::seat::SeatError;
 use crate::state::{AppState, MatchRecord};
 use crate::store::{HistoryEntry, StoreWarning};
 
@@ -39,6 +40,9 @@ pub async fn set_preferences(
     preferences: Input<Preferences>,
 ) -> Result<Preferences, AppError> {
     let preferences = preferences.get("preferences")?;
+    if !preferences.relay.is_empty() && preferences.relay_address().is_none() {
+        return Err(SeatError::BadRelay.into());
+    }
     preferences.validate().map_err(AppError::invalid_input)?;
     state
         .with_store_blocking(|store| {

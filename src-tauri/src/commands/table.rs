@@ -18,7 +18,7 @@ use crate::input::Input;
 use crate::invitations::Invitations;
 use crate::seat::{
     self, HostInfo, HostRequest, Keep, KeepChange, KeptOffer, LinkEvent, Mirror, Returned, Save,
-    Saver, SeatError, SeatEvent, Seating,
+    Saver, SeatError, SeatEvent, Seating, Ways,
 };
 use crate::state::AppState;
 use crate::store::stamp::now_ms;
@@ -93,7 +93,9 @@ pub async fn friends_host(
     events: Channel<SeatEvent>,
 ) -> Result<HostInfo, AppError> {
     let request = request.get("request")?;
+    let ways = ways(&state).await?;
     let mut friends = friends.0.lock().await;
+    friends.set_ways(ways);
     let listen = listen(
         &state,
         events,
@@ -180,6 +182,7 @@ pub(crate) async fn go_back(
         .with_store_blocking(|store| Ok(store.kept_table()))
         .await?
         .ok_or(SeatError::NoKeptTable)?;
+    friends.set_ways(ways(state).await?);
     let listen = listen(state, events, friends.new_mirror(&kept.your_name)?, None);
     Ok(friends.go_back(kept, listen, keep(state), now_ms).await?)
 }
@@ -221,11 +224,15 @@ pub async fn table_send(
 /// the next hand on; where it is.
 #[tauri::command]
 pub async fn table_invite(
+    state: State<'_, AppState>,
     friends: State<'_, SeatingState>,
     port: Input<u16>,
 ) -> Result<HostInfo, AppError> {
     let port = port.get("port")?;
-    Ok(friends.0.lock().await.invite(port).await?)
+    let ways = ways(&state).await?;
+    let mut friends = friends.0.lock().await;
+    friends.set_ways(ways);
+    Ok(friends.invite(port).await?)
 }
 
 /// Leaves the table; a host closes it for everyone (a match against the computer left unfinished
@@ -244,4 +251,17 @@ pub fn watch_invitations(
 ) -> Result<(), AppError> {
     invitations.watch(move |link| links.send(link.to_owned()).is_ok());
     Ok(())
+}
+
+/// The ways beyond the local network the player's settings offer a hosted table by.
+async fn ways(state: &AppState) -> Result<Ways, AppError> {
+    state
+        .with_store_blocking(|store| {
+            let preferences = store.preferences();
+            Ok(Ways {
+                relay: preferences.relay_address(),
+                port_mapping: preferences.port_mapping,
+            })
+        })
+        .await
 }

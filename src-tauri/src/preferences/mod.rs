@@ -15,6 +15,7 @@ mod migrate;
 
 use briscola::ai::Level;
 use briscola::{Match, MatchFormat, Rng, Seat};
+use briscola_relay::link::RelayAddress;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -179,6 +180,14 @@ pub struct Preferences {
     /// against the computer takes the language's default). Trimmed, at most
     /// [`briscola_table::text::MAX_NAME_CHARS`] characters, a name a table takes.
     pub your_name: String,
+    /// The relay that tables you host register with, so friends on other networks reach them when
+    /// nothing else does (`HOST:PORT`, `ws://…` or `wss://…`; blank: none, the default — the project
+    /// runs no relay). Trimmed; one that is not a relay address is refused, and a stored one
+    /// repaired to blank.
+    pub relay: String,
+    /// Whether a table you host asks your router to forward a port to it (UPnP IGD, PCP, NAT-PMP),
+    /// so friends on other networks reach it directly; the mapping goes when the table closes.
+    pub port_mapping: bool,
 }
 
 /// The longest opponent name kept, in characters.
@@ -200,11 +209,18 @@ impl Default for Preferences {
             new_game: NewGame::default(),
             opponent_names: Vec::new(),
             your_name: String::new(),
+            relay: String::new(),
+            port_mapping: true,
         }
     }
 }
 
 impl Preferences {
+    /// The relay tables you host register with, if one is set.
+    pub fn relay_address(&self) -> Option<RelayAddress> {
+        RelayAddress::parse(self.relay.trim()).ok()
+    }
+
     /// Checks what the types cannot express; the error names every field out of range.
     pub fn validate(&self) -> Result<(), String> {
         let (_, repaired) = self.clone().repaired();
@@ -219,7 +235,8 @@ impl Preferences {
     /// size clamped to 50–200 %, remembered rules that do not validate (or repeat a preset)
     /// dropped, 1 to 5 opponent levels, a format the chosen rules cannot play replaced by
     /// their usual one, opponent names trimmed, cut to [`OPPONENT_NAME_CHARS`] and to 5, and your
-    /// name trimmed and cut, or blank when a table would refuse it.
+    /// name trimmed and cut, or blank when a table would refuse it, and the relay trimmed, or blank
+    /// when it is not a relay address.
     pub fn repaired(mut self) -> (Preferences, Vec<&'static str>) {
         let mut fixed = Vec::new();
         let names: Vec<String> = self
@@ -246,6 +263,16 @@ impl Preferences {
         if name != self.your_name {
             self.your_name = name;
             fixed.push("your_name");
+        }
+        let relay = self.relay.trim();
+        let relay = if relay.is_empty() || RelayAddress::parse(relay).is_ok() {
+            relay.to_string()
+        } else {
+            String::new()
+        };
+        if relay != self.relay {
+            self.relay = relay;
+            fixed.push("relay");
         }
         let size = self
             .card_size_percent

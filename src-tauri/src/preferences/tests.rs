@@ -78,6 +78,8 @@ fn migrates_the_version_zero_fixture_through_both_versions() {
         },
         opponent_names: Vec::new(),
         your_name: String::new(),
+        relay: String::new(),
+        port_mapping: true,
     };
     assert_eq!(loaded.value, Some(expected));
     let saved = saved(&dir);
@@ -155,6 +157,8 @@ fn version_one_keeps_every_field_and_the_exact_last_setup() {
             },
             opponent_names: Vec::new(),
             your_name: String::new(),
+            relay: String::new(),
+            port_mapping: true,
         }
     );
     assert_eq!(saved(&dir)["version"], 2);
@@ -431,12 +435,14 @@ fn every_field_a_repair_can_name_is_worded_in_every_language() {
     broken.new_game.format = briscola::MatchFormat::BestOf { hands: 4 };
     broken.opponent_names = vec![" Luca ".into()];
     broken.your_name = " Ann ".into();
+    broken.relay = "ftp://relay".into();
     let (_, fields) = broken.repaired();
     assert_eq!(
         fields,
         [
             "opponent_names",
             "your_name",
+            "relay",
             "card_size_percent",
             "new_game.rulesets",
             "new_game.opponents",
@@ -453,5 +459,38 @@ fn every_field_a_repair_can_name_is_worded_in_every_language() {
                 "{lang}.ts words {field}"
             );
         }
+    }
+}
+
+#[test]
+fn the_relay_is_blank_by_default_trimmed_and_blank_when_it_is_not_a_relay_address() {
+    assert_eq!(
+        Preferences::default().relay,
+        "",
+        "the project runs no relay"
+    );
+    assert_eq!(Preferences::default().relay_address(), None);
+    for (given, kept) in [
+        (" relay.example.org:443 ", "relay.example.org:443"),
+        ("wss://relay.example.org", "wss://relay.example.org"),
+        ("ws://127.0.0.1:9000", "ws://127.0.0.1:9000"),
+        ("", ""),
+    ] {
+        let prefs = Preferences {
+            relay: given.into(),
+            ..Preferences::default()
+        };
+        let (repaired, fields) = prefs.clone().repaired();
+        assert_eq!(repaired.relay, kept, "{given:?}");
+        assert_eq!(fields.contains(&"relay"), given != kept, "{given:?}");
+        assert_eq!(repaired.relay_address().is_some(), !kept.is_empty());
+    }
+    for bad in ["ftp://relay", "relay example", "http://x:1"] {
+        let prefs = Preferences {
+            relay: bad.into(),
+            ..Preferences::default()
+        };
+        assert!(prefs.validate().unwrap_err().contains("relay"), "{bad}");
+        assert_eq!(prefs.repaired().0.relay, "");
     }
 }

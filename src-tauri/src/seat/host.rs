@@ -14,13 +14,19 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use briscola::ai::Level;
 use briscola::{MatchFormat, Ruleset};
+use briscola_relay::link::{RelayAddress, RelayStatus};
 use briscola_table::TableSettings;
 use briscola_table::TableSnapshot;
 use briscola_table::discovery::{self, Announcement, Announcer};
+use briscola_table::invitation::Invitation;
 use briscola_table::protocol::{
     Absence, ClientMessage, ErrorCode, SeatChoice, SeatView, ServerMessage, Stage,
 };
-use briscola_table::server::{CreateError, LocalDoor, MatchStart, Server, ServerConfig};
+use briscola_table::reach::{self, ProbeOptions, ReachReport, RelayOutcome};
+use briscola_table::secret::TableCode;
+use briscola_table::server::{
+    CreateError, LocalDoor, MatchStart, Relayed, Server, ServerConfig, relay_outcome,
+};
 use serde::{Deserialize, Serialize};
 use tokio::sync::watch;
 use ts_rs::TS;
@@ -59,6 +65,12 @@ pub struct HostRequest {
 /// Where the hosted table is, to tell the others.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 pub struct HostInfo {
+    /// The line to send friends (by chat): the code and every way in — this machine's LAN
+    /// addresses, its public or mapped address, the relay.
+    pub invitation: String,
+    /// How friends outside this network reach the table, once known (`null` while the router is
+    /// asked); it changes as the relay comes and goes.
+    pub reach: Option<ReachReport>,
     /// The table code to read aloud.
     pub code: String,
     /// The port the table listens on.
@@ -70,6 +82,74 @@ pub struct HostInfo {
     pub announced: bool,
 }
 
+/// The ways beyond the local network a hosted table is offered: a relay, a port mapping.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Ways {
+    /// The relay to register with.
+    pub relay: Option<RelayAddress>,
+    /// Whether to ask the router for a port mapping.
+    pub port_mapping: bool,
+}
+
+/// The invitation line: the code, these addresses (at most as many as an invitation holds) and the
+/// relay.
+fn invitation(code: &str, addresses: &[SocketAddr], relay: Option<&RelayAddress>) -> String {
+    let Some(code) = TableCode::parse(code) else {
+        return code.to_string();
+    };
+    let mut invitation = Invitation::new(code);
+    for &address in addresses
+        .iter()
+        .take(briscola_table::invitation::MAX_ADDRESSES)
+    {
+        invitation = invitation
+            .clone()
+            .with_address(address)
+            .unwrap_or(invitation);
+    }
+    if let Some(relay) = relay {
+        invitation = invitation
+            .clone()
+            .with_relay(&relay.to_string())
+            .unwrap_or(invitation);
+    }
+    invitation.to_string()
+}
+
+/// Asks the router for a port mapping (keeping it as long as the table: this task is aborted with
+/// it, and the mapping removed), then follows the relay's registration, publishing where friends
+/// reach the table after each change.
+async fn follow_reach(
+    info: Arc<watch::Sender<Option<HostInfo>>>,
+    port: u16,
+    mut options: ProbeOptions,
+    relay: Option<(RelayAddress, watch::Receiver<RelayStatus>)>,
+) {
+    if let Some((address, status)) = &relay {
+        options.relay = relay_outcome(address, &status.borrow());
+    }
+    let (mut report, _mapping) = reach::probe(port, &options).await;
+    let publish = |report: &ReachReport| {
+        info.send_modify(|info| {
+            if let Some(info) = info {
+                let relay = relay.as_ref().map(|(address, _)| address);
+                info.invitation = invitation(&info.code, &report.addresses(), relay);
+                info.reach = Some(report.clone());
+            }
+        });
+    };
+    publish(&report);
+    if let Some((address, mut status)) = relay.clone() {
+        while status.changed().await.is_ok() {
+            let outcome = relay_outcome(&address, &status.borrow_and_update());
+            report.set_relay(outcome);
+            publish(&report);
+        }
+    }
+    // The mapping is kept until the table closes.
+    std::future::pending::<()>().await;
+}
+
 /// The hosted table and its server.
 #[derive(Debug)]
 pub struct Hosting {
@@ -78,8 +158,13 @@ pub struct Hosting {
     /// The host's name at the table.
     host_name: String,
     host_token: String,
-    /// Where friends reach the table, once it listens.
-    info: Option<HostInfo>,
+    /// Where friends reach the table, once it listens (and as that changes).
+    info: Arc<watch::Sender<Option<HostInfo>>>,
+    /// The table's registration with the relay, when one is set.
+    relayed: Option<Relayed>,
+    /// Asks the router for a port mapping, keeps it, and follows the relay (aborted with the table:
+    /// the mapping is then removed).
+    reach: Option<tokio::task::JoinHandle<()>>,
     /// The announcement on the local network, kept up to date with the free seats.
     announcer: Arc<Mutex<Option<(Announcer, Announcement)>>>,
 }
@@ -126,7 +211,11 @@ impl HostRequest {
 impl Hosting {
     /// Starts listening on every interface and creates the table, announced on the local network if
     /// `announce` (call it inside a tokio runtime).
-    pub async fn start(request: &HostRequest, announce: bool) -> Result<Hosting, SeatError> {
+    pub async fn start(
+        request: &HostRequest,
+        announce: bool,
+        ways: &Ways,
+    ) -> Result<Hosting, SeatError> {
         let (settings, setup) = request.table()?;
         let mut hosting = Hosting::open(settings, &request.your_name, &setup, None)?;
         let announcement = Announcement {
@@ -140,7 +229,10 @@ impl Hosting {
             players: request.ruleset.players,
             seats_free: request.ai_seats.iter().filter(|s| s.is_none()).count() as u8,
         };
-        if let Err(error) = hosting.listen(request.port, announce, announcement).await {
+        if let Err(error) = hosting
+            .listen(request.port, announce, announcement, ways)
+            .await
+        {
             hosting.stop();
             return Err(error);
         }
@@ -155,6 +247,7 @@ impl Hosting {
         port: u16,
         your_name: &str,
         announce: bool,
+        ways: &Ways,
     ) -> Result<(Hosting, Option<u16>), SeatError> {
         let settings = snapshot.settings().clone();
         let server = Server::in_process(ServerConfig {
@@ -173,7 +266,9 @@ impl Hosting {
             host_name: your_name.to_string(),
             code: table.code,
             host_token: table.host_token,
-            info: None,
+            info: Arc::new(watch::Sender::new(None)),
+            relayed: None,
+            reach: None,
             announcer: Arc::new(Mutex::new(None)),
         };
         let announcement = Announcement {
@@ -188,10 +283,13 @@ impl Hosting {
             // The lobby watcher counts the free seats from the first lobby.
             seats_free: 0,
         };
-        match hosting.listen(port, announce, announcement.clone()).await {
+        match hosting
+            .listen(port, announce, announcement.clone(), ways)
+            .await
+        {
             Ok(_) => Ok((hosting, None)),
             Err(SeatError::PortInUse { .. }) => {
-                hosting.listen(0, announce, announcement).await?;
+                hosting.listen(0, announce, announcement, ways).await?;
                 Ok((hosting, Some(port)))
             }
             Err(error) => Err(error),
@@ -230,22 +328,26 @@ impl Hosting {
             host_name: your_name.to_string(),
             code: table.code,
             host_token: table.host_token,
-            info: None,
+            info: Arc::new(watch::Sender::new(None)),
+            relayed: None,
+            reach: None,
             announcer: Arc::new(Mutex::new(None)),
         })
     }
 
     /// Opens the table to friends: listens on `port` of every interface, announced on the local
-    /// network as `announcement` if `announce`; where it is. A table that listens already says
-    /// where.
+    /// network as `announcement` if `announce`, and reachable from other networks the ways `ways`
+    /// allows (asked for only with `announce`: otherwise nothing is sent beyond this machine);
+    /// where it is. A table that listens already says where.
     pub async fn listen(
         &mut self,
         port: u16,
         announce: bool,
         announcement: Announcement,
+        ways: &Ways,
     ) -> Result<HostInfo, SeatError> {
-        if let Some(info) = &self.info {
-            return Ok(info.clone());
+        if let Some(info) = self.info.borrow().clone() {
+            return Ok(info);
         }
         let listener =
             tokio::net::TcpListener::bind(SocketAddr::new(IpAddr::V4(Ipv4Addr::UNSPECIFIED), port))
@@ -264,18 +366,48 @@ impl Hosting {
             .then(|| discovery::announce(&announcement, port).ok())
             .flatten()
             .map(|announcer| (announcer, announcement));
+        let addresses = super::addresses::local_addresses();
+        let lan: Vec<SocketAddr> = addresses
+            .iter()
+            .filter_map(|ip| ip.parse::<IpAddr>().ok())
+            .map(|ip| SocketAddr::new(ip, port))
+            .collect();
+        self.relayed = ways
+            .relay
+            .clone()
+            .and_then(|relay| self.server.through_relay(&self.code, relay));
+        let relay = self.relayed.as_ref().map(|relayed| relayed.relay().clone());
         let info = HostInfo {
+            invitation: invitation(&self.code, &lan, relay.as_ref()),
+            reach: None,
             code: self.code.clone(),
             port,
-            addresses: super::addresses::local_addresses(),
+            addresses,
             announced: announcer.is_some(),
         };
         *self
             .announcer
             .lock()
             .unwrap_or_else(PoisonError::into_inner) = announcer;
-        self.info = Some(info.clone());
+        self.info.send_replace(Some(info.clone()));
+        let options = ProbeOptions {
+            map: announce && ways.port_mapping,
+            relay: RelayOutcome::NotConfigured,
+            ..ProbeOptions::default()
+        };
+        let status = self.relayed.as_ref().map(|relayed| relayed.status());
+        self.reach = Some(tokio::spawn(follow_reach(
+            self.info.clone(),
+            port,
+            options,
+            relay.zip(status),
+        )));
         Ok(info)
+    }
+
+    /// Where friends reach the table, from when it listens, as it changes.
+    pub fn info_changes(&self) -> watch::Receiver<Option<HostInfo>> {
+        self.info.subscribe()
     }
 
     /// What keeps the announcement's free seats up to date from the table's lobby messages (the
@@ -305,8 +437,8 @@ impl Hosting {
     }
 
     /// Where friends reach the table, once it listens.
-    pub fn info(&self) -> Option<&HostInfo> {
-        self.info.as_ref()
+    pub fn info(&self) -> Option<HostInfo> {
+        self.info.borrow().clone()
     }
 
     /// The host's name at the table.
@@ -353,6 +485,11 @@ impl Drop for Hosting {
         if let Some((announcer, _)) = announced {
             announcer.stop();
         }
+        // The port mapping goes with the task that keeps it; the relay with its registration.
+        if let Some(reach) = self.reach.take() {
+            reach.abort();
+        }
+        self.relayed = None;
         self.server.stop();
     }
 }

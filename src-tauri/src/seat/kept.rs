@@ -12,12 +12,14 @@
 
 use std::sync::{Arc, Mutex, PoisonError};
 
+use briscola_relay::link::RelayAddress;
 use briscola_store::{KeptPlace, KeptTable};
 use briscola_table::TableSnapshot;
 use briscola_table::protocol::{ErrorCode, ServerMessage};
 use tokio::sync::watch;
 
 use super::LinkEvent;
+use super::link::Remote;
 
 /// A change to the kept table.
 #[derive(Debug, Clone, PartialEq)]
@@ -112,7 +114,7 @@ pub struct SeatKeeper {
     sitting: Arc<Sitting>,
     /// Where the table is, for a table joined elsewhere (`None`: hosted here, kept by
     /// [`SeatKeeper::keep_hosted`]).
-    address: Option<String>,
+    remote: Option<Remote>,
     your_name: String,
     /// Whether this sitting goes back to a kept seat (then a table that no longer knows the seat
     /// means it is gone).
@@ -123,24 +125,24 @@ pub struct SeatKeeper {
 impl std::fmt::Debug for SeatKeeper {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("SeatKeeper")
-            .field("address", &self.address)
+            .field("remote", &self.remote)
             .field("going_back", &self.going_back)
             .finish_non_exhaustive()
     }
 }
 
 impl SeatKeeper {
-    /// A keeper for a seat at `address` (`None`: a table this app hosts), as `your_name`.
+    /// A keeper for a seat at `remote` (`None`: a table this app hosts), as `your_name`.
     pub fn new(
         keep: Keep,
-        address: Option<String>,
+        remote: Option<Remote>,
         your_name: &str,
         going_back: bool,
         now_ms: fn() -> i64,
     ) -> SeatKeeper {
         SeatKeeper {
             sitting: Sitting::new(keep, going_back),
-            address,
+            remote,
             your_name: your_name.to_string(),
             going_back,
             now_ms,
@@ -159,16 +161,14 @@ impl SeatKeeper {
                 seat: Some(_),
                 ..
             } => {
-                if let Some(address) = &self.address {
+                if let Some(remote) = &self.remote {
                     self.sitting.keep(KeptTable {
                         code: code.clone(),
                         token: token.clone(),
                         your_name: self.your_name.clone(),
                         table_name: String::new(),
                         seated_ms: (self.now_ms)(),
-                        place: KeptPlace::Joined {
-                            address: address.clone(),
-                        },
+                        place: kept_place(remote),
                     });
                 }
             }
@@ -227,4 +227,37 @@ fn keep_hosted(
             }
         }
     })
+}
+
+/// Where a seat joined elsewhere is kept: its first address, the others, its relay.
+pub fn kept_place(remote: &Remote) -> KeptPlace {
+    let mut addresses = remote.addresses.iter().cloned();
+    KeptPlace::Joined {
+        address: addresses.next().unwrap_or_default(),
+        more: addresses.collect(),
+        relay: remote.relay.as_ref().map(ToString::to_string),
+    }
+}
+
+/// The table a kept seat joined elsewhere is at, if its record still reads (addresses as
+/// `HOST:PORT`, the relay as a relay address).
+pub fn kept_remote(place: &KeptPlace) -> Option<Remote> {
+    let KeptPlace::Joined {
+        address,
+        more,
+        relay,
+    } = place
+    else {
+        return None;
+    };
+    let addresses = std::iter::once(address)
+        .filter(|address| !address.is_empty())
+        .chain(more)
+        .map(|address| super::check_address(address).ok())
+        .collect::<Option<Vec<String>>>()?;
+    let relay = match relay {
+        Some(relay) => Some(RelayAddress::parse(relay).ok()?),
+        None => None,
+    };
+    (!addresses.is_empty() || relay.is_some()).then_some(Remote { addresses, relay })
 }

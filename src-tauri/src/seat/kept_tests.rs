@@ -129,7 +129,11 @@ async fn a_friends_seat_is_kept_on_welcome_and_forgotten_when_the_table_closes()
             your_name: "Bea".into(),
             table_name: "Friday cards".into(),
             seated_ms: clock(),
-            place: KeptPlace::Joined { address },
+            place: KeptPlace::Joined {
+                address,
+                more: Vec::new(),
+                relay: None,
+            },
         }
     );
     host.leave().expect("closing");
@@ -428,6 +432,8 @@ fn joined_record() -> KeptTable {
         seated_ms: clock(),
         place: KeptPlace::Joined {
             address: "127.0.0.1:9".into(),
+            more: Vec::new(),
+            relay: None,
         },
     }
 }

@@ -17,7 +17,11 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
+use briscola_relay::link::RelayAddress;
+
+use super::HostInfo;
 use briscola_table::client::{self, Received};
+use briscola_table::dial::{Destination, DialError, dial};
 use briscola_table::protocol::{ClientMessage, ErrorCode, ServerMessage, Stage};
 use briscola_table::secret::TableCode;
 use briscola_table::server::{LocalConnection, LocalDoor, LocalRefusal};
@@ -47,6 +51,12 @@ pub enum LinkEvent {
     Status {
         /// How it is now.
         status: LinkStatus,
+    },
+    /// Where friends reach the table you host changed (the router answered, the relay came or
+    /// went). Told by your own app, never by the table.
+    Hosting {
+        /// Where it is now.
+        info: HostInfo,
     },
 }
 
@@ -90,14 +100,25 @@ enum Order {
     Close,
 }
 
-/// Where the table is: at an address (`HOST:PORT`), or in this process (a table this player
-/// hosts, a match against the computer).
+/// Where the table is: elsewhere ([`Remote`]), or in this process (a table this player hosts, a
+/// match against the computer).
 #[derive(Debug, Clone)]
 pub enum Endpoint {
     /// Over the network.
-    Remote(String),
+    Remote(Remote),
     /// In this process, through the server's door for its own people.
     Local(LocalDoor),
+}
+
+/// Where a table elsewhere is: its addresses (`HOST:PORT`, tried in this order, each a little after
+/// the one before) and its relay, tried after them; every try, and every reconnection, dials them
+/// all again ([`briscola_table::dial`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Remote {
+    /// Its direct addresses.
+    pub addresses: Vec<String>,
+    /// The relay it is registered with.
+    pub relay: Option<RelayAddress>,
 }
 
 /// One open connection, either way.
@@ -139,7 +160,7 @@ impl Wire {
     /// Connects and sends `first`.
     async fn open(endpoint: &Endpoint, first: &ClientMessage) -> Result<Option<Wire>, OpenError> {
         match endpoint {
-            Endpoint::Remote(address) => {
+            Endpoint::Remote(remote) => {
                 let code = match first {
                     ClientMessage::Join { code, .. } | ClientMessage::Rejoin { code, .. } => {
                         TableCode::parse(code)
@@ -151,8 +172,13 @@ impl Wire {
                     let error = ErrorCode::WrongCode;
                     return Err(OpenError::Answered(ServerMessage::Error { error }));
                 };
-                let (mut sender, receiver) =
-                    client::connect(address, &code).await.map_err(|e| match e {
+                let destination = Destination {
+                    addresses: remote.addresses.clone(),
+                    relay: remote.relay.clone(),
+                    code,
+                };
+                let (mut sender, receiver, _) = dial(&destination).await.map_err(|e| match e {
+                    DialError::Connect(e) => match e {
                         client::ConnectError::WrongCode { .. } => {
                             let error = ErrorCode::WrongCode;
                             OpenError::Answered(ServerMessage::Error { error })
@@ -165,7 +191,13 @@ impl Wire {
                             OpenError::Refused(e.to_string())
                         }
                         other => OpenError::Unreachable(other.to_string()),
-                    })?;
+                    },
+                    // A relay that does not have the table now may have it again soon (a relay
+                    // that went away, the host registering again): never taken as gone.
+                    DialError::Relay(_) | DialError::Nowhere => {
+                        OpenError::Unreachable(e.to_string())
+                    }
+                })?;
                 // A connection that drops at once is a dropped connection.
                 Ok(sender
                     .send(first)

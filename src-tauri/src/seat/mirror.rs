@@ -378,6 +378,8 @@ impl Mirror {
         match event {
             LinkEvent::Status { status } => self.status(status),
             LinkEvent::Message { message } => self.message(message, now_ms),
+            // Where friends reach the table is the host's own business, not the table's.
+            LinkEvent::Hosting { .. } => {}
         }
     }
 

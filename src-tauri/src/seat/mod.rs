@@ -36,9 +36,9 @@ pub use computer::{ComputerMatch, Save, Saver};
 pub(crate) use guard::tests as guard_streams;
 pub use guard::{HostGuard, Refused};
 pub use hint::request as hint_request;
-pub use host::{DEFAULT_PORT, HostInfo, HostRequest, Hosting};
+pub use host::{DEFAULT_PORT, HostInfo, HostRequest, Hosting, Ways};
 pub use kept::{Keep, KeepChange, SeatKeeper};
-pub use link::{Endpoint, Link, LinkEvent, LinkStatus, RECONNECT_FOR_MS, SendError};
+pub use link::{Endpoint, Link, LinkEvent, LinkStatus, RECONNECT_FOR_MS, Remote, SendError};
 pub use mirror::{Kept, Mirror, SeatState};
 pub use outbox::Outbox;
 pub use view::{Heard, SeatEvent, SeatGame};
@@ -48,7 +48,9 @@ use std::sync::{Arc, Mutex, PoisonError};
 use briscola::ai::HintRequest;
 use briscola_store::{KeptPlace, KeptTable};
 
+use briscola_table::dial::Destination;
 use briscola_table::discovery::{self, Browser, DiscoveredTable};
+use briscola_table::invitation::{Invitation, InvitationError};
 use briscola_table::protocol::{ClientMessage, ErrorCode, ServerMessage};
 use briscola_table::server::MatchStart;
 use serde::Serialize;
@@ -123,12 +125,57 @@ pub enum SeatError {
     /// The kept table could not be brought back (it is forgotten).
     #[error("the kept table cannot be brought back")]
     KeptTableUnusable,
+    /// The invitation cannot be used.
+    #[error("the invitation cannot be used: {problem:?}")]
+    BadInvitation {
+        /// What is wrong with it.
+        problem: InvitationProblem,
+    },
+    /// The relay setting is not a relay address (`HOST:PORT`, `ws://…` or `wss://…`).
+    #[error("the relay must be HOST:PORT, ws://… or wss://…")]
+    BadRelay,
     /// The table refused a setting (the rules, your name, the timer): the table's own reason.
     #[error("the table refused it: {reason:?}")]
     TableRefused {
         /// Why.
         reason: ErrorCode,
     },
+}
+
+/// What is wrong with an invitation, as the Join form tells it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "kebab-case")]
+pub enum InvitationProblem {
+    /// It is longer than an invitation can be.
+    TooLong,
+    /// Its table code is missing, doubled or not a code.
+    Code,
+    /// An address in it is not one, is repeated, or there are too many.
+    Address,
+    /// Its relay is not a relay address, or there are several.
+    Relay,
+    /// It is not an invitation link as the app writes it (an unknown field, several links).
+    Garbled,
+    /// It names no address and no relay: join with the host's address and the code.
+    NoWayIn,
+}
+
+impl From<InvitationError> for InvitationProblem {
+    fn from(error: InvitationError) -> Self {
+        match error {
+            InvitationError::TooLong => InvitationProblem::TooLong,
+            InvitationError::MissingCode
+            | InvitationError::SeveralCodes
+            | InvitationError::BadCode => InvitationProblem::Code,
+            InvitationError::BadAddress
+            | InvitationError::DuplicateAddress
+            | InvitationError::TooManyAddresses => InvitationProblem::Address,
+            InvitationError::BadRelay | InvitationError::SeveralRelays => InvitationProblem::Relay,
+            InvitationError::NotAnInvitation
+            | InvitationError::SeveralInvitations
+            | InvitationError::UnknownField => InvitationProblem::Garbled,
+        }
+    }
 }
 
 impl From<SendError> for SeatError {
@@ -180,8 +227,12 @@ pub fn listener(
 /// This player's table: the one they host, if they do, and their link to the table they sit at.
 #[derive(Debug)]
 pub struct Seating {
-    /// Whether a hosted table is announced on the local network.
+    /// Whether a hosted table is announced on the local network (and, with [`Seating::ways`],
+    /// offered beyond it).
     announce: bool,
+    /// The ways beyond the local network a table hosted from now on is offered (the player's
+    /// settings).
+    ways: Ways,
     hosting: Option<Hosting>,
     link: Option<Link>,
     /// Looking for tables on the local network, from the first listing until this player sits at
@@ -239,12 +290,53 @@ impl From<&KeptTable> for KeptOffer {
             your_name: kept.your_name.clone(),
             hosted: kept.hosted(),
             address: match &kept.place {
-                KeptPlace::Joined { address } => address.clone(),
+                KeptPlace::Joined { address, relay, .. } => match relay {
+                    Some(relay) if address.is_empty() => relay.clone(),
+                    _ => address.clone(),
+                },
                 KeptPlace::Hosted { port, .. } => format!(":{port}"),
             },
             seated_ms: kept.seated_ms,
         }
     }
+}
+
+/// Where the Join form's text leads, and the code to join with: an invitation (pasted, or opened as
+/// a link) names its addresses, its relay and its code; anything else is an address, `HOST:PORT`,
+/// joined with the code typed.
+pub fn where_to_join(text: &str, code: String) -> Result<(Remote, String), SeatError> {
+    if let Ok(invitation) = Invitation::parse(text)
+        && (!invitation.addresses().is_empty() || invitation.relay().is_some())
+    {
+        let destination =
+            Destination::invited(&invitation).map_err(|_| SeatError::BadInvitation {
+                problem: InvitationProblem::Relay,
+            })?;
+        let remote = Remote {
+            addresses: destination.addresses,
+            relay: destination.relay,
+        };
+        return Ok((remote, invitation.code().display()));
+    }
+    if text
+        .trim_start()
+        .to_ascii_lowercase()
+        .starts_with("briscola:")
+    {
+        let problem = match Invitation::parse(text) {
+            Ok(_) => InvitationProblem::NoWayIn,
+            Err(error) => InvitationProblem::from(error),
+        };
+        return Err(SeatError::BadInvitation { problem });
+    }
+    let address = check_address(text)?;
+    Ok((
+        Remote {
+            addresses: vec![address],
+            relay: None,
+        },
+        code,
+    ))
 }
 
 /// `address` checked as `HOST:PORT` (a `ws://` prefix and a trailing slash allowed).
@@ -266,6 +358,7 @@ impl Default for Seating {
     fn default() -> Self {
         Seating {
             announce: true,
+            ways: Ways::default(),
             hosting: None,
             link: None,
             browser: None,
@@ -287,6 +380,11 @@ impl Seating {
         }
     }
 
+    /// The ways beyond the local network a table hosted from now on is offered.
+    pub fn set_ways(&mut self, ways: Ways) {
+        self.ways = ways;
+    }
+
     /// Whether this player is at a table (hosting or joined).
     pub fn at_table(&self) -> bool {
         self.link.is_some() || self.hosting.is_some()
@@ -305,8 +403,8 @@ impl Seating {
         if self.at_table() {
             return Err(SeatError::AlreadyAtTable);
         }
-        let hosting = Hosting::start(request, self.announce).await?;
-        let info = hosting.info().cloned().ok_or(SeatError::NotAtTable)?;
+        let hosting = Hosting::start(request, self.announce, &self.ways).await?;
+        let info = hosting.info().ok_or(SeatError::NotAtTable)?;
         let keeper = SeatKeeper::new(keep, None, &request.your_name, false, now_ms);
         self.keep_hosted(&hosting, &keeper, info.port, &request.table_name, now_ms());
         self.sit_at_own(hosting, with_keeper(keeper, listen));
@@ -357,15 +455,15 @@ impl Seating {
             return Err(SeatError::AlreadyAtTable);
         }
         match &kept.place {
-            KeptPlace::Joined { address } => {
-                let Ok(address) = check_address(address) else {
+            KeptPlace::Joined { .. } => {
+                let Some(remote) = kept::kept_remote(&kept.place) else {
                     keep(KeepChange::Forget);
                     return Err(SeatError::KeptTableUnusable);
                 };
                 let keeper =
-                    SeatKeeper::new(keep, Some(address.clone()), &kept.your_name, true, now_ms);
+                    SeatKeeper::new(keep, Some(remote.clone()), &kept.your_name, true, now_ms);
                 self.sit_at_remote(
-                    address,
+                    remote,
                     ClientMessage::Rejoin {
                         code: kept.code.clone(),
                         token: kept.token.clone(),
@@ -380,15 +478,22 @@ impl Seating {
                     keep(KeepChange::Forget);
                     return Err(SeatError::KeptTableUnusable);
                 };
-                let (hosting, port_taken) =
-                    match Hosting::restore(snapshot, *port, &kept.your_name, self.announce).await {
-                        Err(SeatError::KeptTableUnusable) => {
-                            keep(KeepChange::Forget);
-                            return Err(SeatError::KeptTableUnusable);
-                        }
-                        restored => restored?,
-                    };
-                let info = hosting.info().cloned().ok_or(SeatError::NotAtTable)?;
+                let (hosting, port_taken) = match Hosting::restore(
+                    snapshot,
+                    *port,
+                    &kept.your_name,
+                    self.announce,
+                    &self.ways,
+                )
+                .await
+                {
+                    Err(SeatError::KeptTableUnusable) => {
+                        keep(KeepChange::Forget);
+                        return Err(SeatError::KeptTableUnusable);
+                    }
+                    restored => restored?,
+                };
+                let info = hosting.info().ok_or(SeatError::NotAtTable)?;
                 let keeper = SeatKeeper::new(keep, None, &kept.your_name, true, now_ms);
                 self.keep_hosted(
                     &hosting,
@@ -458,7 +563,9 @@ impl Seating {
                 .filter(|s| matches!(s, briscola_table::protocol::SeatView::Ai { .. }))
                 .count() as u8,
         };
-        let info = hosting.listen(port, self.announce, announcement).await?;
+        let info = hosting
+            .listen(port, self.announce, announcement, &self.ways)
+            .await?;
         link.send(ClientMessage::OpenSeats { open: true })?;
         Ok(info)
     }
@@ -471,7 +578,18 @@ impl Seating {
             token: hosting.host_token().to_string(),
         };
         let watch = hosting.lobby_watcher();
-        let listen = self.hearing(listen);
+        let listen = Arc::new(self.hearing(listen));
+        // Where friends reach the table, each time it changes (the router's answer, the relay).
+        let mut changes = hosting.info_changes();
+        let told = listen.clone();
+        tokio::spawn(async move {
+            while changes.changed().await.is_ok() {
+                let info = changes.borrow_and_update().clone();
+                if let Some(info) = info {
+                    told(LinkEvent::Hosting { info });
+                }
+            }
+        });
         self.link = Some(Link::open(
             Endpoint::Local(hosting.door()),
             first,
@@ -500,16 +618,16 @@ impl Seating {
         if self.at_table() {
             return Err(SeatError::AlreadyAtTable);
         }
-        let address = check_address(address)?;
-        let keeper = SeatKeeper::new(keep, Some(address.clone()), &name, false, now_ms);
-        self.sit_at_remote(address, ClientMessage::Join { code, name }, keeper, listen);
+        let (remote, code) = where_to_join(address, code)?;
+        let keeper = SeatKeeper::new(keep, Some(remote.clone()), &name, false, now_ms);
+        self.sit_at_remote(remote, ClientMessage::Join { code, name }, keeper, listen);
         Ok(())
     }
 
     /// Opens the link to a table elsewhere, starting with `first`, its seat kept by `keeper`.
     fn sit_at_remote(
         &mut self,
-        address: String,
+        remote: Remote,
         first: ClientMessage,
         keeper: SeatKeeper,
         listen: impl Fn(LinkEvent) + Send + Sync + 'static,
@@ -517,7 +635,7 @@ impl Seating {
         self.browser = None;
         self.keeper = Some(keeper.clone());
         let listen = self.hearing(with_keeper(keeper, listen));
-        self.link = Some(Link::open(Endpoint::Remote(address), first, listen));
+        self.link = Some(Link::open(Endpoint::Remote(remote), first, listen));
     }
 
     /// The tables announced on the local network now (looking for them from the first call until

@@ -59,7 +59,7 @@ fn kind(event: &SeatEvent) -> Kind {
             | ServerMessage::Replaced
             | ServerMessage::Closed { .. } => Kind::Vital,
         },
-        Heard::Status { .. } | Heard::Kept { .. } => Kind::Vital,
+        Heard::Status { .. } | Heard::Kept { .. } | Heard::Hosting { .. } => Kind::Vital,
     }
 }
 

@@ -10,7 +10,7 @@ use briscola_table::protocol::{GameView, ServerMessage, TurnClock};
 use serde::Serialize;
 use ts_rs::TS;
 
-use super::{LinkEvent, LinkStatus, SeatState};
+use super::{HostInfo, LinkEvent, LinkStatus, SeatState};
 
 /// One thing heard from the table, in order, with the table as your seat sees it after it.
 #[derive(Debug, Clone, PartialEq, Serialize, TS)]
@@ -49,6 +49,11 @@ pub enum Heard {
     Status {
         /// How it is now.
         status: LinkStatus,
+    },
+    /// Where friends reach the table you host changed.
+    Hosting {
+        /// Where it is now.
+        info: HostInfo,
     },
     /// The match that just ended went into your history (its id, for the replay and the review),
     /// or could not be saved (`null`: the data folder refused it).
@@ -132,6 +137,7 @@ impl From<LinkEvent> for Heard {
             },
             LinkEvent::Message { message } => Heard::Message { message },
             LinkEvent::Status { status } => Heard::Status { status },
+            LinkEvent::Hosting { info } => Heard::Hosting { info },
         }
     }
 }

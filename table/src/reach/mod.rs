@@ -17,7 +17,8 @@ mod upnp;
 
 pub use mapping::{MapOptions, PortMapping, RouterError};
 pub use report::{
-    MappingOutcome, MappingProtocol, Outside, PassedOver, ReachReport, RelayOutcome, Route, outside,
+    MappingOutcome, MappingProtocol, Outside, PassedOver, ReachReport, RelayOutcome, RelayProblem,
+    Route, outside,
 };
 
 /// What [`probe`] does.

@@ -85,13 +85,50 @@ pub enum RelayOutcome {
         /// The relay's address.
         relay: String,
     },
-    /// The relay could not be reached or refused the table.
+    /// The table is registering with the relay (at hosting, or again after the relay went away).
+    Connecting {
+        /// The relay's address.
+        relay: String,
+    },
+    /// The relay could not be reached or refused the table (registering is tried again).
     Unreachable {
         /// The relay's address.
         relay: String,
-        /// Why, in words.
-        reason: String,
+        /// Why.
+        problem: RelayProblem,
     },
+}
+
+/// Why a relay could not take the table: what the host is told, in the host's language.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "kebab-case")]
+pub enum RelayProblem {
+    /// Nothing answered at its address (or the name is unknown).
+    CannotConnect,
+    /// Its TLS failed (a certificate not trusted, or no TLS there).
+    Tls,
+    /// Something answered that is not a relay.
+    NotARelay,
+    /// It did not answer in time.
+    NoAnswer,
+    /// It refused the table (full, or over its limits).
+    Refused,
+    /// It closed the connection.
+    Closed,
+}
+
+impl fmt::Display for RelayProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            RelayProblem::CannotConnect => "nothing answers at its address",
+            RelayProblem::Tls => "its TLS failed",
+            RelayProblem::NotARelay => "what answers is not a relay",
+            RelayProblem::NoAnswer => "it did not answer in time",
+            RelayProblem::Refused => "it refused the table",
+            RelayProblem::Closed => "it closed the connection",
+        })
+    }
 }
 
 /// The route friends outside the network will use.
@@ -265,8 +302,9 @@ impl fmt::Display for RelayOutcome {
         match self {
             RelayOutcome::NotConfigured => write!(f, "no relay set"),
             RelayOutcome::Registered { relay } => write!(f, "registered with {relay}"),
-            RelayOutcome::Unreachable { relay, reason } => {
-                write!(f, "{relay} unreachable: {reason}")
+            RelayOutcome::Connecting { relay } => write!(f, "registering with {relay}"),
+            RelayOutcome::Unreachable { relay, problem } => {
+                write!(f, "{relay} unreachable: {problem}")
             }
         }
     }

@@ -32,9 +32,12 @@ fn relays() -> Vec<RelayOutcome> {
         RelayOutcome::Registered {
             relay: "wss://relay.example.org".into(),
         },
+        RelayOutcome::Connecting {
+            relay: "wss://relay.example.org".into(),
+        },
         RelayOutcome::Unreachable {
             relay: "wss://relay.example.org".into(),
-            reason: "refused".into(),
+            problem: RelayProblem::Refused,
         },
     ]
 }
@@ -80,7 +83,7 @@ fn the_route_is_the_first_rung_that_holds_with_why_the_earlier_ones_failed() {
             }
         }
     }
-    assert_eq!(seen, 2 * 6 * 3);
+    assert_eq!(seen, 2 * 6 * 4);
 }
 
 #[test]

@@ -26,18 +26,16 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
-use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::net::TcpStream;
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::{Instant, sleep, sleep_until, timeout, timeout_at};
-use tokio_tungstenite::WebSocketStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 
 use super::door::{Place, cost};
 use super::hub::{Attempt, Input};
 use super::secure::{self, Secured};
-use super::{Shared, origin};
+use super::{MessageSocket, Shared, origin};
 use crate::ConnId;
 use crate::channel::SEAL_OVERHEAD;
 use crate::limit::Bucket;
@@ -130,16 +128,14 @@ fn leave(shared: &Shared, place: &Place) {
 
 /// Serves a connection that is a WebSocket already, from the channel's handshake (done by
 /// `deadline`) until it closes; `place` is its place at the door.
-pub(super) async fn run<S>(
-    mut socket: WebSocketStream<S>,
+pub(super) async fn run<T: MessageSocket>(
+    mut socket: T,
     address: IpAddr,
     conn: ConnId,
     shared: Arc<Shared>,
     mut place: Place,
     deadline: Instant,
-) where
-    S: AsyncRead + AsyncWrite + Unpin + Send + 'static,
-{
+) {
     let config = shared.config;
     let cap = config.max_frame_bytes + SEAL_OVERHEAD;
     let secured = tokio::select! {

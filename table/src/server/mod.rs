@@ -44,6 +44,8 @@ mod hub;
 mod local;
 mod origin;
 mod registry;
+#[cfg(feature = "relay")]
+mod relayed;
 mod router;
 mod secure;
 
@@ -52,16 +54,36 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use tokio::io::{AsyncRead, AsyncWrite};
+use futures_util::{Sink, Stream};
 use tokio::net::TcpListener;
 use tokio::runtime::Handle;
 use tokio::sync::{Semaphore, mpsc, watch};
 use tokio::task::JoinHandle;
 use tokio::time::sleep;
-use tokio_tungstenite::WebSocketStream;
+use tokio_tungstenite::tungstenite::{Error as WsError, Message};
 
 pub use events::{ServerEvent, TableEvent};
+
+/// A connection that carries WebSocket messages, as [`Server::serve_socket`] takes it: a WebSocket of
+/// either role over any stream, or one guest's stream multiplexed over the host's link to a relay.
+pub trait MessageSocket:
+    Stream<Item = Result<Message, WsError>> + Sink<Message, Error = WsError> + Unpin + Send + 'static
+{
+}
+
+impl<T> MessageSocket for T where
+    T: Stream<Item = Result<Message, WsError>>
+        + Sink<Message, Error = WsError>
+        + Unpin
+        + Send
+        + 'static
+{
+}
 pub use local::{LocalConnection, LocalDoor, LocalRefusal};
+#[cfg(feature = "relay")]
+pub use relayed::Relayed;
+#[cfg(all(feature = "relay", feature = "reach"))]
+pub use relayed::outcome as relay_outcome;
 
 use crate::protocol::{ClientMessage, ErrorCode, ServerMessage};
 use crate::secret::TableCode;
@@ -259,28 +281,8 @@ impl Server {
     /// frame caps are the opener's, and the server refuses a sealed frame over
     /// [`ServerConfig::max_frame_bytes`] (plus the seal) once read. Returns at once (the connection is
     /// served on its own task); a connection over the server's caps is dropped.
-    pub fn serve_socket<S>(&self, socket: WebSocketStream<S>, address: IpAddr)
-    where
-        S: AsyncRead + AsyncWrite + Unpin + Send + 'static,
-    {
-        let shared = self.shared.clone();
-        let Ok(slot) = shared.slots.clone().try_acquire_owned() else {
-            return;
-        };
-        let place = match shared.door.lock() {
-            Ok(mut door) => door.arrive(address),
-            Err(_) => return,
-        };
-        let Ok(place) = place else {
-            return;
-        };
-        let conn = shared.next_conn.fetch_add(1, Ordering::SeqCst);
-        let deadline =
-            tokio::time::Instant::now() + Duration::from_millis(shared.config.handshake_ms);
-        self.shared.runtime.spawn(async move {
-            connection::run(socket, address, conn, shared, place, deadline).await;
-            drop(slot);
-        });
+    pub fn serve_socket(&self, socket: impl MessageSocket, address: IpAddr) {
+        serve_socket(&self.shared, socket, address);
     }
 
     /// Whether the server takes connections from the network.
@@ -514,6 +516,28 @@ async fn accept(listener: TcpListener, shared: Arc<Shared>) {
             drop(slot);
         });
     }
+}
+
+/// [`Server::serve_socket`] on the server's shared state.
+fn serve_socket(shared: &Arc<Shared>, socket: impl MessageSocket, address: IpAddr) {
+    let shared = shared.clone();
+    let Ok(slot) = shared.slots.clone().try_acquire_owned() else {
+        return;
+    };
+    let place = match shared.door.lock() {
+        Ok(mut door) => door.arrive(address),
+        Err(_) => return,
+    };
+    let Ok(place) = place else {
+        return;
+    };
+    let conn = shared.next_conn.fetch_add(1, Ordering::SeqCst);
+    let deadline = tokio::time::Instant::now() + Duration::from_millis(shared.config.handshake_ms);
+    let runtime = shared.runtime.clone();
+    runtime.spawn(async move {
+        connection::run(socket, address, conn, shared, place, deadline).await;
+        drop(slot);
+    });
 }
 
 #[cfg(test)]

@@ -16,14 +16,12 @@
 use std::net::IpAddr;
 
 use futures_util::{SinkExt, StreamExt};
-use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::sync::mpsc;
-use tokio_tungstenite::WebSocketStream;
 use tokio_tungstenite::tungstenite::Message;
 
-use super::Shared;
 use super::connection::pay;
 use super::hub::Input;
+use super::{MessageSocket, Shared};
 use crate::channel::{ChannelError, Hello, Opener, SEAL_OVERHEAD, Sealer};
 use crate::protocol::{self, ErrorCode, ProtocolError, ServerMessage, VERSION};
 
@@ -52,14 +50,11 @@ pub fn old_client_error(text: &str) -> String {
 
 /// Runs the handshake on `socket`: the open channel, or `None` once the guest was told why not (or
 /// went away).
-pub(super) async fn accept<S>(
-    socket: &mut WebSocketStream<S>,
+pub(super) async fn accept<T: MessageSocket>(
+    socket: &mut T,
     address: IpAddr,
     shared: &Shared,
-) -> Option<Secured>
-where
-    S: AsyncRead + AsyncWrite + Unpin,
-{
+) -> Option<Secured> {
     let cap = shared.config.max_frame_bytes + SEAL_OVERHEAD;
     let hello = match next_frame(socket).await? {
         Message::Text(text) => {
@@ -128,10 +123,7 @@ where
 }
 
 /// The next data frame (pings are answered by tungstenite; pongs and raw frames carry nothing).
-async fn next_frame<S>(socket: &mut WebSocketStream<S>) -> Option<Message>
-where
-    S: AsyncRead + AsyncWrite + Unpin,
-{
+async fn next_frame<T: MessageSocket>(socket: &mut T) -> Option<Message> {
     loop {
         match socket.next().await?.ok()? {
             message @ (Message::Text(_) | Message::Binary(_)) => return Some(message),
@@ -151,19 +143,13 @@ async fn pay_door(shared: &Shared, address: IpAddr, bytes: usize) -> bool {
 }
 
 /// Tells the guest why, in clear, and closes.
-async fn refuse<S>(socket: &mut WebSocketStream<S>, error: ErrorCode)
-where
-    S: AsyncRead + AsyncWrite + Unpin,
-{
+async fn refuse<T: MessageSocket>(socket: &mut T, error: ErrorCode) {
     tell(socket, protocol::encode(&ServerMessage::Error { error })).await;
 }
 
 /// Sends one text frame, then the close.
-async fn tell<S>(socket: &mut WebSocketStream<S>, text: String)
-where
-    S: AsyncRead + AsyncWrite + Unpin,
-{
+async fn tell<T: MessageSocket>(socket: &mut T, text: String) {
     if socket.send(Message::text(text)).await.is_ok() {
-        let _ = socket.close(None).await;
+        let _ = SinkExt::close(socket).await;
     }
 }

@@ -103,6 +103,7 @@ function param(name: string, v: unknown, m: MessageData, ctx: WordContext, atSta
     return dict[a.kind === 'pass' ? 'review.act.pass' : 'review.act.manoNegra'];
   }
   if (name === 'phase' && typeof v === 'string') return dict[`phase.${v}`] ?? v;
+  if (name === 'problem' && typeof v === 'string') return dict[`invitation.problem.${v}`] ?? v;
   if (name === 'port' && typeof v === 'number') return String(v);
   if (name === 'allowed' && Array.isArray(v)) return list(v.map((x) => param('', x, m, ctx, false)), ctx.lang, 'disjunction');
   if (typeof v === 'number') return number(counted(name, v), ctx.lang);

@@ -138,6 +138,8 @@ export const en: Record<string, string> = {
   'not-connected': "The connection to the table is down: wait for it to come back.",
   'too-many-waiting': "Too many messages are waiting to go out: wait a moment.",
   'bad-address': "Type the address and the port, such as 192.168.1.20:7878.",
+  'bad-invitation': "This invitation cannot be used: {problem}.",
+  'bad-relay': "The relay must be an address such as relay.example.org:443, ws://… or wss://….",
   'port-in-use': "Another program uses port {port}: choose another port, or 0 for any free one.",
   'cannot-listen': "The table cannot listen on port {port}: choose another port, or 0 for any free one.",
   'host-seats': "A table of {players} players needs a choice for each of the other seats, not {seats}.",

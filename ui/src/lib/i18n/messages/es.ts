@@ -138,6 +138,8 @@ export const es: Record<string, string> = {
   'not-connected': "La conexión con la mesa se ha cortado: espera a que vuelva.",
   'too-many-waiting': "Hay demasiados mensajes esperando para salir: espera un momento.",
   'bad-address': "Escribe la dirección y el puerto, por ejemplo 192.168.1.20:7878.",
+  'bad-invitation': "Esta invitación no se puede usar: {problem}.",
+  'bad-relay': "El relé debe ser una dirección como relay.example.org:443, ws://… o wss://….",
   'port-in-use': "Otro programa usa el puerto {port}: elige otro, o 0 para cualquiera libre.",
   'cannot-listen': "La mesa no puede escuchar en el puerto {port}: elige otro, o 0 para cualquiera libre.",
   'host-seats': "Una mesa de {players} jugadores necesita una elección para cada uno de los demás asientos, no {seats}.",

@@ -138,6 +138,8 @@ export const it: Record<string, string> = {
   'not-connected': "La connessione al tavolo è interrotta: aspetta che torni.",
   'too-many-waiting': "Troppi messaggi aspettano di partire: attendi un momento.",
   'bad-address': "Scrivi l’indirizzo e la porta, per esempio 192.168.1.20:7878.",
+  'bad-invitation': "Questo invito non si può usare: {problem}.",
+  'bad-relay': "Il relay deve essere un indirizzo come relay.example.org:443, ws://… o wss://….",
   'port-in-use': "Un altro programma usa la porta {port}: scegline un’altra, o 0 per una libera qualsiasi.",
   'cannot-listen': "Il tavolo non può ascoltare sulla porta {port}: scegline un’altra, o 0 per una libera qualsiasi.",
   'host-seats': "Un tavolo di {players} giocatori ha bisogno di una scelta per ciascuno degli altri posti, non {seats}.",

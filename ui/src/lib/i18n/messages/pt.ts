@@ -138,6 +138,8 @@ export const pt: Record<string, string> = {
   'not-connected': "A ligação à mesa caiu: espera que volte.",
   'too-many-waiting': "Há demasiadas mensagens à espera de sair: espera um momento.",
   'bad-address': "Escreve o endereço e a porta, por exemplo 192.168.1.20:7878.",
+  'bad-invitation': "Este convite não pode ser usado: {problem}.",
+  'bad-relay': "O relé deve ser um endereço como relay.example.org:443, ws://… ou wss://….",
   'port-in-use': "Outro programa usa a porta {port}: escolhe outra, ou 0 para qualquer uma livre.",
   'cannot-listen': "A mesa não consegue escutar na porta {port}: escolhe outra, ou 0 para qualquer uma livre.",
   'host-seats': "Uma mesa de {players} jogadores precisa de uma escolha para cada um dos outros lugares, não {seats}.",

@@ -10,9 +10,9 @@
 #   cluster_stop                         stops HAProxy and every relay started
 #   cluster_address                      prints HAProxy's address
 # Run, it is its own smoke test: builds the relay and its smoke client (debug), starts the
-# cluster, registers synthetic hosts and pairs a guest with each through HAProxy, kills one relay
-# mid-run, and checks that every host registers again and every guest gets back in through
-# HAProxy to another relay.
+# cluster, registers synthetic hosts and pairs a guest with each through HAProxy (its stream
+# carried on its host's control connection), kills one relay mid-run, and checks that every host
+# registers again and every guest gets back in through HAProxy to another relay.
 set -uo pipefail
 
 CLUSTER_DIR=${CLUSTER_DIR:-}

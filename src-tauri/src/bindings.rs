@@ -415,7 +415,9 @@ fn constants_ts() -> String {
          export const WARNING_MS = {};\n\n\
          /** The longest name at a table, and the longest chat line, in characters (`text`). */\n\
          export const MAX_NAME_CHARS = {};\n\
-         export const MAX_CHAT_CHARS = {};\n",
+         export const MAX_CHAT_CHARS = {};\n\n\
+         /** How every invitation link starts (`invitation::PREFIX`). */\n\
+         export const INVITATION_PREFIX = {};\n",
         list(serde_json::json!(Level::ALL)),
         list(serde_json::json!(DeckStyle::ALL)),
         list(serde_json::json!(Preset::ALL)),
@@ -428,6 +430,7 @@ fn constants_ts() -> String {
         timer::WARNING_MS,
         text::MAX_NAME_CHARS,
         text::MAX_CHAT_CHARS,
+        serde_json::json!(briscola_table::invitation::PREFIX),
     )
 }
 

@@ -20,7 +20,7 @@ use briscola::{
 use briscola_table::protocol::{ErrorCode, ProtocolError, StartProblem};
 
 use crate::error::CommandError;
-use crate::seat::SeatError;
+use crate::seat::{InvitationProblem, SeatError};
 use crate::session::{EditError, SessionError};
 
 impl Message for SeatError {
@@ -48,6 +48,10 @@ impl Message for SeatError {
             SeatError::NoDiscovery,
             SeatError::NoKeptTable,
             SeatError::KeptTableUnusable,
+            SeatError::BadInvitation {
+                problem: InvitationProblem::NoWayIn,
+            },
+            SeatError::BadRelay,
             SeatError::TableRefused {
                 reason: ErrorCode::NameTaken,
             },

@@ -66,4 +66,16 @@ opponent_names: Array<string>,
  * against the computer takes the language's default). Trimmed, at most
  * [`briscola_table::text::MAX_NAME_CHARS`] characters, a name a table takes.
  */
-your_name: string, };
+your_name: string, 
+/**
+ * The relay that tables you host register with, so friends on other networks reach them when
+ * nothing else does (`HOST:PORT`, `ws://…` or `wss://…`; blank: none, the default — the project
+ * runs no relay). Trimmed; one that is not a relay address is refused, and a stored one
+ * repaired to blank.
+ */
+relay: string, 
+/**
+ * Whether a table you host asks your router to forward a port to it (UPnP IGD, PCP, NAT-PMP),
+ * so friends on other networks reach it directly; the mapping goes when the table closes.
+ */
+port_mapping: boolean, };

@@ -34,3 +34,6 @@ export const WARNING_MS = 10000;
 /** The longest name at a table, and the longest chat line, in characters (`text`). */
 export const MAX_NAME_CHARS = 24;
 export const MAX_CHAT_CHARS = 200;
+
+/** How every invitation link starts (`invitation::PREFIX`). */
+export const INVITATION_PREFIX = "briscola://join?";

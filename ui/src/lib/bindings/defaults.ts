@@ -24,5 +24,7 @@ export const DEFAULT_PREFERENCES: Preferences = {
     ]
   },
   "opponent_names": [],
-  "your_name": ""
+  "your_name": "",
+  "relay": "",
+  "port_mapping": true
 };

@@ -114,6 +114,8 @@ class Table {
       this.pacer.push(event.heard.view);
       void appData.refreshWarnings();
     }
+    // Where friends reach the table you host: the router's answer, the relay coming and going.
+    if (event.heard.kind === 'hosting') this.hosted = event.heard.info;
     this.onevent(event);
     for (const w of this.waiting.filter((w) => w.test(after))) {
       this.waiting.splice(this.waiting.indexOf(w), 1);
@@ -196,7 +198,9 @@ class Table {
    * with its code takes a computer's seat from the next hand on. Where it is goes to `hosted`.
    */
   async invite(): Promise<void> {
-    this.hosted = await shell().tableInvite(0);
+    const info = await shell().tableInvite(0);
+    // What was heard meanwhile (the router's answer) is newer than the answer.
+    if (this.hosted?.code !== info.code || this.hosted.reach === null) this.hosted = info;
   }
 
   /** Whether "Play again" is yours: at a match against the computer, or as host. */

@@ -76,7 +76,7 @@ describe('A table kept from before the app closed', () => {
     const { fake, emit } = await keptShell({ ...JOINED, hosted: true, your_name: 'Ann', address: ':7878' });
     fake.tableReturn.mockImplementation(async (ch: Channel<SeatEvent>) => {
       await fake.friendsHost({ your_name: 'Ann' } as never, ch);
-      return { kind: 'hosted', info: { code: '1RGK4-T8SA9', port: 41234, addresses: ['192.168.1.20'], announced: true }, port_taken: 7878 };
+      return { kind: 'hosted', info: { code: '1RGK4-T8SA9', port: 41234, addresses: ['192.168.1.20'], announced: true, invitation: 'briscola://join?code=1RGK4-T8SA9&at=192.168.1.20:7878', reach: null }, port_taken: 7878 };
     });
     render(Friends);
     const offer = await screen.findByRole('region', { name: 'Your table is still there' });

@@ -42,7 +42,7 @@ export function tableCommands(name = 'Player') {
   const fake = {
     friendsHost: vi.fn(async (r: HostRequest, ch: Channel<SeatEvent>) => {
       keep(ch, r.your_name);
-      return { code: '1RGK4-T8SA9', port: 7878, addresses: ['192.168.1.20'], announced: true };
+      return { code: '1RGK4-T8SA9', port: 7878, addresses: ['192.168.1.20'], announced: true, invitation: 'briscola://join?code=1RGK4-T8SA9&at=192.168.1.20:7878', reach: null };
     }),
     friendsJoin: vi.fn(async (_a: string, _c: string, as: string, ch: Channel<SeatEvent>) => {
       keep(ch, as);
@@ -59,7 +59,7 @@ export function tableCommands(name = 'Player') {
     tableSend: vi.fn(async () => null),
     tableHint: vi.fn(async () => ({ action: { kind: 'play' as const, card: 'Ad' as const }, reason: { id: 'lead-cheap' as const, card: 'Ad' as const, points: 11, risk: 0 } })),
     tableLeave: vi.fn(async () => null),
-    tableInvite: vi.fn(async () => ({ code: state.lobby?.code ?? '', port: 41234, addresses: ['192.168.1.20'], announced: true })),
+    tableInvite: vi.fn(async () => ({ code: state.lobby?.code ?? '', port: 41234, addresses: ['192.168.1.20'], announced: true, invitation: 'briscola://join?code=1RGK4-T8SA9&at=192.168.1.20:7878', reach: null })),
     keptTable: vi.fn(async (): Promise<KeptOffer | null> => null),
     forgetTable: vi.fn(async () => null),
     tableReturn: vi.fn(async (ch: Channel<SeatEvent>): Promise<Returned> => {

@@ -792,12 +792,65 @@ async fn client_from(addr: SocketAddr, source: Ipv4Addr, code: &str) -> Socket {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_whole_match_of_every_preset_over_loopback_with_people_and_ai_seats_tapped_on_the_wire() {
+    every_preset_tapped(Route::Direct).await;
+}
+
+/// How the tapped test's people reach the tables.
+#[derive(Clone, Copy, PartialEq)]
+enum Route {
+    /// Straight to the server, each from its own loopback address.
+    Direct,
+    /// Through a relay in this process, which every table registers with (the host's link and
+    /// every guest tapped between them and the relay).
+    #[cfg(feature = "relay")]
+    Relay,
+}
+
+/// A relay on loopback for the tests (limits wide enough for a test's many tables).
+#[cfg(feature = "relay")]
+async fn test_relay() -> briscola_relay::Relay {
+    let listener = TcpListener::bind("127.0.0.1:0").await.expect("a port");
+    let limits = briscola_relay::limits::Limits {
+        attempts_burst: 10_000,
+        attempts_per_second: 10_000.0,
+        ..briscola_relay::limits::Limits::default()
+    };
+    let config = briscola_relay::RelayConfig {
+        limits,
+        trusted_proxies: Vec::new(),
+        log: false,
+    };
+    briscola_relay::start(listener, config).expect("the relay starts")
+}
+
+/// Every preset's whole match, with people and AI seats, every byte between the people and the
+/// tables recorded (directly, or between everyone and the relay): no name, chat text, token, code
+/// beyond its nameplate, card dealt or JSON is on the wire.
+async fn every_preset_tapped(route: Route) {
     use crate::tests::matches::{ai_level, all_tables};
     let listener = TcpListener::bind("127.0.0.1:0").await.expect("a port");
     let server = start(listener, ServerConfig::default()).await;
+    #[cfg(feature = "relay")]
+    let relay = match route {
+        Route::Relay => Some(test_relay().await),
+        Route::Direct => None,
+    };
     // Every client connects through a tap that records every byte both ways.
-    let tap = Tap::start(server.local_addr).await;
+    let tap = match route {
+        Route::Direct => Tap::start(server.local_addr).await,
+        #[cfg(feature = "relay")]
+        Route::Relay => Tap::start(relay.as_ref().expect("a relay").local_addr).await,
+    };
     let addr = tap.addr;
+    #[cfg(feature = "relay")]
+    let mut registrations = Vec::new();
+    let client_at = |code: String, source: Ipv4Addr| async move {
+        match route {
+            Route::Direct => client_from(addr, source, &code).await,
+            #[cfg(feature = "relay")]
+            Route::Relay => relayed_client(addr, &code).await,
+        }
+    };
     // What must never be on the wire: names, chat, tokens, codes (beyond their nameplate), cards.
     let mut secrets: Vec<String> = Vec::new();
     let mut records_seen = Vec::new();
@@ -819,17 +872,33 @@ async fn a_whole_match_of_every_preset_over_loopback_with_people_and_ai_seats_ta
         let table = server
             .create_with(settings, "host", &ai_seats)
             .expect("a table");
+        #[cfg(feature = "relay")]
+        if route == Route::Relay {
+            let relay = briscola_relay::link::RelayAddress::plain(addr);
+            let relayed = server.through_relay(&table.code, relay).expect("a code");
+            let mut status = relayed.status();
+            timeout(
+                PATIENCE,
+                status.wait_for(|s| {
+                    matches!(s, briscola_relay::link::RelayStatus::Registered { .. })
+                }),
+            )
+            .await
+            .expect("registered in time")
+            .expect("the link runs");
+            registrations.push(relayed);
+        }
         secrets.push(table.code.clone());
         secrets.push(table.code.replace('-', ""));
         secrets.push(table.code[3..].to_string());
         secrets.push(table.code.replace('-', "")[3..].to_string());
         secrets.push(table.host_token.clone());
         let source = |seat: u8| Ipv4Addr::new(127, 0, 10 + n as u8, 1 + seat);
-        let mut host = client_from(addr, source(0), &table.code).await;
+        let mut host = client_at(table.code.clone(), source(0)).await;
         sit_as_host(&mut host, &table).await;
         let mut people = Vec::new();
         for seat in (1..players).filter(|&s| ai_level(s).is_none()) {
-            let mut guest = client_from(addr, source(seat), &table.code).await;
+            let mut guest = client_at(table.code.clone(), source(seat)).await;
             let name = format!("Zanzibar {seat}");
             secrets.push(name.clone());
             let code = table.code.clone();
@@ -884,6 +953,8 @@ async fn a_whole_match_of_every_preset_over_loopback_with_people_and_ai_seats_ta
         assert_eq!(records[0].ruleset, rules, "{preset} {players}");
         records_seen.push(records.remove(0));
     }
+    #[cfg(feature = "relay")]
+    drop(registrations);
     server.stop();
     // Every card dealt, as the protocol's JSON writes it (in a list or as a field's value): the
     // records in clear contain them (so the check can fail), the wire does not.
@@ -925,6 +996,82 @@ async fn a_whole_match_of_every_preset_over_loopback_with_people_and_ai_seats_ta
     }
 }
 
+/// A client that reaches the table `code` names through the relay at `relay` only.
+#[cfg(feature = "relay")]
+async fn relayed_client(relay: SocketAddr, code: &str) -> Socket {
+    let destination = crate::dial::Destination {
+        addresses: Vec::new(),
+        relay: Some(briscola_relay::link::RelayAddress::plain(relay)),
+        code: typed(code),
+    };
+    let (sender, receiver, via) = crate::dial::dial(&destination)
+        .await
+        .expect("the channel opens through the relay");
+    assert!(matches!(via, crate::dial::Via::Relay(_)));
+    Socket { sender, receiver }
+}
+
+#[cfg(feature = "relay")]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_match_of_every_preset_through_a_relay_tapped_on_the_wire() {
+    every_preset_tapped(Route::Relay).await;
+}
+
+#[cfg(feature = "relay")]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_table_with_a_relay_takes_people_directly_and_through_it_at_once() {
+    let listener = TcpListener::bind("127.0.0.1:0").await.expect("a port");
+    let server = start(listener, ServerConfig::default()).await;
+    let relay = test_relay().await;
+    let rules = Ruleset::preset(Preset::Briscola, 2).expect("preset");
+    let table = server
+        .create(TableSettings::new(rules), "host")
+        .expect("a table");
+    let relayed = server
+        .through_relay(
+            &table.code,
+            briscola_relay::link::RelayAddress::plain(relay.local_addr),
+        )
+        .expect("a code");
+    let mut status = relayed.status();
+    timeout(
+        PATIENCE,
+        status.wait_for(|s| matches!(s, briscola_relay::link::RelayStatus::Registered { .. })),
+    )
+    .await
+    .expect("registered in time")
+    .expect("the link runs");
+    // The host straight at the server, the guest through the relay: one table.
+    let mut host = client(server.local_addr, &table.code).await;
+    sit_as_host(&mut host, &table).await;
+    let mut guest = relayed_client(relay.local_addr, &table.code).await;
+    let join = ClientMessage::Join {
+        code: table.code.clone(),
+        name: "Bea".into(),
+    };
+    send(&mut guest, &join).await;
+    until(&mut guest, |m| {
+        matches!(m, ServerMessage::Welcome { seat: Some(1), .. })
+    })
+    .await;
+    send(&mut guest, &ClientMessage::Ready { ready: true }).await;
+    until(&mut host, |m| {
+        matches!(m, ServerMessage::Lobby { lobby } if matches!(lobby.seats.get(1), Some(SeatView::Person { ready: true, .. })))
+    })
+    .await;
+    send(&mut host, &ClientMessage::Start).await;
+    let (host_record, guest_record) = timeout(PATIENCE, async {
+        tokio::join!(tokio::spawn(play(host, 5)), tokio::spawn(play(guest, 6)))
+    })
+    .await
+    .expect("in time");
+    let host_record = host_record.expect("the host plays");
+    assert_eq!(host_record, guest_record.expect("the guest plays"));
+    assert!(host_record.replay().is_ok());
+    drop(relayed);
+    server.stop();
+}
+
 /// A TCP proxy between the clients and the server that records every byte, each connection's each
 /// direction apart. Its connection to the server comes from the client's own address (the server's
 /// limits count per address).
@@ -943,9 +1090,19 @@ impl Tap {
         let streams: Arc<std::sync::Mutex<Vec<Recording>>> = Arc::default();
         let kept = streams.clone();
         tokio::spawn(async move {
+            let mut fresh = 0u32;
             while let Ok((inbound, peer)) = listener.accept().await {
                 let tcp = tokio::net::TcpSocket::new_v4().expect("a socket");
-                tcp.bind(SocketAddr::new(peer.ip(), 0))
+                // A client that did not choose its own address (one through the relay) gets one
+                // of its own, as people at their own machines have.
+                let source = match peer.ip() {
+                    IpAddr::V4(ip) if ip == Ipv4Addr::LOCALHOST => {
+                        fresh += 1;
+                        IpAddr::V4(Ipv4Addr::new(127, 0, 200, 1 + (fresh % 250) as u8))
+                    }
+                    other => other,
+                };
+                tcp.bind(SocketAddr::new(source, 0))
                     .expect("the peer's address");
                 let Ok(outbound) = tcp.connect(server).await else {
                     continue;

@@ -64,7 +64,8 @@ export async function serveTable(cli, args, log) {
  * one when `skipFirst` (the turn timer then plays for it).
  */
 export function terminalPlayer(cli, address, code, args, log, { skipFirst = false } = {}) {
-  const child = spawn(cli, ['join', address, code, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+  // An invitation holds the code: then `code` is null.
+  const child = spawn(cli, ['join', address, ...(code === null ? [] : [code]), ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
   const out = lines(child, `join ${args.join(' ')}`, log);
   let turns = 0;
   let pending = '';
@@ -115,4 +116,17 @@ export async function relay(target) {
       server.close();
     },
   };
+}
+
+/** `briscola relay` on a free loopback port: its address (`HOST:PORT`). */
+export async function relayServer(cli, log) {
+  const child = spawn(cli, ['relay', '--listen', '127.0.0.1:0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const out = lines(child, 'relay', log);
+  const [, address] = await out.waitFor(/(127\.0\.0\.1:\d+)/);
+  return { child, address, ...out, stop: () => child.kill() };
+}
+
+/** An invitation with its direct addresses taken out: friends reach the table through its relay only. */
+export function relayOnly(invitation) {
+  return invitation.replace(/&at=[^&\s]+/g, '');
 }

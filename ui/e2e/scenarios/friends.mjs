@@ -1,6 +1,6 @@
 // End-to-end scenarios: playing with friends: as a guest at a command-line table, and as the host.
 // Run in order by run.mjs; each gets a fresh window on the run's shared data folder.
-import { relay, terminalPlayer } from '../friends.mjs';
+import { relay, relayOnly, relayServer, serveTable, terminalPlayer } from '../friends.mjs';
 import { sleep, log, assert, screenshot, nav, select, setup, formReady, type, playFriendsMatch, CLI, cliTable, appPids, openApp } from '../helpers.mjs';
 
 /** The Host form filled for three at 1280 × 800: Briscola, an Easy AI at seat 1, a friend's seat, you as Ann, any free port. */
@@ -304,5 +304,76 @@ export const scenarios = {
     await again.click('.actions .leave');
     await again.click('dialog[open] .btn.primary');
     await again.waitFor(() => again.exec('return !!document.querySelector(".intro .tabs") && !document.querySelector(".kept")'), { what: 'Play with friends, nothing kept' });
+  },
+  async friendsRelay(wd, ctx) {
+    // Friends elsewhere, through a relay anyone runs (`briscola relay` on loopback): the relay set in
+    // Settings; the app hosts, its lobby says friends elsewhere come through the relay and shows the
+    // invitation; a terminal friend joins with it through the relay only (its addresses taken out)
+    // and the match is played to its end. Then the app joins a table `briscola serve --relay` hosts,
+    // from its invitation pasted into the Join form, through the relay only.
+    const relay = await relayServer(CLI, log);
+    const at = `ws://${relay.address}`;
+    let friend = null;
+    let served = null;
+    try {
+      await setup(wd);
+      await wd.exec('const e = document.querySelector("#relay-setting"); e.value = arguments[0]; e.dispatchEvent(new Event("change", { bubbles: true }));', at);
+      await wd.waitFor(async () => (await wd.invoke('get_preferences')).relay === at, { what: 'the relay kept in the settings' });
+      screenshot('friends-relay-settings-1280x800');
+      await fillHostForm(wd, 'Far away');
+      await wd.exec('document.getElementById("main").scrollTo({ top: 1e6 })');
+      await wd.click('[data-testid=host-form] button[type=submit]');
+      await wd.waitFor(() => wd.exec('return !!document.querySelector("[data-testid=lobby]")'), { what: 'the lobby' });
+      await wd.waitFor(() => wd.exec('return /through the relay/.test(document.querySelector("[data-testid=reach]")?.textContent ?? "")'), { timeout: 20_000, what: 'the lobby saying friends elsewhere come through the relay' });
+      const reach = await wd.text('[data-testid=reach]');
+      assert(/Port mapping is off/.test(reach), `why not a port mapping: ${reach}`);
+      const invitation = await wd.text('[data-testid=invitation]');
+      assert(invitation.startsWith('briscola://join?code=') && invitation.includes(`relay=${at}`), `the invitation holds the code and the relay: ${invitation}`);
+      screenshot('friends-relay-lobby-1280x800');
+      await wd.setRect(360, 640);
+      await sleep(500);
+      const wide = await wd.exec('const m = document.getElementById("main"); return { page: document.documentElement.scrollWidth, vw: window.innerWidth, main: m.scrollWidth, inner: m.clientWidth };');
+      assert(wide.page <= wide.vw && wide.main <= wide.inner, `the invitation fits 360 px across: ${JSON.stringify(wide)}`);
+      screenshot('friends-relay-lobby-360x640');
+      await wd.setRect(1280, 800);
+      friend = terminalPlayer(CLI, relayOnly(invitation), null, ['--name', 'Bea', '--ready'], log);
+      await friend.waitFor(/relay/i);
+      await wd.waitFor(() => wd.exec('return /Bea/.test(document.querySelector("[data-testid=lobby]").textContent)'), { what: 'the friend through the relay in the lobby' });
+      await wd.click('[data-testid=lobby] .go-bar .btn.primary');
+      await wd.waitFor(() => wd.exec('return !!document.querySelector("[data-testid=table]")'), { what: 'the table' });
+      await playFriendsMatch(wd);
+      assert(/The match is over/.test(await wd.text('dialog[open]')), 'the match through the relay played to its end');
+      friend.kill();
+      friend = null;
+      await wd.click('dialog[open] .btn');
+      await wd.click('.actions .leave');
+      await wd.click('dialog[open] .btn.primary');
+      await wd.waitFor(() => wd.exec('return !!document.querySelector(".intro .tabs")'), { what: 'Play with friends again' });
+      // Joining a relayed table from its invitation, pasted.
+      served = await serveTable(CLI, ['--host', 'Host', '--players', '2', '--relay', at], log);
+      const [, line] = await served.waitFor(/^invitation (\S+)/);
+      assert(line.includes('relay='), `the served table's invitation holds the relay: ${line}`);
+      const host = terminalPlayer(CLI, served.address, served.code, ['--token-file', served.tokenFile, '--start'], log);
+      await wd.click('.intro .tabs .btn:nth-child(2)');
+      await wd.waitFor(() => wd.exec('return !!document.querySelector("[data-testid=join-form]")'), { what: 'the Join form' });
+      await type(wd, '#address', `Join my table: ${relayOnly(line)} see you!`);
+      await wd.waitFor(() => wd.exec('return !document.querySelector("#code")'), { what: 'the code field gone: the invitation holds it' });
+      await type(wd, '#join-name', 'Bea');
+      screenshot('friends-relay-join-1280x800');
+      await wd.click('[data-testid=join-form] button[type=submit]');
+      await wd.waitFor(() => wd.exec('return !!document.querySelector("[data-testid=lobby]")'), { timeout: 30_000, what: 'the lobby of the relayed table' });
+      await wd.click('[data-testid=lobby] .mine .btn');
+      await wd.waitFor(() => wd.exec('return !!document.querySelector("[data-testid=table]")'), { timeout: 30_000, what: 'the match to start' });
+      await playFriendsMatch(wd);
+      assert(/The match is over/.test(await wd.text('dialog[open]')), 'the relayed match played to its end');
+      host.kill();
+      await wd.click('dialog[open] .btn');
+      await wd.click('.actions .leave');
+      await wd.click('dialog[open] .btn.primary').catch(() => {});
+    } finally {
+      friend?.kill();
+      served?.stop();
+      relay.stop();
+    }
   },
 };

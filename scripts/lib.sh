@@ -8,7 +8,8 @@ APP_PACKAGES=(build-essential pkg-config curl file libwebkit2gtk-4.1-dev libxdo-
 E2E_PACKAGES=(webkit2gtk-driver xvfb xauth dbus imagemagick)
 # The table's LAN discovery test runs in a network namespace of its own (`unshare`, `ip`); so does
 # its port mapping test, against a real router (`miniupnpd`, whose nftables chains `nft` makes).
-TEST_PACKAGES=(util-linux iproute2 miniupnpd nftables)
+# Whole matches through a cluster of relays run behind HAProxy (scripts/relay-tables.sh).
+TEST_PACKAGES=(util-linux iproute2 miniupnpd nftables haproxy)
 TAURI_DRIVER_VERSION=2.1.0
 NODE_MAJOR_MIN=20
 

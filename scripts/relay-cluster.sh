@@ -5,7 +5,8 @@
 #
 # Sourced, it gives functions another script can reuse:
 #   cluster_start RELAY_BIN [BASE_PORT]  HAProxy on 127.0.0.1:BASE_PORT (default 4700), relays on
-#                                        the next three ports; state in $CLUSTER_DIR
+#                                        the next three ports (with the options in
+#                                        $CLUSTER_RELAY_ARGS, if any); state in $CLUSTER_DIR
 #   cluster_kill_relay N                 kills relay N (1 to 3) with SIGKILL
 #   cluster_stop                         stops HAProxy and every relay started
 #   cluster_address                      prints HAProxy's address
@@ -26,9 +27,10 @@ cluster_start() {
   CLUSTER_DIR=$(mktemp -d)
   local root
   root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-  local n
+  local n extra
+  read -ra extra <<<"${CLUSTER_RELAY_ARGS:-}"
   for n in 1 2 3; do
-    "$bin" --listen "127.0.0.1:$((CLUSTER_PORT + n))" --trusted-proxy 127.0.0.1 \
+    "$bin" --listen "127.0.0.1:$((CLUSTER_PORT + n))" --trusted-proxy 127.0.0.1 "${extra[@]}" \
       >"$CLUSTER_DIR/relay$n.out" 2>"$CLUSTER_DIR/relay$n.log" &
     echo $! >"$CLUSTER_DIR/relay$n.pid"
   done

@@ -96,6 +96,8 @@ if [ "$FAILED" -eq 0 ]; then
   step "store, records and IPC fuzzing (release)" store_fuzz
   # Hostile files and arguments against the CLI and the store (docs/robustness.md).
   step "attack suite" scripts/attack.sh
+  # 24 tables played directly, then through HAProxy and three relays, one killed mid-match.
+  step "tables through a relay cluster" scripts/relay-tables.sh 24
   step "UI check + unit tests" ui_checks
   step "end-to-end" e2e
 fi

@@ -1,5 +1,7 @@
 //! `briscola join`: sits at a friends' table in the terminal (found by its address and code, or by
-//! the invitation line the host sent, whose addresses are tried in order), as `briscola play` plays a hand — the
+//! the invitation line the host sent: its addresses, then its relay, as the table crate's `dial`
+//! tries them; `--via relay` or `--via direct` keeps to one kind of route, and the route taken is
+//! printed), as `briscola play` plays a hand — the
 //! seat's own view, moves typed in the card notation, chat (`/say`), timer warnings — over the table's
 //! WebSocket protocol (docs/multiplayer.md). `--token-file` (or `--token -`, read from standard input)
 //! takes a seat back (the host's included) without the token showing on a command line;
@@ -14,11 +16,12 @@
 use std::path::{Path, PathBuf};
 
 use briscola::MatchRecord;
-use briscola_table::client::{self, Received};
+use briscola_table::client::Received;
+use briscola_table::dial::{self, Destination, Via};
 use briscola_table::invitation::Invitation;
 use briscola_table::protocol::{ClientMessage, ServerMessage};
 use briscola_table::secret::TableCode;
-use clap::Args;
+use clap::{Args, ValueEnum};
 use tokio::sync::mpsc;
 
 use crate::join_client::{Client, Options};
@@ -57,6 +60,21 @@ pub struct JoinArgs {
     /// the next matches at the table go to the same name with `-2`, `-3`… before the extension.
     #[arg(long)]
     record: Option<PathBuf>,
+    /// The routes to try: the table's addresses, then its relay (`any`); only the relay (`relay`:
+    /// when the direct route is broken); only the addresses (`direct`).
+    #[arg(long, value_enum, default_value_t = Route::Any)]
+    via: Route,
+}
+
+/// Which of a table's routes `briscola join` tries.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Route {
+    /// The addresses, then the relay.
+    Any,
+    /// Only the relay.
+    Relay,
+    /// Only the addresses.
+    Direct,
 }
 
 /// Sits at the table until you leave or the table closes.
@@ -108,56 +126,47 @@ fn token(args: &JoinArgs) -> Result<Option<String>, String> {
     Ok(Some(token))
 }
 
-/// Where the table is and its code: from the address and code given, or from an invitation.
-#[derive(Debug, PartialEq, Eq)]
-struct Target {
-    /// The addresses to try, in order.
-    addresses: Vec<String>,
-    code: String,
-}
-
-fn target(args: &JoinArgs) -> Result<Target, String> {
-    if let Some(code) = &args.code {
-        return Ok(Target {
-            addresses: vec![args.address.clone()],
-            code: code.clone(),
-        });
-    }
-    let invitation = Invitation::parse(&args.address)
-        .map_err(|e| format!("{e} (give an invitation, or the table's address and its code)"))?;
-    if invitation.addresses().is_empty() {
-        return Err(match invitation.relay() {
-            Some(_) => {
-                "the invitation names only a relay, which this command cannot use yet".into()
+/// Where the table is: from the address and code given, or from an invitation; only the routes
+/// `--via` keeps.
+fn destination(args: &JoinArgs) -> Result<Destination, String> {
+    let mut destination = match &args.code {
+        Some(code) => {
+            let parsed = TableCode::parse(code).ok_or_else(|| {
+                let typed = seat_text::shown(code);
+                format!("`{typed}` is not a table code: ten letters and digits, like 7KQ2M-XR4TD")
+            })?;
+            Destination::at(args.address.clone(), parsed)
+        }
+        None => {
+            let invitation = Invitation::parse(&args.address).map_err(|e| {
+                format!("{e} (give an invitation, or the table's address and its code)")
+            })?;
+            if invitation.addresses().is_empty() && invitation.relay().is_none() {
+                return Err(
+                    "the invitation has no address: give the table's address too \
+                            (briscola join ADDRESS CODE)"
+                        .into(),
+                );
             }
-            None => "the invitation has no address: give the table's address too \
-                     (briscola join ADDRESS CODE)"
-                .into(),
-        });
-    }
-    Ok(Target {
-        addresses: invitation
-            .addresses()
-            .iter()
-            .map(|a| a.to_string())
-            .collect(),
-        code: invitation.code().display(),
-    })
-}
-
-/// Connects to the first address that answers, in order; the last failure if none does.
-async fn connect(
-    addresses: &[String],
-    code: &TableCode,
-) -> Result<(client::Sender, client::Receiver), String> {
-    let mut failure = String::from("no address to try");
-    for address in addresses {
-        match client::connect(address, code).await {
-            Ok(connected) => return Ok(connected),
-            Err(e) => failure = seat_text::shown(&e.to_string()),
+            Destination::invited(&invitation).map_err(|e| e.to_string())?
+        }
+    };
+    match args.via {
+        Route::Any => {}
+        Route::Relay => {
+            if destination.relay.is_none() {
+                return Err("--via relay: the invitation names no relay".into());
+            }
+            destination.addresses.clear();
+        }
+        Route::Direct => {
+            if destination.addresses.is_empty() {
+                return Err("--via direct: the invitation names no address".into());
+            }
+            destination.relay = None;
         }
     }
-    Err(failure)
+    Ok(destination)
 }
 
 /// What ends the client, once the loop knows (`Ok`: you left, or the table let you go).
@@ -166,13 +175,15 @@ type Done = Option<Result<(), String>>;
 async fn join(args: &JoinArgs) -> Result<(), String> {
     // Read before standard input goes to the moves.
     let token = token(args)?;
-    let target = target(args)?;
-    let code = TableCode::parse(&target.code).ok_or_else(|| {
-        let typed = seat_text::shown(&target.code);
-        format!("`{typed}` is not a table code: ten letters and digits, like 7KQ2M-XR4TD")
-    })?;
-    let (mut sender, mut receiver) = connect(&target.addresses, &code).await?;
-    let first = first_message(args, &target.code, token.as_deref())?;
+    let destination = destination(args)?;
+    let (mut sender, mut receiver, via) = dial::dial(&destination)
+        .await
+        .map_err(|e| seat_text::shown(&e.to_string()))?;
+    match via {
+        Via::Direct(address) => outln!("connected directly to {}", seat_text::shown(&address)),
+        Via::Relay(relay) => outln!("connected through the relay {}", seat_text::shown(&relay)),
+    }
+    let first = first_message(args, &destination.code.display(), token.as_deref())?;
     let options = Options {
         ready: args.ready,
         start: args.start,
@@ -324,22 +335,23 @@ mod tests {
         join: JoinArgs,
     }
 
-    /// The target `briscola join WORDS --name Bea` aims at.
-    fn aimed(words: &[&str]) -> Result<Target, String> {
+    /// Where `briscola join WORDS --name Bea` goes.
+    fn aimed(words: &[&str]) -> Result<Destination, String> {
         use clap::Parser;
         let line = ["join"].iter().chain(words).chain(&["--name", "Bea"]);
         let line = Line::try_parse_from(line).map_err(|e| e.to_string())?;
-        target(&line.join)
+        destination(&line.join)
+    }
+
+    fn code() -> TableCode {
+        TableCode::parse("7KQ2M-XR4TD").expect("a code")
     }
 
     #[test]
     fn the_address_and_code_still_work() {
         assert_eq!(
             aimed(&["192.168.1.20:7878", "7kq2m xr4td"]),
-            Ok(Target {
-                addresses: vec!["192.168.1.20:7878".into()],
-                code: "7kq2m xr4td".into()
-            })
+            Ok(Destination::at("192.168.1.20:7878", code()))
         );
         assert_eq!(
             aimed(&["ws://host.lan:7878/", "7KQ2M-XR4TD"]).map(|t| t.addresses),
@@ -348,26 +360,52 @@ mod tests {
     }
 
     #[test]
-    fn an_invitation_gives_its_addresses_in_order_and_its_code() {
-        let link = "Come play: briscola://join?code=7kq2m-xr4td&at=192.168.1.20:7878&at=81.2.69.142:41000.";
+    fn an_invitation_gives_its_addresses_in_order_its_relay_and_its_code() {
+        let link = "Come play: briscola://join?code=7kq2m-xr4td&at=192.168.1.20:7878&at=81.2.69.142:41000&relay=wss://relay.example.org.";
+        let aimed = aimed(&[link]).expect("a destination");
         assert_eq!(
-            aimed(&[link]),
-            Ok(Target {
-                addresses: vec!["192.168.1.20:7878".into(), "81.2.69.142:41000".into()],
-                code: "7KQ2M-XR4TD".into()
-            })
+            aimed.addresses,
+            vec!["192.168.1.20:7878".to_string(), "81.2.69.142:41000".into()]
         );
+        assert_eq!(aimed.code, code());
+        let relay = aimed.relay.expect("a relay");
+        assert_eq!(relay.to_string(), "wss://relay.example.org:443");
+    }
+
+    #[test]
+    fn a_relay_only_invitation_is_dialed_through_its_relay() {
+        let relay_only = aimed(&["briscola://join?code=7KQ2M-XR4TD&relay=ws://127.0.0.1:4700"])
+            .expect("a relay is a route");
+        assert!(relay_only.addresses.is_empty());
+        assert!(relay_only.relay.is_some());
+    }
+
+    #[test]
+    fn via_keeps_one_kind_of_route() {
+        let both = "briscola://join?code=7KQ2M-XR4TD&at=10.0.0.1:7878&relay=ws://127.0.0.1:4700";
+        let relay = aimed(&[both, "--via", "relay"]).expect("the relay");
+        assert!(relay.addresses.is_empty() && relay.relay.is_some());
+        let direct = aimed(&[both, "--via", "direct"]).expect("the address");
+        assert_eq!(direct.addresses, vec!["10.0.0.1:7878".to_string()]);
+        assert!(direct.relay.is_none());
+        let no_relay = aimed(&["10.0.0.1:7878", "7KQ2M-XR4TD", "--via", "relay"]);
+        assert!(no_relay.expect_err("no relay").contains("no relay"));
+        let no_address = aimed(&[
+            "briscola://join?code=7KQ2M-XR4TD&relay=ws://127.0.0.1:4700",
+            "--via",
+            "direct",
+        ]);
+        assert!(no_address.expect_err("no address").contains("no address"));
     }
 
     #[test]
     fn an_invitation_without_an_address_or_a_valid_code_is_refused() {
         let bare = aimed(&["7KQ2M-XR4TD"]).expect_err("no address");
         assert!(bare.contains("no address"), "{bare}");
-        let relay_only = aimed(&["briscola://join?code=7KQ2M-XR4TD&relay=wss://relay.example.org"]);
-        let relay_only = relay_only.expect_err("no address");
-        assert!(relay_only.contains("only a relay"), "{relay_only}");
         let bad = aimed(&["briscola://join?code=7KQ2M-XR4TU&at=10.0.0.1:7878"]).expect_err("bad");
         assert!(bad.contains("not a valid code"), "{bad}");
+        let typed = aimed(&["10.0.0.1:7878", "7KQ2M-XR4TU"]).expect_err("bad");
+        assert!(typed.contains("not a table code"), "{typed}");
         let neither = aimed(&["192.168.1.20:7878"]).expect_err("no code");
         assert!(
             neither.contains("neither an invitation nor a table code"),

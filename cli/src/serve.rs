@@ -12,6 +12,10 @@
 //! line to send them (`invitation briscola://join?…`), and removes the mapping when the table closes
 //! or on Ctrl-C (which keeps the `--state` file and its token file, to bring the table back).
 //!
+//! With `--relay RELAY` the table is also kept registered with that relay (registering again
+//! whenever the relay goes away), the invitation names the relay too, and the reach report's relay
+//! part is printed (`reach: relay: …`) at the start and each time the registration changes.
+//!
 //! Deliberately absent: several tables from one command (the server holds many; this verb makes one),
 //! and a host without a person (the table's host sits at seat 0 and starts the match).
 
@@ -20,6 +24,7 @@ use std::path::PathBuf;
 
 use briscola::Seat;
 use briscola::ai::Level;
+use briscola_relay::link::{RelayAddress, RelayStatus};
 use briscola_table::TableSettings;
 use briscola_table::invitation::{Invitation, MAX_ADDRESSES};
 use briscola_table::protocol::{ClientMessage, SeatChoice};
@@ -27,6 +32,7 @@ use briscola_table::reach::{self, PortMapping, ProbeOptions};
 use briscola_table::secret::TableCode;
 use briscola_table::server::{self, ServerConfig, TableEvent};
 use clap::Args;
+use tokio::sync::watch;
 
 use crate::outln;
 use crate::setup::{self, RulesArgs};
@@ -71,6 +77,10 @@ pub struct ServeArgs {
     /// Do not ask the home router to forward a port to the table (UPnP, PCP, NAT-PMP).
     #[arg(long)]
     no_port_mapping: bool,
+    /// Keep the table registered with this relay too (`HOST:PORT`, `ws://…`, `wss://…`), for
+    /// friends no direct route reaches; the invitation names it.
+    #[arg(long, value_name = "RELAY")]
+    relay: Option<String>,
 }
 
 /// Where the host's token goes: as asked, beside the state file, or in the temporary folder.
@@ -119,17 +129,26 @@ pub fn run(args: &ServeArgs) -> Result<(), String> {
             seconds: args.timer,
         });
     }
+    let relay = args
+        .relay
+        .as_deref()
+        .map(|relay| {
+            RelayAddress::parse(relay)
+                .map_err(|e| format!("--relay `{}`: {e}", crate::seat_text::shown(relay)))
+        })
+        .transpose()?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .map_err(|e| format!("cannot start: {e}"))?;
-    runtime.block_on(serve(args, settings, &host))
+    runtime.block_on(serve(args, settings, &host, relay))
 }
 
 async fn serve(
     args: &ServeArgs,
     settings: TableSettings,
     host: &[ClientMessage],
+    relay: Option<RelayAddress>,
 ) -> Result<(), String> {
     let listener = tokio::net::TcpListener::bind(args.listen)
         .await
@@ -171,10 +190,36 @@ async fn serve(
         "Friends join with: briscola join {address} {} --name NAME",
         table.code
     );
-    let (addresses, mapping) = reach(args, address).await;
-    outln!("invitation {}", invitation(&table.code, &addresses)?);
+    let relayed = match relay {
+        Some(relay) => Some(
+            server
+                .through_relay(&table.code, relay)
+                .ok_or("the table's code is not a code")?,
+        ),
+        None => None,
+    };
+    let mut relay_status = relayed.as_ref().map(server::Relayed::status);
+    let relay_now = relayed
+        .as_ref()
+        .map(|relayed| relayed.outcome(&relayed.status().borrow()));
+    let mut relay_said = relay_now.clone();
+    let (addresses, mapping) = reach(args, address, relay_now).await;
+    let relay_text = relayed.as_ref().map(|relayed| relayed.relay().to_string());
+    outln!(
+        "invitation {}",
+        invitation(&table.code, &addresses, relay_text.as_deref())?
+    );
     let closed = loop {
         tokio::select! {
+            status = relay_changed(&mut relay_status) => {
+                if let (Some(status), Some(relayed)) = (status, &relayed) {
+                    let now = relayed.outcome(&status);
+                    if relay_said.as_ref() != Some(&now) {
+                        outln!("reach: relay: {now}");
+                        relay_said = Some(now);
+                    }
+                }
+            },
             event = events.recv() => match event {
                 Some(event) => {
                     eprintln!("briscola serve: {event}");
@@ -209,18 +254,40 @@ async fn serve(
     Ok(())
 }
 
+/// The relay's status once it changes (`None` when the registration ended); never, without one.
+async fn relay_changed(status: &mut Option<watch::Receiver<RelayStatus>>) -> Option<RelayStatus> {
+    let Some(receiver) = status else {
+        return std::future::pending().await;
+    };
+    if receiver.changed().await.is_err() {
+        *status = None;
+        return None;
+    }
+    let now = receiver.borrow_and_update().clone();
+    Some(now)
+}
+
 /// The reach report printed, a `reach:` line each; the addresses to invite to, and the router's
-/// mapping to remove at the end. A table on a loopback address is for this computer only.
-async fn reach(args: &ServeArgs, address: SocketAddr) -> (Vec<SocketAddr>, Option<PortMapping>) {
+/// mapping to remove at the end. A table on a loopback address is for this computer only (and
+/// for friends through its relay, if it has one).
+async fn reach(
+    args: &ServeArgs,
+    address: SocketAddr,
+    relay: Option<reach::RelayOutcome>,
+) -> (Vec<SocketAddr>, Option<PortMapping>) {
     if address.ip().is_loopback() {
         outln!(
             "reach: this computer only (--listen 0.0.0.0:{} opens the table to the network)",
             address.port()
         );
+        if let Some(relay) = relay {
+            outln!("reach: relay: {relay}");
+        }
         return (vec![address], None);
     }
     let options = ProbeOptions {
         map: !args.no_port_mapping,
+        relay: relay.unwrap_or(reach::RelayOutcome::NotConfigured),
         ..ProbeOptions::default()
     };
     let (report, mapping) = reach::probe(address.port(), &options).await;
@@ -230,11 +297,18 @@ async fn reach(args: &ServeArgs, address: SocketAddr) -> (Vec<SocketAddr>, Optio
     (report.addresses(), mapping)
 }
 
-/// The invitation line: the code and as many addresses as an invitation holds, the last one (the
-/// public or mapped address, when there is one) always in.
-fn invitation(code: &str, addresses: &[SocketAddr]) -> Result<Invitation, String> {
+/// The invitation line: the code, as many addresses as an invitation holds, the last one (the
+/// public or mapped address, when there is one) always in, and the relay if there is one.
+fn invitation(
+    code: &str,
+    addresses: &[SocketAddr],
+    relay: Option<&str>,
+) -> Result<Invitation, String> {
     let code = TableCode::parse(code).ok_or("the table's code is not a code")?;
     let mut invitation = Invitation::new(code);
+    if let Some(relay) = relay {
+        invitation = invitation.with_relay(relay).map_err(|e| e.to_string())?;
+    }
     let (last, first) = match addresses.split_last() {
         Some((last, first)) => (Some(last), first),
         None => (None, addresses),
@@ -279,15 +353,19 @@ mod tests {
             .collect();
         let outside = SocketAddr::from(([81, 2, 69, 142], 41000));
         let addresses = [lan.clone(), vec![outside]].concat();
-        let invited = invitation("7KQ2M-XR4TD", &addresses).expect("an invitation");
+        let invited = invitation("7KQ2M-XR4TD", &addresses, None).expect("an invitation");
         assert_eq!(invited.addresses(), &[lan[0], lan[1], lan[2], outside]);
         assert_eq!(
             invited.to_string(),
             "briscola://join?code=7KQ2M-XR4TD&at=192.168.1.20:7878&at=192.168.2.20:7878\
              &at=192.168.3.20:7878&at=81.2.69.142:41000"
         );
-        let alone = invitation("7KQ2M-XR4TD", &[]).expect("an invitation");
+        let alone = invitation("7KQ2M-XR4TD", &[], None).expect("an invitation");
         assert_eq!(alone.to_string(), "briscola://join?code=7KQ2M-XR4TD");
+        let relayed = invitation("7KQ2M-XR4TD", &[outside], Some("wss://relay.example.org"));
+        let relayed = relayed.expect("an invitation");
+        assert_eq!(relayed.addresses(), &[outside]);
+        assert_eq!(relayed.relay(), Some("wss://relay.example.org"));
     }
 
     #[test]

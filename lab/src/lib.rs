@@ -25,6 +25,7 @@ pub mod learn;
 pub mod named;
 pub mod public;
 pub mod relay_load;
+pub mod relay_tables;
 pub mod serve_load;
 pub mod solver_speed;
 pub mod speed;

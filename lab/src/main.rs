@@ -10,7 +10,8 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 use commands::{
-    arena, bench_ai, bench_channel, bench_relay, bench_review, bench_serve, bench_solver, train,
+    arena, bench_ai, bench_channel, bench_relay, bench_review, bench_serve, bench_solver,
+    relay_tables, train,
 };
 
 /// The Briscola AI laboratory: measure, compare and train the AI players.
@@ -49,6 +50,9 @@ enum Command {
     /// Load a relay with synthetic tables (a host and four guests each), then the same tables
     /// directly: delivery latency each way, the relay's memory per paired connection.
     BenchRelay(bench_relay::BenchRelayArgs),
+    /// Whole matches through a relay (or directly) by deterministic bots that reconnect when
+    /// dropped: each table's record hash, moves and reconnections; optionally kills a relay mid-run.
+    RelayTables(relay_tables::RelayTablesArgs),
     /// Train Hard's playout network by imitating Hard's search in self-play (resumable).
     Train(train::TrainArgs),
 }
@@ -63,6 +67,7 @@ fn main() -> ExitCode {
         Command::BenchServe(args) => bench_serve::run(&args),
         Command::BenchChannel(args) => bench_channel::run(&args),
         Command::BenchRelay(args) => bench_relay::run(&args),
+        Command::RelayTables(args) => relay_tables::run(&args),
         Command::Train(args) => train::run(&args),
     };
     match result {

@@ -16,12 +16,13 @@
 //! Deliberately absent: reconnecting (the caller's policy: it holds the seat token), TLS (the channel
 //! is the encryption), and anything about what the messages mean.
 
+use std::net::{IpAddr, SocketAddr};
 use std::pin::Pin;
 use std::time::Duration;
 
 use futures_util::{Sink, SinkExt, Stream, StreamExt};
 use tokio::io::{AsyncRead, AsyncWrite};
-use tokio::net::TcpStream;
+use tokio::net::{TcpSocket, TcpStream, lookup_host};
 use tokio::time::timeout;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::tungstenite::{self, Message};
@@ -147,8 +148,19 @@ pub async fn connect_within(
     code: &TableCode,
     patience: Duration,
 ) -> Result<(Sender, Receiver), ConnectError> {
+    connect_from(address, code, patience, None).await
+}
+
+/// [`connect_within`] from the local address `source` (the system's choice if none): a bench's
+/// simulated people, each from an address of its own as different machines would be.
+pub async fn connect_from(
+    address: &str,
+    code: &TableCode,
+    patience: Duration,
+    source: Option<IpAddr>,
+) -> Result<(Sender, Receiver), ConnectError> {
     let host = host_port(address);
-    let stream = match timeout(patience, TcpStream::connect(host)).await {
+    let stream = match timeout(patience, tcp(host, source)).await {
         Ok(connected) => connected.map_err(|e| ConnectError::Unreachable {
             address: host.to_string(),
             reason: e.to_string(),
@@ -177,6 +189,29 @@ pub async fn connect_within(
             reason: e.to_string(),
         })?;
     secure_within(socket, code, host, patience).await
+}
+
+/// A TCP connection to `host` (`HOST:PORT`), from `source` if given.
+async fn tcp(host: &str, source: Option<IpAddr>) -> std::io::Result<TcpStream> {
+    let Some(source) = source else {
+        return TcpStream::connect(host).await;
+    };
+    let mut last = std::io::Error::from(std::io::ErrorKind::NotFound);
+    for address in lookup_host(host).await? {
+        if address.is_ipv4() != source.is_ipv4() {
+            continue;
+        }
+        let socket = match address {
+            SocketAddr::V4(_) => TcpSocket::new_v4()?,
+            SocketAddr::V6(_) => TcpSocket::new_v6()?,
+        };
+        socket.bind(SocketAddr::new(source, 0))?;
+        match socket.connect(address).await {
+            Ok(stream) => return Ok(stream),
+            Err(error) => last = error,
+        }
+    }
+    Err(last)
 }
 
 /// Opens the channel for the table `code` names over a WebSocket that is open already (of either

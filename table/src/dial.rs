@@ -10,9 +10,10 @@
 //! Deliberately absent: remembering which route worked (a reconnection dials again, so a table
 //! that moved to another relay behind the same proxy, or came back on its mapped port, is found).
 
+use std::net::IpAddr;
 use std::time::Duration;
 
-use briscola_relay::link::{RelayAddress, RelayError, guest_connect};
+use briscola_relay::link::{LinkOptions, RelayAddress, RelayError, guest_connect_with};
 use briscola_relay::nameplate::Nameplate as RelayNameplate;
 use futures_util::StreamExt;
 use futures_util::stream::FuturesUnordered;
@@ -108,6 +109,12 @@ type Tried = Result<(Sender, Receiver, Via), DialError>;
 
 /// Connects to the table at `destination` by the first route that opens (see the module's docs).
 pub async fn dial(destination: &Destination) -> Tried {
+    dial_from(destination, None).await
+}
+
+/// [`dial`] from the local address `source` on every route (the system's choice if none): a
+/// bench's simulated people, each from an address of its own as different machines would be.
+pub async fn dial_from(destination: &Destination, source: Option<IpAddr>) -> Tried {
     if destination.addresses.is_empty() && destination.relay.is_none() {
         return Err(DialError::Nowhere);
     }
@@ -118,7 +125,7 @@ pub async fn dial(destination: &Destination) -> Tried {
         let wait = STAGGER * u32::try_from(k).unwrap_or(u32::MAX);
         routes.push(Box::pin(async move {
             sleep(wait).await;
-            client::connect_within(&address, &code, DIRECT_PATIENCE)
+            client::connect_from(&address, &code, DIRECT_PATIENCE, source)
                 .await
                 .map(|(sender, receiver)| (sender, receiver, Via::Direct(address)))
                 .map_err(DialError::Connect)
@@ -134,7 +141,7 @@ pub async fn dial(destination: &Destination) -> Tried {
         };
         routes.push(Box::pin(async move {
             sleep(wait).await;
-            through_relay(&relay, &code).await
+            through_relay(&relay, &code, source).await
         }));
     }
     let mut failures = Vec::new();
@@ -149,12 +156,16 @@ pub async fn dial(destination: &Destination) -> Tried {
 
 /// Through `relay`: each table registered under the code's nameplate in turn, until the channel
 /// opens with the code.
-async fn through_relay(relay: &RelayAddress, code: &TableCode) -> Tried {
+async fn through_relay(relay: &RelayAddress, code: &TableCode, source: Option<IpAddr>) -> Tried {
     let nameplate = RelayNameplate::parse(code.nameplate().as_str())
         .map_err(|_| DialError::Relay(RelayError::Protocol))?;
+    let options = LinkOptions {
+        source,
+        ..LinkOptions::default()
+    };
     let mut index = 0;
     loop {
-        let (socket, hosts) = guest_connect(relay, &nameplate, index)
+        let (socket, hosts) = guest_connect_with(relay, &nameplate, index, &options)
             .await
             .map_err(DialError::Relay)?;
         match client::secure(socket, code, &relay.to_string()).await {

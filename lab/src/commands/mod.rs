@@ -7,4 +7,5 @@ pub mod bench_relay;
 pub mod bench_review;
 pub mod bench_serve;
 pub mod bench_solver;
+pub mod relay_tables;
 pub mod train;

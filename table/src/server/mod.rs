@@ -161,6 +161,9 @@ pub enum CreateError {
 pub enum MatchStart {
     /// Dealt from these seeds.
     Seeds(crate::MatchSeeds),
+    /// Not started: dealt from these seeds when the host starts it (people at every seat, each
+    /// joining first; a test or bench that replays the same deal at every run).
+    WhenStarted(crate::MatchSeeds),
     /// Where a saved match stopped: its record, its AI seed, the moves taken back so far.
     Resume {
         /// The match so far.
@@ -368,6 +371,10 @@ impl Server {
         }
         let started = match start {
             None => Ok(()),
+            Some(MatchStart::WhenStarted(seeds)) => {
+                table.set_next_match(seeds);
+                Ok(())
+            }
             Some(MatchStart::Seeds(seeds)) => {
                 table.set_next_match(seeds);
                 match table

@@ -42,7 +42,7 @@ const four = { ruleset: ruleset({ players: 4, partnerships: true }), teams: [0, 
 async function joinAsBea(emit: (...steps: Step[]) => Promise<void>) {
   render(Friends);
   await fireEvent.click(screen.getByRole('button', { name: 'Join a table' }));
-  await fireEvent.input(screen.getByLabelText('Address'), { target: { value: '192.168.1.20:7878' } });
+  await fireEvent.input(screen.getByLabelText("Invitation, or the host's address"), { target: { value: '192.168.1.20:7878' } });
   await fireEvent.input(screen.getByLabelText('Table code'), { target: { value: '1rgk4 t8sa9' } });
   await fireEvent.input(screen.getByLabelText('Your name'), { target: { value: 'Bea' } });
   await fireEvent.click(screen.getByRole('button', { name: 'Join' }));
@@ -154,7 +154,7 @@ describe('Join a table', () => {
     expect(screen.getByRole('button', { name: /Old table/ })).toBeDisabled();
     expect(screen.getByRole('button', { name: /Old table/ })).toHaveTextContent('Another version of the app');
     await fireEvent.click(found);
-    expect(screen.getByLabelText('Address')).toHaveValue('192.168.1.20:7878');
+    expect(screen.getByLabelText("Invitation, or the host's address")).toHaveValue('192.168.1.20:7878');
     await fireEvent.input(screen.getByLabelText('Table code'), { target: { value: '1rgk4 t8sa9' } });
     await fireEvent.input(screen.getByLabelText('Your name'), { target: { value: 'Bea' } });
     await fireEvent.click(screen.getByRole('button', { name: 'Join' }));
@@ -166,6 +166,27 @@ describe('Join a table', () => {
     await settle();
     expect(fake.tableLeave).toHaveBeenCalledTimes(1);
     expect(fake.friendsJoin).toHaveBeenCalledTimes(2);
+  });
+
+  it('takes an invitation pasted inside a chat line, or opened as a link: the code comes with it', async () => {
+    const { fake } = await friendsShell();
+    const { opened } = await import('../../lib/friends/opened.svelte');
+    opened.link = 'briscola://join?code=1RGK4-T8SA9&relay=wss://relay.example.org';
+    render(Friends);
+    // A link opened from outside shows the Join form with it in the first field.
+    const field = await screen.findByLabelText("Invitation, or the host's address");
+    expect(field).toHaveValue('briscola://join?code=1RGK4-T8SA9&relay=wss://relay.example.org');
+    expect(screen.queryByLabelText('Table code')).toBeNull();
+    const line = 'Come play! briscola://join?code=1RGK4-T8SA9&amp;at=203.0.113.5:41000 see you';
+    await fireEvent.input(field, { target: { value: line } });
+    expect(screen.queryByLabelText('Table code')).toBeNull();
+    await fireEvent.input(screen.getByLabelText('Your name'), { target: { value: 'Bea' } });
+    await fireEvent.click(screen.getByRole('button', { name: 'Join' }));
+    // The shell reads the invitation: its code, its addresses, its relay.
+    expect(fake.friendsJoin).toHaveBeenCalledWith(line, '', 'Bea', expect.anything());
+    // Typing an address again brings the code back.
+    await fireEvent.input(field, { target: { value: '192.168.1.20:7878' } });
+    expect(screen.getByLabelText('Table code')).toBeInTheDocument();
   });
 
   it('puts a guest in the lobby: Ready, a team, the host’s settings in words, waiting for the host', async () => {

@@ -51,7 +51,7 @@ let clockNow = 0;
 async function atTable(emit: (...steps: Step[]) => Promise<void>) {
   render(Friends);
   await fireEvent.click(screen.getByRole('button', { name: 'Join a table' }));
-  await fireEvent.input(screen.getByLabelText('Address'), { target: { value: '192.168.1.20:7878' } });
+  await fireEvent.input(screen.getByLabelText("Invitation, or the host's address"), { target: { value: '192.168.1.20:7878' } });
   await fireEvent.input(screen.getByLabelText('Table code'), { target: { value: '1RGK4T8SA9' } });
   await fireEvent.input(screen.getByLabelText('Your name'), { target: { value: 'Bea' } });
   await fireEvent.click(screen.getByRole('button', { name: 'Join' }));

@@ -263,8 +263,7 @@ async fn relay_changed(status: &mut Option<watch::Receiver<RelayStatus>>) -> Opt
         *status = None;
         return None;
     }
-    let now = receiver.borrow_and_update().clone();
-    Some(now)
+    Some(*receiver.borrow_and_update())
 }
 
 /// The reach report printed, a `reach:` line each; the addresses to invite to, and the router's

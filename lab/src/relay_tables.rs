@@ -58,7 +58,7 @@ pub enum Route {
 /// A process to SIGKILL once this many moves have been played over all tables.
 #[derive(Clone, Copy, Debug)]
 pub struct Kill {
-    /// The process.
+    /// The process (2 or more: never a group, never every process).
     pub pid: i32,
     /// Moves played before it is killed.
     pub after_moves: usize,
@@ -112,6 +112,7 @@ impl Shared {
         let moves = self.moves.fetch_add(1, Ordering::Relaxed) + 1;
         if let Some(kill) = self.kill
             && moves >= kill.after_moves
+            && kill.pid > 1
             && !self.killed.swap(true, Ordering::Relaxed)
             && let Some(pid) = rustix::process::Pid::from_raw(kill.pid)
         {

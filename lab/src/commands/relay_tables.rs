@@ -30,8 +30,9 @@ pub struct RelayTablesArgs {
     /// Seed of the deals.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// SIGKILL this process once `--kill-after-moves` moves have been played over all tables.
-    #[arg(long, requires = "kill_after_moves")]
+    /// SIGKILL this process once `--kill-after-moves` moves have been played over all tables
+    /// (a process id: 2 or more, never a group).
+    #[arg(long, requires = "kill_after_moves", value_parser = clap::value_parser!(i32).range(2..))]
     kill_pid: Option<i32>,
     /// See `--kill-pid`.
     #[arg(long, requires = "kill_pid")]

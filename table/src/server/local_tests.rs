@@ -321,3 +321,57 @@ async fn a_friend_joins_a_match_against_the_computer_over_the_network_from_the_n
     assert_eq!(heard, [Ok(None), Ok(Some(1)), Err(1)]);
     server.stop();
 }
+
+/// The first view "you" get at a table made with `start`, where the computer plays the other
+/// seat and "you" start the match; and the stage before it.
+async fn first_view_when_started(
+    server: &Server,
+    start: MatchStart,
+) -> (Stage, crate::protocol::GameView) {
+    let ruleset = Ruleset::preset(Preset::Briscola, 2).expect("preset");
+    let setup = [ClientMessage::SetSeat {
+        seat: 1,
+        occupant: SeatChoice::Ai { level: Level::Easy },
+    }];
+    let table = server
+        .create_started(TableSettings::new(ruleset), "you", &setup, Some(start))
+        .expect("a table");
+    let mut you = server
+        .local_door()
+        .enter(&ClientMessage::Rejoin {
+            code: table.code,
+            token: table.host_token,
+        })
+        .await
+        .expect("seated");
+    let stage = loop {
+        if let ServerMessage::Lobby { lobby } = next(&mut you).await {
+            break lobby.stage;
+        }
+    };
+    you.send(&ClientMessage::Start).await.expect("sent");
+    loop {
+        if let ServerMessage::Game { view } = next(&mut you).await {
+            return (stage, *view);
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_match_dealt_when_started_waits_in_the_lobby_and_deals_from_its_seeds() {
+    let server = Server::in_process(ServerConfig::default());
+    let seeds = |deal| {
+        MatchStart::WhenStarted(crate::MatchSeeds {
+            deal,
+            ai: 7,
+            dealer: 1,
+        })
+    };
+    let (stage, first) = first_view_when_started(&server, seeds(11)).await;
+    assert_eq!(stage, Stage::Lobby, "not started before the host starts it");
+    let (_, again) = first_view_when_started(&server, seeds(11)).await;
+    assert_eq!(first.observation, again.observation, "the same deal");
+    let (_, other) = first_view_when_started(&server, seeds(12)).await;
+    assert_ne!(first.observation, other.observation, "another deal");
+    server.stop();
+}

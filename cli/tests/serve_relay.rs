@@ -105,7 +105,8 @@ fn friends_reach_a_served_table_through_its_relay_only() {
     let mut server = Killed(
         briscola()
             .args(["serve", "--listen", "127.0.0.1:0", "--host", "Ann"])
-            // The table stays 2 s after its match, for the last frames to cross the relay.
+            // The table stays 2 s after its match: the process then exits, and what its relay
+            // link still holds for the relay goes with it.
             .args(["--ruleset", "briscola", "--players", "2", "--linger", "2"])
             .args(["--relay", &relay_address])
             .stdout(Stdio::piped())

@@ -90,7 +90,8 @@ pub struct GuestStream {
     from: IpAddr,
     incoming: mpsc::Receiver<Message>,
     outgoing: PollSender<Message>,
-    closes: mpsc::UnboundedSender<u64>,
+    /// The guests closed from this side, and whether their close went with their frames.
+    closes: mpsc::UnboundedSender<(u64, bool)>,
     /// Closed by this side, or ended by the guest or the control connection.
     closed: bool,
 }
@@ -114,8 +115,16 @@ impl GuestStream {
     fn close_guest(&mut self) {
         if !self.closed {
             self.closed = true;
+            // The close goes after the frames already queued for this guest, in the same queue, so
+            // it never overtakes them (a table's last words before it closes); only when that
+            // queue is full does the link send it on its own.
+            let command = Message::text(Command::Close { guest: self.guest }.encode());
+            let queued = self
+                .outgoing
+                .get_ref()
+                .is_some_and(|frames| frames.try_send(command).is_ok());
             self.outgoing.close();
-            let _ = self.closes.send(self.guest);
+            let _ = self.closes.send((self.guest, queued));
         }
     }
 }
@@ -201,7 +210,7 @@ fn jittered(wait: Duration) -> Duration {
 struct Demux {
     guests: HashMap<u64, mpsc::Sender<Message>>,
     outgoing: mpsc::Sender<Message>,
-    closes: mpsc::UnboundedSender<u64>,
+    closes: mpsc::UnboundedSender<(u64, bool)>,
 }
 
 impl Demux {
@@ -275,9 +284,10 @@ impl Link {
                     return (registered, RelayError::Timeout);
                 }
                 Some(frame) = frames.recv() => Some(frame),
-                Some(guest) = closing.recv() => demux
+                Some((guest, queued)) = closing.recv() => demux
                     .guests
                     .remove(&guest)
+                    .filter(|_| !queued)
                     .map(|_| Message::text(Command::Close { guest }.encode())),
                 frame = socket.next() => {
                     heard = Instant::now();

@@ -257,7 +257,7 @@ pub enum Returned {
     /// Back at the table this app hosts, which listens again.
     Hosted {
         /// Where it is now.
-        info: HostInfo,
+        info: Box<HostInfo>,
         /// The port it listened on before, when another program took it and the table listens on
         /// another one now (friends then join again with the new address).
         port_taken: Option<u16>,
@@ -503,7 +503,10 @@ impl Seating {
                     kept.seated_ms,
                 );
                 self.sit_at_own(hosting, with_keeper(keeper, listen));
-                Ok(Returned::Hosted { info, port_taken })
+                Ok(Returned::Hosted {
+                    info: Box::new(info),
+                    port_taken,
+                })
             }
         }
     }

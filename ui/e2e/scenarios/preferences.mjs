@@ -9,7 +9,7 @@ export const scenarios = {
     await wd.click('input[name="deck"][value="french"]');
     await wd.click('input[name="dealer"][value="human"]');
     await select(wd, '#size', '130');
-    await wd.exec('const u = [...document.querySelectorAll("label.check input")].at(-1); if (u.checked) u.click();');
+    await wd.exec('const u = document.querySelector("#undo-setting"); if (u.checked) u.click();');
     await select(wd, '#lang', 'it');
     await sleep(500);
     await wd.quit();
@@ -48,7 +48,7 @@ export const scenarios = {
     await wd2.click('input[name="deck"][value="italian"]');
     await wd2.click('input[name="dealer"][value="random"]');
     await select(wd2, '#size', '100');
-    await wd2.exec('const u = [...document.querySelectorAll("label.check input")].at(-1); if (!u.checked) u.click();');
+    await wd2.exec('const u = document.querySelector("#undo-setting"); if (!u.checked) u.click();');
     await sleep(300);
   },
 

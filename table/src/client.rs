@@ -568,18 +568,7 @@ mod tests {
         let table = code("7KQ2M-XR4TD");
         let host_code = table.clone();
         tokio::spawn(async move {
-            let Ok((stream, _)) = listener.accept().await else {
-                return;
-            };
-            let Ok(mut socket) = tokio_tungstenite::accept_async(stream).await else {
-                return;
-            };
-            let Some(Ok(Message::Binary(hello))) = socket.next().await else {
-                return;
-            };
-            let Ok((reply, pending)) = crate::channel::Hello::parse(&hello)
-                .expect("a hello")
-                .answer(&host_code)
+            let Some((mut socket, reply, pending)) = answer_hello(listener, &host_code).await
             else {
                 return;
             };
@@ -623,19 +612,7 @@ mod tests {
         let table = code("7KQ2M-XR4TD");
         let host_code = table.clone();
         tokio::spawn(async move {
-            let Ok((stream, _)) = listener.accept().await else {
-                return;
-            };
-            let Ok(mut socket) = tokio_tungstenite::accept_async(stream).await else {
-                return;
-            };
-            let Some(Ok(Message::Binary(hello))) = socket.next().await else {
-                return;
-            };
-            let Ok((reply, _)) = crate::channel::Hello::parse(&hello)
-                .expect("a hello")
-                .answer(&host_code)
-            else {
+            let Some((mut socket, reply, _)) = answer_hello(listener, &host_code).await else {
                 return;
             };
             let _ = socket.send(Message::binary(reply)).await;
@@ -650,5 +627,23 @@ mod tests {
             timeout(PATIENCE, receiver.next()).await.expect("in time"),
             None
         );
+    }
+
+    /// A host that takes one connection and answers its Hello with `code`: the socket, the answer
+    /// to send and what confirms the guest's first frame.
+    async fn answer_hello(
+        listener: TcpListener,
+        code: &TableCode,
+    ) -> Option<(WebSocketStream<TcpStream>, Vec<u8>, crate::channel::Pending)> {
+        let (stream, _) = listener.accept().await.ok()?;
+        let mut socket = tokio_tungstenite::accept_async(stream).await.ok()?;
+        let Some(Ok(Message::Binary(hello))) = socket.next().await else {
+            return None;
+        };
+        let (reply, pending) = crate::channel::Hello::parse(&hello)
+            .ok()?
+            .answer(code)
+            .ok()?;
+        Some((socket, reply, pending))
     }
 }

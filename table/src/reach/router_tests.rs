@@ -273,6 +273,8 @@ async fn mapping_against_miniupnpd() {
         })
     );
     fake.abort();
+    // Its socket is closed once the task is gone (the next fake binds the same port).
+    let _ = fake.await;
     let heard = heard.lock().expect("the requests heard").clone();
     assert_eq!(
         heard,
@@ -314,6 +316,8 @@ async fn mapping_against_miniupnpd() {
     mapped.renew_now().await.expect("renewed");
     mapped.remove().await.expect("removed");
     fake.abort();
+    // Its socket is closed once the task is gone (the next fake binds the same port).
+    let _ = fake.await;
     let heard = heard.lock().expect("the requests heard").clone();
     assert_eq!(
         heard[..3],
@@ -356,6 +360,8 @@ async fn mapping_against_miniupnpd() {
         ]
     );
     fake.abort();
+    // Its socket is closed once the task is gone (the next fake binds the same port).
+    let _ = fake.await;
     let heard = heard.lock().expect("the requests heard").clone();
     // igd-next searches with several M-SEARCH variants at once.
     assert!(heard.iter().any(|h| h == "M-SEARCH"), "{heard:?}");

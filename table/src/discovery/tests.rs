@@ -651,19 +651,5 @@ fn announce_update_and_browse_on_loopback_only() {
 /// namespaces (root, or unprivileged user namespaces); without them it fails, it does not skip.
 #[test]
 fn discovery_works_in_a_network_namespace() {
-    let test_binary = std::env::current_exe().expect("the test binary's path");
-    let output = std::process::Command::new("unshare")
-        .args(["--map-root-user", "--net", "--", "sh", "-c"])
-        .arg(r#"ip link set lo up && exec "$0" "$@""#)
-        .arg(test_binary)
-        .args(["--exact", ON_LOOPBACK, "--ignored", "--test-threads=1"])
-        .output()
-        .expect("`unshare` (util-linux) runs");
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(
-        output.status.success() && stdout.contains("test result: ok. 1 passed;"),
-        "the test in a network namespace did not pass ({}):\n{stdout}\n{stderr}",
-        output.status
-    );
+    crate::tests::namespace::run_in_network_namespace(ON_LOOPBACK);
 }

@@ -24,27 +24,7 @@ const PORT: u16 = 7878;
 
 #[test]
 fn mapping_works_against_a_real_router_in_a_network_namespace() {
-    let test_binary = std::env::current_exe().expect("the test binary's path");
-    let output = Command::new("unshare")
-        .args(["--map-root-user", "--net", "--", "sh", "-c"])
-        .arg(r#"ip link set lo up && exec "$0" "$@""#)
-        .arg(test_binary)
-        .args([
-            "--exact",
-            IN_NAMESPACE,
-            "--ignored",
-            "--test-threads=1",
-            "--nocapture",
-        ])
-        .output()
-        .expect("`unshare` (util-linux) runs");
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(
-        output.status.success() && stdout.contains("test result: ok. 1 passed;"),
-        "the test in a network namespace did not pass ({}):\n{stdout}\n{stderr}",
-        output.status
-    );
+    crate::tests::namespace::run_in_network_namespace(IN_NAMESPACE);
 }
 
 /// Runs a command of the namespace's setup.

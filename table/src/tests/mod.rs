@@ -10,6 +10,8 @@ mod illegal;
 mod invite;
 mod lobby;
 pub(crate) mod matches;
+#[cfg(any(feature = "discovery", feature = "reach"))]
+pub(crate) mod namespace;
 mod rejoin;
 mod restore;
 mod secrecy;

@@ -9,6 +9,9 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=scripts/lib.sh
 source scripts/lib.sh
+# Every run here builds once: incremental compilation's caches would only take disk (gigabytes on a
+# cold CI machine), never time.
+export CARGO_INCREMENTAL=0
 
 RESULTS=()
 FAILED=0
@@ -105,6 +108,7 @@ fi
 echo
 printf '  %s\n' "${RESULTS[@]}"
 echo "test.sh: $SECONDS s"
+echo "target/: $(du -sh target 2>/dev/null | cut -f1) on disk, $(df -h . | awk 'NR==2 {print $4}') free"
 # The plain closing line CI reads: steps passed and failed.
 echo "steps: $((${#RESULTS[@]} - FAILED)) passed, $FAILED failed"
 [ "$FAILED" -eq 0 ] || exit 1

@@ -38,7 +38,7 @@ pub use card_set::{CardSet, CardSetIter};
 pub use game::{
     Action, ActionList, AuctionTurn, Bid, ChiamataResult, Deal, Exchange, Game, HandEnd,
     HandOutcome, HandResult, IllegalAction, InvariantViolation, MAX_ACTIONS, ParseActionError,
-    Phase, Seat, SetupError, action_text, beats, seats_of, trick_winner_index,
+    Phase, Seat, Sena, SetupError, Signal, action_text, beats, seats_of, trick_winner_index,
 };
 pub use matches::{
     FormatChoice, HandRecord, Match, MatchError, MatchFormat, MatchOutcome, MatchRecord,
@@ -47,7 +47,7 @@ pub use matches::{
 };
 pub use observation::{
     AuctionView, BidChoices, Choices, ExchangeOffer, Observation, ObservationError, PlayView,
-    PointBids, TrickView,
+    PointBids, SignalView, TrickView,
 };
 pub use rng::Rng;
 pub use ruleset::{

@@ -19,7 +19,7 @@ pub use validate::ObservationError;
 
 use serde::{Deserialize, Serialize};
 
-use crate::game::{Action, AuctionTurn, Bid, Exchange, Game, HandResult, Phase, Seat};
+use crate::game::{Action, AuctionTurn, Bid, Exchange, Game, HandResult, Phase, Seat, Sena};
 use crate::{Card, CardSet, Rng, Ruleset, Suit};
 
 /// One card played, and by whom.
@@ -60,6 +60,18 @@ pub struct AuctionView {
     pub called: Option<Card>,
     /// The partner, if this seat knows it: once the called card is played, or when this seat holds it.
     pub partner: Option<Seat>,
+}
+
+/// A seña this seat saw: its own, a partner's, or an opponent's it caught.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct SignalView {
+    /// The signaller.
+    pub seat: Seat,
+    /// The seña.
+    pub sena: Sena,
+    /// Cards played in the hand before it.
+    pub plays_before: u8,
 }
 
 /// What one seat knows. See the module docs.
@@ -106,6 +118,14 @@ pub struct Observation {
     pub exchanges: Vec<Exchange>,
     /// The chiamata auction, in chiamata.
     pub auction: Option<AuctionView>,
+    /// Señas this seat has seen in the hand, oldest first: its own, its partners' and the opponents'
+    /// it caught — never whether its own or its partners' were caught (see [`crate::Sena`]).
+    #[serde(default)]
+    pub signals: Vec<SignalView>,
+    /// The señas this seat may make now (empty when it may not): free moves, apart from
+    /// `legal_actions`, which lists the moves that pass the turn.
+    #[serde(default)]
+    pub legal_senas: Vec<Sena>,
     /// This seat's legal actions (empty when it is not its turn), in their text form: an observation
     /// is the bot protocol's request. The app sends the typed choices beside it.
     #[serde(with = "crate::action_text")]
@@ -185,6 +205,12 @@ impl Game {
             pile_points: (0..players).map(|s| self.pile_points(s)).collect(),
             exchanges: self.exchanges().to_vec(),
             auction,
+            signals: self.signals_seen_by(seat),
+            legal_senas: if my_turn {
+                self.legal_senas().to_vec()
+            } else {
+                Vec::new()
+            },
             legal_actions: if my_turn {
                 self.legal_actions().iter().copied().collect()
             } else {
@@ -195,10 +221,26 @@ impl Game {
     }
 }
 
+impl Game {
+    /// The señas `seat` saw: its own, its partners' and the ones it caught.
+    fn signals_seen_by(&self, seat: Seat) -> Vec<SignalView> {
+        let team = self.rules().fixed_team(seat);
+        self.signals()
+            .iter()
+            .filter(|s| self.rules().fixed_team(s.seat) == team || s.caught_by & (1 << seat) != 0)
+            .map(|s| SignalView {
+                seat: s.seat,
+                sena: s.sena,
+                plays_before: s.plays_before,
+            })
+            .collect()
+    }
+}
+
 impl Observation {
-    /// Actions taken so far in the hand, counted from what every seat sees of them (every bid and
-    /// pass, the call, each exchange, each card played, mano negra shown): the index in the hand's
-    /// record of the next one, as [`crate::Match::hand_actions`] counts it.
+    /// Moves taken so far in the hand, counted from what every seat sees of them (every bid and
+    /// pass, the call, each exchange, each card played, mano negra shown; señas, which not every seat
+    /// sees, are not moves): the number [`crate::Match::hand_actions`] gives.
     pub fn hand_actions(&self) -> u32 {
         let auction = self
             .auction

@@ -1,6 +1,7 @@
 //! Random playouts of every variant with the validity checker run after every action (cozy-chess style),
-//! plus the property `legal_actions().contains(a) == apply(a).is_ok()` checked on every position
-//! against every candidate action, legal or not.
+//! plus the property `legal_actions().contains(a) == apply(a).is_ok()` (for a seña,
+//! `legal_senas()`) checked on every position against every candidate action, legal or not. The
+//! random player makes señas where the rules allow them.
 //!
 //! Games per preset: `BRISCOLA_PLAYOUTS` (default 600, enough for a debug `cargo test`), shared among the
 //! preset's variants (player counts and options); the CI script runs this file in release mode with
@@ -8,7 +9,7 @@
 
 mod common;
 
-use briscola::{Action, Bid, Card, Deal, Game, Phase, Rank, Rng};
+use briscola::{Action, Bid, Card, Deal, Game, Phase, Rank, Rng, Sena};
 use common::{random_action, variants};
 
 fn games_per_preset() -> u64 {
@@ -33,6 +34,7 @@ fn candidate_actions() -> Vec<Action> {
             all.push(Action::Bid(Bid { rank, points }));
         }
     }
+    all.extend(Sena::ALL.map(Action::Signal));
     all
 }
 
@@ -64,8 +66,13 @@ fn random_playouts_keep_every_invariant_and_legality_matches_apply() {
                     for &a in &candidates {
                         let mut copy = game.clone();
                         let applied = copy.apply(a);
+                        // A seña is a free move, listed apart from the moves that pass the turn.
+                        let listed = match a {
+                            Action::Signal(sena) => game.legal_senas().contains(&sena),
+                            _ => legal.contains(&a),
+                        };
                         assert_eq!(
-                            legal.contains(&a),
+                            listed,
                             applied.is_ok(),
                             "{name} game {g}: {a} ({applied:?})"
                         );

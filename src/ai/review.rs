@@ -346,7 +346,7 @@ pub fn review_match(
                 reason: NotReviewed::PlayedFor,
             }
         } else {
-            let seed = decision_seed(config.seed, turn.hand, turn.index);
+            let seed = decision_seed(config.seed, turn.hand, turn.moves);
             review_decision(&turn.obs, turn.action, turn.stakes, seed, config.worlds)
         };
         if let Some(hand) = hands.get_mut(turn.hand as usize) {
@@ -380,7 +380,8 @@ pub fn review_match(
 }
 
 /// The seed [`review_match`] reviewing with `seed` gives [`review_decision`] for the action at
-/// `index` of hand `hand` (both from 0; `index` as [`Observation::hand_actions`] counts it), so one
+/// `index` of hand `hand` (both from 0; `index` counts the hand's moves before it, as
+/// [`Observation::hand_actions`] does, señas left out), so one
 /// decision can be reviewed again alone, or hinted, with the same result.
 pub fn decision_seed(seed: u64, hand: u32, index: u32) -> u64 {
     Rng::derive_seed(seed, u64::from(hand) << 32 | u64::from(index))
@@ -389,7 +390,10 @@ pub fn decision_seed(seed: u64, hand: u32, index: u32) -> u64 {
 /// One of the seat's turns in a match: where it is, what the seat saw and did, what the hand was worth.
 struct Turn {
     hand: u32,
+    /// The action's index in the hand's record.
     index: u32,
+    /// Moves before it in the hand (the record's actions less the señas): its decision seed's index.
+    moves: u32,
     obs: Observation,
     action: Action,
     stakes: Stakes,
@@ -411,18 +415,23 @@ fn turns(record: &MatchRecord, seat: Seat) -> Result<Vec<Turn>, ReviewError> {
             m.next_hand_with(hand_record).map_err(replay_error(hand))?;
         }
         let stakes = m.stakes();
+        let mut moves = 0;
         for (index, &action) in hand_record.actions.iter().enumerate() {
             let game = m.game();
-            if game.phase() != Phase::Finished && game.to_move() == seat {
+            // A seña is not a move to rate: the card played after it is.
+            let is_move = !matches!(action, Action::Signal(_));
+            if is_move && game.phase() != Phase::Finished && game.to_move() == seat {
                 turns.push(Turn {
                     hand: hand as u32,
                     index: index as u32,
+                    moves,
                     obs: game.observation(seat),
                     action,
                     stakes,
                     played_for: hand_record.is_played_for(index),
                 });
             }
+            moves += u32::from(is_move);
             m.apply(action).map_err(replay_error(hand))?;
         }
     }

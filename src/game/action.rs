@@ -2,7 +2,7 @@
 //! `legal_actions` fills without allocating.
 //!
 //! Actions have two forms. The text form — `Ad` (play the ace of coins), `exchange 7s`, `mano-negra`,
-//! `bid K`, `bid 2:70`, `pass`, `call Ac` — is what people type and what records and the bot protocol
+//! `bid K`, `bid 2:70`, `pass`, `call Ac`, `sena ace` — is what people type and what records and the bot protocol
 //! write: fields holding it say so with `#[serde(with = "action_text")]` ([`action_text`]). Serde's own
 //! form of an [`Action`] is a tagged object (`{"kind": "play", "card": "Ad"}`, `{"kind": "bid",
 //! "rank": "king", "points": 61}`), so a user interface reads a move without parsing the notation.
@@ -14,6 +14,7 @@ use std::str::FromStr;
 use serde::de::{self, MapAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use super::Sena;
 use crate::{Card, Rank};
 
 /// A chiamata bid: a card rank (lower ranks bid higher) and the card points the declarer's side
@@ -51,6 +52,8 @@ pub enum Action {
     Pass,
     /// Chiamata: the auction winner calls this card; its suit is trump and its holder the partner.
     Call(Card),
+    /// Make this seña to the partners (a free move: the turn does not pass).
+    Signal(Sena),
 }
 
 impl fmt::Display for Action {
@@ -63,6 +66,7 @@ impl fmt::Display for Action {
             Action::Bid(b) => write!(f, "bid {}:{}", b.rank.char(), b.points),
             Action::Pass => f.write_str("pass"),
             Action::Call(c) => write!(f, "call {c}"),
+            Action::Signal(sena) => write!(f, "sena {}", sena.word()),
         }
     }
 }
@@ -70,7 +74,7 @@ impl fmt::Display for Action {
 /// Why an action's text could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "`{text}` is not an action: write a card (`Ad`), `exchange 7s`, `mano-negra`, `bid K`, `bid 2:70`, `pass` or `call Ac`"
+    "`{text}` is not an action: write a card (`Ad`), `exchange 7s`, `mano-negra`, `bid K`, `bid 2:70`, `pass`, `call Ac` or `sena ace`"
 )]
 pub struct ParseActionError {
     /// The text that was read.
@@ -94,6 +98,10 @@ impl FromStr for Action {
         match first {
             "exchange" => Ok(Action::Exchange(card(second)?)),
             "call" => Ok(Action::Call(card(second)?)),
+            "sena" => second
+                .and_then(Sena::from_word)
+                .map(Action::Signal)
+                .ok_or_else(err),
             "mano-negra" if second.is_none() => Ok(Action::ManoNegra),
             "pass" if second.is_none() => Ok(Action::Pass),
             "bid" => {
@@ -147,6 +155,11 @@ enum Tagged {
         /// The card.
         card: Card,
     },
+    /// Make this seña.
+    Sena {
+        /// The seña.
+        sena: Sena,
+    },
 }
 
 impl From<Action> for Tagged {
@@ -158,6 +171,7 @@ impl From<Action> for Tagged {
             Action::Bid(Bid { rank, points }) => Tagged::Bid { rank, points },
             Action::Pass => Tagged::Pass,
             Action::Call(card) => Tagged::Call { card },
+            Action::Signal(sena) => Tagged::Sena { sena },
         }
     }
 }
@@ -181,6 +195,7 @@ impl Tagged {
             }
             Tagged::Pass => Action::Pass,
             Tagged::Call { card } => Action::Call(card),
+            Tagged::Sena { sena } => Action::Signal(sena),
         })
     }
 }

@@ -172,6 +172,15 @@ pub enum IllegalAction {
         /// The card.
         card: Card,
     },
+    /// These rules have no señas.
+    #[error("these rules have no señas")]
+    NoSenas,
+    /// One seña a trick.
+    #[error("seat {seat} has already made a seña in this trick")]
+    SignalledThisTrick {
+        /// The seat to move.
+        seat: Seat,
+    },
 }
 
 /// A bid as the action text writes it after `bid ` (`K`, `2:70`).
@@ -235,6 +244,8 @@ impl Message for IllegalAction {
                 rank: Rank::King,
             },
             I::CallNotInDeck { card },
+            I::NoSenas,
+            I::SignalledThisTrick { seat: 2 },
         ]
     }
 }
@@ -273,8 +284,10 @@ mod tests {
                 I::CallNoBid { .. } => 21,
                 I::CallRank { .. } => 22,
                 I::CallNotInDeck { .. } => 23,
+                I::NoSenas => 24,
+                I::SignalledThisTrick { .. } => 25,
             },
-            24,
+            26,
         );
     }
 

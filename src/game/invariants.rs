@@ -1,4 +1,4 @@
-//! [`Game::check_invariants`]: a full consistency check, run at every step of the random playouts in
+//! [`Game::check_invariants`]: a full consistency check (señas included), run at every step of the random playouts in
 //! `tests/` (cozy-chess style). Never called on the play path.
 
 use super::{Game, Phase};
@@ -137,6 +137,46 @@ impl Game {
                 return fail("the stock has lost its face-up trump".to_string());
             }
             None => {}
+        }
+        self.check_signals()
+    }
+
+    /// Señas: only with the option, in order, each made by the seat whose card followed it (or the
+    /// seat to move), one a trick per seat, caught only by opponents.
+    fn check_signals(&self) -> Result<(), InvariantViolation> {
+        let fail = |msg: String| Err(InvariantViolation(msg));
+        let signals = self.signals();
+        if !self.rules.senas && !signals.is_empty() {
+            return fail("señas in a hand without them".to_string());
+        }
+        let trick = |plays: u8| usize::from(plays) / self.trick_size().max(1);
+        for (i, s) in signals.iter().enumerate() {
+            let at = usize::from(s.plays_before);
+            let by = match self.play_seats[..usize::from(self.n_plays)].get(at) {
+                Some(&seat) => seat,
+                None if at == usize::from(self.n_plays) => self.to_move,
+                None => return fail(format!("seña {i} after card {at} of {}", self.n_plays)),
+            };
+            if by != s.seat {
+                return fail(format!("seña {i} by seat {} out of turn", s.seat));
+            }
+            let earlier = &signals[..i];
+            if earlier.iter().any(|e| e.plays_before > s.plays_before) {
+                return fail(format!("seña {i} out of order"));
+            }
+            if earlier
+                .iter()
+                .any(|e| e.seat == s.seat && trick(e.plays_before) == trick(s.plays_before))
+            {
+                return fail(format!("seat {} made two señas in one trick", s.seat));
+            }
+            let team = self.rules.fixed_team(s.seat);
+            if (0..self.players)
+                .any(|o| s.caught_by & (1 << o) != 0 && self.rules.fixed_team(o) == team)
+                || s.caught_by >> self.players != 0
+            {
+                return fail(format!("seña {i} caught by a partner or an empty seat"));
+            }
         }
         Ok(())
     }

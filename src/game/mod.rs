@@ -17,6 +17,7 @@ mod play;
 mod result;
 mod sample;
 mod setup_error;
+mod signal;
 
 pub use action::{Action, ActionList, Bid, MAX_ACTIONS, ParseActionError, action_text};
 pub use illegal::IllegalAction;
@@ -25,6 +26,7 @@ pub(crate) use key::PositionKey;
 pub use play::{beats, mano_negra_cards, trick_winner_index};
 pub use result::{ChiamataResult, HandEnd, HandOutcome, HandResult};
 pub use setup_error::SetupError;
+pub use signal::{Sena, Signal};
 
 use std::sync::Arc;
 
@@ -151,6 +153,11 @@ pub struct Game {
     exchanges: [Exchange; MAX_EXCHANGES],
     n_exchanges: u8,
     auction: Auction,
+    /// Señas made, oldest first; `None` until the first (so hands without señas never allocate).
+    /// Shared between clones, copied on write.
+    signals: Option<Arc<Vec<Signal>>>,
+    /// The deal's chance number for catching señas (`signal.rs`); 0 without señas.
+    chance: u64,
     /// How the hand ended; the [`HandResult`] is computed from it on request.
     end: Option<HandEnd>,
 }
@@ -260,6 +267,8 @@ impl Game {
             }; MAX_EXCHANGES],
             n_exchanges: 0,
             auction: Auction::default(),
+            signals: None,
+            chance: 0,
             end: None,
         }
     }
@@ -270,6 +279,9 @@ impl Game {
         let leader = (dealer + 1) % rules.players;
         let mut game = Game::blank(rules, dealer);
         game.to_move = leader;
+        if rules.senas {
+            game.chance = signal::chance_of_order(order);
+        }
         let dealt = players * usize::from(rules.hand_size);
         let mut seat = leader;
         for &card in &order[..dealt] {
@@ -420,6 +432,23 @@ impl Game {
             0
         } else {
             seat + 1
+        }
+    }
+
+    /// Every seña made in the hand, with who caught it. Hidden information: build views from
+    /// [`Game::observation`].
+    pub fn signals(&self) -> &[Signal] {
+        self.signals.as_deref().map_or(&[], Vec::as_slice)
+    }
+
+    /// The señas the seat to move may make now: every one when the rules have señas, cards are being
+    /// played and it has not signalled in this trick; none otherwise. A seña does not pass the turn,
+    /// so [`Game::legal_actions`] (the moves that do) never lists it.
+    pub fn legal_senas(&self) -> &'static [Sena] {
+        if self.signal_refusal().is_none() {
+            &Sena::ALL
+        } else {
+            &[]
         }
     }
 

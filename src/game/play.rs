@@ -136,6 +136,7 @@ impl Game {
             Action::Bid(bid) => self.bid(Some(bid)),
             Action::Pass => self.bid(None),
             Action::Call(card) => self.call(card),
+            Action::Signal(sena) => self.signal(sena),
         }
         Ok(())
     }
@@ -163,6 +164,8 @@ impl Game {
             (Phase::Bidding, Action::Bid(bid)) => self.bid_refusal(bid),
             (Phase::Bidding, Action::Pass) => None,
             (Phase::Calling, Action::Call(card)) => self.call_refusal(card),
+            (_, Action::Signal(_)) if !self.rules.senas => Some(IllegalAction::NoSenas),
+            (Phase::Playing, Action::Signal(_)) => self.signal_refusal(),
             _ => wrong_phase(),
         }
     }

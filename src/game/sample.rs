@@ -130,6 +130,7 @@ impl Game {
         for (s, suits) in obs.known_voids.iter().enumerate() {
             game.voids[s] = suits.iter().fold(0, |acc, suit| acc | 1 << suit.index());
         }
+        game.restore_signals(&obs.signals, obs.seat);
         for (i, &exchange) in obs.exchanges.iter().take(MAX_EXCHANGES).enumerate() {
             game.exchanges[i] = exchange;
             game.n_exchanges += 1;

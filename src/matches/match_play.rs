@@ -307,11 +307,15 @@ impl Match {
         self.seed
     }
 
-    /// Actions taken so far in the hand in play: the index in its record of the next one.
+    /// Moves taken so far in the hand in play: its record's actions less the señas, which not every
+    /// seat sees — the number every seat's [`crate::Observation::hand_actions`] gives.
     pub fn hand_actions(&self) -> u32 {
-        self.hands
-            .last()
-            .map_or(0, |hand| hand.actions.len() as u32)
+        self.hands.last().map_or(0, |hand| {
+            hand.actions
+                .iter()
+                .filter(|a| !matches!(a, Action::Signal(_)))
+                .count() as u32
+        })
     }
 
     /// Whether the current hand is over and the match goes on ([`Match::next_hand`] deals).

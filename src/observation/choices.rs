@@ -1,6 +1,6 @@
 //! [`Choices`]: a seat's legal actions grouped the way a table shows them — the cards it may play,
 //! the optional moves on offer (the trump exchange, mano negra with the cards it shows), the
-//! auction's ranks, point range and pass, the cards it may call. Each choice is an [`Action`] a user
+//! auction's ranks, point range and pass, the cards it may call, the señas it may make. Each choice is an [`Action`] a user
 //! interface sends back as it is, so an interface neither parses the action notation nor restates a
 //! rule (the minimum bid, which cards mano negra shows).
 //!
@@ -9,7 +9,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::Observation;
-use crate::game::{Action, Bid, Phase, mano_negra_cards};
+use crate::game::{Action, Bid, Phase, Sena, mano_negra_cards};
 use crate::{Card, Rank};
 
 /// What the seat to move may do now (every list empty when it is not this seat's turn).
@@ -26,6 +26,8 @@ pub struct Choices {
     pub bid: Option<BidChoices>,
     /// The cards it may call, when it won the auction.
     pub call: Vec<Card>,
+    /// The señas it may make before playing.
+    pub senas: Vec<Sena>,
 }
 
 /// The trump exchange on offer.
@@ -83,8 +85,11 @@ impl Observation {
                 Action::Bid(bid) => bids.push(bid),
                 Action::Pass => pass = true,
                 Action::Call(card) => choices.call.push(card),
+                // Señas are free moves, listed apart (`legal_senas`), never among the moves.
+                Action::Signal(_) => {}
             }
         }
+        choices.senas = self.legal_senas.clone();
         if self.phase == Phase::Bidding && (pass || !bids.is_empty()) {
             choices.bid = Some(bid_choices(&bids, pass));
         }

@@ -3,7 +3,8 @@
 //! proof that the position is one the rules can produce.
 //!
 //! The public part comes from the observation: every play and exchange in order, the trick winners (so
-//! who draws when), the auction's bids and passes. The hidden part is found, not guessed: each seat
+//! who draws when), the auction's bids and passes, and the señas the seat saw (put back with the catches
+//! it knows of: its own of an opponent's seña). The hidden part is found, not guessed: each seat
 //! fills a sequence of slots (its share of the deal, then one card per draw), and every card it ever
 //! held needs a slot no later than it played or gave it away — and, when a duty to follow suit (or to beat) showed at some
 //! play that the seat lacked the card, a slot after that play. Unseen cards may fill any slot of a seat
@@ -327,12 +328,23 @@ impl<'a> History<'a> {
             }
         }
         let mut exchanges = obs.exchanges.iter().zip(&self.exchange_times).peekable();
+        let mut signals = obs.signals.iter().peekable();
+        let mut signal = |game: &mut Game, p: usize| {
+            while let Some(v) = signals.next_if(|v| usize::from(v.plays_before) == p) {
+                if !game.replay_signal(v.seat, v.sena, obs.seat) {
+                    return Err(ObservationError::Mismatch { field: "signals" });
+                }
+            }
+            Ok(())
+        };
         for (p, play) in self.plays.iter().enumerate() {
+            signal(&mut game, p)?;
             while let Some((exchange, _)) = exchanges.next_if(|&(_, &time)| time == p) {
                 apply(&mut game, Action::Exchange(exchange.gave))?;
             }
             apply(&mut game, Action::Play(play.card))?;
         }
+        signal(&mut game, self.plays.len())?;
         for (exchange, _) in exchanges {
             apply(&mut game, Action::Exchange(exchange.gave))?;
         }

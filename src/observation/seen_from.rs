@@ -7,7 +7,7 @@
 //! Deliberately absent: checking the observation (a seat past the table is renumbered modulo the
 //! players, never a panic; [`Observation::validate`] is for views from outside).
 
-use super::{Observation, PlayView, TrickView};
+use super::{Observation, PlayView, SignalView, TrickView};
 use crate::MatchStanding;
 use crate::game::{AuctionTurn, Exchange, HandEnd, HandResult, Seat};
 
@@ -112,6 +112,15 @@ impl Observation {
                 })
                 .collect(),
             auction,
+            signals: self
+                .signals
+                .iter()
+                .map(|v| SignalView {
+                    seat: t.seat(v.seat),
+                    ..*v
+                })
+                .collect(),
+            legal_senas: self.legal_senas.clone(),
             legal_actions: self.legal_actions.clone(),
             result: self.result.as_ref().map(|r| result_seen(r, t)),
         }

@@ -446,6 +446,8 @@ fn compare(rules_give: &Observation, given: &Observation) -> Result<(), Observat
     same("known_voids", voids(a), voids(b))?;
     same("teams", &a.teams, &b.teams)?;
     same("legal_actions", actions(a), actions(b))?;
+    same("signals", &a.signals, &b.signals)?;
+    same("legal_senas", &a.legal_senas, &b.legal_senas)?;
     same("result", &a.result, &b.result)?;
     // Taken from the given observation by the replay; compared for completeness.
     same("ruleset", a.ruleset, b.ruleset)?;

@@ -101,6 +101,18 @@ pub enum RulesetError {
         /// Cards in each hand.
         hand_size: u8,
     },
+    /// Señas without fixed partners to signal to (everyone alone, or chiamata's secret partner).
+    #[error("señas need fixed partnerships (four or six players in teams)")]
+    SenasTeams,
+    /// Señas with every hand face up.
+    #[error("señas need hidden hands: with every hand face up there is nothing to signal")]
+    SenasOpenHands,
+    /// An interception chance above certainty.
+    #[error("the chance of catching a seña is a percentage, 0 to 100, not {percent}")]
+    Interception {
+        /// The chance given.
+        percent: u8,
+    },
 }
 
 impl Message for RulesetError {
@@ -143,6 +155,9 @@ impl Message for RulesetError {
             E::ExchangeTrump,
             E::ManoNegraTrump,
             E::ManoNegraHand { hand_size: 2 },
+            E::SenasTeams,
+            E::SenasOpenHands,
+            E::Interception { percent: 120 },
         ]
     }
 }
@@ -172,8 +187,11 @@ mod tests {
                 E::ExchangeTrump => 12,
                 E::ManoNegraTrump => 13,
                 E::ManoNegraHand { .. } => 14,
+                E::SenasTeams => 15,
+                E::SenasOpenHands => 16,
+                E::Interception { .. } => 17,
             },
-            15,
+            18,
         );
     }
 }

@@ -295,9 +295,43 @@ pub struct Ruleset {
     /// Chiamata auction: any player may "force", keeping the bid card and raising the points. Without
     /// it, points are only bid once the bid has come down to the two (Briscola text, chiamata).
     pub forcing: bool,
+    /// Señas: partners may signal an ace, a three, trumps or nothing, once a trick before playing
+    /// (Italian Brisca text, "Brisca con Segnali": "alzare le sopracciglia (ho un Asso), stringere le
+    /// labbra (ho un Tre) o inclinare la testa (ho briscola)"). Off by default: the same text's team
+    /// rules forbid signals in formal play ("I partner non possono … fare segnali"). See
+    /// [`crate::Sena`]. Written only when on, so rulesets without señas read and write as before.
+    #[serde(default, skip_serializing_if = "is_off")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<bool>", optional))]
+    pub senas: bool,
+    /// With señas: the chance, in percent, that each opponent catches a seña ("la vera abilità sta nel
+    /// segnalare in modo abbastanza sottile da non far intercettare il messaggio"); default 25,
+    /// written only when it is another.
+    #[serde(
+        default = "default_interception",
+        skip_serializing_if = "is_default_interception"
+    )]
+    #[cfg_attr(feature = "ts", ts(as = "Option<u8>", optional))]
+    pub interception: u8,
+}
+
+/// The interception chance of a ruleset that does not name one.
+const fn default_interception() -> u8 {
+    Ruleset::DEFAULT_INTERCEPTION
+}
+
+fn is_default_interception(percent: &u8) -> bool {
+    *percent == Ruleset::DEFAULT_INTERCEPTION
+}
+
+fn is_off(on: &bool) -> bool {
+    !*on
 }
 
 impl Ruleset {
+    /// Each opponent's chance, in percent, of catching a seña unless the rules say otherwise: one in
+    /// four, so a seña usually reaches only the partner but is a real risk.
+    pub const DEFAULT_INTERCEPTION: u8 = 25;
+
     /// The documented defaults of a preset for a number of players.
     ///
     /// ```
@@ -324,6 +358,8 @@ impl Ruleset {
             open_hands: false,
             tie: TieRule::Draw,
             forcing: false,
+            senas: false,
+            interception: Ruleset::DEFAULT_INTERCEPTION,
         };
         let rules = match preset {
             Preset::Briscola => base,
@@ -488,6 +524,17 @@ impl Ruleset {
             return Err(E::ManoNegraHand {
                 hand_size: self.hand_size,
             });
+        }
+        if self.interception > 100 {
+            return Err(E::Interception {
+                percent: self.interception,
+            });
+        }
+        if self.senas && self.fixed_team(0).is_none() {
+            return Err(E::SenasTeams);
+        }
+        if self.senas && self.open_hands {
+            return Err(E::SenasOpenHands);
         }
         Ok(deck_cards)
     }

@@ -184,6 +184,29 @@ pub fn variants() -> Vec<(String, Ruleset)> {
             },
         ),
         (
+            "briscola-4p-senas",
+            Ruleset {
+                senas: true,
+                ..preset(Preset::Briscola, 4)
+            },
+        ),
+        (
+            "brisca-6p-senas-half-caught",
+            Ruleset {
+                senas: true,
+                interception: 50,
+                ..preset(Preset::Brisca, 6)
+            },
+        ),
+        (
+            "bisca-4p-senas-all-caught",
+            Ruleset {
+                senas: true,
+                interception: 100,
+                ..preset(Preset::Bisca, 4)
+            },
+        ),
+        (
             "scoperta-brisca",
             Ruleset {
                 exchange: ExchangeRule::SevenAndTwo,
@@ -199,8 +222,13 @@ pub fn variants() -> Vec<(String, Ruleset)> {
     out
 }
 
-/// Plays one uniformly random legal action.
+/// Plays one uniformly random legal action; where señas may be made, one time in three a random
+/// seña instead (the random stream of hands without señas is unchanged).
 pub fn random_action(game: &Game, rng: &mut Rng) -> Action {
+    let senas = game.legal_senas();
+    if !senas.is_empty() && rng.below(3) == 0 {
+        return Action::Signal(senas[rng.below(senas.len())]);
+    }
     let actions = game.legal_actions();
     assert!(
         !actions.is_empty(),

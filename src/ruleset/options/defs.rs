@@ -44,7 +44,7 @@ const CLASSIC: &[Preset] = &[
 ];
 
 /// The description of every option, in [`OptionId::ALL`] order.
-pub(super) const DEFS: [Def; 15] = [
+pub(super) const DEFS: [Def; 17] = [
     Def {
         id: OptionId::Partnerships,
         summary: "with 4 or 6 players: fixed teams (seats alternate) instead of everyone alone",
@@ -307,6 +307,31 @@ pub(super) const DEFS: [Def; 15] = [
             get: |r| Some(r.forcing),
             set: |r, on| r.forcing = on,
         },
+    },
+    Def {
+        id: OptionId::Senas,
+        summary: "teams: once a trick, before playing, a player may signal an ace, a three, trumps or nothing to its partners; opponents may catch it",
+        presets: &[Preset::Briscola, Preset::Brisca, Preset::Bisca],
+        players: &[4, 6],
+        requires: &[(OptionId::Partnerships, || vec![OptionValue::Bool(true)])],
+        source: "Italian Brisca text: \"Brisca con Segnali\" (señas: \"ho un Asso\", \"ho un Tre\", \"ho briscola\"); off by default, as its team rules say \"I partner non possono … fare segnali\"",
+        access: Access::Bool {
+            get: |r| Some(r.senas),
+            set: |r, on| r.senas = on,
+        },
+    },
+    Def {
+        id: OptionId::Interception,
+        summary: "with señas: each opponent's chance, in percent, of catching a seña (0, 10, 25 or 50)",
+        presets: &[Preset::Briscola, Preset::Brisca, Preset::Bisca],
+        players: &[4, 6],
+        requires: &[(OptionId::Senas, || vec![OptionValue::Bool(true)])],
+        source: "Italian Brisca text: \"segnalare in modo abbastanza sottile da non far intercettare il messaggio dagli avversari\"",
+        access: Access::Choice(&Choice {
+            values: &[0u8, 10, 25, 50],
+            get: |r| Some(r.interception).filter(|p| [0, 10, 25, 50].contains(p)),
+            set: |r, v| r.interception = v,
+        }),
     },
 ];
 

@@ -62,11 +62,15 @@ pub enum OptionId {
     Tie,
     /// Chiamata: any bid may be raised in points keeping its card.
     Forcing,
+    /// Teams: partners may make señas (signals of an ace, a three, trumps or nothing).
+    Senas,
+    /// With señas: each opponent's chance, in percent, of catching one.
+    Interception,
 }
 
 impl OptionId {
     /// Every option id, in the order forms list them.
-    pub const ALL: [OptionId; 15] = [
+    pub const ALL: [OptionId; 17] = [
         OptionId::Partnerships,
         OptionId::Deck,
         OptionId::RemovedTwo,
@@ -82,6 +86,8 @@ impl OptionId {
         OptionId::Valencian,
         OptionId::Tie,
         OptionId::Forcing,
+        OptionId::Senas,
+        OptionId::Interception,
     ];
 
     /// The kebab-case id (`exchange-timing`): its serde name.

@@ -1,8 +1,9 @@
 //! The match: moves from people and AIs, each checked by the engine; the views each connection gets;
 //! the pause between hands; the end.
 //!
-//! `send_views` is the only place game state is sent during a match, and it builds each connection's
-//! view from the engine's observation of that connection's own seat.
+//! `send_views` (and, after a seña, `after_signal`) is the only place game state is sent during a
+//! match, and it builds each connection's view from the engine's observation of that connection's own
+//! seat.
 
 use briscola::{Action, IllegalAction, MatchError, Seat, SeatError};
 
@@ -53,6 +54,33 @@ impl Table {
         Ok(())
     }
 
+    /// A seña reaches only the seats that see it — the signaller's side and the opponents who caught
+    /// it — as their new views: no public event, and nothing at all to the others, whose clients
+    /// cannot tell that anything happened. The turn goes on, and its clock with it.
+    fn after_signal(&mut self, now: u64) {
+        let Some(play) = self.play.as_ref() else {
+            return;
+        };
+        let game = play.seated.game().game();
+        let Some(signal) = game.signals().last().copied() else {
+            return;
+        };
+        let rules = *game.rules();
+        let sees = |seat: Seat| {
+            rules.fixed_team(seat) == rules.fixed_team(signal.seat)
+                || signal.caught_by & (1 << seat) != 0
+        };
+        let ids: Vec<MemberId> = self
+            .members
+            .keys()
+            .copied()
+            .filter(|&id| self.seat_of(id).is_some_and(sees))
+            .collect();
+        for id in ids {
+            self.send_view_to(id, now);
+        }
+    }
+
     /// Applies a move the table makes for the person at `seat` (their time ran out), if it is the
     /// seat to move, through the engine, which marks it in the record as made for them.
     pub(super) fn play_for(
@@ -69,6 +97,10 @@ impl Table {
 
     /// Tells everyone about a move just made, schedules the next deal and ends a finished match.
     fn after_move(&mut self, seat: Seat, action: Action, now: u64) {
+        if let Action::Signal(_) = action {
+            self.after_signal(now);
+            return;
+        }
         let Some(play) = self.play.as_mut() else {
             return;
         };

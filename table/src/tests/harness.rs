@@ -228,7 +228,8 @@ impl Sim {
     }
 
     /// Plays the match to its end: AI seats through the driver, people with random legal moves
-    /// chosen from their own views, time passing for the pauses between hands.
+    /// chosen from their own views (and now and then a seña, where the rules have them), time
+    /// passing for the pauses between hands.
     pub fn play_out(&mut self, rng: &mut Rng) {
         self.play_out_with(rng, |_| {});
     }
@@ -243,7 +244,17 @@ impl Sim {
             self.drive_ai();
             if let Some((conn, legal)) = self.person_to_move() {
                 self.now += 1 + rng.below(500) as u64;
-                let action = legal[rng.below(legal.len())];
+                // Where señas may be made, one time in three a random one first.
+                let senas = self
+                    .client(conn)
+                    .view
+                    .as_ref()
+                    .map_or(Vec::new(), |v| v.observation.legal_senas.clone());
+                let action = if !senas.is_empty() && rng.below(3) == 0 {
+                    briscola::Action::Signal(senas[rng.below(senas.len())])
+                } else {
+                    legal[rng.below(legal.len())]
+                };
                 self.send(conn, &ClientMessage::Act { action });
                 continue;
             }

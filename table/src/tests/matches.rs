@@ -49,6 +49,12 @@ pub fn seat_timed_table(
     turn_seconds: Option<u16>,
 ) -> Sim {
     let rules = Ruleset::preset(preset, players).expect("preset");
+    seat_ruled_table(rules, seed, audit, turn_seconds)
+}
+
+/// [`seat_timed_table`] under any rules.
+pub fn seat_ruled_table(rules: Ruleset, seed: u64, audit: bool, turn_seconds: Option<u16>) -> Sim {
+    let players = rules.players;
     let settings = TableSettings {
         turn_seconds,
         ..TableSettings::new(rules)
@@ -75,7 +81,12 @@ pub fn seat_timed_table(
     // Every seat is taken: one more person only watches.
     assert_eq!(sim.join(WATCHER, "watcher"), None);
     sim.send(HOST, &ClientMessage::Start);
-    assert_eq!(sim.table.stage(), Stage::Playing, "{preset} {players}");
+    assert_eq!(
+        sim.table.stage(),
+        Stage::Playing,
+        "{} {players}",
+        rules.preset
+    );
     sim
 }
 

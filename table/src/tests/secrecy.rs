@@ -5,7 +5,10 @@
 //! there), not in the stock (unless face up, or the top card in open variants) — and (2) among the cards
 //! `c` has been shown by its own seat's observations in this hand. A chiamata call names a card without
 //! placing it and is public by the rules, so calls are not counted as revealing their card. The deal
-//! seed and the deck order never appear. Only the end-of-match record is exempt: then all is public.
+//! seed and the deck order never appear. Señas: a view carries exactly the señas its seat saw (its
+//! own, its partners', the ones it caught), no other frame names one, and a seña's answer goes only
+//! to the seats that see it (the others receive nothing, so nothing tells them a seña was made).
+//! Only the end-of-match record is exempt: then all is public.
 
 use std::collections::BTreeMap;
 
@@ -13,7 +16,7 @@ use briscola::{Action, Card, CardSet, Game, Observation, Preset, Rng, Ruleset, S
 use serde_json::Value;
 
 use super::harness::Client;
-use super::matches::{all_tables, seat_table, seat_timed_table};
+use super::matches::{all_tables, seat_ruled_table, seat_table, seat_timed_table};
 use crate::protocol::ServerMessage;
 use crate::{ConnId, Table};
 
@@ -29,6 +32,13 @@ pub struct Auditor {
     /// Frames holding a card that was hidden from some *other* seat at the time (so the check had
     /// something to find).
     pub secret_elsewhere: usize,
+    /// The hand and the number of señas made in it at the last check.
+    signals_at: (u32, usize),
+    /// Señas made, and señas some connection's seat did not see (so the silence had something to
+    /// keep).
+    pub senas: usize,
+    /// Views that showed a seña caught from an opponent.
+    pub caught_shown: usize,
 }
 
 /// The cards a game hides from `seat` (from everyone for `None`).
@@ -83,6 +93,24 @@ fn walk(value: &Value, key: Option<&str>, cards: &mut CardSet) {
     }
 }
 
+/// Señas a frame names: actions in text (`sena ace`) or tagged (`{"kind": "sena"}`), and seen señas
+/// (objects with `plays_before`).
+fn senas_in(text: &str) -> usize {
+    fn count(value: &Value) -> usize {
+        match value {
+            Value::String(s) => usize::from(matches!(s.parse(), Ok(Action::Signal(_)))),
+            Value::Array(items) => items.iter().map(count).sum(),
+            Value::Object(map) => {
+                let here = map.get("kind").and_then(Value::as_str) == Some("sena")
+                    || map.contains_key("plays_before");
+                usize::from(here) + map.values().map(count).sum::<usize>()
+            }
+            _ => 0,
+        }
+    }
+    count(&serde_json::from_str(text).expect("frames are JSON"))
+}
+
 /// Whether `text` is the written form of `card` (so `as`, a word, is not the ace of swords).
 fn card_text(card: Card, text: &str) -> bool {
     card.to_string() == text
@@ -97,6 +125,7 @@ impl Auditor {
         batch: &[(ConnId, String, ServerMessage)],
     ) {
         let game = table.game();
+        self.check_senas(table, clients, batch);
         for (to, _, message) in batch {
             if let ServerMessage::Game { view } = message {
                 let entry = self.seen.entry(*to).or_insert((view.hand, CardSet::EMPTY));
@@ -146,6 +175,106 @@ impl Auditor {
             }
         }
     }
+}
+
+impl Auditor {
+    /// The señas of one input's answer (see the module docs).
+    fn check_senas(
+        &mut self,
+        table: &Table,
+        clients: &BTreeMap<ConnId, Client>,
+        batch: &[(ConnId, String, ServerMessage)],
+    ) {
+        let Some(m) = table.game() else {
+            return;
+        };
+        let game = m.game();
+        let rules = *game.rules();
+        let sees = |seat: Seat, signal: &briscola::Signal| {
+            rules.fixed_team(seat) == rules.fixed_team(signal.seat)
+                || signal.caught_by & (1 << seat) != 0
+        };
+        for (to, text, message) in batch {
+            let seat = clients.get(to).and_then(|c| c.seat);
+            match message {
+                ServerMessage::MatchOver { .. } => {}
+                ServerMessage::Game { view } => {
+                    let seat = seat.expect("views go to seats");
+                    let saw: Vec<_> = game
+                        .signals()
+                        .iter()
+                        .filter(|s| sees(seat, s))
+                        .map(|s| (s.seat, s.sena, s.plays_before))
+                        .collect();
+                    let shown: Vec<_> = view
+                        .observation
+                        .signals
+                        .iter()
+                        .map(|v| (v.seat, v.sena, v.plays_before))
+                        .collect();
+                    // A view of a finished hand (the pause before the next deal) may be of it.
+                    if view.hand == m.hand_number() {
+                        assert_eq!(shown, saw, "seat {seat} was shown other señas: {text}");
+                    }
+                    let team = rules.fixed_team(seat);
+                    self.caught_shown += view
+                        .observation
+                        .signals
+                        .iter()
+                        .filter(|v| rules.fixed_team(v.seat) != team)
+                        .count();
+                }
+                _ => assert_eq!(senas_in(text), 0, "a seña outside a view: {text}"),
+            }
+        }
+        let now = (m.hand_number(), game.signals().len());
+        if now.0 == self.signals_at.0 && now.1 == self.signals_at.1 + 1 {
+            let signal = game.signals()[now.1 - 1];
+            self.senas += 1;
+            for (to, text, _) in batch {
+                let seat = clients.get(to).and_then(|c| c.seat);
+                assert!(
+                    seat.is_some_and(|s| sees(s, &signal)),
+                    "seat {seat:?} did not see {signal:?} but heard of it: {text}"
+                );
+            }
+        }
+        self.signals_at = now;
+    }
+}
+
+#[test]
+fn a_sena_reaches_only_the_seats_that_see_it_at_every_team_table() {
+    let mut rng = Rng::new(43);
+    let mut total = Auditor::default();
+    for (preset, players, interception) in [
+        (Preset::Briscola, 4, 25),
+        (Preset::Brisca, 4, 50),
+        (Preset::Brisca, 6, 25),
+        (Preset::Bisca, 4, 10),
+    ] {
+        let rules = Ruleset {
+            senas: true,
+            interception,
+            ..Ruleset::preset(preset, players).expect("preset")
+        };
+        let mut sim = seat_ruled_table(rules, 3 + u64::from(players), true, None);
+        sim.play_out(&mut rng);
+        let auditor = sim.auditor.take().expect("audited");
+        assert!(
+            auditor.senas > 5,
+            "{preset} {players}: {} señas",
+            auditor.senas
+        );
+        total.senas += auditor.senas;
+        total.caught_shown += auditor.caught_shown;
+    }
+    // Some señas were caught, so the views that showed them were checked too.
+    assert!(
+        total.caught_shown > 0,
+        "no seña was caught in {}",
+        total.senas
+    );
 }
 
 #[test]
@@ -239,6 +368,60 @@ fn the_auditor_fails_a_frame_that_shows_another_seats_hand() {
         auditor.check(&sim.table, &sim.clients, &batch);
     }));
     assert!(caught.is_err(), "the leak went unnoticed");
+}
+
+#[test]
+fn the_auditor_fails_a_sena_told_to_an_opponent_that_did_not_catch_it() {
+    use crate::protocol::{ClientMessage, PublicEvent};
+    let rules = Ruleset {
+        senas: true,
+        interception: 0,
+        ..Ruleset::preset(Preset::Briscola, 4).expect("preset")
+    };
+    let mut sim = seat_ruled_table(rules, 5, true, None);
+    sim.drive_ai();
+    let (conn, _) = sim.person_to_move().expect("a person to move");
+    let seat = sim.client(conn).seat.expect("seated");
+    let sena = Action::Signal(briscola::Sena::Ace);
+    sim.send(conn, &ClientMessage::Act { action: sena });
+    let m = sim.table.game().expect("started");
+    assert_eq!(m.game().signals().len(), 1, "the seña was made");
+    let (opponent_conn, opponent) = sim
+        .clients
+        .iter()
+        .find_map(|(&c, client)| client.seat.filter(|s| s % 2 != seat % 2).map(|s| (c, s)))
+        .expect("a person opposite");
+    let told = ServerMessage::Event {
+        event: PublicEvent::Acted { seat, action: sena },
+    };
+    // Its own true view, sent in the seña's answer, tells it that something happened.
+    let nudged = ServerMessage::Game {
+        view: Box::new(crate::protocol::GameView {
+            observation: m.game().observation(opponent),
+            standing: m.standing().clone(),
+            hand: 1,
+            clock: None,
+            awaiting_next_hand: false,
+            can_undo: false,
+            can_resign: false,
+            undos: 0,
+        }),
+    };
+    for message in [told, nudged] {
+        let batch = vec![(opponent_conn, crate::protocol::encode(&message), message)];
+        let mut auditor = Auditor {
+            signals_at: (1, 0),
+            ..Auditor::default()
+        };
+        let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            auditor.check(&sim.table, &sim.clients, &batch);
+        }));
+        assert!(
+            caught.is_err(),
+            "the seña's leak went unnoticed: {:?}",
+            batch[0].1
+        );
+    }
 }
 
 #[test]

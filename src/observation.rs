@@ -259,6 +259,14 @@ impl Observation {
         u32::try_from(count).unwrap_or(u32::MAX)
     }
 
+    /// Whether this seat may take `action` now: one of its legal actions, or a seña it may make.
+    pub fn allows(&self, action: &Action) -> bool {
+        match action {
+            Action::Signal(sena) => self.legal_senas.contains(sena),
+            _ => self.legal_actions.contains(action),
+        }
+    }
+
     /// Every card played so far, the trick in progress included.
     pub fn played_cards(&self) -> CardSet {
         self.tricks

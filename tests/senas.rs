@@ -97,7 +97,7 @@ fn a_sena_is_a_free_move_once_a_trick_and_a_refusal_changes_nothing() {
     let before = format!("{game:?}");
     assert_eq!(
         game.apply(Action::Signal(Sena::Ace)),
-        Err(IllegalAction::SignalledThisTrick { seat })
+        Err(IllegalAction::SignalledThisTrick)
     );
     assert_eq!(
         format!("{game:?}"),

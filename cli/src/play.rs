@@ -65,7 +65,7 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
                         outln!("  hint: {} — {}", advice.action, advice.hint);
                     }
                     text => match text.parse::<Action>() {
-                        Ok(action) if obs.legal_actions.contains(&action) => break action,
+                        Ok(action) if obs.allows(&action) => break action,
                         Ok(action) => outln!(
                             "  `{action}` is not allowed now; you can: {}",
                             list(&obs.legal_actions)

@@ -24,6 +24,7 @@ mod posterior;
 use posterior::Posterior;
 
 use super::policy;
+use super::senas::{self, SenaEvidence};
 use super::situation::Situation;
 use crate::{Card, CardSet, FollowRule, Game, Observation, Rng, Ruleset, Seat, Suit, TrumpRule};
 
@@ -66,6 +67,8 @@ pub(crate) struct Belief {
     rules: Ruleset,
     trump: Option<Suit>,
     evidence: Vec<Evidence>,
+    /// Señas seen from other seats ([`senas`]), weighed in every world.
+    senas: Vec<SenaEvidence>,
     /// Set by [`Belief::filtered`] where the filter applies (the evidence is left empty then).
     drawn: Option<Drawn>,
 }
@@ -85,6 +88,7 @@ impl Belief {
             rules: obs.ruleset,
             trump: obs.trump,
             evidence: Vec::new(),
+            senas: Vec::new(),
             drawn: Some(Drawn {
                 seat: posterior.seat(),
                 hands,
@@ -99,6 +103,7 @@ impl Belief {
             rules,
             trump: obs.trump,
             evidence: Vec::new(),
+            senas: senas::evidence(obs),
             drawn: None,
         };
         let modelled = !rules.open_hands
@@ -185,9 +190,10 @@ impl Belief {
     }
 
     /// The relative likelihood of a sampled world: the product over the evidence of the chance that a
-    /// sensible player holding that world's cards made the play it made.
+    /// sensible player holding that world's cards made the play it made, and over the señas seen of
+    /// whether that world's hands agree with them.
     pub fn weight(&self, world: &Game) -> f64 {
-        let mut weight = 1.0;
+        let mut weight = senas::weight(&self.senas, self.trump, |s| world.hand(s));
         for e in &self.evidence {
             let pool = world.hand(e.seat) | e.later;
             let p = if e.drew {

@@ -92,7 +92,7 @@ fn answer(agent: &mut (dyn Agent + Send), text: &str) -> Reply {
     // Last-resort net: a validated observation is a real position, so a panic here is an engine bug
     // (the fuzz test fails on this reply).
     match catch_unwind(AssertUnwindSafe(|| agent.choose(&obs))) {
-        Ok(d) if obs.legal_actions.contains(&d.action) => Reply::Move {
+        Ok(d) if obs.allows(&d.action) => Reply::Move {
             action: d.action,
             hint: d.hint.to_string(),
         },

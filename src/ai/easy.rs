@@ -4,7 +4,7 @@
 //! away a card with points. No endgame search.
 
 use super::heuristic::{Heuristic, Params};
-use super::{Agent, Decision};
+use super::{Agent, Decision, Level};
 use crate::{Observation, Stakes};
 
 /// The Easy agent.
@@ -19,6 +19,7 @@ impl Easy {
                 memory: false,
                 mistakes: 0.45,
                 trump_care: 0.25,
+                level: Level::Easy,
                 endgame_leaves: 0,
             },
             Stakes::SINGLE_HAND,

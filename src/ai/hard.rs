@@ -49,7 +49,7 @@ use super::solver::{
     Objective, Score, Solver, WIN_WEIGHT, endgame_worlds, leaf_bound, solve_endgame,
 };
 use super::tally::{Quote, Race, Tally};
-use super::{Agent, Decision, HintReason, hint, special};
+use super::{Agent, Decision, HintReason, Level, hint, senas, special};
 use crate::{Action, Card, Game, Observation, Phase, Rank, Rng, Stakes};
 
 /// How much searching Hard may do per decision.
@@ -376,6 +376,9 @@ impl Agent for Hard {
 
     fn choose(&mut self, obs: &Observation) -> Decision {
         if let Some(decision) = special::special(obs) {
+            return decision;
+        }
+        if let Some(decision) = senas::decide(Level::Hard, obs, &mut self.rng) {
             return decision;
         }
         let s = Situation::from_observation(obs, true);

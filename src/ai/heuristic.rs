@@ -4,7 +4,7 @@
 use super::policy::{self, Style};
 use super::situation::Situation;
 use super::solver::{WIN_WEIGHT, solve_endgame};
-use super::{Decision, special};
+use super::{Decision, Level, senas, special};
 use crate::{Observation, Rng, Stakes};
 
 /// Worlds sampled for an endgame with hidden hands (more than two players).
@@ -24,6 +24,8 @@ pub(crate) struct Params {
     /// Solves the end of the hand exactly once the stock is empty and at most this many card orders
     /// remain (0: never).
     pub endgame_leaves: u64,
+    /// How it makes señas ([`senas::decide`]).
+    pub level: Level,
 }
 
 /// A seeded heuristic player.
@@ -46,6 +48,9 @@ impl Heuristic {
     /// Decides for the observing seat.
     pub fn choose(&mut self, obs: &Observation) -> Decision {
         if let Some(decision) = special::special(obs) {
+            return decision;
+        }
+        if let Some(decision) = senas::decide(self.params.level, obs, &mut self.rng) {
             return decision;
         }
         let s = Situation::from_observation(obs, self.params.memory);

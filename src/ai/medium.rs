@@ -4,7 +4,7 @@
 //! sampled worlds (always, in two-player games).
 
 use super::heuristic::{Heuristic, Params};
-use super::{Agent, Decision};
+use super::{Agent, Decision, Level};
 use crate::{Observation, Stakes};
 
 /// The Medium agent.
@@ -19,6 +19,7 @@ impl Medium {
                 memory: true,
                 mistakes: 0.0,
                 trump_care: 1.0,
+                level: Level::Medium,
                 endgame_leaves: 5_000,
             },
             stakes,

@@ -38,6 +38,7 @@ mod policy;
 mod reason;
 mod request;
 pub mod review;
+mod senas;
 mod situation;
 mod solver;
 mod special;
@@ -109,7 +110,8 @@ impl FromStr for Level {
 /// An agent's move and a one-sentence explanation of it (for the hint button).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Decision {
-    /// The action to take; always one of the observation's legal actions.
+    /// The action to take; always one of the observation's legal actions, or a seña it may make
+    /// (`legal_senas`), after which the same seat decides again.
     pub action: Action,
     /// Why, as data (its `Display` is one short English sentence).
     pub hint: HintReason,
@@ -120,8 +122,9 @@ pub trait Agent {
     /// The level name.
     fn name(&self) -> &str;
 
-    /// Chooses one of `obs.legal_actions`. The observation must be for the seat to move and have at
-    /// least one legal action; otherwise the agent returns [`Action::Pass`] with a hint saying so.
+    /// Chooses one of `obs.legal_actions`, or first a seña where one may be made (the seat is then
+    /// asked again). The observation must be for the seat to move and have at least one legal
+    /// action; otherwise the agent returns [`Action::Pass`] with a hint saying so.
     fn choose(&mut self, obs: &Observation) -> Decision;
 }
 

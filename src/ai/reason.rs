@@ -6,7 +6,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::message::Message;
-use crate::{Action, Card, Rank, Suit};
+use crate::{Action, Card, Rank, Sena, Suit};
 
 /// Why a move is suggested.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -221,6 +221,11 @@ pub enum HintReason {
     },
     /// Not this seat's turn.
     NothingToDo,
+    /// A seña to the partners before playing: what the hand holds, news to them.
+    Sena {
+        /// The seña.
+        sena: Sena,
+    },
 }
 
 impl HintReason {
@@ -411,6 +416,11 @@ impl fmt::Display for HintReason {
                 write!(f, "Play {action}: the only sensible choice here")
             }
             H::NothingToDo => f.write_str("Nothing to do: it is not this seat's turn"),
+            H::Sena { sena } => write!(
+                f,
+                "Tell your partner before you play: seña {}, news to them",
+                sena.word()
+            ),
         }
     }
 }
@@ -507,6 +517,7 @@ impl Message for HintReason {
                 action: Action::Pass,
             },
             H::NothingToDo,
+            H::Sena { sena: Sena::Three },
         ]
     }
 }
@@ -552,8 +563,9 @@ mod tests {
                 H::PartnerHoldsSoFar { .. } => 28,
                 H::CannotTake { .. } => 29,
                 H::HoldsEveryCall { .. } => 30,
+                H::Sena { .. } => 31,
             },
-            31,
+            32,
         );
     }
 

@@ -175,12 +175,9 @@ pub enum IllegalAction {
     /// These rules have no señas.
     #[error("these rules have no señas")]
     NoSenas,
-    /// One seña a trick.
-    #[error("seat {seat} has already made a seña in this trick")]
-    SignalledThisTrick {
-        /// The seat to move.
-        seat: Seat,
-    },
+    /// One seña a trick for the seat to move.
+    #[error("a seña has already been made in this trick")]
+    SignalledThisTrick,
 }
 
 /// A bid as the action text writes it after `bid ` (`K`, `2:70`).
@@ -245,7 +242,7 @@ impl Message for IllegalAction {
             },
             I::CallNotInDeck { card },
             I::NoSenas,
-            I::SignalledThisTrick { seat: 2 },
+            I::SignalledThisTrick,
         ]
     }
 }
@@ -285,7 +282,7 @@ mod tests {
                 I::CallRank { .. } => 22,
                 I::CallNotInDeck { .. } => 23,
                 I::NoSenas => 24,
-                I::SignalledThisTrick { .. } => 25,
+                I::SignalledThisTrick => 25,
             },
             26,
         );

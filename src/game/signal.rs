@@ -89,7 +89,7 @@ impl Game {
             .signals()
             .iter()
             .any(|s| s.seat == seat && usize::from(s.plays_before) >= trick_start);
-        again.then_some(IllegalAction::SignalledThisTrick { seat })
+        again.then_some(IllegalAction::SignalledThisTrick)
     }
 
     /// Makes a checked seña of the seat to move; each opponent catches it with the rules' chance.

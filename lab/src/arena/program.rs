@@ -111,7 +111,7 @@ impl Program {
             Err(_) => return Err(format!("answered something that is not a reply: {text}")),
         };
         match action.parse::<Action>() {
-            Ok(action) if obs.legal_actions.contains(&action) => Ok(action),
+            Ok(action) if obs.allows(&action) => Ok(action),
             _ => Err(format!(
                 "answered `{action}`, which is not a legal action here (legal: {})",
                 obs.legal_actions

@@ -2,6 +2,7 @@
 import type { BidChoices } from "./BidChoices";
 import type { Card } from "./Card";
 import type { ExchangeOffer } from "./ExchangeOffer";
+import type { Sena } from "./Sena";
 
 /**
  * What the seat to move may do now (every list empty when it is not this seat's turn).
@@ -26,4 +27,8 @@ bid: BidChoices | null,
 /**
  * The cards it may call, when it won the auction.
  */
-call: Array<Card>, };
+call: Array<Card>, 
+/**
+ * The señas it may make before playing.
+ */
+senas: Array<Sena>, };

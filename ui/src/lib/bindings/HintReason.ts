@@ -2,6 +2,7 @@
 import type { Action } from "./Action";
 import type { Card } from "./Card";
 import type { Rank } from "./Rank";
+import type { Sena } from "./Sena";
 import type { Suit } from "./Suit";
 
 /**
@@ -227,4 +228,8 @@ held: Array<Card>, } | { "id": "only-choice",
 /**
  * The action.
  */
-action: Action, } | { "id": "nothing-to-do" };
+action: Action, } | { "id": "nothing-to-do" } | { "id": "sena", 
+/**
+ * The seña.
+ */
+sena: Sena, };

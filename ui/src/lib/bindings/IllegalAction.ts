@@ -125,4 +125,4 @@ rank: Rank, } | { "id": "call-not-in-deck",
 /**
  * The card.
  */
-card: Card, };
+card: Card, } | { "id": "no-senas" } | { "id": "signalled-this-trick" };

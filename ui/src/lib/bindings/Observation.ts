@@ -8,6 +8,8 @@ import type { HandResult } from "./HandResult";
 import type { Phase } from "./Phase";
 import type { PlayView } from "./PlayView";
 import type { Ruleset } from "./Ruleset";
+import type { Sena } from "./Sena";
+import type { SignalView } from "./SignalView";
 import type { Suit } from "./Suit";
 import type { TrickView } from "./TrickView";
 
@@ -95,6 +97,16 @@ exchanges: Array<Exchange>,
  * The chiamata auction, in chiamata.
  */
 auction: AuctionView | null, 
+/**
+ * Señas this seat has seen in the hand, oldest first: its own, its partners' and the opponents'
+ * it caught — never whether its own or its partners' were caught (see [`crate::Sena`]).
+ */
+signals: Array<SignalView>, 
+/**
+ * The señas this seat may make now (empty when it may not): free moves, apart from
+ * `legal_actions`, which lists the moves that pass the turn.
+ */
+legal_senas: Array<Sena>, 
 /**
  * This seat's legal actions (empty when it is not its turn), in their text form: an observation
  * is the bot protocol's request. The app sends the typed choices beside it.

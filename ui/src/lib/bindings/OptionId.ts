@@ -3,4 +3,4 @@
 /**
  * The stable id of an option (kebab-case on the wire and on the command line).
  */
-export type OptionId = "partnerships" | "deck" | "removed-two" | "order" | "simplified-order" | "hand-size" | "five-cards" | "last-three-follow" | "first-card-trump" | "two-takes-trump" | "exchange-timing" | "mano-negra" | "valencian" | "tie" | "forcing";
+export type OptionId = "partnerships" | "deck" | "removed-two" | "order" | "simplified-order" | "hand-size" | "five-cards" | "last-three-follow" | "first-card-trump" | "two-takes-trump" | "exchange-timing" | "mano-negra" | "valencian" | "tie" | "forcing" | "senas" | "interception";

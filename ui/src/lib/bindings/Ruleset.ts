@@ -74,4 +74,18 @@ tie: TieRule,
  * Chiamata auction: any player may "force", keeping the bid card and raising the points. Without
  * it, points are only bid once the bid has come down to the two (Briscola text, chiamata).
  */
-forcing: boolean, };
+forcing: boolean, 
+/**
+ * Señas: partners may signal an ace, a three, trumps or nothing, once a trick before playing
+ * (Italian Brisca text, "Brisca con Segnali": "alzare le sopracciglia (ho un Asso), stringere le
+ * labbra (ho un Tre) o inclinare la testa (ho briscola)"). Off by default: the same text's team
+ * rules forbid signals in formal play ("I partner non possono … fare segnali"). See
+ * [`crate::Sena`]. Written only when on, so rulesets without señas read and write as before.
+ */
+senas?: boolean, 
+/**
+ * With señas: the chance, in percent, that each opponent catches a seña ("la vera abilità sta nel
+ * segnalare in modo abbastanza sottile da non far intercettare il messaggio"); default 25,
+ * written only when it is another.
+ */
+interception?: number, };

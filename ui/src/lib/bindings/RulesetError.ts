@@ -68,4 +68,8 @@ per_round: number, } | { "id": "called-trump" } | { "id": "chiamata-trump" } | {
 /**
  * Cards in each hand.
  */
-hand_size: number, };
+hand_size: number, } | { "id": "senas-teams" } | { "id": "senas-open-hands" } | { "id": "interception", 
+/**
+ * The chance given.
+ */
+percent: number, };

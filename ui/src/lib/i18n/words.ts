@@ -100,9 +100,11 @@ function param(name: string, v: unknown, m: MessageData, ctx: WordContext, atSta
     if (a.kind === 'play' || a.kind === 'call') return param('', a.card, m, ctx, atStart);
     if (a.kind === 'exchange') return format(dict['review.act.exchange'], { card: cardName(a.card, ctx.lang, ctx.deck) });
     if (a.kind === 'bid') return param('bid', { rank: a.rank, points: a.points }, m, ctx, atStart);
+    if (a.kind === 'sena') return format(dict['review.act.sena'], { sena: dict[`sena.${a.sena}`] });
     return dict[a.kind === 'pass' ? 'review.act.pass' : 'review.act.manoNegra'];
   }
   if (name === 'phase' && typeof v === 'string') return dict[`phase.${v}`] ?? v;
+  if (name === 'sena' && typeof v === 'string') return dict[`sena.${v}`] ?? v;
   if (name === 'problem' && typeof v === 'string') return dict[`invitation.problem.${v}`] ?? v;
   if (name === 'port' && typeof v === 'number') return String(v);
   if (name === 'allowed' && Array.isArray(v)) return list(v.map((x) => param('', x, m, ctx, false)), ctx.lang, 'disjunction');

@@ -58,6 +58,8 @@ export function observation(over: Partial<Observation> = {}): Observation {
     pile_points: [0, 0],
     exchanges: [],
     auction: null,
+    signals: [],
+    legal_senas: [],
     legal_actions: ['Ad', '7s', 'Kb'],
     result: null,
     ...over,
@@ -66,7 +68,7 @@ export function observation(over: Partial<Observation> = {}): Observation {
 
 /** Your choices as the engine groups them: by default the three cards of `observation()`'s hand. */
 export function choices(over: Partial<Choices> = {}): Choices {
-  return { cards: ['Ad', '7s', 'Kb'], exchange: null, mano_negra: null, bid: null, call: [], ...over };
+  return { cards: ['Ad', '7s', 'Kb'], exchange: null, mano_negra: null, bid: null, call: [], senas: [], ...over };
 }
 
 /** A table's view of one seat (`SeatGame`): by default seat 0's, your turn at the first trick. */

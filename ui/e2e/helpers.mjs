@@ -136,13 +136,19 @@ export async function setup(wd) {
 }
 
 /** Fills the New game form through the UI and starts; resigns an unfinished match if asked. */
-export async function newGame(wd, { preset, players, levels, format }) {
+export async function newGame(wd, { preset, players, levels, format, options = [] }) {
   const before = (await matchState(wd))?.code ?? null;
   await nav(wd, 'new');
   await wd.click(`label.preset:has(input[value="${preset}"])`);
   await formReady(wd);
   await wd.click(`label.choice:has(input[name="players"][value="${players}"])`);
   await formReady(wd);
+  // On/off options to turn on, by id (`senas`).
+  for (const id of options) {
+    await wd.click(`label.check[data-option="${id}"] input`);
+    await formReady(wd);
+    assert(await wd.exec(`return document.querySelector('label.check[data-option="${id}"] input').checked`), `${id} is on`);
+  }
   for (let i = 0; i < players - 1; i++) await select(wd, `#ai-${i}`, levels[Math.min(i, levels.length - 1)]);
   // The formats on offer are the shell's: pick the kind by its place in the list, then its length.
   const info = (await wd.invoke('list_presets')).find((p) => p.preset === preset);

@@ -4,6 +4,45 @@ import { KEY } from '../webdriver.mjs';
 import { sleep, log, assert, screenshot, nav, select, setup, newGame, matchState, moved, waitMyTurn, playCard, playOut, briscaRounds, listenLive, inViewport, insideOf, sideOf, SINGLE } from '../helpers.mjs';
 
 export const scenarios = {
+  // Señas (Brisca con Segnali): on in the New game form, four señas on your turn, yours and your
+  // partner's shown in the bar; once a trick.
+  async senas(wd) {
+    await setup(wd);
+    await wd.setRect(1280, 800);
+    await newGame(wd, { preset: 'brisca', players: 4, levels: ['medium'], format: SINGLE, options: ['senas'] });
+    let s = await waitMyTurn(wd);
+    const offered = await wd.exec(`return [...document.querySelectorAll('[data-testid=senas] button[data-sena]')].map((b) => b.dataset.sena)`);
+    assert(JSON.stringify(offered) === '["ace","three","trumps","nothing"]', `four señas on your turn (${JSON.stringify(offered)})`);
+    screenshot('senas-offered-1280x800');
+    await wd.click('[data-testid=senas] button[data-sena="trumps"]');
+    await wd.waitFor(() => wd.exec(`return !!document.querySelector('[data-testid=senas-seen] li[data-seat="0"][data-sena="trumps"]')`), { what: 'your seña shown' });
+    assert(!(await wd.exec(`return !!document.querySelector('[data-testid=senas] button[data-sena]')`)), 'one seña a trick: no more on offer');
+    const mine = await wd.text('[data-testid=senas-seen] li[data-seat="0"]');
+    assert(/Trumps/.test(mine), `your seña in words (${mine})`);
+    // Your card still to play: the seña did not pass the turn.
+    s = await waitMyTurn(wd);
+    assert(s.cards.length > 0, 'your turn goes on after the seña');
+    let partner = '';
+    await playOut(wd, {
+      how: 'click',
+      untilMatch: true,
+      onTurn: async () => {
+        if (!partner) partner = await wd.exec(`const li = document.querySelector('[data-testid=senas-seen] li[data-seat="2"]'); return li ? li.textContent : ''`);
+        return false;
+      },
+    });
+    assert(/signals/.test(partner), `your partner's seña shown (${partner})`);
+    log('partner:', partner);
+    // Play again keeps the rules, señas included: on a phone they are in view.
+    await wd.setRect(360, 640);
+    await sleep(500);
+    await wd.click('dialog[open] .btn.primary');
+    await waitMyTurn(wd);
+    await inViewport(wd, '[data-testid=senas] button[data-sena="nothing"]', 'the señas on a phone');
+    screenshot('senas-offered-360x640');
+    await wd.setRect(1280, 800);
+  },
+
   async teams(wd) {
     await setup(wd);
     await newGame(wd, { preset: 'briscola', players: 4, levels: ['easy'], format: SINGLE });

@@ -26,7 +26,10 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 
 use briscola::ai::{AgentConfig, Budget, Level, agent_with};
-use briscola::{Action, Deal, Game, HandOutcome, Observation, Phase, Preset, Rng, Ruleset, Seat};
+use briscola::{
+    Action, Deal, Game, HandOutcome, Observation, OptionId, OptionValue, Phase, Preset, Rng,
+    Ruleset, Seat,
+};
 use program::Program;
 
 use crate::Player;
@@ -195,9 +198,12 @@ impl ArenaConfig {
 }
 
 /// Reads a ruleset id: a preset id with an optional player count, `briscola-2p`, `brisca-4p`,
-/// `chiamata` (the preset's default count).
+/// `chiamata` (the preset's default count), then any options changed from the preset's defaults,
+/// each after a `+`: `brisca-4p+senas` (an on/off option turned on), `brisca-4p+interception=50`.
 pub fn ruleset_from_id(id: &str) -> Result<Ruleset, String> {
-    let (name, players) = match id.rsplit_once('-') {
+    let mut parts = id.split('+');
+    let base = parts.next().unwrap_or_default();
+    let (name, players) = match base.rsplit_once('-') {
         Some((name, count)) if count.ends_with('p') => {
             let n = count
                 .trim_end_matches('p')
@@ -205,16 +211,40 @@ pub fn ruleset_from_id(id: &str) -> Result<Ruleset, String> {
                 .map_err(|_| format!("`{id}`: the player count must look like `2p`"))?;
             (name, Some(n))
         }
-        _ => (id, None),
+        _ => (base, None),
     };
     let preset: Preset = name.parse().map_err(|e| format!("{e}"))?;
     let players = players.unwrap_or(preset.player_counts()[0]);
-    Ruleset::preset(preset, players).map_err(|e| e.to_string())
+    let mut rules = Ruleset::preset(preset, players).map_err(|e| e.to_string())?;
+    for option in parts {
+        let (name, value) = option.split_once('=').unwrap_or((option, "on"));
+        let id: OptionId = name.parse().map_err(|e| format!("`{option}`: {e}"))?;
+        let spec = rules
+            .options()
+            .into_iter()
+            .find(|o| o.id == id)
+            .ok_or_else(|| format!("`{option}`: {} does not offer {id}", ruleset_id(&rules)))?;
+        rules = rules
+            .with_option(id, OptionValue::parse(&spec.kind, value))
+            .map_err(|e| format!("`{option}`: {e}"))?;
+    }
+    Ok(rules)
 }
 
-/// The id [`ruleset_from_id`] reads back.
+/// The id [`ruleset_from_id`] reads back: the options that differ from the preset's defaults
+/// follow, each after a `+`.
 pub fn ruleset_id(rules: &Ruleset) -> String {
-    format!("{}-{}p", rules.preset.id(), rules.players)
+    let mut id = format!("{}-{}p", rules.preset.id(), rules.players);
+    for o in rules.options() {
+        match o.value {
+            Some(value) if value != o.default => match value {
+                OptionValue::Bool(true) => id.push_str(&format!("+{}", o.id)),
+                other => id.push_str(&format!("+{}={other}", o.id)),
+            },
+            _ => {}
+        }
+    }
+    id
 }
 
 /// What the arena measured. Its `Display` is the printed table.

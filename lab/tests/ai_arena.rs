@@ -8,7 +8,7 @@
 //! (levels A and B, ruleset id, deal sets, seed, threads; optional seventh field: Hard's worlds).
 
 use briscola::ai::{Budget, Level};
-use briscola_lab::arena::{self, ArenaConfig, Contender, ruleset_from_id};
+use briscola_lab::arena::{self, ArenaConfig, Contender, ruleset_from_id, ruleset_id};
 use briscola_lab::public::PublicAi;
 
 fn small(
@@ -117,6 +117,27 @@ fn ruleset_ids_are_read() {
     assert_eq!(ruleset_from_id("chiamata").expect("id").players, 5);
     assert!(ruleset_from_id("briscola-5p").is_err());
     assert!(ruleset_from_id("tressette").is_err());
+    // Options after `+`, written back the same way.
+    let senas = ruleset_from_id("brisca-4p+senas+interception=50").expect("señas");
+    assert!(senas.senas);
+    assert_eq!(senas.interception, 50);
+    assert_eq!(ruleset_id(&senas), "brisca-4p+senas+interception=50");
+    let alone = ruleset_from_id("bisca-4p+partnerships=off").expect("alone");
+    assert!(!alone.partnerships);
+    assert_eq!(ruleset_id(&alone), "bisca-4p+partnerships=off");
+    assert_eq!(
+        ruleset_id(&ruleset_from_id("briscola-2p").expect("id")),
+        "briscola-2p"
+    );
+    assert!(
+        ruleset_from_id("briscola-2p+senas").is_err(),
+        "two players have no señas"
+    );
+    assert!(
+        ruleset_from_id("brisca-4p+interception=50").is_err(),
+        "the chance needs señas"
+    );
+    assert!(ruleset_from_id("brisca-4p+wings").is_err());
 }
 
 /// The measurement driver (see the module docs).

@@ -27,7 +27,8 @@ pub struct ArenaArgs {
     /// Player B, as A.
     #[arg(long)]
     b: Contender,
-    /// Ruleset id: a preset with a player count, e.g. `briscola-2p`, `brisca-4p`, `chiamata-5p`.
+    /// Ruleset id: a preset with a player count, e.g. `briscola-2p`, `brisca-4p`, `chiamata-5p`, and
+    /// options changed from its defaults after `+`: `brisca-4p+senas`, `brisca-4p+senas+interception=50`.
     #[arg(long, default_value = "briscola-2p")]
     ruleset: String,
     /// Deal sets; each is played once per seat rotation (twice with two players).

@@ -43,6 +43,10 @@ const CLASSIC: &[Preset] = &[
     Preset::Scoperta,
 ];
 
+/// The presets whose four- and six-player tables may play in fixed teams with hidden hands: where
+/// señas are offered.
+const TEAM_TABLES: &[Preset] = &[Preset::Briscola, Preset::Brisca, Preset::Bisca];
+
 /// The description of every option, in [`OptionId::ALL`] order.
 pub(super) const DEFS: [Def; 17] = [
     Def {
@@ -311,7 +315,7 @@ pub(super) const DEFS: [Def; 17] = [
     Def {
         id: OptionId::Senas,
         summary: "teams: once a trick, before playing, a player may signal an ace, a three, trumps or nothing to its partners; opponents may catch it",
-        presets: &[Preset::Briscola, Preset::Brisca, Preset::Bisca],
+        presets: TEAM_TABLES,
         players: &[4, 6],
         requires: &[(OptionId::Partnerships, || vec![OptionValue::Bool(true)])],
         source: "Italian Brisca text: \"Brisca con Segnali\" (señas: \"ho un Asso\", \"ho un Tre\", \"ho briscola\"); off by default, as its team rules say \"I partner non possono … fare segnali\"",
@@ -323,7 +327,7 @@ pub(super) const DEFS: [Def; 17] = [
     Def {
         id: OptionId::Interception,
         summary: "with señas: each opponent's chance, in percent, of catching a seña (0, 10, 25 or 50)",
-        presets: &[Preset::Briscola, Preset::Brisca, Preset::Bisca],
+        presets: TEAM_TABLES,
         players: &[4, 6],
         requires: &[(OptionId::Senas, || vec![OptionValue::Bool(true)])],
         source: "Italian Brisca text: \"segnalare in modo abbastanza sottile da non far intercettare il messaggio dagli avversari\"",

@@ -339,25 +339,29 @@ fn the_auditor_catches_a_leaked_hand_and_a_leaked_stock() {
     assert!(cards_in(r#"{"word":"as"}"#).is_empty());
 }
 
+/// A first hand's view of `seat`'s true observation, as a frame.
+fn view_message(m: &briscola::Match, seat: Seat) -> ServerMessage {
+    ServerMessage::Game {
+        view: Box::new(crate::protocol::GameView {
+            observation: m.game().observation(seat),
+            standing: m.standing().clone(),
+            hand: 1,
+            clock: None,
+            awaiting_next_hand: false,
+            can_undo: false,
+            can_resign: false,
+            undos: 0,
+        }),
+    }
+}
+
 #[test]
 fn the_auditor_fails_a_frame_that_shows_another_seats_hand() {
     let mut sim = seat_table(Preset::Brisca, 2, 3, true);
     sim.drive_ai();
     let host_seat = sim.client(super::harness::HOST).seat.expect("seated");
     let m = sim.table.game().expect("started");
-    let view = crate::protocol::GameView {
-        observation: m.game().observation(1 - host_seat),
-        standing: m.standing().clone(),
-        hand: 1,
-        clock: None,
-        awaiting_next_hand: false,
-        can_undo: false,
-        can_resign: false,
-        undos: 0,
-    };
-    let message = ServerMessage::Game {
-        view: Box::new(view),
-    };
+    let message = view_message(m, 1 - host_seat);
     let batch = vec![(
         super::harness::HOST,
         crate::protocol::encode(&message),
@@ -395,18 +399,7 @@ fn the_auditor_fails_a_sena_told_to_an_opponent_that_did_not_catch_it() {
         event: PublicEvent::Acted { seat, action: sena },
     };
     // Its own true view, sent in the seña's answer, tells it that something happened.
-    let nudged = ServerMessage::Game {
-        view: Box::new(crate::protocol::GameView {
-            observation: m.game().observation(opponent),
-            standing: m.standing().clone(),
-            hand: 1,
-            clock: None,
-            awaiting_next_hand: false,
-            can_undo: false,
-            can_resign: false,
-            undos: 0,
-        }),
-    };
+    let nudged = view_message(m, opponent);
     for message in [told, nudged] {
         let batch = vec![(opponent_conn, crate::protocol::encode(&message), message)];
         let mut auditor = Auditor {

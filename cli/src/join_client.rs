@@ -46,6 +46,8 @@ pub struct Client {
     legal: Vec<Action>,
     /// The hand shown last (a new hand is shown even when it is not your turn).
     hand: u32,
+    /// Señas of that hand already shown.
+    senas_shown: usize,
     /// The lobby for which `start` was sent.
     started_for: Option<LobbyView>,
     /// Whether `--ready` was acted on in this lobby.
@@ -200,15 +202,26 @@ impl Client {
         if view.hand != self.hand || offered {
             reaction.lines.push(table_words::view(obs, &self.names()));
         }
+        if view.hand != self.hand {
+            self.senas_shown = 0;
+        }
         self.hand = view.hand;
+        for seen in obs.signals.iter().skip(self.senas_shown) {
+            reaction
+                .lines
+                .push(table_words::sena(seen, obs.teams.as_deref(), &self.names()));
+        }
+        self.senas_shown = obs.signals.len();
         if offered {
             let clock = view
                 .clock
                 .filter(|c| Some(c.seat) == self.seat)
                 .map(|c| c.remaining_ms);
-            reaction
-                .lines
-                .push(seat_text::your_turn(&obs.legal_actions, clock));
+            reaction.lines.push(seat_text::your_turn(
+                &obs.legal_actions,
+                &obs.legal_senas,
+                clock,
+            ));
         }
         self.legal.clone_from(&obs.legal_actions);
     }

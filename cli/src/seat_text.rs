@@ -3,7 +3,7 @@
 //! [`shown`] first and cannot write escape sequences or turn text around. The table's messages are
 //! worded in [`crate::table_words`].
 
-use briscola::{Action, Seat};
+use briscola::{Action, Seat, Sena};
 use briscola_table::protocol::{ChatBody, ClientMessage};
 
 use crate::play;
@@ -82,11 +82,17 @@ fn seat(text: &str) -> Option<Seat> {
 }
 
 /// The prompt for a seat to move: its options and the time left.
-pub fn your_turn(legal: &[Action], clock_ms: Option<u64>) -> String {
+pub fn your_turn(legal: &[Action], senas: &[Sena], clock_ms: Option<u64>) -> String {
     let clock = clock_ms.map_or(String::new(), |ms| {
         format!(" ({} s left)", ms.div_ceil(1000))
     });
-    format!("your turn{clock}; you can: {}", play::list(legal))
+    let senas: Vec<Action> = senas.iter().map(|&s| Action::Signal(s)).collect();
+    let senas = if senas.is_empty() {
+        String::new()
+    } else {
+        format!("; first, a seña if you like: {}", play::list(&senas))
+    };
+    format!("your turn{clock}; you can: {}{senas}", play::list(legal))
 }
 
 #[cfg(test)]

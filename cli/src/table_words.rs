@@ -5,7 +5,7 @@
 //! Everything comes from what the table sent this connection; the client passes each line through
 //! [`crate::seat_text::shown`] before it reaches the terminal.
 
-use briscola::{MatchStanding, Observation, Seat};
+use briscola::{MatchStanding, Observation, Seat, SignalView};
 use briscola_table::protocol::{
     Absence, ChatBody, ClosedReason, ErrorCode, LobbyView, PublicEvent, QuickPhrase, SeatView,
     ServerMessage, Stage, StartProblem,
@@ -361,6 +361,21 @@ pub fn refusal(error: &ErrorCode, names: &Names) -> String {
             reason: briscola::IllegalAction::CardNotHeld { card, .. },
         } => format!("you do not hold {card}"),
         other => other.to_string(),
+    }
+}
+
+/// A seña your seat saw: your own, a partner's, or one you caught from an opponent.
+pub fn sena(seen: &SignalView, teams: Option<&[u8]>, names: &Names) -> String {
+    let sena = seen.sena.word();
+    if names.is_you(seen.seat) {
+        return format!("your seña: {sena}");
+    }
+    let team = |s: Seat| teams.and_then(|t| t.get(usize::from(s)).copied());
+    let partner = names.you.is_some_and(|you| team(you) == team(seen.seat));
+    if partner {
+        format!("{}'s seña: {sena}", names.of(seen.seat))
+    } else {
+        format!("you caught {}'s seña: {sena}", names.of(seen.seat))
     }
 }
 

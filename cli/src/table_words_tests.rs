@@ -200,3 +200,42 @@ fn a_side_of_several_wins_in_the_plural() {
     assert!(!names.plural(&[0]));
     assert_eq!(names.all(&[0, 2]), "Ann & computer 3");
 }
+
+#[test]
+fn senas_read_as_yours_a_partners_or_caught() {
+    let lobby = lobby();
+    let names = Names {
+        you: Some(0),
+        lobby: Some(&lobby),
+    };
+    let teams = [0, 1, 0, 1];
+    let seen = |seat, sena| briscola::SignalView {
+        seat,
+        sena,
+        plays_before: 0,
+    };
+    let line = |seat, said| sena(&seen(seat, said), Some(&teams), &names);
+    assert_eq!(line(0, briscola::Sena::Ace), "your seña: ace");
+    assert_eq!(line(2, briscola::Sena::Trumps), "computer 3's seña: trumps");
+    assert_eq!(
+        line(1, briscola::Sena::Nothing),
+        "you caught Bea's seña: nothing"
+    );
+    let turn = crate::seat_text::your_turn(
+        &[briscola::Action::Play("Ad".parse().expect("card"))],
+        &briscola::Sena::ALL,
+        None,
+    );
+    assert!(
+        turn.contains("a seña if you like")
+            && turn.contains("sena ace")
+            && turn.contains("sena nothing"),
+        "{turn}"
+    );
+    let plain = crate::seat_text::your_turn(
+        &[briscola::Action::Play("Ad".parse().expect("card"))],
+        &[],
+        None,
+    );
+    assert!(!plain.contains("seña"), "{plain}");
+}

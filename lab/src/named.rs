@@ -20,6 +20,11 @@ use crate::Player;
 /// decides and points only break ties.
 const OUTCOME_AS_A_HAND: i32 = 120;
 
+/// How many card orders may remain, once the stock is empty, for the playouts of
+/// [`NamedHard::RecentPlays`] and before to finish exactly: three hands of three cards, so four
+/// players played the first of their last three tricks by the heuristics.
+const EXACT_LEAVES_BEFORE_TEAMS: u64 = 400;
+
 /// A named configuration of Hard's search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum NamedHard {
@@ -63,6 +68,7 @@ impl NamedHard {
         let hard = HardSearch::HARD;
         let recent_plays = HardSearch {
             filter: false,
+            exact_leaves: EXACT_LEAVES_BEFORE_TEAMS,
             ..hard
         };
         let net_race = HardSearch {
@@ -131,9 +137,13 @@ mod tests {
             (true, 120, false)
         );
         assert_eq!((recent.win_weight, recent.filter), (30, false));
+        for frozen in all {
+            assert_eq!(frozen.exact_leaves, EXACT_LEAVES_BEFORE_TEAMS);
+        }
         assert_eq!(
             HardSearch {
                 filter: true,
+                exact_leaves: HardSearch::HARD.exact_leaves,
                 ..recent
             },
             HardSearch::HARD

@@ -90,8 +90,9 @@ impl Default for Budget {
 const ROOT_LEAVES: u64 = 50_000;
 /// Node budget of one root endgame world.
 const ROOT_NODES: u64 = 200_000;
-/// Playouts switch to exact search once the stock is empty and at most this many orders remain.
-const PLAYOUT_LEAVES: u64 = 400;
+/// Playouts switch to exact search once the stock is empty and at most this many card orders remain
+/// ([`HardSearch::exact_leaves`]): today's Hard, from four hands of three cards (four players) on.
+pub(crate) const EXACT_LEAVES: u64 = 1_296;
 /// Node budget of one playout endgame.
 const PLAYOUT_NODES: u64 = 5_000;
 
@@ -107,6 +108,9 @@ pub struct HardSearch {
     /// Playouts switch to exact search, the sampled world's stock order included, once at most this
     /// many cards are left in the stock (`0`: only once it is empty).
     pub exact_stock: u8,
+    /// Once the stock is empty, playouts switch to exact search where at most this many card orders
+    /// remain (two hands of three cards: 36; three: 216; four: 1,296).
+    pub exact_leaves: u64,
     /// Playouts are played by the shipped network where it applies ([`net::for_rules`]) instead of
     /// the Medium heuristics.
     pub net: bool,
@@ -127,6 +131,7 @@ impl HardSearch {
     /// filter over the other hand.
     pub const HARD: HardSearch = HardSearch {
         exact_stock: EXACT_STOCK,
+        exact_leaves: EXACT_LEAVES,
         net: true,
         race: true,
         win_weight: DECIDING_WIN_WEIGHT,
@@ -155,6 +160,7 @@ impl HardSearch {
     fn playout(self, rules: &crate::Ruleset) -> Playout<'static> {
         Playout {
             exact_stock: self.exact_stock,
+            exact_leaves: self.exact_leaves,
             net: if self.net {
                 net::for_rules(rules)
             } else {
@@ -188,6 +194,8 @@ pub(crate) const EXACT_STOCK: u8 = 2;
 struct Playout<'a> {
     /// Exact search once the stock holds at most this many cards.
     exact_stock: u8,
+    /// Exact search once the stock is empty and at most this many card orders remain.
+    exact_leaves: u64,
     /// The network that plays the cards before that, or the Medium heuristics when `None`.
     net: Option<&'a Mlp>,
 }
@@ -346,6 +354,7 @@ pub fn teacher_means(
     };
     let how = Playout {
         exact_stock: EXACT_STOCK,
+        exact_leaves: EXACT_LEAVES,
         net,
     };
     sample_cards(obs, cards.to_vec(), rng, sampling, how, stakes, WIN_WEIGHT).means()
@@ -452,6 +461,7 @@ fn action_values_with(
 ) -> Vec<WorldValues> {
     let how = Playout {
         exact_stock: EXACT_STOCK,
+        exact_leaves: EXACT_LEAVES,
         net,
     };
     let worlds = worlds.max(1) as usize;
@@ -506,7 +516,7 @@ fn playout(game: &mut Game, obj: &Objective, how: Playout) -> Score {
         if game.stock_len() == 0 {
             let players = game.rules().players;
             let sizes: Vec<u8> = (0..players).map(|p| game.hand(p).len() as u8).collect();
-            if leaf_bound(&sizes) <= PLAYOUT_LEAVES
+            if leaf_bound(&sizes) <= how.exact_leaves
                 && let Some(v) = Solver::new(PLAYOUT_NODES).search(game, obj, i32::MIN, i32::MAX)
             {
                 return v;

@@ -17,10 +17,10 @@ const TODAY: &str = concat!(
     "5s,Jd,3s,4d,Qd,4d,2b,2s,Qs,Ab,5c,As,7c,Qs,5d,5d,As,6s,Qd,4b,Ab,Qc,Jc,Kc,Jd,7d,Kc,Ac,7c,",
     "Qs,7c,Js,7s,Jc,3d,Jc,Ad,As,7d,4c,Js,6b,7c,Jd,Jb,7d,2s,6d,Kb,Qc,4s,Kc,7s,7c,Jc,Qd,Kc,As,",
     "Ks,5s,4c,4c,7c,Js,Jc,Qb,Qb,6d,Qs,Kb,5c,6d,6c,Qs,5d,3d,Ks,6s,Qd,Qc,Ab,3b,7c,6d,5s,7d,3d,",
-    "3d,3d,4s,3c,6b,5b,Qc,Kb,Kc,Ad,Ac,Ad,Jd,Js,4b,Kc,7c,Jb,3d,Ab,7c,Kb,As,Qc,Ks,5d,6d,Qs,Jc,",
-    "Qc,As,6s,Jd,4b,6b,4d,Kc,Qb,7d,6d,2d,As,Qc,4s,3c,bid 3,bid Q,call Jd,5d,7c,3s,6d,Jc,Qb,Qd,",
-    "Qb,6d,Ac,bid 3,pass,call Jd,Jb,Ad,3c,7d,Ad,3c,Jb,Qb,3s,As,5d,Qc,Kd,3d,3d,Ab,3d,Qc,3c,4b,",
-    "7c,7c,Ad,4b,Ab,6c,Ab,As,5c,As",
+    "3d,3d,4s,3c,6b,5b,Qc,Kb,Kc,Ad,Ac,Ad,Jd,Js,4b,4d,7c,Jb,3d,Ab,7c,Kb,As,Qc,Ks,5d,6d,Qs,Jc,",
+    "Qc,As,6s,Jd,4b,6b,4d,Kc,Qb,7d,6d,2d,As,Qc,4s,3c,bid 3,bid Q,call Jd,4c,7c,3s,Ad,4d,Qb,",
+    "Qd,Qb,6d,Ac,bid 3,pass,call Jd,Jb,5d,3c,7d,Ad,3c,Jb,Qb,3s,As,5d,Qc,Kd,3d,3d,Ab,3d,Qc,3c,",
+    "4b,7c,7c,Ad,Jb,Ab,6c,Ab,As,5c,As",
 );
 
 /// The actions the agent `hard(seed)` chooses on the walk.

@@ -2,10 +2,12 @@
 //! from two stock cards: in two-player presets with one card a trick the stock holds two cards one
 //! trick before it runs out; with more players (or dupla's two cards a trick) it never holds one or
 //! two, so there [`HardSearch::HARD`] plays as a search exact only once the stock is empty would.
+//! Once it is empty, playouts finish exactly up to four players' hands of three cards.
 //! The network plays out the presets it was trained on; the review draws its worlds as Hard does.
 
 use super::HardSearch;
 use crate::ai::belief::Belief;
+use crate::ai::solver::leaf_bound;
 use crate::ai::{Level, agent};
 use crate::{Deal, Game, Phase, Preset, Rng, Ruleset, Stakes};
 
@@ -43,6 +45,19 @@ fn the_earlier_exact_search_changes_two_player_hands_only() {
             }
         }
     }
+}
+
+/// Once the stock is empty, today's playouts finish exactly in four-player hands (four hands of
+/// three cards) as in two and three players; six hands of three cards stay with the heuristics for
+/// a trick, and the frozen searches' bound left four players to the heuristics for a trick too.
+#[test]
+fn playouts_are_exact_from_the_empty_stock_up_to_four_players() {
+    let exact = HardSearch::HARD.exact_leaves;
+    for players in 2..=6u8 {
+        let at_empty_stock = leaf_bound(&vec![3; usize::from(players)]);
+        assert_eq!(at_empty_stock <= exact, players <= 4, "{players} players");
+    }
+    assert!(leaf_bound(&[3; 4]) > 400);
 }
 
 /// Today's Hard plays its playouts with a network in two-player Briscola, Brisca and Bisca only (the

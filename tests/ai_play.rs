@@ -113,7 +113,7 @@ fn play(rules: Ruleset, levels: &[Level], deal: u64) -> Game {
             "a seat to move always has something to do"
         );
         assert!(
-            obs.legal_actions.contains(&decision.action),
+            obs.allows(&decision.action),
             "{:?} chose {} not in {:?}",
             levels,
             decision.action,

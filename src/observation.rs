@@ -5,6 +5,7 @@
 //! hand (taken in an exchange, the face-up trump drawn last), publicly known voids, the trump, the
 //! face-up card, the stock size (and its top card in open variants), every trick with who played what,
 //! pile points (all cards are played face up, so they are public), the auction (every bid and pass), the
+//! señas it saw (its own, its partners', the opponents' it caught), the
 //! result, and its own legal actions ([`Observation::choices`] groups them as a table shows them). [`Observation::sample_world`] deals the unseen cards at random
 //! into a full [`Game`] consistent with all of that, for search. [`Observation::validate`] checks that
 //! an observation from outside (the bot protocol) is a position the rules can produce.

@@ -18,9 +18,9 @@ const TODAY: &str = concat!(
     "Qs,7c,Js,7s,Jc,3d,Jc,Ad,As,7d,4c,Js,6b,7c,Jd,Jb,7d,2s,6d,Kb,Qc,4s,Kc,7s,7c,Jc,Qd,Kc,As,",
     "Ks,5s,4c,4c,7c,Js,Jc,Qb,Qb,6d,Qs,Kb,5c,6d,6c,Qs,5d,3d,Ks,6s,Qd,Qc,Ab,3b,7c,6d,5s,7d,3d,",
     "3d,3d,4s,3c,6b,5b,Qc,Kb,Kc,Ad,Ac,Ad,Jd,Js,4b,Kc,7c,Jb,3d,Ab,7c,Kb,As,Qc,Ks,5d,6d,Qs,Jc,",
-    "Qc,As,6s,Jd,4b,6b,4d,Kc,Qb,7d,6d,2d,As,Qc,4s,3c,bid 3,bid Q,call Jd,5d,7c,3s,6d,Jc,Qb,Qd,",
-    "Qb,6d,Ac,bid 3,pass,call Jd,Jb,Ad,3c,7d,Ad,3c,Jb,Qb,3s,As,5d,Qc,Kd,3d,3d,Ab,3d,Qc,3c,4b,",
-    "7c,7c,Ad,4b,Ab,6c,Ab,As,5c,As",
+    "Qc,As,6s,Jd,4b,6b,4d,Kc,Qb,7d,6d,2d,As,Qc,4s,3c,bid 3,bid Q,call Jd,5d,7c,3s,6d,Jc,Qb,",
+    "Qd,Qb,6d,Ac,bid 3,bid 6,call Jd,Jb,Ad,3c,7d,Ad,3c,Jb,Qb,3s,As,5d,Qc,Kd,3d,3d,Ab,3d,Qc,",
+    "3c,4b,7c,7c,Ad,4b,Ab,6c,Ab,As,5c,As",
 );
 
 /// The actions the agent `hard(seed)` chooses on the walk.

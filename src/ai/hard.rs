@@ -32,8 +32,9 @@
 //! (`briscola-lab`) names other configurations of the same code and measures them against it.
 //! The chiamata auction and call are searched too ([`auction`]: each candidate bid with each card
 //! it could call, and passing, played out over sampled worlds after the call).
-//! Deliberately absent: information-set MCTS, and two candidates measured and rejected (the next seat's reply chosen
-//! as its best in each world; exact search at the root from four stock cards) — see `docs/ai.md`.
+//! Deliberately absent: information-set MCTS, and two candidates measured and rejected (the next
+//! seat's reply chosen as its best in each world; exact search at the root from four stock cards)
+//! — see `docs/ai.md`.
 
 pub(crate) mod auction;
 #[cfg(test)]
@@ -463,8 +464,8 @@ pub(crate) fn action_values(
 }
 
 /// Hard's evaluation of an auction or calling decision for the match review
-/// ([`auction::review_values`]): the actions its search compares (and `taken`, a legal bid it does
-/// not), each with the card it would call and its value in each of `worlds` worlds, played out as
+/// ([`auction::review_values`]): the actions its search compares (and `taken`, a legal action none
+/// of them takes), each with the card it would call and its value in each of `worlds` worlds, played out as
 /// [`HardSearch::HARD`] plays them. Reads no clock.
 pub(crate) fn auction_values(
     obs: &Observation,

@@ -4,10 +4,12 @@
 //!
 //! The lines of a decision ([`lines`]): passing (the other seats then bid and call by the shared
 //! heuristic, as that world deals their hands, and the hand is played out — or, all passing, is
-//! void); for the cheapest bid of each of the [`RANKS`] strongest ranks still open to the seat, one
-//! line per card of that rank it could call — the value of the hand as declarer at that bid, the
-//! other seats passing; in the calling phase, one line per legal call. Every line is played out in
-//! the same worlds (common random numbers). A bid is worth its best call's mean
+//! void); for the cheapest bid of each of the [`RANKS`] cheapest ranks still open to the seat (the
+//! strongest: a weaker rank bids higher), one line per card of that rank it could call — the value
+//! of the hand as declarer at that bid, the other seats passing; in the calling phase, one line per
+//! card it could call. The cards it could call are those of the rank it does not hold (its own only
+//! when it holds the rank in every suit: it then plays alone). Every line is played out in the same
+//! worlds (common random numbers). A bid is worth its best call's mean
 //! ([`per_action`]: the call is chosen over all the worlds, never per world, which would read the
 //! hidden hands), and the seat takes the action of the best mean.
 //!

@@ -263,7 +263,7 @@ fn hard_is_rated_best_or_good_in_95_percent_of_200_hands() {
 }
 
 #[test]
-fn every_preset_is_reviewed_and_the_auction_is_said_not_to_be() {
+fn every_preset_is_reviewed_and_the_auction_is_rated() {
     for (p, players) in [
         (Preset::Briscola, 4),
         (Preset::Brisca, 2),
@@ -286,15 +286,23 @@ fn every_preset_is_reviewed_and_the_auction_is_said_not_to_be() {
             verdicts.iter().any(|v| matches!(v, Verdict::Rated(_))),
             "{p:?}"
         );
-        let auction = verdicts.iter().any(|v| {
-            matches!(
+        assert!(
+            verdicts.iter().all(|v| !matches!(
                 v,
                 Verdict::NotReviewed {
                     reason: NotReviewed::Auction
                 }
-            )
+            )),
+            "{p:?}"
+        );
+        let auction_rated = verdicts.iter().any(|v| match v {
+            Verdict::Rated(r) => matches!(
+                r.taken.action,
+                Action::Bid(_) | Action::Pass | Action::Call(_)
+            ),
+            _ => false,
         });
-        assert_eq!(auction, p == Preset::Chiamata, "{p:?}");
+        assert_eq!(auction_rated, p == Preset::Chiamata, "{p:?}");
     }
 }
 

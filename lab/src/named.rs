@@ -28,6 +28,9 @@ const EXACT_LEAVES_BEFORE_TEAMS: u64 = 400;
 /// A named configuration of Hard's search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum NamedHard {
+    /// `hard-heuristic-auction`: the Hard level with the shared heuristic's chiamata auction and call
+    /// instead of searching them.
+    HeuristicAuction,
     /// `hard-heuristic-late`: heuristic playouts, exact search only once the stock is empty.
     HeuristicLate,
     /// `hard-heuristic`: heuristic playouts, exact search from two stock cards.
@@ -44,17 +47,19 @@ pub enum NamedHard {
 
 impl NamedHard {
     /// Every named configuration, fewest of the Hard level's choices first.
-    pub const ALL: [NamedHard; 5] = [
+    pub const ALL: [NamedHard; 6] = [
         NamedHard::HeuristicLate,
         NamedHard::Heuristic,
         NamedHard::NetFixed,
         NamedHard::NetRace,
         NamedHard::RecentPlays,
+        NamedHard::HeuristicAuction,
     ];
 
     /// The id on the command line.
     pub fn id(self) -> &'static str {
         match self {
+            NamedHard::HeuristicAuction => "hard-heuristic-auction",
             NamedHard::HeuristicLate => "hard-heuristic-late",
             NamedHard::Heuristic => "hard-heuristic",
             NamedHard::NetFixed => "hard-net-fixed",
@@ -65,11 +70,14 @@ impl NamedHard {
 
     /// The search this configuration makes.
     pub fn search(self) -> HardSearch {
-        let hard = HardSearch::HARD;
+        let heuristic_auction = HardSearch {
+            auction: false,
+            ..HardSearch::HARD
+        };
         let recent_plays = HardSearch {
             filter: false,
             exact_leaves: EXACT_LEAVES_BEFORE_TEAMS,
-            ..hard
+            ..heuristic_auction
         };
         let net_race = HardSearch {
             win_weight: OUTCOME_AS_A_HAND,
@@ -92,6 +100,7 @@ impl NamedHard {
             NamedHard::NetFixed => net_fixed,
             NamedHard::NetRace => net_race,
             NamedHard::RecentPlays => recent_plays,
+            NamedHard::HeuristicAuction => heuristic_auction,
         }
     }
 
@@ -125,7 +134,7 @@ mod tests {
     #[test]
     fn each_configuration_is_what_its_name_says() {
         let all = NamedHard::ALL.map(NamedHard::search);
-        let [late, heuristic, fixed, race, recent] = all;
+        let [late, heuristic, fixed, race, recent, auction] = all;
         assert_eq!((late.exact_stock, late.net), (0, false));
         assert_eq!(
             (heuristic.exact_stock, heuristic.net, heuristic.race),
@@ -137,7 +146,8 @@ mod tests {
             (true, 120, false)
         );
         assert_eq!((recent.win_weight, recent.filter), (30, false));
-        for frozen in all {
+        assert!(all.iter().all(|search| !search.auction));
+        for frozen in [late, heuristic, fixed, race, recent] {
             assert_eq!(frozen.exact_leaves, EXACT_LEAVES_BEFORE_TEAMS);
         }
         assert_eq!(
@@ -145,6 +155,13 @@ mod tests {
                 filter: true,
                 exact_leaves: HardSearch::HARD.exact_leaves,
                 ..recent
+            },
+            auction
+        );
+        assert_eq!(
+            HardSearch {
+                auction: true,
+                ..auction
             },
             HardSearch::HARD
         );

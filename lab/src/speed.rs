@@ -1,5 +1,6 @@
 //! Decision speed of one level (`briscola-lab bench-ai`): the positions of a few hands played by Medium,
-//! each decided once by the level under test on the calling thread, timed one by one.
+//! each decided once by the level under test on the calling thread, timed one by one (or only the
+//! chiamata auction's bids and calls among them: [`Positions::Auction`]).
 //!
 //! Positions are collected before timing starts, so the figure is the level's own cost. Deliberately
 //! absent: statistics beyond percentiles (criterion in `benches/ai.rs` does that for development).
@@ -49,9 +50,29 @@ pub fn positions(rules: Ruleset, hands: usize, seed: u64) -> Vec<Observation> {
     all
 }
 
-/// Times `config`'s agent on every position of `hands` hands.
-pub fn measure(config: AgentConfig, rules: Ruleset, hands: usize, seed: u64) -> SpeedReport {
-    let obs = positions(rules, hands, seed);
+/// Which positions of the hands are timed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Positions {
+    /// Every position.
+    All,
+    /// The bids, passes and calls of the chiamata auction with a choice (none in other rulesets).
+    Auction,
+}
+
+/// Times `config`'s agent on the positions (`which`) of `hands` hands.
+pub fn measure(
+    config: AgentConfig,
+    rules: Ruleset,
+    hands: usize,
+    seed: u64,
+    which: Positions,
+) -> SpeedReport {
+    let mut obs = positions(rules, hands, seed);
+    if which == Positions::Auction {
+        obs.retain(|o| {
+            matches!(o.phase, Phase::Bidding | Phase::Calling) && o.legal_actions.len() > 1
+        });
+    }
     let mut player = agent_with(config);
     let mut nanos = Vec::with_capacity(obs.len());
     for o in &obs {

@@ -180,8 +180,28 @@ fn speed_runs_decide_every_position_of_the_hands() {
         budget: Budget::worlds(2),
         ..AgentConfig::new(Level::Hard, 1)
     };
-    let report = speed::measure(config, rules, 3, 1);
+    let report = speed::measure(config, rules, 3, 1, speed::Positions::All);
     assert_eq!(report.timing.decisions, 120);
     assert!(report.per_second > 0.0);
     assert!(report.to_string().contains("decisions/s"));
+}
+
+#[test]
+fn an_auction_speed_run_decides_the_bids_and_calls_only() {
+    use briscola::Phase;
+    use briscola::ai::AgentConfig;
+    use briscola_lab::speed;
+    let rules = ruleset_from_id("chiamata-5p").expect("ruleset");
+    let auction = speed::positions(rules, 2, 1)
+        .into_iter()
+        .filter(|o| matches!(o.phase, Phase::Bidding | Phase::Calling))
+        .filter(|o| o.legal_actions.len() > 1)
+        .count();
+    assert!(auction >= 4, "{auction}");
+    let config = AgentConfig {
+        budget: Budget::worlds(2),
+        ..AgentConfig::new(Level::Hard, 1)
+    };
+    let report = speed::measure(config, rules, 2, 1, speed::Positions::Auction);
+    assert_eq!(report.timing.decisions, auction);
 }

@@ -7,6 +7,9 @@
 //! the holder of the card a partner; a bid's hint names that suit, so it never speaks of calling a
 //! card the player holds. Deliberately simple: no reading of the other bidders.
 
+#[cfg(test)]
+mod tests;
+
 use super::HintReason;
 use crate::{Action, Bid, Card, CardSet, Observation, Rank, Suit};
 
@@ -27,7 +30,7 @@ fn suit_value(obs: &Observation, trump: Suit) -> f32 {
 }
 
 /// The cards of `suit` in the hand, strongest first.
-fn held(obs: &Observation, suit: Suit) -> Vec<Card> {
+pub(super) fn held(obs: &Observation, suit: Suit) -> Vec<Card> {
     let order = obs.ruleset.order;
     let mut cards: Vec<Card> = obs.hand.iter().filter(|c| c.suit() == suit).collect();
     cards.sort_by_key(|&c| std::cmp::Reverse(order.card_strength(c)));
@@ -35,7 +38,7 @@ fn held(obs: &Observation, suit: Suit) -> Vec<Card> {
 }
 
 /// The suit this hand would like as trump, and its value.
-fn best_suit(obs: &Observation) -> (Suit, f32) {
+pub(super) fn best_suit(obs: &Observation) -> (Suit, f32) {
     let mut best = (Suit::Coins, f32::MIN);
     for suit in Suit::ALL {
         let v = suit_value(obs, suit);

@@ -30,10 +30,13 @@
 //!
 //! The search's choices are one [`HardSearch`]: [`HardSearch::HARD`] is the level; the lab
 //! (`briscola-lab`) names other configurations of the same code and measures them against it.
-//! Deliberately absent: information-set MCTS, search in the chiamata auction (it uses the shared
-//! heuristic), and two candidates measured and rejected (the next seat's reply chosen
-//! as its best in each world; exact search at the root from four stock cards) — see `docs/ai.md`.
+//! The chiamata auction and call are searched too ([`auction`]: each candidate bid with each card
+//! it could call, and passing, played out over sampled worlds after the call).
+//! Deliberately absent: information-set MCTS, and two candidates measured and rejected (the next
+//! seat's reply chosen as its best in each world; exact search at the root from four stock cards)
+//! — see `docs/ai.md`.
 
+pub(crate) mod auction;
 #[cfg(test)]
 mod golden;
 #[cfg(test)]
@@ -123,12 +126,15 @@ pub struct HardSearch {
     /// In two-player games of three-card hands, worlds are drawn from the exact chances of the other
     /// hand given all its plays ([`Belief::filtered`]) instead of weighed by its recent plays.
     pub filter: bool,
+    /// The chiamata auction and call are searched ([`auction`]: each candidate bid and call played
+    /// out over sampled worlds) instead of taken by the shared heuristic.
+    pub auction: bool,
 }
 
 impl HardSearch {
     /// The Hard level's search: exact playouts from [`EXACT_STOCK`] stock cards, network playouts
     /// before that, racing cards, the outcome worth [`DECIDING_WIN_WEIGHT`], worlds drawn from the
-    /// filter over the other hand.
+    /// filter over the other hand, the chiamata auction and call searched.
     pub const HARD: HardSearch = HardSearch {
         exact_stock: EXACT_STOCK,
         exact_leaves: EXACT_LEAVES,
@@ -136,6 +142,7 @@ impl HardSearch {
         race: true,
         win_weight: DECIDING_WIN_WEIGHT,
         filter: true,
+        auction: true,
     };
 
     /// A seeded agent searching this way with `budget`, playing single hands. It plays and explains
@@ -269,6 +276,31 @@ impl Hard {
     }
 }
 
+impl Hard {
+    /// The searched bid, pass or call ([`auction::choose`]), with the shared heuristic's kind of
+    /// reason for it; `None` outside the auction and the call, or with one line to choose from.
+    fn choose_auction(&mut self, obs: &Observation) -> Option<Decision> {
+        if !matches!(obs.phase, Phase::Bidding | Phase::Calling) {
+            return None;
+        }
+        let search = auction::Search {
+            worlds: self.budget.worlds.max(1) as usize,
+            deadline: self
+                .budget
+                .time_ms
+                .map(|ms| Instant::now() + Duration::from_millis(ms)),
+            how: self.search.playout(&obs.ruleset),
+            stakes: self.stakes,
+            win_weight: self.search.win_weight,
+        };
+        let line = auction::choose(obs, &mut self.rng, search)?;
+        Some(Decision {
+            action: line.action,
+            hint: auction::reason(obs, line),
+        })
+    }
+}
+
 /// How many worlds [`sample_cards`] samples, and how.
 #[derive(Clone, Copy)]
 struct Sampling {
@@ -384,6 +416,11 @@ impl Agent for Hard {
     }
 
     fn choose(&mut self, obs: &Observation) -> Decision {
+        if self.search.auction
+            && let Some(decision) = self.choose_auction(obs)
+        {
+            return decision;
+        }
         if let Some(decision) = special::special(obs) {
             return decision;
         }
@@ -436,6 +473,21 @@ pub(crate) fn action_values(
     let net = HardSearch::HARD.playout(&obs.ruleset).net;
     let belief = belief_of(obs, HardSearch::HARD.filter);
     action_values_with(obs, actions, rng, worlds, stakes, net, &belief)
+}
+
+/// Hard's evaluation of an auction or calling decision for the match review
+/// ([`auction::review_values`]): the actions its search compares (and `taken`, a legal action none
+/// of them takes), each with the card it would call and its value in each of `worlds` worlds, played out as
+/// [`HardSearch::HARD`] plays them. Reads no clock.
+pub(crate) fn auction_values(
+    obs: &Observation,
+    taken: Option<Action>,
+    rng: &mut Rng,
+    worlds: u32,
+    stakes: Stakes,
+) -> (Vec<auction::Line>, Vec<WorldValues>) {
+    let how = HardSearch::HARD.playout(&obs.ruleset);
+    auction::review_values(obs, taken, rng, worlds, how, stakes)
 }
 
 /// The worlds' belief: drawn from [`Belief::filtered`] when `filter`, else weighed by

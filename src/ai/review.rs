@@ -17,12 +17,14 @@
 //! worse). The app's hint is this same evaluation of the decision at the same seed ([`hint`]), so
 //! the hint and the review give one number for a card.
 //!
-//! Forced decisions (one legal action) are listed but not rated; the chiamata auction (bids and the
-//! call) is listed as [`NotReviewed`] because the AI does not search it, rather than guessed at.
+//! Forced decisions (one legal action) are listed but not rated. The chiamata auction's bids and the
+//! call are rated as cards are, among the actions Hard's auction search compares ([`auction`]: each
+//! bid as declarer with its best call, against passing, played out over the same worlds).
 //! Progress is reported to a callback that may stop the review: no threads, no clocks.
 //! Deliberately absent: the "all cards known" hindsight line, and storage (the app keeps reviews).
 
 mod advice;
+mod auction;
 #[cfg(test)]
 mod gifts;
 mod habit;
@@ -451,17 +453,12 @@ pub fn review_decision(
     seed: u64,
     worlds: u32,
 ) -> Verdict {
-    if matches!(obs.phase, Phase::Bidding | Phase::Calling) {
-        return Verdict::NotReviewed {
-            reason: NotReviewed::Auction,
-        };
-    }
     let legal = &obs.legal_actions;
-    let Some(taken_at) = legal.iter().position(|&a| a == taken) else {
+    if !legal.contains(&taken) {
         return Verdict::NotReviewed {
             reason: NotReviewed::NotLegal { action: taken },
         };
-    };
+    }
     if legal.len() <= 1 {
         return Verdict::Forced;
     }
@@ -469,7 +466,13 @@ pub fn review_decision(
         per_world,
         actions,
         scores,
-    } = evaluate(obs, stakes, seed, worlds);
+        ..
+    } = evaluate(obs, Some(taken), stakes, seed, worlds);
+    let Some(taken_at) = actions.iter().position(|a| a.action == taken) else {
+        return Verdict::NotReviewed {
+            reason: NotReviewed::NotLegal { action: taken },
+        };
+    };
     let best_at = value::best(&scores, taken_at);
     let is_best = scores[best_at] - scores[taken_at] <= SAME_VALUE;
     let cost = value::cost(&per_world, &actions, best_at, taken_at, stakes);
@@ -493,13 +496,16 @@ pub fn review_decision(
     })
 }
 
-/// Every legal action of a decision, valued by Hard's search in the same worlds: what the review
-/// rates a decision by and what a hint ([`hint`]) chooses and quotes from.
+/// The actions of a decision, valued by Hard's search in the same worlds: what the review rates a
+/// decision by and what a hint ([`hint`]) chooses and quotes from. In play, every legal action; in
+/// the auction and the call, the actions Hard's auction search compares ([`auction`]).
 struct Evaluation {
-    /// Each world's value of each legal action.
+    /// Each world's value of each action.
     per_world: Vec<hard::WorldValues>,
-    /// Each legal action, valued, in the observation's order.
+    /// Each action, valued, in the observation's order.
     actions: Vec<ActionValue>,
+    /// In the auction and the call, each action's line (a bid's call with it); empty in play.
+    lines: Vec<hard::auction::Line>,
     /// What ranks the actions ([`value::means`], by the outcome alone where mano negra may be shown:
     /// [`value::outcome_only`]).
     scores: Vec<f32>,
@@ -508,39 +514,55 @@ struct Evaluation {
 /// Where the noise hides a mark, the worlds sampled go up to this many times the budget's.
 pub const MORE_WORLDS: u32 = 8;
 
-/// Values every legal action of `obs` in `worlds` worlds drawn from `seed`, at `stakes` — and in
-/// more, another `worlds` at a time up to [`MORE_WORLDS`] times as many, while the noise hides a
-/// mark: while some action's loss, as measured, is an inaccuracy or worse but within the noise it
-/// would be marked good. Whether to draw more looks at every action, not at the one taken, so the
-/// evaluation is the position's and its seed's alone (a hint and a review of the decision get the
-/// same). Exact endgames (fewer worlds than asked: card counting left few) are never extended.
-fn evaluate(obs: &Observation, stakes: Stakes, seed: u64, worlds: u32) -> Evaluation {
+/// Values the actions of `obs` in `worlds` worlds drawn from `seed`, at `stakes`: in the auction
+/// and the call, those [`auction::evaluate`] compares (with `taken`); in play, every legal action,
+/// and in more worlds, another `worlds` at a time up to [`MORE_WORLDS`] times as many, while the
+/// noise hides a mark: while some action's loss, as measured, is an inaccuracy or worse but within
+/// the noise it would be marked good. Whether to draw more looks at every action, not at the one
+/// taken, so the evaluation is the position's and its seed's alone (a hint and a review of the
+/// decision get the same). Exact endgames (fewer worlds than asked: card counting left few) are
+/// never extended.
+fn evaluate(
+    obs: &Observation,
+    taken: Option<Action>,
+    stakes: Stakes,
+    seed: u64,
+    worlds: u32,
+) -> Evaluation {
+    if matches!(obs.phase, Phase::Bidding | Phase::Calling) {
+        return auction::evaluate(obs, taken, stakes, seed, worlds);
+    }
     let legal = &obs.legal_actions;
     let mut rng = Rng::new(seed);
     let first = hard::action_values(obs, legal, &mut rng, worlds, stakes);
-    let mut evaluation = valued(obs, stakes, first);
+    let mut evaluation = valued(legal, stakes, first, Vec::new());
     let batch = worlds.max(1) as usize;
     let most = batch.saturating_mul(MORE_WORLDS as usize);
     let sampled = evaluation.per_world.len() == batch;
     while sampled && evaluation.per_world.len() < most && evaluation.hides_a_mark(stakes) {
         let mut per_world = evaluation.per_world;
         per_world.extend(hard::action_values(obs, legal, &mut rng, worlds, stakes));
-        evaluation = valued(obs, stakes, per_world);
+        evaluation = valued(legal, stakes, per_world, Vec::new());
     }
     evaluation
 }
 
-/// The actions of `obs` valued over `per_world`.
-fn valued(obs: &Observation, stakes: Stakes, per_world: Vec<hard::WorldValues>) -> Evaluation {
-    let legal = &obs.legal_actions;
-    let actions = value::summarize(legal, &per_world, stakes);
-    let outcome_only = value::outcome_only(legal, &per_world, stakes);
+/// `actions` valued over `per_world`, with their `lines` (auction decisions only).
+fn valued(
+    actions: &[Action],
+    stakes: Stakes,
+    per_world: Vec<hard::WorldValues>,
+    lines: Vec<hard::auction::Line>,
+) -> Evaluation {
+    let summary = value::summarize(actions, &per_world, stakes);
+    let outcome_only = value::outcome_only(actions, &per_world, stakes);
     let ranked = outcome_only.as_deref().unwrap_or(&per_world);
-    let scores = value::means(legal.len(), ranked);
+    let scores = value::means(actions.len(), ranked);
     Evaluation {
         per_world,
-        actions,
+        actions: summary,
         scores,
+        lines,
     }
 }
 

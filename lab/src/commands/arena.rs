@@ -19,7 +19,8 @@ pub struct ArenaArgs {
     /// hard-net-fixed (network playouts, a fixed number of worlds), hard-net-race (network
     /// playouts, cards raced over the worlds, the hand's outcome worth 120 card points),
     /// hard-recent-plays (as hard-net-race with the outcome worth 30, worlds weighed by the other
-    /// seat's recent plays); a public AI (deep-briscola, greedy, brimarl-heuristic, ismcts); or
+    /// seat's recent plays), hard-heuristic-auction (today's Hard with the shared heuristic's
+    /// chiamata auction and call); a public AI (deep-briscola, greedy, brimarl-heuristic, ismcts); or
     /// `cmd:COMMAND`, a program speaking the bot protocol (docs/bot-protocol.md), one process per
     /// thread and seat.
     #[arg(long)]

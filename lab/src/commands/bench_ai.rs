@@ -22,6 +22,9 @@ pub struct BenchAiArgs {
     /// Seed of the deals and the agent.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Time only the chiamata auction's bids, passes and calls (with a choice).
+    #[arg(long)]
+    auction: bool,
     #[command(flatten)]
     budget: briscola_cli::BudgetArgs,
 }
@@ -33,9 +36,14 @@ pub fn run(args: &BenchAiArgs) -> Result<(), String> {
         budget: args.budget.budget(),
         ..AgentConfig::new(args.level, args.seed)
     };
+    let which = if args.auction {
+        speed::Positions::Auction
+    } else {
+        speed::Positions::All
+    };
     outln!(
         "{}",
-        speed::measure(config, rules, args.hands.max(1), args.seed)
+        speed::measure(config, rules, args.hands.max(1), args.seed, which)
     );
     Ok(())
 }

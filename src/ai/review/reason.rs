@@ -599,7 +599,7 @@ impl Message for ReviewReason {
 #[serde(tag = "id", rename_all = "kebab-case")]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum NotReviewed {
-    /// The chiamata auction (bids and the call): the AI does not search it, so it cannot judge it.
+    /// The chiamata auction (bids and the call), in a review stored before bids and calls were rated.
     Auction,
     /// The recorded action is not one of the seat's legal actions in its observation.
     NotLegal {
@@ -614,9 +614,9 @@ pub enum NotReviewed {
 impl fmt::Display for NotReviewed {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            NotReviewed::Auction => f.write_str(
-                "Not reviewed: the auction is not searched, so bids and calls are not rated",
-            ),
+            NotReviewed::Auction => {
+                f.write_str("Not reviewed: this review was made before bids and calls were rated")
+            }
             NotReviewed::NotLegal { action } => {
                 write!(f, "Not reviewed: {action} was not a legal action here")
             }

@@ -47,7 +47,7 @@ export const en: Record<string, string> = {
   'wins-more-often': "The {better} wins {win_percent}% of the time, your move {taken_percent}%.",
   'more-points': "The {better} brings about {points} more card points on average.",
   'better-standing': "The {better} leaves you better placed in the match.",
-  'auction': "Not reviewed: bids and the call are not searched by the computer, so they are not rated.",
+  'auction': "Not reviewed: this review was made before bids and the call were rated.",
   'not-legal': "Not reviewed: {action} was not a legal move here.",
   'played-for': "Played for you by the table (your time ran out, or you were away): not rated.",
   'hand-over': "The hand is over.",

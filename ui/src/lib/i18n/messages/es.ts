@@ -47,7 +47,7 @@ export const es: Record<string, string> = {
   'wins-more-often': "{better} gana {win_percent}% de las veces, tu jugada {taken_percent}%.",
   'more-points': "{better} da de media unos {points} puntos de cartas más.",
   'better-standing': "{better} te deja mejor situado en la partida.",
-  'auction': "Sin analizar: la máquina no explora las pujas ni el canto, así que no se valoran.",
+  'auction': "Sin analizar: este análisis se hizo antes de que se valoraran las pujas y el canto.",
   'not-legal': "Sin analizar: {action} no era una jugada permitida aquí.",
   'played-for': "Jugada por ti por la mesa (se te acabó el tiempo o no estabas): sin valorar.",
   'hand-over': "La mano ha terminado.",

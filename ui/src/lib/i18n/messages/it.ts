@@ -47,7 +47,7 @@ export const it: Record<string, string> = {
   'wins-more-often': "{better} vince {win_percent}% delle volte, la tua mossa {taken_percent}%.",
   'more-points': "{better} porta in media circa {points} punti carta in più.",
   'better-standing': "{better} ti lascia meglio piazzato nella partita.",
-  'auction': "Non analizzato: il computer non esplora le chiamate dell'asta, quindi non le giudica.",
+  'auction': "Non analizzato: questa analisi è stata fatta prima che le chiamate dell'asta venissero giudicate.",
   'not-legal': "Non analizzato: {action} qui non era una mossa permessa.",
   'played-for': "Giocata per te dal tavolo (il tuo tempo era scaduto, o eri assente): non valutata.",
   'hand-over': "La mano è finita.",

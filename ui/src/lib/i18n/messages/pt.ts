@@ -47,7 +47,7 @@ export const pt: Record<string, string> = {
   'wins-more-often': "{better} ganha {win_percent}% das vezes, a tua jogada {taken_percent}%.",
   'more-points': "{better} dá em média cerca de {points} pontos de cartas a mais.",
   'better-standing': "{better} deixa-te mais bem colocado na partida.",
-  'auction': "Não analisado: o computador não explora os lances nem a chamada, por isso não são avaliados.",
+  'auction': "Não analisado: esta análise foi feita antes de os lances e a chamada serem avaliados.",
   'not-legal': "Não analisado: {action} não era uma jogada permitida aqui.",
   'played-for': "Jogada por ti pela mesa (o teu tempo acabou ou estavas ausente): não avaliada.",
   'hand-over': "A mão terminou.",

@@ -127,7 +127,7 @@ describe('the review panel', () => {
   it('says when a decision was not reviewed or had no choice', async () => {
     render(Replay, { hands: REPLAY, players: ['You', 'Alice'], deck: 'italian', values: pointValues(PRESETS[0].defaults[0].card_values), review: AUCTION_REVIEW });
     await fireEvent.click(screen.getByRole('button', { name: 'Next card' }));
-    expect(screen.getByTestId('review-not-reviewed').textContent).toBe('Not reviewed: bids and the call are not searched by the computer, so they are not rated.');
+    expect(screen.getByTestId('review-not-reviewed').textContent).toBe('Not reviewed: this review was made before bids and the call were rated.');
     await fireEvent.click(screen.getByRole('button', { name: 'Next card' }));
     await fireEvent.click(screen.getByRole('button', { name: 'Next card' }));
     expect(screen.getByTestId('review-decision').textContent).toMatch(/only legal move/);

@@ -50,6 +50,10 @@ pub(crate) fn explain(s: &Situation, card: Card) -> HintReason {
         }
         return HintReason::PartnerHolds { card };
     }
+    if s.backed && !s.is_trump(card) && !s.legal.iter().any(|c| !s.is_trump(c) && s.beats(c, best))
+    {
+        return HintReason::LoadForPartner { card, points };
+    }
     if let Some(keep) = kept_trump(s, card) {
         return keep;
     }
@@ -146,8 +150,14 @@ mod tests {
     fn every_hint_is_true_over_generated_decisions() {
         use crate::ai::test_deal::{every_preset, random_positions};
         use HintReason as H;
-        let positions = random_positions(&every_preset(), 30, 11);
-        let (mut decisions, mut hints) = (0, 0);
+        // Every preset, and four-player Brisca with señas (made at random in the positions).
+        let senas = crate::Ruleset {
+            senas: true,
+            ..crate::Ruleset::preset(crate::Preset::Brisca, 4).expect("preset")
+        };
+        let rules: Vec<crate::Ruleset> = every_preset().into_iter().chain([senas]).collect();
+        let positions = random_positions(&rules, 30, 11);
+        let (mut decisions, mut hints, mut loads) = (0, 0, 0);
         for (game, obs) in &positions {
             if obs.phase != crate::Phase::Playing || obs.legal_actions.len() < 2 {
                 continue;
@@ -236,6 +246,34 @@ mod tests {
                                 .all(|t| t.plays.iter().all(|p| p.card != *threat))
                     }
                     H::AddToOwnTrick { .. } => top.is_some_and(|(w, _)| w == obs.seat),
+                    H::LoadForPartner { points: p, .. } => {
+                        // The last to play is a partner whose latest seña seen is "trumps", a
+                        // rival holds the trick without a trump, and no plain card held takes it.
+                        loads += 1;
+                        let plain = |c: Card| Some(c.suit()) != obs.trump;
+                        let last_seat = obs
+                            .current_trick
+                            .first()
+                            .map(|p| (p.seat + to_play - 1) % players);
+                        let claims = last_seat.is_some_and(|l| {
+                            l != obs.seat
+                                && s.is_ally(l)
+                                && obs
+                                    .signals
+                                    .iter()
+                                    .rev()
+                                    .find(|v| v.seat == l)
+                                    .map(|v| v.sena)
+                                    == Some(crate::Sena::Trumps)
+                        });
+                        *p == points(card)
+                            && plain(card)
+                            && claims
+                            && obs.current_trick.iter().all(|p| plain(p.card))
+                            && top.is_some_and(|(w, b)| {
+                                !s.is_ally(w) && !s.legal.iter().any(|c| plain(c) && beats(c, b))
+                            })
+                    }
                     other => panic!("not a card hint: {other:?}"),
                 };
                 assert!(ok, "{reason:?} for {card} in {obs:?}");
@@ -255,10 +293,10 @@ mod tests {
                 }
             }
         }
-        eprintln!("{decisions} decisions, {hints} hints");
+        eprintln!("{decisions} decisions, {hints} hints, {loads} loads");
         assert!(
-            decisions >= 3000 && hints >= 10_000,
-            "{decisions} / {hints}"
+            decisions >= 3000 && hints >= 10_000 && loads >= 10,
+            "{decisions} / {hints} / {loads}"
         );
     }
 

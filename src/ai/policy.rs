@@ -140,6 +140,12 @@ pub(crate) fn card_values(s: &Situation, mut value: impl FnMut(Card, f32)) {
         }
         return;
     }
+    if loads_for_partner(s, best) {
+        for card in s.legal {
+            value(card, feed_value(s, card, care));
+        }
+        return;
+    }
     for card in s.legal {
         let v = if s.beats(card, best) {
             take_value(s, card, table, care)
@@ -150,11 +156,22 @@ pub(crate) fn card_values(s: &Situation, mut value: impl FnMut(Card, f32)) {
     }
 }
 
+/// Whether `s` is a trick to load for a partner who signalled trumps: backed, and no plain card held
+/// takes it.
+fn loads_for_partner(s: &Situation, best: Card) -> bool {
+    s.backed
+        && !s.legal.iter().any(|c| !s.is_trump(c) && s.beats(c, best))
+        && s.legal.iter().any(|c| !s.is_trump(c))
+}
+
 fn follow(s: &Situation, (winner, best): (u8, Card), care: f32, mistake: bool) -> Option<Card> {
     let legal = s.legal;
     let table = f32::from(s.table_points());
     let rivals_after = s.rivals_after();
     let discard = cheapest(legal, |c| discard_cost(s, c, care))?;
+    if !s.is_ally(winner) && loads_for_partner(s, best) {
+        return cheapest(legal, |c| -feed_value(s, c, care));
+    }
     if s.is_ally(winner) {
         let safe = !rivals_after || !s.can_be_beaten(best);
         if safe {

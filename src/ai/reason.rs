@@ -226,6 +226,14 @@ pub enum HintReason {
         /// The seña.
         sena: Sena,
     },
+    /// A rival holds the trick, no plain card held takes it, and the partner who plays last
+    /// signalled trumps: leave the trick to them, loading it with this plain card.
+    LoadForPartner {
+        /// The card (never a trump).
+        card: Card,
+        /// Its points (none: the trick is left to the partner without a load).
+        points: u16,
+    },
 }
 
 impl HintReason {
@@ -251,7 +259,8 @@ impl HintReason {
             | H::CashWinner { card }
             | H::DrawTrumps { card }
             | H::LeadWorthless { card, .. }
-            | H::LeadCheap { card, .. } => Some(*card),
+            | H::LeadCheap { card, .. }
+            | H::LoadForPartner { card, .. } => Some(*card),
             H::SearchedWins { why, .. } | H::Searched { why, .. } => why.card(),
             _ => None,
         }
@@ -421,6 +430,16 @@ impl fmt::Display for HintReason {
                 "Tell your partner before you play: seña {}, news to them",
                 sena.word()
             ),
+            H::LoadForPartner { card, points: 0 } => write!(
+                f,
+                "Your partner signalled trumps and plays last: leave the trick to them and play the {}",
+                card.name()
+            ),
+            H::LoadForPartner { card, points } => write!(
+                f,
+                "Your partner signalled trumps and plays last: load the trick with the {} ({points} points) for them to trump",
+                card.name()
+            ),
         }
     }
 }
@@ -518,6 +537,7 @@ impl Message for HintReason {
             },
             H::NothingToDo,
             H::Sena { sena: Sena::Three },
+            H::LoadForPartner { card, points: 10 },
         ]
     }
 }
@@ -564,8 +584,9 @@ mod tests {
                 H::CannotTake { .. } => 29,
                 H::HoldsEveryCall { .. } => 30,
                 H::Sena { .. } => 31,
+                H::LoadForPartner { .. } => 32,
             },
-            32,
+            33,
         );
     }
 

@@ -2,8 +2,10 @@
 //!
 //! **Making one.** Medium and Hard tell the truth, and only news: the seña their hand calls for (an
 //! ace first, then a three, then trumps, else nothing), when it differs from the last one they made
-//! in the hand. Easy is sloppy: it signals at random turns, repeats itself, and one time in four
-//! makes a seña its hand does not call for.
+//! in the hand. Hard is aware that the opponents may catch it: it signals only where its partners
+//! outnumber the opponents expected to catch the seña ([`worth_the_catch`]). Easy is sloppy: it
+//! signals at random turns, repeats itself, and one time in four makes a seña its hand does not call
+//! for.
 //!
 //! **Reading one.** A seña says what the hand held when it was made. Cards played since were in that
 //! hand, and every draw since may have added one card, so a sampled world is *consistent* with a
@@ -12,8 +14,13 @@
 //! Hard weighs an inconsistent world at [`INCONSISTENT`] (a seña may be a bluff or Easy's slip),
 //! partners' señas and the opponents' it caught alike.
 //!
-//! Deliberately absent: modelling which of its own señas the opponents caught (Hard's playouts do
-//! not let the other seats reason about señas at all), and señas in Medium's and Easy's card play.
+//! **Playing on one.** A seat whose partner signalled trumps and plays last in the trick
+//! ([`backed`]) loads a trick it cannot take with a plain card (see `policy`); Medium checks that a
+//! trump is still unaccounted for, Easy takes the seña at its word.
+//!
+//! Deliberately absent: simulated players reading señas inside Hard's playouts (Hard reads them in
+//! its belief, and its own search plays the loads it finds worth it), and any guess at which of its
+//! own señas the opponents caught beyond the chance the rules give.
 
 use super::{Decision, HintReason, Level};
 use crate::{Action, Card, CardSet, Observation, Rank, Rng, Seat, Sena, Suit};
@@ -38,6 +45,7 @@ pub(crate) fn decide(level: Level, obs: &Observation, rng: &mut Rng) -> Option<D
                 truth
             }
         }
+        Level::Hard if !worth_the_catch(obs) => return None,
         Level::Medium | Level::Hard => {
             let last = obs
                 .signals
@@ -57,6 +65,23 @@ pub(crate) fn decide(level: Level, obs: &Observation, rng: &mut Rng) -> Option<D
     })
 }
 
+/// Whether a seña tells more partners than opponents, in expectation: every partner sees it, each
+/// opponent catches it with the ruleset's interception chance (whether one did, the signaller never
+/// learns). Hard stays silent where it does not: in four players at an interception chance of 50%
+/// or more (one partner against two opponents catching it one time in two each); six players
+/// need two chances in three.
+fn worth_the_catch(obs: &Observation) -> bool {
+    let rules = obs.ruleset;
+    let Some(team) = rules.fixed_team(obs.seat) else {
+        return false;
+    };
+    let partners = (0..rules.players)
+        .filter(|&s| s != obs.seat && rules.fixed_team(s) == Some(team))
+        .count();
+    let opponents = usize::from(rules.players) - partners - 1;
+    partners * 100 > opponents * usize::from(rules.interception)
+}
+
 /// The seña a hand calls for: an ace, else a three, else a trump, else nothing.
 pub(crate) fn truthful(hand: CardSet, trump: Option<Suit>) -> Sena {
     let has = |rank: Rank| !(hand & CardSet::rank(rank)).is_empty();
@@ -69,6 +94,37 @@ pub(crate) fn truthful(hand: CardSet, trump: Option<Suit>) -> Sena {
     } else {
         Sena::Nothing
     }
+}
+
+/// Whether the seat to move in `obs` is *backed*: the last seat to play in this trick is a partner
+/// whose latest seña this seat saw is "trumps", and nothing on the table is a trump yet — a trick
+/// the partner may take at the end. With `memory` (Medium) it also checks that a trump is still
+/// unaccounted for (the partner cannot hold one once all of them have been seen); without it
+/// (Easy) the seña is taken at its word.
+pub(crate) fn backed(obs: &Observation, memory: bool) -> bool {
+    let rules = obs.ruleset;
+    let (Some(trump), Some(first)) = (obs.trump, obs.current_trick.first()) else {
+        return false;
+    };
+    let players = rules.players;
+    let size = players.saturating_mul(rules.plays_per_trick);
+    if players == 0 || obs.current_trick.len() + 1 >= usize::from(size) {
+        return false;
+    }
+    let last = (first.seat + size - 1) % players;
+    let partner = last != obs.seat
+        && rules
+            .fixed_team(last)
+            .is_some_and(|team| rules.fixed_team(obs.seat) == Some(team));
+    let claims_trumps = obs
+        .signals
+        .iter()
+        .rev()
+        .find(|v| v.seat == last)
+        .is_some_and(|v| v.sena == Sena::Trumps);
+    let table_trumped = obs.current_trick.iter().any(|p| p.card.suit() == trump);
+    let trump_out = !memory || !(obs.unseen_cards() & CardSet::suit(trump)).is_empty();
+    partner && claims_trumps && !table_trumped && trump_out
 }
 
 /// What one seen seña of another seat claims, with what happened to that seat's hand since.
@@ -193,6 +249,110 @@ mod tests {
             lies > 0 && lies < made / 2,
             "Easy lied {lies} times in {made}"
         );
+    }
+
+    /// Positions (the stock not empty) where the last to play is a partner whose seña seen was
+    /// "trumps": Medium and Easy leave the trick to them, loading it with their best plain card.
+    #[test]
+    fn medium_and_easy_load_a_trick_for_a_partner_who_signalled_trumps() {
+        let positions = crate::ai::test_deal::random_positions(&[table()], 120, 3);
+        let mut checked = 0;
+        for (game, obs) in &positions {
+            let specials = obs
+                .legal_actions
+                .iter()
+                .any(|a| !matches!(a, Action::Play(_)));
+            if obs.phase != crate::Phase::Playing
+                || obs.stock_len == 0
+                || specials
+                || !backed(obs, true)
+            {
+                continue;
+            }
+            let trump = obs.trump.expect("trump");
+            let plain: Vec<Card> = obs
+                .hand
+                .iter()
+                .filter(|c| c.suit() != trump && obs.allows(&Action::Play(*c)))
+                .collect();
+            let best_on_table =
+                obs.current_trick
+                    .iter()
+                    .map(|p| p.card)
+                    .fold(None, |b: Option<Card>, c| match b {
+                        Some(b)
+                            if !(c.suit() == b.suit()
+                                && obs.ruleset.order.card_strength(c)
+                                    > obs.ruleset.order.card_strength(b)) =>
+                        {
+                            Some(b)
+                        }
+                        _ => Some(c),
+                    });
+            let Some(best) = best_on_table else { continue };
+            let plain_takes = plain.iter().any(|c| {
+                c.suit() == best.suit()
+                    && obs.ruleset.order.card_strength(*c) > obs.ruleset.order.card_strength(best)
+            });
+            if plain.is_empty() || plain_takes {
+                continue;
+            }
+            let most = plain
+                .iter()
+                .map(|&c| obs.ruleset.order.card_points(c))
+                .max()
+                .expect("plain card");
+            for level in [Level::Medium, Level::Easy] {
+                let mut agent = crate::ai::agent(level, 5);
+                let mut g = game.clone();
+                let mut decision = agent.choose(obs);
+                if let Action::Signal(_) = decision.action {
+                    g.apply(decision.action).expect("seña");
+                    decision = agent.choose(&g.observation(obs.seat));
+                }
+                let Action::Play(card) = decision.action else {
+                    panic!("{level:?} chose {}", decision.action);
+                };
+                assert!(
+                    card.suit() != trump && obs.ruleset.order.card_points(card) == most,
+                    "{level:?} played {card} in {obs:?}"
+                );
+                assert!(matches!(
+                    decision.hint,
+                    HintReason::LoadForPartner { card: c, .. } if c == card
+                ));
+            }
+            checked += 1;
+        }
+        assert!(checked >= 20, "only {checked} positions checked");
+    }
+
+    #[test]
+    fn hard_keeps_quiet_where_the_opponents_would_catch_more_than_its_partners_see() {
+        let at = |players: u8, interception: u8| Ruleset {
+            senas: true,
+            interception,
+            ..Ruleset::preset(Preset::Brisca, players).expect("preset")
+        };
+        for (rules, speaks) in [
+            (at(4, 25), true),
+            (at(4, 50), false),
+            (at(6, 50), true),
+            (at(6, 100), false),
+        ] {
+            let game = Game::new(rules, 0, &Deal::Seed(9)).expect("deal");
+            let obs = game.observation(game.to_move());
+            let hard = decide(Level::Hard, &obs, &mut Rng::new(1));
+            assert_eq!(
+                hard.is_some(),
+                speaks,
+                "{} players at {}%",
+                rules.players,
+                rules.interception
+            );
+            // Medium does not weigh the catch.
+            assert!(decide(Level::Medium, &obs, &mut Rng::new(1)).is_some());
+        }
     }
 
     #[test]

@@ -6,6 +6,7 @@
 //! (in open variants) the other hands. Card memory is a flag: without it, the seat forgets every
 //! finished trick.
 
+use super::senas;
 use crate::{Card, CardSet, FollowRule, Game, Observation, Ruleset, Seat, Suit, TrumpRule};
 
 /// Most cards in one trick (six players, or two players playing two cards each).
@@ -29,6 +30,9 @@ pub(crate) struct Situation {
     pub allies: u8,
     /// Whether the stock is empty (some rules add a duty to follow suit then).
     stock_empty: bool,
+    /// Whether a partner who signalled trumps plays last in this trick ([`senas::backed`]; only a
+    /// real decision reads señas).
+    pub backed: bool,
 }
 
 impl Situation {
@@ -77,6 +81,7 @@ impl Situation {
             threats,
             allies,
             stock_empty: obs.stock_len == 0,
+            backed: senas::backed(obs, memory),
         })
     }
 
@@ -114,6 +119,7 @@ impl Situation {
             threats,
             allies,
             stock_empty: game.stock_len() == 0,
+            backed: false,
         })
     }
 
@@ -137,6 +143,7 @@ impl Situation {
             threats: rules.deck_cards() - hand - gone,
             allies: sides(&rules, seat, None, None, false),
             stock_empty: false,
+            backed: false,
         })
     }
 
@@ -170,6 +177,7 @@ impl Situation {
             threats: parts.threats,
             allies: parts.allies | 1 << parts.seat,
             stock_empty: parts.stock_empty,
+            backed: parts.backed,
         }
     }
 
@@ -297,6 +305,7 @@ struct SituationParts<'a> {
     threats: CardSet,
     allies: u8,
     stock_empty: bool,
+    backed: bool,
 }
 
 fn all_seats(players: u8) -> u8 {

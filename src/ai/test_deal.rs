@@ -26,8 +26,9 @@ pub(crate) fn card(text: &str) -> Card {
 }
 
 /// The position of every seat to move in `games` hands of each of `rules`, the hands dealt from
-/// seeds and played with uniformly random legal actions (the auction and specials included): the
-/// generated decisions the reasons' tests check their conditions on.
+/// seeds and played with uniformly random legal actions (the auction and specials included; where
+/// the rules allow señas, one time in three a random seña before the action): the generated
+/// decisions the reasons' tests check their conditions on.
 pub(crate) fn random_positions(
     rules: &[Ruleset],
     games: u64,
@@ -42,6 +43,13 @@ pub(crate) fn random_positions(
                 continue;
             };
             while game.phase() != crate::Phase::Finished {
+                let senas = game.observation(game.to_move()).legal_senas;
+                if !senas.is_empty() && rng.below(3) == 0 {
+                    let sena = senas[rng.below(senas.len())];
+                    if game.apply(crate::Action::Signal(sena)).is_err() {
+                        break;
+                    }
+                }
                 let obs = game.observation(game.to_move());
                 let Some(&action) = obs
                     .legal_actions

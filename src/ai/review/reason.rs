@@ -7,7 +7,8 @@
 //! with an inaccuracy or worse. Then the most concrete that holds, each a true statement about the
 //! position as the seat saw it (the tests state each one's condition and check it over thousands of
 //! generated decisions): a better special action (the exchange, mano negra); then what the cards do
-//! in the trick — the better card takes the trick and the points on the table, the trick could not be
+//! in the trick — a trick a partner who signalled trumps and plays last would take, not left (or
+//! loaded) to them; the better card takes the trick and the points on the table, the trick could not be
 //! taken and the card played gave more points than the better one, the card played gave its points
 //! to a rival's trick where the better one gave fewer (a gift, in card points), a ten-pointer led under a higher
 //! card still out, a trump spent on an empty trick, a partner's trick taken over, a trump played
@@ -136,6 +137,15 @@ pub enum ReviewReason {
         /// The better card.
         better: Card,
     },
+    /// The partner who plays last in the trick signalled trumps, a rival holds it and no plain card
+    /// held takes it: the better card, a plain one, leaves the trick to the partner (loading it
+    /// with more points, or keeping the trump played).
+    PartnerSignalledTrumps {
+        /// The card played: a trump, or a plain card with fewer points.
+        played: Card,
+        /// The better card.
+        better: Card,
+    },
     /// The better action wins more often.
     WinsMoreOften {
         /// The better action.
@@ -248,6 +258,11 @@ fn in_the_trick(
         let overtook = habits.contains(&Habit::OvertookPartner) && takes(played);
         return (overtook && !takes(better))
             .then_some(ReviewReason::PartnerHeld { played, better });
+    }
+    let plain_takes = s.legal.iter().any(|c| !s.is_trump(c) && takes(c));
+    let loads_more = s.is_trump(played) || s.points(better) > s.points(played);
+    if s.backed && !plain_takes && !s.is_trump(better) && loads_more {
+        return Some(ReviewReason::PartnerSignalledTrumps { played, better });
     }
     // What the card played left to the other side: the others' cards on the table and its own.
     let points = s.table_points() + s.points(played);
@@ -496,6 +511,12 @@ impl fmt::Display for ReviewReason {
                 played.name(),
                 better.name()
             ),
+            R::PartnerSignalledTrumps { played, better } => write!(
+                f,
+                "Your partner signalled trumps and plays last: the {} left the trick to them, better than the {}",
+                better.name(),
+                played.name()
+            ),
             R::WinsMoreOften {
                 better,
                 win_percent,
@@ -577,6 +598,10 @@ impl Message for ReviewReason {
             },
             R::PartnerHeld {
                 played,
+                better: card,
+            },
+            R::PartnerSignalledTrumps {
+                played: Card::new(Suit::Coins, Rank::Four),
                 better: card,
             },
             R::WinsMoreOften {

@@ -3,11 +3,11 @@
 //! and the examples cover every variant.
 
 use super::*;
-use crate::Game;
 use crate::ai::review::habit;
 use crate::ai::review::mark::WinOf;
 use crate::ai::test_deal::{card, every_preset, random_positions};
 use crate::message::assert_examples_cover;
+use crate::{Game, Ruleset};
 
 /// Whether `c`, played after `best`, takes the trick: the rule, written out apart from the AI.
 fn beats(obs: &Observation, c: Card, best: Card) -> bool {
@@ -228,6 +228,42 @@ fn holds(game: &Game, obs: &Observation, taken: Action, reason: &ReviewReason) -
                 && *out == still_out
                 && *out > on_table
         }
+        R::PartnerSignalledTrumps { played, better } => {
+            // The last to play is a partner whose latest seña seen is "trumps", a rival holds a
+            // trick without a trump in it, a trump is still unseen, no plain card held takes the
+            // trick, and the better card is a plain one that does not.
+            let last = after(game, obs).last().copied();
+            let claims = last.is_some_and(|l| {
+                partner(l)
+                    && obs
+                        .signals
+                        .iter()
+                        .rev()
+                        .find(|v| v.seat == l)
+                        .map(|v| v.sena)
+                        == Some(crate::Sena::Trumps)
+            });
+            let trump_unseen = obs.trump.is_some_and(|t| {
+                obs.ruleset
+                    .deck_cards()
+                    .iter()
+                    .any(|c| c.suit() == t && !seen(c))
+            });
+            let trumped = obs
+                .current_trick
+                .iter()
+                .any(|p| Some(p.card.suit()) == obs.trump);
+            let plain = |c: Card| Some(c.suit()) != obs.trump;
+            played_is(played)
+                && claims
+                && trump_unseen
+                && !trumped
+                && top.is_some_and(|(s, _)| !partner(s) && s != obs.seat)
+                && !legal_cards(obs).into_iter().any(|c| plain(c) && takes(c))
+                && plain(*better)
+                && !takes(*better)
+                && (!plain(*played) || points(obs, *better) > points(obs, *played))
+        }
         R::PartnerHeld { played, better } => {
             played_is(played)
                 && top.is_some_and(|(s, _)| partner(s))
@@ -263,7 +299,13 @@ fn values(taken: Action, better: Action) -> (ActionValue, ActionValue, Cost) {
 
 #[test]
 fn every_concrete_reason_is_true_over_generated_decisions() {
-    let positions = random_positions(&every_preset(), 30, 7);
+    // Every preset, and four-player Brisca with señas (the positions' señas made at random).
+    let senas = Ruleset {
+        senas: true,
+        ..Ruleset::preset(crate::Preset::Brisca, 4).expect("preset")
+    };
+    let rules: Vec<Ruleset> = every_preset().into_iter().chain([senas]).collect();
+    let positions = random_positions(&rules, 30, 7);
     let (mut decisions, mut concrete) = (0, 0);
     let mut kinds = std::collections::BTreeSet::new();
     for (game, obs) in &positions {
@@ -291,7 +333,7 @@ fn every_concrete_reason_is_true_over_generated_decisions() {
     assert!(concrete >= 3000, "{concrete} concrete reasons");
     // Every concrete kind met (mano negra is no preset's default: its own test shows it).
     eprintln!("{decisions} decisions, {concrete} concrete reasons: {kinds:?}");
-    assert_eq!(kinds.len(), 10, "{kinds:?}");
+    assert_eq!(kinds.len(), 11, "{kinds:?}");
 }
 
 #[test]
@@ -475,8 +517,9 @@ fn examples_cover_every_reason() {
             R::TrumpForLater { .. } => 12,
             R::GavePoints { .. } => 13,
             R::GaveMorePoints { .. } => 14,
+            R::PartnerSignalledTrumps { .. } => 15,
         },
-        15,
+        16,
     );
     assert_examples_cover::<NotReviewed>(
         |m| match m {

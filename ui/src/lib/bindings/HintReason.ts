@@ -232,4 +232,12 @@ action: Action, } | { "id": "nothing-to-do" } | { "id": "sena",
 /**
  * The seña.
  */
-sena: Sena, };
+sena: Sena, } | { "id": "load-for-partner", 
+/**
+ * The card (never a trump).
+ */
+card: Card, 
+/**
+ * Its points (none: the trick is left to the partner without a load).
+ */
+points: number, };

@@ -131,6 +131,14 @@ played: Card,
 /**
  * The better card.
  */
+better: Card, } | { "id": "partner-signalled-trumps", 
+/**
+ * The card played: a trump, or a plain card with fewer points.
+ */
+played: Card, 
+/**
+ * The better card.
+ */
 better: Card, } | { "id": "wins-more-often", 
 /**
  * The better action.

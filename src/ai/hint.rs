@@ -148,7 +148,7 @@ mod tests {
 
     #[test]
     fn every_hint_is_true_over_generated_decisions() {
-        use crate::ai::test_deal::{every_preset, random_positions};
+        use crate::ai::test_deal::{every_preset, latest_sena, random_positions};
         use HintReason as H;
         // Every preset, and four-player Brisca with señas (made at random in the positions).
         let senas = crate::Ruleset {
@@ -258,13 +258,7 @@ mod tests {
                         let claims = last_seat.is_some_and(|l| {
                             l != obs.seat
                                 && s.is_ally(l)
-                                && obs
-                                    .signals
-                                    .iter()
-                                    .rev()
-                                    .find(|v| v.seat == l)
-                                    .map(|v| v.sena)
-                                    == Some(crate::Sena::Trumps)
+                                && latest_sena(obs, l) == Some(crate::Sena::Trumps)
                         });
                         *p == points(card)
                             && plain(card)

@@ -75,3 +75,23 @@ pub(crate) fn every_preset() -> Vec<Ruleset> {
         .filter_map(Result::ok)
         .collect()
 }
+
+/// The latest seña `seat` made that the observing seat saw, if any.
+pub(crate) fn latest_sena(obs: &crate::Observation, seat: crate::Seat) -> Option<crate::Sena> {
+    obs.signals
+        .iter()
+        .rev()
+        .find(|v| v.seat == seat)
+        .map(|v| v.sena)
+}
+
+/// Auction and calling decisions with a choice, from `games` seeded five-player chiamata hands.
+pub(crate) fn chiamata_decisions(games: u64, seed: u64) -> Vec<crate::Observation> {
+    let rules = Ruleset::preset(Preset::Chiamata, 5).expect("preset");
+    random_positions(&[rules], games, seed)
+        .into_iter()
+        .map(|(_, obs)| obs)
+        .filter(|obs| matches!(obs.phase, crate::Phase::Bidding | crate::Phase::Calling))
+        .filter(|obs| obs.legal_actions.len() > 1)
+        .collect()
+}

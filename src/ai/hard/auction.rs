@@ -328,19 +328,12 @@ pub(crate) fn reason(obs: &Observation, line: Line) -> HintReason {
 #[cfg(test)]
 mod tests {
     use super::super::HardSearch;
-    use crate::ai::test_deal::random_positions;
+    use crate::ai::test_deal::chiamata_decisions;
     use crate::ai::{Budget, special};
-    use crate::{Action, Card, Observation, Phase, Preset, Ruleset, Suit};
+    use crate::{Action, Card, Observation, Suit};
 
-    /// Auction and calling decisions with a choice from seeded chiamata hands.
     fn positions() -> Vec<Observation> {
-        let rules = Ruleset::preset(Preset::Chiamata, 5).expect("preset");
-        random_positions(&[rules], 30, 5)
-            .into_iter()
-            .map(|(_, obs)| obs)
-            .filter(|obs| matches!(obs.phase, Phase::Bidding | Phase::Calling))
-            .filter(|obs| obs.legal_actions.len() > 1)
-            .collect()
+        chiamata_decisions(30, 5)
     }
 
     #[test]

@@ -29,18 +29,11 @@ pub(super) fn evaluate(
 #[cfg(test)]
 mod tests {
     use crate::ai::review::{Mark, Verdict, hint, review_decision};
-    use crate::ai::test_deal::random_positions;
-    use crate::{Action, Observation, Phase, Preset, Ruleset, Stakes};
+    use crate::ai::test_deal::chiamata_decisions;
+    use crate::{Action, Observation, Stakes};
 
-    /// Auction and calling decisions with a choice from seeded chiamata hands.
     fn auction_positions() -> Vec<Observation> {
-        let rules = Ruleset::preset(Preset::Chiamata, 5).expect("preset");
-        random_positions(&[rules], 6, 17)
-            .into_iter()
-            .map(|(_, obs)| obs)
-            .filter(|obs| matches!(obs.phase, Phase::Bidding | Phase::Calling))
-            .filter(|obs| obs.legal_actions.len() > 1)
-            .collect()
+        chiamata_decisions(6, 17)
     }
 
     #[test]

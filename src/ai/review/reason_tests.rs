@@ -5,7 +5,7 @@
 use super::*;
 use crate::ai::review::habit;
 use crate::ai::review::mark::WinOf;
-use crate::ai::test_deal::{card, every_preset, random_positions};
+use crate::ai::test_deal::{card, every_preset, latest_sena, random_positions};
 use crate::message::assert_examples_cover;
 use crate::{Game, Ruleset};
 
@@ -233,16 +233,8 @@ fn holds(game: &Game, obs: &Observation, taken: Action, reason: &ReviewReason) -
             // trick without a trump in it, a trump is still unseen, no plain card held takes the
             // trick, and the better card is a plain one that does not.
             let last = after(game, obs).last().copied();
-            let claims = last.is_some_and(|l| {
-                partner(l)
-                    && obs
-                        .signals
-                        .iter()
-                        .rev()
-                        .find(|v| v.seat == l)
-                        .map(|v| v.sena)
-                        == Some(crate::Sena::Trumps)
-            });
+            let claims = last
+                .is_some_and(|l| partner(l) && latest_sena(obs, l) == Some(crate::Sena::Trumps));
             let trump_unseen = obs.trump.is_some_and(|t| {
                 obs.ruleset
                     .deck_cards()

@@ -43,23 +43,28 @@ pub enum NamedHard {
     /// `hard-recent-plays`: as `hard-net-race` with the outcome worth what the Hard level gives it
     /// (30), worlds weighed by the other seat's recent plays.
     RecentPlays,
+    /// `hard-team-outcome`: the Hard level with the hand's outcome worth 120 card points where
+    /// partners play in fixed teams (measured, not adopted: docs/ai.md).
+    TeamOutcome,
 }
 
 impl NamedHard {
     /// Every named configuration, fewest of the Hard level's choices first.
-    pub const ALL: [NamedHard; 6] = [
+    pub const ALL: [NamedHard; 7] = [
         NamedHard::HeuristicLate,
         NamedHard::Heuristic,
         NamedHard::NetFixed,
         NamedHard::NetRace,
         NamedHard::RecentPlays,
         NamedHard::HeuristicAuction,
+        NamedHard::TeamOutcome,
     ];
 
     /// The id on the command line.
     pub fn id(self) -> &'static str {
         match self {
             NamedHard::HeuristicAuction => "hard-heuristic-auction",
+            NamedHard::TeamOutcome => "hard-team-outcome",
             NamedHard::HeuristicLate => "hard-heuristic-late",
             NamedHard::Heuristic => "hard-heuristic",
             NamedHard::NetFixed => "hard-net-fixed",
@@ -77,10 +82,12 @@ impl NamedHard {
         let recent_plays = HardSearch {
             filter: false,
             exact_leaves: EXACT_LEAVES_BEFORE_TEAMS,
+            team_win_weight: HardSearch::HARD.win_weight,
             ..heuristic_auction
         };
         let net_race = HardSearch {
             win_weight: OUTCOME_AS_A_HAND,
+            team_win_weight: OUTCOME_AS_A_HAND,
             ..recent_plays
         };
         let net_fixed = HardSearch {
@@ -101,6 +108,10 @@ impl NamedHard {
             NamedHard::NetRace => net_race,
             NamedHard::RecentPlays => recent_plays,
             NamedHard::HeuristicAuction => heuristic_auction,
+            NamedHard::TeamOutcome => HardSearch {
+                team_win_weight: OUTCOME_AS_A_HAND,
+                ..HardSearch::HARD
+            },
         }
     }
 
@@ -134,7 +145,7 @@ mod tests {
     #[test]
     fn each_configuration_is_what_its_name_says() {
         let all = NamedHard::ALL.map(NamedHard::search);
-        let [late, heuristic, fixed, race, recent, auction] = all;
+        let [late, heuristic, fixed, race, recent, auction, team] = all;
         assert_eq!((late.exact_stock, late.net), (0, false));
         assert_eq!(
             (heuristic.exact_stock, heuristic.net, heuristic.race),
@@ -146,14 +157,25 @@ mod tests {
             (true, 120, false)
         );
         assert_eq!((recent.win_weight, recent.filter), (30, false));
-        assert!(all.iter().all(|search| !search.auction));
+        assert!(all[..6].iter().all(|search| !search.auction));
+        assert_eq!(
+            HardSearch {
+                team_win_weight: HardSearch::HARD.win_weight,
+                ..team
+            },
+            HardSearch::HARD
+        );
+        assert_eq!(team.team_win_weight, 120);
         for frozen in [late, heuristic, fixed, race, recent] {
             assert_eq!(frozen.exact_leaves, EXACT_LEAVES_BEFORE_TEAMS);
+            // One outcome weight whether or not partners play in teams.
+            assert_eq!(frozen.team_win_weight, frozen.win_weight);
         }
         assert_eq!(
             HardSearch {
                 filter: true,
                 exact_leaves: HardSearch::HARD.exact_leaves,
+                team_win_weight: HardSearch::HARD.team_win_weight,
                 ..recent
             },
             auction

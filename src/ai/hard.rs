@@ -123,6 +123,9 @@ pub struct HardSearch {
     /// What each step of the hand's outcome (loss, draw, win) is worth in card points when the
     /// search decides ([`Objective::weighing_wins`]).
     pub win_weight: i32,
+    /// The same where partners play in fixed teams (four and six players), in place of
+    /// `win_weight` ([`HardSearch::win_weight_for`]); the lab measures other values for teams.
+    pub team_win_weight: i32,
     /// In two-player games of three-card hands, worlds are drawn from the exact chances of the other
     /// hand given all its plays ([`Belief::filtered`]) instead of weighed by its recent plays.
     pub filter: bool,
@@ -133,7 +136,8 @@ pub struct HardSearch {
 
 impl HardSearch {
     /// The Hard level's search: exact playouts from [`EXACT_STOCK`] stock cards, network playouts
-    /// before that, racing cards, the outcome worth [`DECIDING_WIN_WEIGHT`], worlds drawn from the
+    /// before that, racing cards, the outcome worth [`DECIDING_WIN_WEIGHT`] (in fixed teams too),
+    /// worlds drawn from the
     /// filter over the other hand, the chiamata auction and call searched.
     pub const HARD: HardSearch = HardSearch {
         exact_stock: EXACT_STOCK,
@@ -141,6 +145,7 @@ impl HardSearch {
         net: true,
         race: true,
         win_weight: DECIDING_WIN_WEIGHT,
+        team_win_weight: DECIDING_WIN_WEIGHT,
         filter: true,
         auction: true,
     };
@@ -160,6 +165,17 @@ impl HardSearch {
             (worlds.div_ceil(2), worlds * RACE_MORE)
         } else {
             (worlds, worlds)
+        }
+    }
+
+    /// What a step of the hand's outcome is worth when this search decides under `rules`:
+    /// [`HardSearch::team_win_weight`] where partners play in fixed teams, else
+    /// [`HardSearch::win_weight`].
+    pub fn win_weight_for(self, rules: &crate::Ruleset) -> i32 {
+        if rules.fixed_team(0).is_some() {
+            self.team_win_weight
+        } else {
+            self.win_weight
         }
     }
 
@@ -244,6 +260,7 @@ impl Hard {
             .time_ms
             .map(|ms| Instant::now() + Duration::from_millis(ms));
         let limits = (ROOT_LEAVES, ROOT_NODES);
+        let win_weight = self.search.win_weight_for(&obs.ruleset);
         if let Some((card, quote)) = solve_endgame(
             obs,
             &mut self.rng,
@@ -251,7 +268,7 @@ impl Hard {
             limits,
             deadline,
             self.stakes,
-            self.search.win_weight,
+            win_weight,
         ) {
             return Some((card, Some(quote)));
         }
@@ -270,7 +287,7 @@ impl Hard {
             sampling,
             how,
             self.stakes,
-            self.search.win_weight,
+            win_weight,
         );
         tally.choice().map(|(card, quote)| (card, Some(quote)))
     }

@@ -317,18 +317,8 @@ fn the_auditor_catches_a_leaked_hand_and_a_leaked_stock() {
     let other = 1 - host_seat;
     // Another seat's observation sent to the host: its hand is hidden from the host.
     let leaked = game.observation(other);
-    let text = crate::protocol::encode(&ServerMessage::Game {
-        view: Box::new(crate::protocol::GameView {
-            observation: leaked,
-            standing: sim.table.game().expect("started").standing().clone(),
-            hand: 1,
-            clock: None,
-            awaiting_next_hand: false,
-            can_undo: false,
-            can_resign: false,
-            undos: 0,
-        }),
-    });
+    let standing = sim.table.game().expect("started").standing().clone();
+    let text = crate::protocol::encode(&view_of(leaked, standing));
     let named = cards_in(&text);
     assert!(!(named & hidden_from(&game, Some(host_seat))).is_empty());
     // The stock's next card is hidden from both seats.
@@ -341,10 +331,15 @@ fn the_auditor_catches_a_leaked_hand_and_a_leaked_stock() {
 
 /// A first hand's view of `seat`'s true observation, as a frame.
 fn view_message(m: &briscola::Match, seat: Seat) -> ServerMessage {
+    view_of(m.game().observation(seat), m.standing().clone())
+}
+
+/// A first hand's view carrying `observation`, as a frame.
+fn view_of(observation: Observation, standing: briscola::MatchStanding) -> ServerMessage {
     ServerMessage::Game {
         view: Box::new(crate::protocol::GameView {
-            observation: m.game().observation(seat),
-            standing: m.standing().clone(),
+            observation,
+            standing,
             hand: 1,
             clock: None,
             awaiting_next_hand: false,

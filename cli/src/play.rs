@@ -1,7 +1,8 @@
 //! `briscola play`: one hand in the terminal, you at the first seat against the AI level of your choice, with
 //! `?` for your options and `hint` for a suggestion: the match review's evaluation of your decision,
 //! as the app's hint is, so `briscola review` of the hand's record rates a hint taken as best.
-//! Everything shown to you comes from your seat's `Observation`.
+//! With señas, `?` offers them and every seña your seat sees is shown as it is made (yours, a
+//! partner's, one you caught). Everything shown to you comes from your seat's `Observation`.
 
 use briscola::ai::{self, Budget, HintRequest, Level};
 use briscola::{Action, Deal, Game, Observation, Phase, Record, Rng, Stakes};
@@ -34,6 +35,7 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
     let mut game =
         Game::new(rules, players - 1, &Deal::Seed(args.seed)).map_err(|e| e.to_string())?;
     let mut actions = Vec::new();
+    let mut senas_shown = 0;
     let mut opponents: Vec<_> = (0..players)
         .map(|s| ai::agent(args.level, Rng::derive_seed(args.seed, u64::from(s))))
         .collect();
@@ -56,7 +58,10 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
                 };
                 match line.trim() {
                     "quit" => return Ok(()),
-                    "?" | "help" => outln!("  you can: {}", list(&obs.legal_actions)),
+                    "?" | "help" => outln!(
+                        "  {}",
+                        crate::seat_text::your_turn(&obs.legal_actions, &obs.legal_senas, None)
+                    ),
                     "hint" => {
                         let worlds = Budget::default().worlds;
                         let request =
@@ -76,18 +81,30 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
             }
         } else {
             let action = opponents[usize::from(seat)].choose(&obs).action;
-            outln!("seat {seat}: {action}");
+            // A seña shows below only if your seat saw it.
+            if !matches!(action, Action::Signal(_)) {
+                outln!("{}: {action}", names().of(seat));
+            }
             action
         };
         game.apply(action).map_err(|e| e.to_string())?;
         actions.push(action);
-        if let Some(trick) = game
-            .observation(0)
-            .tricks
-            .last()
-            .filter(|_| game.current_trick().next().is_none())
-        {
-            outln!("  trick to seat {} ({} points)", trick.winner, trick.points);
+        let mine = game.observation(0);
+        for seen in mine.signals.iter().skip(senas_shown) {
+            outln!(
+                "  {}",
+                crate::table_words::sena(seen, mine.teams.as_deref(), &names())
+            );
+        }
+        senas_shown = mine.signals.len();
+        if let Some(trick) = mine.tricks.last().filter(|_| {
+            !matches!(action, Action::Signal(_)) && game.current_trick().next().is_none()
+        }) {
+            outln!(
+                "  trick to {} ({} points)",
+                names().of(trick.winner),
+                trick.points
+            );
         }
     }
     if let Some(path) = &args.record {
@@ -126,9 +143,13 @@ pub(crate) fn list(actions: &[Action]) -> String {
 /// Prints what you see at seat 0: trump, stock, points, the trick, your hand — seats named as at a
 /// table (you, then the others counted from 1).
 pub(crate) fn show(obs: &Observation) {
-    let names = crate::table_words::Names {
+    outln!("{}", crate::table_words::view(obs, &names()));
+}
+
+/// Seats named as at a table, you at seat 0.
+fn names() -> crate::table_words::Names<'static> {
+    crate::table_words::Names {
         you: Some(0),
         lobby: None,
-    };
-    outln!("{}", crate::table_words::view(obs, &names));
+    }
 }

@@ -480,3 +480,57 @@ fn play_hints_the_reviews_evaluation_of_your_decision() {
         "{text}"
     );
 }
+
+#[test]
+fn play_shows_only_the_senas_your_seat_saw() {
+    // Four-player Brisca with señas, the AI seats signalling as they play: every seña printed is one
+    // seat 0's observation holds, and none of the others is named.
+    let seed = 3;
+    let mut child = briscola()
+        .args(["play", "--ruleset", "brisca", "--players", "4"])
+        .args(["--option", "senas=on", "--seed", &seed.to_string()])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("play starts");
+    writeln!(child.stdin.take().expect("stdin"), "?\n4b\nquit").expect("write");
+    let output = child.wait_with_output().expect("play ends");
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(text.contains("a seña if you like: sena ace"), "{text}");
+    let as_move = |l: &&str| l.starts_with("seat ") && l.contains(": sena ");
+    assert!(
+        !text.lines().any(|l| as_move(&l)),
+        "a seña printed as a move: {text}"
+    );
+    let shown = text.lines().filter(|l| l.contains("seña: ")).count();
+    // Replaying the same hand: the señas seat 0 saw by its second turn.
+    let rules = briscola::Ruleset {
+        senas: true,
+        ..Ruleset::preset(Preset::Brisca, 4).expect("preset")
+    };
+    let mut game = Game::new(rules, 3, &Deal::Seed(seed)).expect("deal");
+    let mut agents: Vec<_> = (0..4u8)
+        .map(|s| {
+            briscola::ai::agent(
+                briscola::ai::Level::Medium,
+                briscola::Rng::derive_seed(seed, u64::from(s)),
+            )
+        })
+        .collect();
+    let mut played = false;
+    while !(played && game.to_move() == 0) {
+        let seat = game.to_move();
+        let action = if seat == 0 {
+            played = true;
+            "4b".parse().expect("card")
+        } else {
+            agents[usize::from(seat)]
+                .choose(&game.observation(seat))
+                .action
+        };
+        game.apply(action).expect("legal");
+    }
+    let seen = game.observation(0).signals.len();
+    assert!(seen > 0, "no seña seen on this deal");
+    assert_eq!(shown, seen, "{text}");
+}

@@ -31,7 +31,7 @@ export const en: Record<string, string> = {
   'only-choice': "Play {action}: the only sensible choice here.",
   'nothing-to-do': "Nothing to do: it is not your turn.",
   sena: "Tell your partner before you play: {sena}, news to them.",
-  'load-for-partner': "Your partner signalled trumps and plays last: leave the trick to them and load it with the {card} ({points:# point|# points}) for them to trump.",
+  'load-for-partner': "Your partner signalled trumps and plays last: leave the trick to them, playing the {card} ({points:# point|# points}) for them to trump.",
   'take-exchange': "Swap the {gave} for the face-up {took} first: a stronger trump for a weaker one.",
   'show-mano-negra': "Show mano negra: it wins the hand.",
   'points-into-lost-trick': "No card could take the trick: the {played} gave away {points:# point|# points}, the {better} would have cost nothing.",

@@ -31,7 +31,7 @@ export const es: Record<string, string> = {
   'only-choice': "Juega {action}: es la única opción sensata.",
   'nothing-to-do': "Nada que hacer: no es tu turno.",
   sena: "Antes de jugar, hazle la seña a tu compañero: {sena}, es nuevo para él.",
-  'load-for-partner': "Tu compañero te hizo la seña de triunfos y juega el último: déjale la baza y cárgala con {card} ({points:# punto|# puntos}) para que la falle.",
+  'load-for-partner': "Tu compañero te hizo la seña de triunfos y juega el último: déjale la baza jugando {card} ({points:# punto|# puntos}) para que la falle.",
   'take-exchange': "Primero cambia {gave} por el triunfo descubierto, {took}: un triunfo más fuerte por uno más débil.",
   'show-mano-negra': "Muestra la mano negra: gana la mano.",
   'points-into-lost-trick': "Ninguna carta podía ganar la baza: {played} regaló {points:# punto|# puntos}, {better} no habría costado nada.",

@@ -31,7 +31,7 @@ export const it: Record<string, string> = {
   'only-choice': "Gioca {action}: è l’unica scelta sensata.",
   'nothing-to-do': "Niente da fare: non è il tuo turno.",
   sena: "Prima di giocare, di' al compagno: {sena}, è una novità per lui.",
-  'load-for-partner': "Il tuo compagno ha segnalato briscole e gioca per ultimo: lasciagli la presa e caricala con {card} ({points:# punto|# punti}) perché la prenda di briscola.",
+  'load-for-partner': "Il tuo compagno ha segnalato briscole e gioca per ultimo: lasciagli la presa giocando {card} ({points:# punto|# punti}) perché la prenda di briscola.",
   'take-exchange': "Prima scambia {gave} con la briscola scoperta, {took}: una briscola più forte al posto di una più debole.",
   'show-mano-negra': "Mostra la mano negra: vince la mano.",
   'points-into-lost-trick': "Nessuna carta poteva prendere la presa: {played} ha regalato {points:# punto|# punti}, {better} non sarebbe costato nulla.",

@@ -31,7 +31,7 @@ export const pt: Record<string, string> = {
   'only-choice': "Joga {action}: é a única escolha sensata.",
   'nothing-to-do': "Nada a fazer: não é a tua vez.",
   sena: "Antes de jogar, faz o sinal ao parceiro: {sena}, é novidade para ele.",
-  'load-for-partner': "O teu parceiro fez sinal de trunfos e joga em último: deixa-lhe a vaza e carrega-a com {card} ({points:# ponto|# pontos}) para ele a cortar.",
+  'load-for-partner': "O teu parceiro fez sinal de trunfos e joga em último: deixa-lhe a vaza jogando {card} ({points:# ponto|# pontos}) para ele a cortar.",
   'take-exchange': "Primeiro troca {gave} pelo trunfo virado, {took}: um trunfo mais forte por um mais fraco.",
   'show-mano-negra': "Mostra a mano negra: ganha a mão.",
   'points-into-lost-trick': "Nenhuma carta podia ganhar a vaza: {played} ofereceu {points:# ponto|# pontos}, {better} não teria custado nada.",

@@ -31,6 +31,10 @@ const ALLOWED_HEX: &[(&str, &str)] = &[
         "152d965107921143",
         "checksum of src/ai/net/policy-bisca.bin",
     ),
+    (
+        "7829856d5537cba1",
+        "checksum of src/ai/net/policy-briscola-4p.bin",
+    ),
     // The upstream sources the public AIs re-implement, pinned to the commit that was read.
     (
         "0ad0e23",

@@ -1,6 +1,6 @@
 //! Training the playout network by imitating Hard's search (one step of expert iteration).
 //!
-//! [`label_hand`] plays a two-player hand of one preset in self-play and, at every turn where Hard's
+//! [`label_hand`] plays a hand of one preset (two players, or four in two teams) in self-play and, at every turn where Hard's
 //! playouts would use the network (the stock still above the point where they turn exact), asks Hard's
 //! search for the value of every legal card (from the seat's observation only: every card in a fixed
 //! number of worlds as Hard's `action_values` does, or racing the cards as Hard's root does — the
@@ -9,7 +9,8 @@
 //! distribution, so the positions are the ones good play reaches. [`Trainer`] fits a network to those
 //! targets (cross-entropy over the legal cards, Adam). Everything is a pure function of its seed:
 //! the `briscola-lab train` command runs it on threads and keeps checkpoints on disk. Deliberately
-//! absent: reinforcement learning (policy gradients), a value head, more than two players.
+//! absent: reinforcement learning (policy gradients), a value head, hands without a network view
+//! (three players, six, chiamata).
 
 use briscola::ai::net::{Activations, Input, Mlp, OUTPUTS, View, teacher_means};
 use briscola::ai::{HardSearch, special_action};
@@ -41,13 +42,13 @@ pub struct Teacher<'a> {
     pub playout_net: Option<&'a Mlp>,
 }
 
-/// Plays one seeded two-player hand of `rules` in self-play with the `teacher`'s search and returns
+/// Plays one seeded hand of `rules` (two players, or four in teams) in self-play with the `teacher`'s search and returns
 /// a sample for every turn at which the network would play in a playout.
 pub fn label_hand(rules: &Ruleset, seed: u64, teacher: Teacher) -> Vec<Sample> {
     let mut samples = Vec::new();
     let Ok(mut game) = Game::new(
         *rules,
-        (seed % 2) as u8,
+        (seed % u64::from(rules.players.max(1))) as u8,
         &Deal::Seed(Rng::derive_seed(seed, 1)),
     ) else {
         return samples;
@@ -396,6 +397,16 @@ mod tests {
         Ruleset::preset(preset, 2).expect("two-player preset")
     }
 
+    /// Card choices labelled in a hand of `players`: every seat's in each trick before the stock is
+    /// down to two cards (two players: 16 tricks; four: 7, from a stock of 28 down to 4).
+    fn labelled(players: u8) -> usize {
+        match players {
+            2 => 32,
+            4 => 28,
+            _ => 0,
+        }
+    }
+
     /// The heuristics' search over four worlds: a cheap teacher for tests.
     const FIXED: Teacher = Teacher {
         worlds: 4,
@@ -403,16 +414,21 @@ mod tests {
         playout_net: None,
     };
 
-    /// Every preset with a network labels whole hands: both seats' card choices in each of the 16
-    /// tricks before the stock is down to two cards (Brisca's trump exchange, taken by the shared
-    /// rule, is not a sample and does not cut a hand short; each of these Brisca hands has one).
+    /// Every preset with a network labels whole hands: every seat's card choices in each trick
+    /// before the stock is down to two cards ([`labelled`]; Brisca's trump exchange, taken by the
+    /// shared rule, is not a sample and does not cut a hand short; each of these Brisca hands has one).
     #[test]
     fn every_trained_preset_labels_whole_hands() {
-        for (preset, seed) in
+        for ((preset, players), seed) in
             briscola::ai::net::trained_presets().flat_map(|p| (0..3).map(move |s| (p, s)))
         {
-            let samples = label_hand(&rules(preset), seed, FIXED);
-            assert_eq!(samples.len(), 32, "{preset:?}, seed {seed}");
+            let rules = Ruleset::preset(preset, players).expect("preset");
+            let samples = label_hand(&rules, seed, FIXED);
+            assert_eq!(
+                samples.len(),
+                labelled(players),
+                "{preset:?} {players}, seed {seed}"
+            );
             for s in &samples {
                 let total: f32 = s.target.iter().map(|t| t.1).sum();
                 assert!((total - 1.0).abs() < 1e-4);

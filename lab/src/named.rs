@@ -35,7 +35,8 @@ pub enum NamedHard {
     HeuristicLate,
     /// `hard-heuristic`: heuristic playouts, exact search from two stock cards.
     Heuristic,
-    /// `hard-net-fixed`: network playouts, a fixed number of worlds.
+    /// `hard-net-fixed`: network playouts (two players; the heuristics in teams, as in every frozen
+    /// version), a fixed number of worlds.
     NetFixed,
     /// `hard-net-race`: network playouts, cards raced over the worlds, the hand's outcome worth 120
     /// card points.
@@ -81,6 +82,7 @@ impl NamedHard {
         };
         let recent_plays = HardSearch {
             filter: false,
+            team_net: false,
             exact_leaves: EXACT_LEAVES_BEFORE_TEAMS,
             team_win_weight: HardSearch::HARD.win_weight,
             ..heuristic_auction
@@ -168,12 +170,15 @@ mod tests {
         assert_eq!(team.team_win_weight, 120);
         for frozen in [late, heuristic, fixed, race, recent] {
             assert_eq!(frozen.exact_leaves, EXACT_LEAVES_BEFORE_TEAMS);
+            // Four-player playouts by the heuristics, as before the team network.
+            assert!(!frozen.team_net);
             // One outcome weight whether or not partners play in teams.
             assert_eq!(frozen.team_win_weight, frozen.win_weight);
         }
         assert_eq!(
             HardSearch {
                 filter: true,
+                team_net: true,
                 exact_leaves: HardSearch::HARD.exact_leaves,
                 team_win_weight: HardSearch::HARD.team_win_weight,
                 ..recent

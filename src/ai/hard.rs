@@ -5,9 +5,9 @@
 //! known voids). Once the stock is empty and the rest of the hand is small, every sampled world is
 //! solved exactly by alpha-beta (a single world in two-player games: card counting leaves nothing
 //! hidden). Earlier, each legal card is tried in every world and the hand is played out for every
-//! seat — in two-player Briscola, Brisca and Bisca by that preset's playout network ([`net`],
-//! trained by imitating this search; it reads each seat's own view only), elsewhere by the Medium
-//! heuristics — finishing with exact search (the world's stock order known) once the world's stock
+//! seat — in two-player Briscola, Brisca and Bisca and in four-player Briscola by that preset's
+//! playout network ([`net`], trained by imitating this search; it reads each seat's own view only),
+//! elsewhere by the Medium heuristics — finishing with exact search (the world's stock order known) once the world's stock
 //! is down to two cards, one trick before it runs out in two-player games; the same worlds are used
 //! for every card (common random numbers), and the stock order of a world is just one draw of
 //! chance. In two-player games of three-card hands the other hand is drawn from its exact chances
@@ -114,9 +114,11 @@ pub struct HardSearch {
     /// Once the stock is empty, playouts switch to exact search where at most this many card orders
     /// remain (two hands of three cards: 36; three: 216; four: 1,296).
     pub exact_leaves: u64,
-    /// Playouts are played by the shipped network where it applies ([`net::for_rules`]) instead of
-    /// the Medium heuristics.
+    /// Two-player playouts are played by the shipped network where it applies ([`net::for_rules`])
+    /// instead of the Medium heuristics.
     pub net: bool,
+    /// The same for playouts between fixed teams (four-player Briscola's network).
+    pub team_net: bool,
     /// The root races its cards over the worlds ([`RACE`]) instead of playing each out in a fixed
     /// number of them.
     pub race: bool,
@@ -136,13 +138,14 @@ pub struct HardSearch {
 
 impl HardSearch {
     /// The Hard level's search: exact playouts from [`EXACT_STOCK`] stock cards, network playouts
-    /// before that, racing cards, the outcome worth [`DECIDING_WIN_WEIGHT`] (in fixed teams too),
+    /// before that (two players, and teams), racing cards, the outcome worth [`DECIDING_WIN_WEIGHT`] (in fixed teams too),
     /// worlds drawn from the
     /// filter over the other hand, the chiamata auction and call searched.
     pub const HARD: HardSearch = HardSearch {
         exact_stock: EXACT_STOCK,
         exact_leaves: EXACT_LEAVES,
         net: true,
+        team_net: true,
         race: true,
         win_weight: DECIDING_WIN_WEIGHT,
         team_win_weight: DECIDING_WIN_WEIGHT,
@@ -181,14 +184,15 @@ impl HardSearch {
 
     /// How this search plays out a world of `rules`.
     fn playout(self, rules: &crate::Ruleset) -> Playout<'static> {
+        let wanted = if rules.fixed_team(0).is_some() {
+            self.team_net
+        } else {
+            self.net
+        };
         Playout {
             exact_stock: self.exact_stock,
             exact_leaves: self.exact_leaves,
-            net: if self.net {
-                net::for_rules(rules)
-            } else {
-                None
-            },
+            net: if wanted { net::for_rules(rules) } else { None },
         }
     }
 }

@@ -27,16 +27,17 @@ const CHUNK: u64 = 50;
 /// Options of `briscola-lab train`.
 #[derive(Debug, Args)]
 pub struct TrainArgs {
-    /// The two-player preset whose hands are played: `briscola-2p`, `brisca-2p` or `bisca-2p`
-    /// (each has its own network: the input has no rank order or card points).
+    /// The preset whose hands are played: `briscola-2p`, `brisca-2p`, `bisca-2p` or `briscola-4p`
+    /// (each has its own network: the input has no rank order or card points, and a team game's view
+    /// is not a two-player one).
     #[arg(long, default_value = "briscola-2p")]
     ruleset: String,
     /// Folder for checkpoints (labelled hands, trainer states); a rerun with the same options resumes.
-    /// Default: `target/train` for Briscola, `target/train-<ruleset>` for the others.
+    /// Default: `target/train` for two-player Briscola, `target/train-<ruleset>` for the others.
     #[arg(long)]
     dir: Option<PathBuf>,
     /// Where the final weights are written. Default: where the app reads that preset's network
-    /// (`src/ai/net/policy.bin`, `policy-brisca.bin`, `policy-bisca.bin`).
+    /// (`src/ai/net/policy.bin`, `policy-brisca.bin`, `policy-bisca.bin`, `policy-briscola-4p.bin`).
     #[arg(long)]
     out: Option<PathBuf>,
     /// Seed of everything: deals, the teacher's worlds, initial weights, batch order.
@@ -78,13 +79,13 @@ pub struct TrainArgs {
 }
 
 impl TrainArgs {
-    /// The options the result depends on, as the directory remembers them (Briscola's line is the one
-    /// written before other presets could be trained, so its old directories still resume).
+    /// The options the result depends on, as the directory remembers them (two-player Briscola's line
+    /// is the one written before other presets could be trained, so its old directories still resume).
     /// `from` is the checksum of `--from`'s weights; the options added later (`--race`, `--from`)
     /// are written only when given, so directories of earlier runs still resume.
     fn fingerprint(&self, rules: &Ruleset, from: Option<u64>) -> String {
-        let ruleset = match rules.preset {
-            Preset::Briscola => String::new(),
+        let ruleset = match (rules.preset, rules.players) {
+            (Preset::Briscola, 2) => String::new(),
             _ => format!("ruleset={} ", arena::ruleset_id(rules)),
         };
         let race = if self.race { " race" } else { "" };
@@ -105,7 +106,7 @@ fn trained_rules(id: &str) -> Result<(Ruleset, &'static str), String> {
         None => Err(format!(
             "--ruleset {id}: networks are trained for {} only",
             net::trained_presets()
-                .map(|p| format!("{}-2p", p.id()))
+                .map(|(p, players)| format!("{}-{players}p", p.id()))
                 .collect::<Vec<_>>()
                 .join(", ")
         )),
@@ -132,10 +133,10 @@ pub fn run(args: &TrainArgs) -> Result<(), String> {
         return Err(format!("--hidden {} is over 4096 units", args.hidden));
     }
     let (rules, shipped) = trained_rules(&args.ruleset)?;
-    let top = match (&args.dir, rules.preset) {
-        (Some(dir), _) => dir.clone(),
-        (None, Preset::Briscola) => PathBuf::from("target/train"),
-        (None, _) => PathBuf::from(format!("target/train-{}", arena::ruleset_id(&rules))),
+    let top = match (&args.dir, rules.preset, rules.players) {
+        (Some(dir), _, _) => dir.clone(),
+        (None, Preset::Briscola, 2) => PathBuf::from("target/train"),
+        (None, _, _) => PathBuf::from(format!("target/train-{}", arena::ruleset_id(&rules))),
     };
     let out = match &args.out {
         Some(out) => out.clone(),

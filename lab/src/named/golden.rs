@@ -10,19 +10,18 @@ use super::NamedHard;
 
 /// `hard-heuristic-auction`'s actions on the walk: the Hard level's before it searched the auction.
 const HEURISTIC_AUCTION: &str = concat!(
-    "5b,Qc,Qc,Kd,Kc,As,Ks,5s,4c,4c,4d,Js,4d,Kc,2b,2s,Qs,Ab,5c,3c,7c,7s,5b,3d,Ks,3s,3s,Qd,Qd,",
-    "Jc,Jc,4d,5s,Qd,Qd,3b,Ab,3d,3d,Js,5b,Qc,Qc,Kc,3d,Ac,Qd,As,As,4b,4d,7c,Jb,3d,Ab,7c,Kb,As,",
-    "4s,Qc,Qc,5d,6c,3s,Qs,Ab,Jc,3c,Qc,Jd,6d,Ab,Js,4c,Kb,Ac,3d,Ad,7s,Qc,Jc,6d,Ab,Ks,6s,Ac,Ac,",
-    "3b,4d,Js,4d,Jb,2b,Jd,2c,7s,Kb,2d,exchange 7c,Ac,7s,4d,2s,7b,As,3b,Ab,6b,Jc,4d,5s,7d,Qd,",
-    "3b,7s,Kb,3c,Qs,5b,Qc,Qc,Kc,3d,Ac,Qd,As,As,4b,exchange 7c,Qb,7d,6d,3b,exchange 2c,5b,Jc,",
-    "2c,5c,7c,6c,4d,Qs,Jc,Jd,4b,5s,5c,Jc,Jd,6d,Ab,Js,4c,Kb,Ac,3d,Ad,7s,Qc,Kb,Qd,Kd,Ad,As,Qd,",
-    "5s,Jd,3s,4d,Qd,4d,2b,2s,Qs,Ab,5c,As,7c,Qs,5d,5d,As,6s,Qd,4b,Ab,Qc,Jc,Kc,Jd,7d,Kc,Ac,7c,",
-    "Qs,7c,Js,7s,Jc,3d,Jc,Ad,As,7d,4c,Js,6b,7c,Jd,Jb,7d,2s,6d,Kb,Qc,4s,Kc,7s,7c,Jc,Qd,Kc,As,",
-    "Ks,5s,4c,4c,7c,Js,Jc,Qb,Qb,6d,Qs,Kb,5c,6d,6c,Qs,5d,3d,Ks,6s,Qd,Qc,Ab,3b,7c,6d,5s,7d,3d,",
-    "3d,3d,4s,3c,6b,5b,Qc,Kb,Kc,Ad,Ac,Ad,Jd,Js,4b,4d,7c,Jb,3d,Ab,7c,Kb,As,Qc,Ks,5d,6d,Qs,Jc,",
-    "Qc,As,6s,Jd,4b,6b,4d,Kc,Qb,7d,6d,2d,As,Qc,4s,3c,bid 3,bid Q,call Jd,4c,7c,3s,Ad,4d,Qb,",
-    "Qd,Qb,6d,Ac,bid 3,pass,call Jd,Jb,5d,3c,7d,Ad,3c,Jb,Qb,3s,As,5d,Qc,Kd,3d,3d,Ab,3d,Qc,3c,",
-    "4b,7c,7c,Ad,Jb,Ab,6c,Ab,As,5c,As",
+    "5b,Qc,Qc,Kd,Kc,As,Ks,5s,4c,4c,4d,Js,4d,Kc,2b,2s,Qs,Ab,5c,3c,7c,7s,5b,3d,Ks,3s,3s,Qd,Qd,Jc,",
+    "Jc,4d,5s,Qd,Qd,3b,Ab,3d,3d,Js,Qb,Kb,Qc,Kc,Ad,Ac,Jb,As,As,4b,4d,7c,Jb,Jc,Ab,7c,Kc,As,4s,Qc,",
+    "Qc,5d,6c,3s,Qs,Ab,Jc,3c,Qc,Jd,6d,Ab,Js,4c,Kb,Ac,3d,Ad,7s,Qc,Jc,6d,Ab,Ks,6s,Ac,Ac,3b,4d,Js,",
+    "4d,Jb,2b,Jd,2c,7s,Kb,2d,exchange 7c,Ac,7s,4d,2s,7b,As,3b,Ab,6b,Jc,4d,5s,7d,Qd,3b,7s,Kb,3c,",
+    "Qs,5b,Qc,Qc,Kc,3d,Ac,Qd,As,As,4b,exchange 7c,Qb,7d,6d,3b,exchange 2c,5b,Jc,2c,5c,7c,6c,4d,",
+    "Qs,Jc,Jd,4b,5s,5c,Jc,Jd,6d,Ab,Js,4c,Kb,Ac,3d,Ad,7s,Qc,Kb,Qd,Kd,Ad,As,Qd,5s,Jd,3s,4d,Qd,4d,",
+    "2b,2s,Qs,Ab,5c,As,7c,Qs,5d,5d,As,6s,Qd,4b,Ab,Qc,Jc,Kc,Jd,7d,Kc,Ac,7c,Qs,7c,Js,7s,Jc,3d,Jc,",
+    "Ad,As,7d,4c,Js,6b,7c,Jd,Jb,7d,2s,6d,Kb,Qc,4s,Kc,7s,7c,Jc,Qd,Kc,As,Ks,5s,4c,4c,7c,Js,Jc,Qb,",
+    "Qb,6d,Qs,Kb,5c,6d,6c,Qs,5d,3d,Ks,6s,Qd,Qc,Ab,3b,7c,6d,5s,7d,3d,3d,3d,4s,3c,6b,5b,Qc,Kb,Kc,",
+    "Ad,Ac,Ad,Jd,Js,4b,4d,7c,Jb,3d,Ab,7c,Kb,As,Qc,Ks,5d,6d,Qs,Jc,Qc,As,6s,Jd,4b,6b,4d,Kc,Qb,7d,",
+    "6d,2d,As,Qc,4s,3c,bid 3,bid Q,call Jd,4c,7c,3s,Ad,4d,Qb,Qd,Qb,6d,Ac,bid 3,pass,call Jd,Jb,",
+    "5d,3c,7d,Ad,3c,Jb,Qb,3s,As,5d,Qc,Kd,3d,3d,Ab,3d,Qc,3c,4b,7c,7c,Ad,Jb,Ab,6c,Ab,As,5c,As",
 );
 
 /// `hard-heuristic-late`'s actions on the walk.

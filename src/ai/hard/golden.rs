@@ -9,7 +9,7 @@ use crate::{Deal, Game, Phase, Preset, Ruleset, Stakes};
 /// Hard's actions on the walk.
 const TODAY: &str = concat!(
     "5b,Qc,Qc,Kd,Kc,As,Ks,5s,4c,4c,4d,Js,4d,Kc,2b,2s,Qs,Ab,5c,3c,7c,7s,5b,3d,Ks,3s,3s,Qd,Qd,Jc,",
-    "Jc,4d,5s,Qd,Qd,3b,Ab,3d,3d,Js,5b,Qc,Qc,Kc,3d,Ac,Qd,As,As,4b,4d,7c,Jb,3d,Ab,7c,Kb,As,4s,Qc,",
+    "Jc,4d,5s,Qd,Qd,3b,Ab,3d,3d,Js,Qb,Kb,Qc,Kc,Ad,Ac,Jb,As,As,4b,4d,7c,Jb,Jc,Ab,7c,Kc,As,4s,Qc,",
     "Qc,5d,6c,3s,Qs,Ab,Jc,3c,Qc,Jd,6d,Ab,Js,4c,Kb,Ac,3d,Ad,7s,Qc,Jc,6d,Ab,Ks,6s,Ac,Ac,3b,4d,Js,",
     "4d,Jb,2b,Jd,2c,7s,Kb,2d,exchange 7c,Ac,7s,4d,2s,7b,As,3b,Ab,6b,Jc,4d,5s,7d,Qd,3b,7s,Kb,3c,",
     "Qs,5b,Qc,Qc,Kc,3d,Ac,Qd,As,As,4b,exchange 7c,Qb,7d,6d,3b,exchange 2c,5b,Jc,2c,5c,7c,6c,4d,",

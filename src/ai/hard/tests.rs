@@ -60,21 +60,35 @@ fn playouts_are_exact_from_the_empty_stock_up_to_four_players() {
     assert!(leaf_bound(&[3; 4]) > 400);
 }
 
-/// Today's Hard plays its playouts with a network in two-player Briscola, Brisca and Bisca only (the
-/// hands each was trained on); a search without the network never does.
+/// Today's Hard plays its playouts with a network in two-player Briscola, Brisca and Bisca and in
+/// four-player Briscola only (the hands each was trained on); a search without the two-player
+/// networks plays four-player Briscola with its network still, one without the team network plays
+/// two-player hands with theirs, and one without either never uses a network.
 #[test]
-fn the_network_plays_out_the_trained_two_player_presets_only() {
+fn the_network_plays_out_the_trained_presets_only() {
+    let two = [Preset::Briscola, Preset::Brisca, Preset::Bisca];
     for preset in Preset::ALL {
         for &n in preset.player_counts() {
             let rules = Ruleset::preset(preset, n).expect("preset");
-            let uses = HardSearch::HARD.playout(&rules).net.is_some();
-            let trained = [Preset::Briscola, Preset::Brisca, Preset::Bisca].contains(&preset);
-            assert_eq!(uses, trained && n == 2, "{preset}-{n}p");
-            let heuristic = HardSearch {
+            let uses = |search: HardSearch| search.playout(&rules).net.is_some();
+            let teams = preset == Preset::Briscola && n == 4;
+            let pairs = two.contains(&preset) && n == 2;
+            assert_eq!(uses(HardSearch::HARD), pairs || teams, "{preset}-{n}p");
+            let no_pairs = HardSearch {
                 net: false,
                 ..HardSearch::HARD
             };
-            assert!(heuristic.playout(&rules).net.is_none());
+            assert_eq!(uses(no_pairs), teams, "{preset}-{n}p");
+            let no_teams = HardSearch {
+                team_net: false,
+                ..HardSearch::HARD
+            };
+            assert_eq!(uses(no_teams), pairs, "{preset}-{n}p");
+            let neither = HardSearch {
+                team_net: false,
+                ..no_pairs
+            };
+            assert!(!uses(neither), "{preset}-{n}p");
         }
     }
 }

@@ -1,25 +1,29 @@
-//! What the policy network reads: one seat's view of a two-player hand, as a sparse input vector.
+//! What the policy network reads: one seat's view of a two-player hand, or of a hand of two fixed
+//! teams (four-player Briscola), as a sparse input vector.
 //!
 //! [`View`] holds only what that seat's [`Observation`] holds — its hand, the cards gone in finished
-//! tricks, the trick in progress, the face-up trump while it lies under the stock, the cards publicly
-//! known to be in the other hand, the trump suit, both sides' points, the stock's size and whether the
-//! seat leads. It is built either from the observation (the agent at the root) or from a sampled
+//! tricks, the opponents' cards on the table, the face-up trump while it lies under the stock, the
+//! fifth plane (two players: the cards publicly known to be in the other hand; fixed teams: the
+//! partner's card on the table), the trump suit, both sides' points, the stock's size and whether
+//! the seat leads. It is built either from the observation (the agent at the root) or from a sampled
 //! [`Game`] for the seat to move (a playout, where building an observation per card would be too
 //! slow); a test proves the two agree at every turn of many hands, so a playout's network never sees
 //! another seat's cards or the stock order. Deliberately absent: the order in which cards were
-//! played, which seat won which trick, and more than two players (the network plays two-player
-//! hands only).
+//! played, which seat won which trick, and in team games the cards publicly known in a hand (in
+//! four-player Briscola only the last face-up trump drawn, once the stock is empty, where playouts are
+//! exact and the network no longer plays).
 //!
 //! Suits are renamed so that the trump suit is always the first (the others keep their order after
 //! it): what matters is "trump" or "not trump", and the network need not learn each suit four times.
 //! Cards given to and read from the network go through [`View::to_net`] and [`View::from_net`].
 
 use super::mlp::{Activations, Mlp};
-use crate::{Card, CardSet, Game, Observation, Suit};
+use crate::{Card, CardSet, Game, Observation, Ruleset, Seat, Suit};
 
 /// Card slots per plane (every card index of the 48-card deck; 40-card decks leave eight empty).
 const CARDS: usize = Card::COUNT;
-/// Card planes: hand, gone, table, face-up trump, known in the other hand.
+/// Card planes: hand, gone, the opponents' cards on the table, face-up trump, the fifth plane (known
+/// in the other hand, or the partner's card on the table).
 const PLANES: usize = 5;
 /// Index of the first trump-suit input (four of them).
 const TRUMP_AT: usize = PLANES * CARDS;
@@ -32,16 +36,21 @@ pub const INPUTS: usize = SCALARS_AT + SCALARS;
 /// Most binary inputs one view can set (every card in one plane, plus the trump suit).
 const MAX_ACTIVE: usize = 48;
 
-/// One seat's view of a two-player hand, at its turn.
+/// One seat's view of a two-player hand or of a hand between two fixed teams, at its turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct View {
     hand: CardSet,
     gone: CardSet,
+    /// The opponents' cards in the trick in progress.
     table: CardSet,
     face_up: CardSet,
-    known_other: CardSet,
+    /// Two players: the cards publicly known to be in the other hand. Fixed teams: the partner's
+    /// card in the trick in progress.
+    fifth: CardSet,
     trump: Option<Suit>,
+    /// The seat's side's card points (its team's, in team games).
     own_points: u16,
+    /// The opponents' card points.
     other_points: u16,
     stock_len: u8,
     leading: bool,
@@ -56,47 +65,90 @@ pub struct Input {
 }
 
 impl View {
-    /// The view of the seat to move in a (sampled) two-player game.
+    /// The view of the seat to move in a (sampled) two-player or team game.
     pub fn from_game(game: &Game) -> View {
         let seat = game.to_move();
-        let other = 1 - seat.min(1);
-        let table: CardSet = game.current_trick().map(|(_, c)| c).collect();
+        let rules = game.rules();
+        let teams = rules.fixed_team(seat).is_some();
+        let (mut table, mut fifth) = (CardSet::EMPTY, CardSet::EMPTY);
+        for (s, card) in game.current_trick() {
+            if same_side(rules, seat, s) {
+                fifth.insert(card);
+            } else {
+                table.insert(card);
+            }
+        }
+        let (mut gone, mut own_points, mut other_points) = (CardSet::EMPTY, 0, 0);
+        for s in 0..rules.players {
+            gone |= game.pile(s);
+            if same_side(rules, seat, s) {
+                own_points += game.pile_points(s);
+            } else {
+                other_points += game.pile_points(s);
+                if !teams {
+                    fifth |= game.known_in_hand(s);
+                }
+            }
+        }
         View {
             hand: game.hand(seat),
-            gone: game.pile(0) | game.pile(1),
+            gone,
             table,
             face_up: game.face_up().into_iter().collect(),
-            known_other: game.known_in_hand(other),
+            fifth,
             trump: game.trump(),
-            own_points: game.pile_points(seat),
-            other_points: game.pile_points(other),
+            own_points,
+            other_points,
             stock_len: game.stock_len() as u8,
-            leading: table.is_empty(),
+            leading: game.current_trick().next().is_none(),
         }
     }
 
-    /// The view of the observing seat (two-player observations).
+    /// The view of the observing seat (two-player and team observations).
     pub fn from_observation(obs: &Observation) -> View {
         let seat = obs.seat;
-        let other = usize::from(1 - seat.min(1));
+        let rules = &obs.ruleset;
+        let teams = rules.fixed_team(seat).is_some();
         let gone = obs
             .tricks
             .iter()
             .flat_map(|t| t.plays.iter().map(|p| p.card))
             .collect();
-        let table: CardSet = obs.current_trick.iter().map(|p| p.card).collect();
-        let points = |s: usize| obs.pile_points.get(s).copied().unwrap_or(0);
+        let (mut table, mut fifth) = (CardSet::EMPTY, CardSet::EMPTY);
+        for play in &obs.current_trick {
+            if same_side(rules, seat, play.seat) {
+                fifth.insert(play.card);
+            } else {
+                table.insert(play.card);
+            }
+        }
+        let (mut own_points, mut other_points) = (0, 0);
+        for s in 0..rules.players {
+            let points = obs.pile_points.get(usize::from(s)).copied().unwrap_or(0);
+            if same_side(rules, seat, s) {
+                own_points += points;
+            } else {
+                other_points += points;
+                if !teams {
+                    fifth |= obs
+                        .known_in_hands
+                        .get(usize::from(s))
+                        .copied()
+                        .unwrap_or_default();
+                }
+            }
+        }
         View {
             hand: obs.hand,
             gone,
             table,
             face_up: obs.face_up_trump.into_iter().collect(),
-            known_other: obs.known_in_hands.get(other).copied().unwrap_or_default(),
+            fifth,
             trump: obs.trump,
-            own_points: points(usize::from(seat)),
-            other_points: points(other),
+            own_points,
+            other_points,
             stock_len: obs.stock_len,
-            leading: table.is_empty(),
+            leading: obs.current_trick.is_empty(),
         }
     }
 
@@ -112,13 +164,7 @@ impl View {
                 if self.leading { 1.0 } else { 0.0 },
             ],
         };
-        let planes = [
-            self.hand,
-            self.gone,
-            self.table,
-            self.face_up,
-            self.known_other,
-        ];
+        let planes = [self.hand, self.gone, self.table, self.face_up, self.fifth];
         for (plane, cards) in planes.into_iter().enumerate() {
             for card in cards {
                 input.push(plane * CARDS + self.to_net(card).index());
@@ -151,6 +197,14 @@ impl View {
         net.best_in(&self.input(), legal, act)
             .map(|c| self.from_net(c))
     }
+}
+
+/// Whether seats `a` and `b` play for the same side: the same seat, or partners in a fixed team.
+fn same_side(rules: &Ruleset, a: Seat, b: Seat) -> bool {
+    a == b
+        || rules
+            .fixed_team(a)
+            .is_some_and(|team| rules.fixed_team(b) == Some(team))
 }
 
 /// `card` with its suit moved `by` places on (mod 4).
@@ -208,17 +262,25 @@ mod tests {
     use super::*;
     use crate::{Deal, Phase, Preset, Rng, Ruleset};
 
-    /// At every turn of random two-player hands (Briscola and Brisca, with its exchanges), the view
-    /// built from the game for the seat to move is exactly the view built from that seat's
-    /// observation: a playout's network sees what the seat would see, nothing more.
+    /// At every turn of random two-player hands (Briscola and Brisca, with its exchanges, and Bisca)
+    /// and four-player team hands (Briscola, and Brisca with its exchanges), the view built from the
+    /// game for the seat to move is exactly the view built from that seat's observation: a playout's
+    /// network sees what the seat would see, nothing more.
     #[test]
     fn game_view_equals_observation_view_at_every_turn() {
         let mut rng = Rng::new(5);
         let mut turns = 0;
-        for preset in [Preset::Briscola, Preset::Brisca, Preset::Bisca] {
-            let rules = Ruleset::preset(preset, 2).expect("two-player preset");
+        for (preset, players) in [
+            (Preset::Briscola, 2),
+            (Preset::Brisca, 2),
+            (Preset::Bisca, 2),
+            (Preset::Briscola, 4),
+            (Preset::Brisca, 4),
+        ] {
+            let rules = Ruleset::preset(preset, players).expect("preset");
             for hand in 0..60u64 {
-                let mut game = Game::new(rules, (hand % 2) as u8, &Deal::Seed(hand)).expect("deal");
+                let first = (hand % u64::from(players)) as u8;
+                let mut game = Game::new(rules, first, &Deal::Seed(hand)).expect("deal");
                 while game.phase() == Phase::Playing {
                     let obs = game.observation(game.to_move());
                     assert_eq!(View::from_game(&game), View::from_observation(&obs));
@@ -229,7 +291,42 @@ mod tests {
                 }
             }
         }
-        assert!(turns > 180 * 30, "{turns} turns checked");
+        assert!(turns > 300 * 30, "{turns} turns checked");
+    }
+
+    /// In a team game the partner's card on the table is in the fifth plane and the opponents' in
+    /// the table's, and each side's points are its team's.
+    #[test]
+    fn a_team_view_tells_the_partners_card_from_the_opponents() {
+        let rules = Ruleset::preset(Preset::Briscola, 4).expect("preset");
+        let mut rng = Rng::new(9);
+        let mut seen = 0;
+        for hand in 0..20u64 {
+            let mut game = Game::new(rules, 0, &Deal::Seed(hand)).expect("deal");
+            while game.phase() == Phase::Playing {
+                let seat = game.to_move();
+                let view = View::from_game(&game);
+                let trick: Vec<(u8, Card)> = game.current_trick().collect();
+                for (s, card) in trick {
+                    let partner = (s + 4 - seat) % 4 == 2;
+                    assert_eq!(view.fifth.contains(card), partner);
+                    assert_eq!(view.table.contains(card), !partner);
+                    seen += usize::from(partner);
+                }
+                let side = |team: u8| -> u16 {
+                    (0..4)
+                        .filter(|s| s % 2 == team)
+                        .map(|s| game.pile_points(s))
+                        .sum()
+                };
+                assert_eq!(view.own_points, side(seat % 2));
+                assert_eq!(view.other_points, side(1 - seat % 2));
+                let legal = game.legal_actions();
+                game.apply(legal[rng.below(legal.len())])
+                    .expect("legal action");
+            }
+        }
+        assert!(seen > 100, "{seen} partner cards seen");
     }
 
     #[test]

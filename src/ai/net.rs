@@ -59,13 +59,20 @@ pub fn trained_presets() -> impl Iterator<Item = (Preset, u8)> {
 }
 
 /// The index in [`SHIPPED`] of the network for `rules`: only a preset's own rules for the player
-/// count it was trained on, so a changed option falls back to the heuristic playouts.
+/// count it was trained on, so a changed option falls back to the heuristic playouts — except the
+/// señas, which change no rule of the cards (the network does not read them; the search's belief
+/// does).
 fn trained_index(rules: &Ruleset) -> Option<usize> {
     let index = SHIPPED
         .iter()
         .position(|s| s.0 == rules.preset && s.1 == rules.players)?;
     let preset = Ruleset::preset(rules.preset, rules.players).ok()?;
-    (*rules == preset).then_some(index)
+    let cards = Ruleset {
+        senas: preset.senas,
+        interception: preset.interception,
+        ..*rules
+    };
+    (cards == preset).then_some(index)
 }
 
 /// Where the network for `rules` is kept, relative to `src/ai/` (`briscola-lab train` writes it there).
@@ -135,13 +142,26 @@ mod tests {
             ..Ruleset::preset(Preset::Brisca, 2).expect("preset")
         };
         assert!(for_rules(&changed).is_none());
+        let four = Ruleset::preset(Preset::Briscola, 4).expect("preset");
         let senas = Ruleset {
             senas: true,
-            ..Ruleset::preset(Preset::Briscola, 4).expect("preset")
+            interception: 60,
+            ..four
         };
         assert!(
-            for_rules(&senas).is_none(),
-            "señas change the four-player rules"
+            std::ptr::eq(
+                for_rules(&senas).expect("señas change no rule of the cards"),
+                for_rules(&four).expect("the four-player network")
+            ),
+            "the same network"
+        );
+        let open = Ruleset {
+            open_hands: true,
+            ..senas
+        };
+        assert!(
+            for_rules(&open).is_none(),
+            "with señas, another option still counts"
         );
     }
 }

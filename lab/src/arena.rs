@@ -151,7 +151,8 @@ impl FromStr for Contender {
         s.parse::<PublicAi>().map(Contender::Public).map_err(|_| {
             format!(
                 "unknown player `{s}`: choose easy, medium, hard, hard-heuristic-late, hard-heuristic, \
-                 hard-net-fixed, hard-net-race, hard-recent-plays, deep-briscola, greedy, \
+                 hard-net-fixed, hard-net-race, hard-recent-plays, hard-heuristic-auction, \
+                 hard-team-outcome, hard-team-heuristic, deep-briscola, greedy, \
                  brimarl-heuristic, ismcts, or cmd:COMMAND (a program speaking the bot protocol)"
             )
         })

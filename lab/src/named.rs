@@ -47,11 +47,14 @@ pub enum NamedHard {
     /// `hard-team-outcome`: the Hard level with the hand's outcome worth 120 card points where
     /// partners play in fixed teams (measured, not adopted: docs/ai.md).
     TeamOutcome,
+    /// `hard-team-heuristic`: the Hard level with heuristic playouts where partners play in fixed
+    /// teams instead of four-player Briscola's network, to measure that network.
+    TeamHeuristic,
 }
 
 impl NamedHard {
     /// Every named configuration, fewest of the Hard level's choices first.
-    pub const ALL: [NamedHard; 7] = [
+    pub const ALL: [NamedHard; 8] = [
         NamedHard::HeuristicLate,
         NamedHard::Heuristic,
         NamedHard::NetFixed,
@@ -59,6 +62,7 @@ impl NamedHard {
         NamedHard::RecentPlays,
         NamedHard::HeuristicAuction,
         NamedHard::TeamOutcome,
+        NamedHard::TeamHeuristic,
     ];
 
     /// The id on the command line.
@@ -66,6 +70,7 @@ impl NamedHard {
         match self {
             NamedHard::HeuristicAuction => "hard-heuristic-auction",
             NamedHard::TeamOutcome => "hard-team-outcome",
+            NamedHard::TeamHeuristic => "hard-team-heuristic",
             NamedHard::HeuristicLate => "hard-heuristic-late",
             NamedHard::Heuristic => "hard-heuristic",
             NamedHard::NetFixed => "hard-net-fixed",
@@ -114,6 +119,10 @@ impl NamedHard {
                 team_win_weight: OUTCOME_AS_A_HAND,
                 ..HardSearch::HARD
             },
+            NamedHard::TeamHeuristic => HardSearch {
+                team_net: false,
+                ..HardSearch::HARD
+            },
         }
     }
 
@@ -147,7 +156,16 @@ mod tests {
     #[test]
     fn each_configuration_is_what_its_name_says() {
         let all = NamedHard::ALL.map(NamedHard::search);
-        let [late, heuristic, fixed, race, recent, auction, team] = all;
+        let [
+            late,
+            heuristic,
+            fixed,
+            race,
+            recent,
+            auction,
+            team,
+            team_heuristic,
+        ] = all;
         assert_eq!((late.exact_stock, late.net), (0, false));
         assert_eq!(
             (heuristic.exact_stock, heuristic.net, heuristic.race),
@@ -168,6 +186,13 @@ mod tests {
             HardSearch::HARD
         );
         assert_eq!(team.team_win_weight, 120);
+        assert_eq!(
+            HardSearch {
+                team_net: true,
+                ..team_heuristic
+            },
+            HardSearch::HARD
+        );
         for frozen in [late, heuristic, fixed, race, recent] {
             assert_eq!(frozen.exact_leaves, EXACT_LEAVES_BEFORE_TEAMS);
             // Four-player playouts by the heuristics, as before the team network.

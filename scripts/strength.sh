@@ -54,7 +54,7 @@ hard-heuristic-late-brisca hard  hard-heuristic-late  brisca-2p   3101-3102 500 
 hard-heuristic-late-bisca hard   hard-heuristic-late  bisca-2p    3201-3202 500 1
 hard-heuristic-late-3p    hard   hard-heuristic-late  briscola-3p 3301-3304 150 1
 hard-heuristic-late-4p    hard   hard-heuristic-late  briscola-4p 3401-3403 100 1
-hard-heuristic-late-4p-senas hard hard-heuristic-late briscola-4p+senas 3401-3402 100 1
+hard-heuristic-late-4p-senas hard hard-heuristic-late briscola-4p+senas 3401-3403 100 1
 hard-heuristic-auction-chiamata-5p hard hard-heuristic-auction chiamata-5p 5001-5001 60 1
 medium-medium-chiamata-5p medium medium               chiamata-5p 1-1       1000 1
 hard-medium-brisca-4p-senas hard medium               brisca-4p+senas 41-41 25 1

@@ -271,7 +271,7 @@ fn train_writes_weights_resumes_and_refuses_a_foreign_directory() {
         ["--rate", "0"],
         ["--rounds", "0"],
         ["--hidden", "5000"],
-        ["--ruleset", "briscola-4p"],
+        ["--ruleset", "brisca-4p"],
         ["--ruleset", "scoperta-2p"],
         ["--ruleset", "tressette"],
     ] {

@@ -1,16 +1,16 @@
 //! Training the playout network by imitating Hard's search (one step of expert iteration).
 //!
-//! [`label_hand`] plays a hand of one preset (two players, or four in two teams) in self-play and, at every turn where Hard's
-//! playouts would use the network (the stock still above the point where they turn exact), asks Hard's
-//! search for the value of every legal card (from the seat's observation only: every card in a fixed
-//! number of worlds as Hard's `action_values` does, or racing the cards as Hard's root does — the
-//! [`Teacher`]) and turns the values into a target distribution (a softmax of the mean utilities,
-//! [`TARGET_TEMPERATURE`] utility points). The hand goes on with a card drawn from that
-//! distribution, so the positions are the ones good play reaches. [`Trainer`] fits a network to those
-//! targets (cross-entropy over the legal cards, Adam). Everything is a pure function of its seed:
-//! the `briscola-lab train` command runs it on threads and keeps checkpoints on disk. Deliberately
-//! absent: reinforcement learning (policy gradients), a value head, hands without a network view
-//! (three players, six, chiamata).
+//! [`label_hand`] plays a hand of one preset (two players, or four in two teams) in self-play and,
+//! at every turn where Hard's playouts would use the network (the stock still above the point where
+//! they turn exact), asks Hard's search for the value of every legal card (from the seat's
+//! observation only: every card in a fixed number of worlds as Hard's `action_values` does, or
+//! racing the cards as Hard's root does — the [`Teacher`]) and turns the values into a target
+//! distribution (a softmax of the mean utilities, [`TARGET_TEMPERATURE`] utility points). The hand
+//! goes on with a card drawn from that distribution, so the positions are the ones good play
+//! reaches. [`Trainer`] fits a network to those targets (cross-entropy over the legal cards, Adam).
+//! Everything is a pure function of its seed: the `briscola-lab train` command runs it on threads
+//! and keeps checkpoints on disk. Deliberately absent: reinforcement learning (policy gradients), a
+//! value head, hands without a network view (three players, six, chiamata).
 
 use briscola::ai::net::{Activations, Input, Mlp, OUTPUTS, View, teacher_means};
 use briscola::ai::{HardSearch, special_action};
@@ -42,8 +42,9 @@ pub struct Teacher<'a> {
     pub playout_net: Option<&'a Mlp>,
 }
 
-/// Plays one seeded hand of `rules` (two players, or four in teams) in self-play with the `teacher`'s search and returns
-/// a sample for every turn at which the network would play in a playout.
+/// Plays one seeded hand of `rules` (two players, or four in teams) in self-play with the
+/// `teacher`'s search and returns a sample for every turn at which the network would play in a
+/// playout.
 pub fn label_hand(rules: &Ruleset, seed: u64, teacher: Teacher) -> Vec<Sample> {
     let mut samples = Vec::new();
     let Ok(mut game) = Game::new(

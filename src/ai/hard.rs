@@ -7,26 +7,26 @@
 //! hidden). Earlier, each legal card is tried in every world and the hand is played out for every
 //! seat — in two-player Briscola, Brisca and Bisca and in four-player Briscola by that preset's
 //! playout network ([`net`], trained by imitating this search; it reads each seat's own view only),
-//! elsewhere by the Medium heuristics — finishing with exact search (the world's stock order known) once the world's stock
-//! is down to two cards, one trick before it runs out in two-player games; the same worlds are used
-//! for every card (common random numbers), and the stock order of a world is just one draw of
-//! chance. In two-player games of three-card hands the other hand is drawn from its exact chances
-//! given every card that player has played ([`Belief::filtered`]: how likely each play was, had it
-//! held those cards, under a model of a sensible player); elsewhere each world counts with its
-//! [`Belief`] weight: how likely the other players' recent plays were, had they held that world's
-//! cards. The card with the best weighted mean
-//! [`Objective::utility`] wins: where hands won decide the match, each step of the hand's outcome
-//! (loss, draw, win) is worth [`DECIDING_WIN_WEIGHT`] card points on top of the side's card points,
-//! so win probability and points both count (the review values cards at [`WIN_WEIGHT`]). The cards
-//! race over the worlds ([`Tally::race`]): from half the budget's worlds on, every
-//! [`RACE_EVERY`] worlds a card the leader clearly beats leaves (later worlds play out only the cards still
-//! running), and sampling stops once one card is left or the rest are provably within a utility
-//! unit of the leader — at eight times the budget's worlds at most, so a close choice gets up to
-//! eight times the worlds and a clear one half. The [`Budget`] bounds the worlds (deterministic) and
-//! optionally the wall-clock time. Its hint quotes the search: the card's heuristic reason and the
-//! (weighted) share of the deals tried in which its side won the hand after the card — or,
-//! in a card-points match where a hand is not won or lost, in which the card did as well as any
-//! other. [`action_values`] gives the same evaluation of every legal action, for the match review.
+//! elsewhere by the Medium heuristics — finishing with exact search (the world's stock order known)
+//! once the world's stock is down to two cards, one trick before it runs out in two-player games;
+//! the same worlds are used for every card (common random numbers), and the stock order of a world
+//! is just one draw of chance. In two-player games of three-card hands the other hand is drawn from
+//! its exact chances given every card that player has played ([`Belief::filtered`]: how likely each
+//! play was, had it held those cards, under a model of a sensible player); elsewhere each world
+//! counts with its [`Belief`] weight: how likely the other players' recent plays were, had they
+//! held that world's cards. The card with the best weighted mean [`Objective::utility`] wins: where
+//! hands won decide the match, each step of the hand's outcome (loss, draw, win) is worth
+//! [`DECIDING_WIN_WEIGHT`] card points on top of the side's card points, so win probability and
+//! points both count (the review values cards at [`WIN_WEIGHT`]). The cards race over the worlds
+//! ([`Tally::race`]): from half the budget's worlds on, every [`RACE_EVERY`] worlds a card the
+//! leader clearly beats leaves (later worlds play out only the cards still running), and sampling
+//! stops once one card is left or the rest are provably within a utility unit of the leader — at
+//! eight times the budget's worlds at most, so a close choice gets up to eight times the worlds and
+//! a clear one half. The [`Budget`] bounds the worlds (deterministic) and optionally the wall-clock
+//! time. Its hint quotes the search: the card's heuristic reason and the (weighted) share of the
+//! deals tried in which its side won the hand after the card — or, in a card-points match where a
+//! hand is not won or lost, in which the card did as well as any other. [`action_values`] gives the
+//! same evaluation of every legal action, for the match review.
 //!
 //! The search's choices are one [`HardSearch`]: [`HardSearch::HARD`] is the level; the lab
 //! (`briscola-lab`) names other configurations of the same code and measures them against it.
@@ -138,9 +138,9 @@ pub struct HardSearch {
 
 impl HardSearch {
     /// The Hard level's search: exact playouts from [`EXACT_STOCK`] stock cards, network playouts
-    /// before that (two players, and teams), racing cards, the outcome worth [`DECIDING_WIN_WEIGHT`] (in fixed teams too),
-    /// worlds drawn from the
-    /// filter over the other hand, the chiamata auction and call searched.
+    /// before that (two players, and teams), racing cards, the outcome worth
+    /// [`DECIDING_WIN_WEIGHT`] (in fixed teams too), worlds drawn from the filter over the other
+    /// hand, the chiamata auction and call searched.
     pub const HARD: HardSearch = HardSearch {
         exact_stock: EXACT_STOCK,
         exact_leaves: EXACT_LEAVES,

@@ -446,20 +446,26 @@ fn v1_summary(id: &str) -> serde_json::Value {
     })
 }
 
+/// What `briscola play ARGS` prints when `input` is typed.
+fn play(args: &[&str], input: &str) -> String {
+    let mut child = briscola()
+        .arg("play")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("play starts");
+    writeln!(child.stdin.take().expect("stdin"), "{input}").expect("write");
+    let output = child.wait_with_output().expect("play ends");
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
 #[test]
 fn play_hints_the_reviews_evaluation_of_your_decision() {
     // `hint` at the first decision names the card and the reason the review of the hand would give
     // it (`HintRequest` from the seat's view), not a decision of Hard's own search.
     let seed = 4;
-    let mut child = briscola()
-        .args(["play", "--seed", &seed.to_string()])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("play starts");
-    writeln!(child.stdin.take().expect("stdin"), "hint\nquit").expect("write");
-    let output = child.wait_with_output().expect("play ends");
-    let text = String::from_utf8_lossy(&output.stdout);
+    let text = play(&["--seed", &seed.to_string()], "hint\nquit");
     let said = text
         .lines()
         .find_map(|l| l.split_once("hint: ").map(|(_, hint)| hint.to_string()))
@@ -486,16 +492,20 @@ fn play_shows_only_the_senas_your_seat_saw() {
     // Four-player Brisca with señas, the AI seats signalling as they play: every seña printed is one
     // seat 0's observation holds, and none of the others is named.
     let seed = 3;
-    let mut child = briscola()
-        .args(["play", "--ruleset", "brisca", "--players", "4"])
-        .args(["--option", "senas=on", "--seed", &seed.to_string()])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("play starts");
-    writeln!(child.stdin.take().expect("stdin"), "?\n4b\nquit").expect("write");
-    let output = child.wait_with_output().expect("play ends");
-    let text = String::from_utf8_lossy(&output.stdout);
+    let seed_arg = seed.to_string();
+    let text = play(
+        &[
+            "--ruleset",
+            "brisca",
+            "--players",
+            "4",
+            "--option",
+            "senas=on",
+            "--seed",
+            &seed_arg,
+        ],
+        "?\n4b\nquit",
+    );
     assert!(text.contains("a seña if you like: sena ace"), "{text}");
     let as_move = |l: &&str| l.starts_with("seat ") && l.contains(": sena ");
     assert!(
